@@ -1,0 +1,62 @@
+import { isTileWidth, kTileWidths, type Shape, type TileWidth } from './shape';
+
+/** Anything above this is rejected before any limit is consulted (it could never fit a GPU buffer). */
+export const kMaxDimension = 1 << 20;
+
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+const kNumber = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Parse one matrix dimension typed by a user or read from a URL. */
+export function parseDimension(raw: string, name: string): Parsed<number> {
+  const s = raw.trim();
+  if (s === '') return { ok: false, message: `${name} is required: enter a whole number from 1 to ${kMaxDimension.toLocaleString('en-US')}.` };
+  if (!kNumber.test(s)) return { ok: false, message: `${name} must be a whole number; “${clip(s)}” is not a number.` };
+  const v = Number(s);
+  if (!Number.isFinite(v) || Math.abs(v) > kMaxDimension) {
+    return { ok: false, message: `${name} = ${clip(s)} is far too large: at most ${kMaxDimension.toLocaleString('en-US')}.` };
+  }
+  if (!Number.isInteger(v)) return { ok: false, message: `${name} must be a whole number, not ${clip(s)}.` };
+  if (v <= 0) return { ok: false, message: `${name} must be at least 1 (got ${v}).` };
+  return { ok: true, value: v };
+}
+
+export function parseTile(raw: string): Parsed<TileWidth> {
+  const s = raw.trim();
+  const v = Number(s);
+  if (s !== '' && kNumber.test(s) && isTileWidth(v)) return { ok: true, value: v };
+  return { ok: false, message: `Tile width must be one of ${kTileWidths.join(', ')} (got “${clip(s)}”).` };
+}
+
+export function parseSeed(raw: string): Parsed<number> {
+  const s = raw.trim();
+  if (/^\d{1,10}$/.test(s) && Number(s) <= 0xffffffff) return { ok: true, value: Number(s) };
+  return { ok: false, message: `Seed must be a whole number from 0 to 4294967295 (got “${clip(s)}”).` };
+}
+
+export interface ShapeInput {
+  readonly m: string;
+  readonly k: string;
+  readonly n: string;
+}
+
+export type FieldErrors = Partial<Record<'m' | 'k' | 'n' | 'tile' | 'seed' | 'pattern', string>>;
+
+export function parseShape(input: ShapeInput): { shape?: Shape; errors: FieldErrors } {
+  const m = parseDimension(input.m, 'M');
+  const k = parseDimension(input.k, 'K');
+  const n = parseDimension(input.n, 'N');
+  const errors: FieldErrors = {};
+  if (!m.ok) errors.m = m.message;
+  if (!k.ok) errors.k = k.message;
+  if (!n.ok) errors.n = n.message;
+  if (m.ok && k.ok && n.ok) return { shape: { m: m.value, k: k.value, n: n.value }, errors };
+  return { errors };
+}
+
+/** Keep user text short and printable inside a message (it is rendered as text, never HTML). */
+function clip(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  const printable = s.replace(/[\u0000-\u001f\u007f]/g, '?');
+  return printable.length > 24 ? `${printable.slice(0, 24)}…` : printable;
+}

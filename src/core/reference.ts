@@ -1,0 +1,160 @@
+import type { MatmulData } from './data';
+import { ceilDiv, type Shape } from './shape';
+
+/** Unit roundoff of f32. */
+export const kF32Unit = 2 ** -24;
+
+/** Problems up to this many multiply-adds are checked in full; larger ones by sample. */
+export const kFullCheckMacs = 2 ** 25;
+/** Multiply-add budget for a sampled check (about 0.1–0.3 s of CPU time). */
+export const kSampleMacBudget = 2 ** 26;
+
+/** One C element computed on the CPU in f64, with Σ|a·b| (the scale its rounding error grows with). */
+export function referenceEntry(d: MatmulData, s: Shape, i: number, j: number): { value: number; absSum: number } {
+  let value = 0;
+  let absSum = 0;
+  const rowA = i * s.k;
+  for (let k = 0; k < s.k; k++) {
+    const p = d.a[rowA + k]! * d.b[k * s.n + j]!;
+    value += p;
+    absSum += Math.abs(p);
+  }
+  return { value, absSum };
+}
+
+/** The full C on the CPU, accumulated in f64 (i-k-j order so both inner reads are sequential). */
+export function referenceMatmul(d: MatmulData, s: Shape): Float64Array {
+  const c = new Float64Array(s.m * s.n);
+  for (let i = 0; i < s.m; i++) {
+    for (let k = 0; k < s.k; k++) {
+      const aik = d.a[i * s.k + k]!;
+      if (aik === 0) continue;
+      const rowB = k * s.n;
+      const rowC = i * s.n;
+      for (let j = 0; j < s.n; j++) c[rowC + j]! += aik * d.b[rowB + j]!;
+    }
+  }
+  return c;
+}
+
+/**
+ * Tolerance for one element: zero when the data make every sum exact; otherwise the f32 rounding
+ * error of a K-term dot product, which grows like √K times the unit roundoff times Σ|a·b| for
+ * any summation order (serial, tiled or tree); the factor 4 puts it several standard deviations
+ * out, while a missing or doubled term (about Σ|a·b|/K) still fails for K up to about 10^6.
+ */
+export function tolerance(k: number, absSum: number, exact: boolean): number {
+  return exact ? 0 : (2 + 4 * Math.sqrt(k)) * kF32Unit * absSum;
+}
+
+/** Which entries a check covers. */
+export function entriesToCheck(s: Shape, tile: number, seed: number): { indices: Uint32Array; full: boolean; how: string } {
+  const total = s.m * s.n;
+  if (total * s.k <= kFullCheckMacs) {
+    const indices = new Uint32Array(total);
+    for (let i = 0; i < total; i++) indices[i] = i;
+    return { indices, full: true, how: 'every entry' };
+  }
+  const picked = new Set<number>();
+  const add = (i: number, j: number) => {
+    if (i >= 0 && i < s.m && j >= 0 && j < s.n) picked.add(i * s.n + j);
+  };
+  // Every element of the four corner tiles (the bottom/right ones are the partial tiles).
+  const t = tile;
+  const lastTi = (ceilDiv(s.m, t) - 1) * t;
+  const lastTj = (ceilDiv(s.n, t) - 1) * t;
+  for (const [ti, tj] of [[0, 0], [0, lastTj], [lastTi, 0], [lastTi, lastTj]] as const) {
+    for (let i = ti; i < ti + t; i++) for (let j = tj; j < tj + t; j++) add(i, j);
+  }
+  // The four corners and the centre of every tile on the border of C.
+  const tilesX = ceilDiv(s.n, t);
+  const tilesY = ceilDiv(s.m, t);
+  for (let ty = 0; ty < tilesY; ty++) {
+    for (let tx = 0; tx < tilesX; tx++) {
+      if (ty !== 0 && tx !== 0 && ty !== tilesY - 1 && tx !== tilesX - 1) continue;
+      const i0 = ty * t;
+      const j0 = tx * t;
+      const i1 = Math.min(i0 + t, s.m) - 1;
+      const j1 = Math.min(j0 + t, s.n) - 1;
+      add(i0, j0); add(i0, j1); add(i1, j0); add(i1, j1); add((i0 + i1) >> 1, (j0 + j1) >> 1);
+    }
+  }
+  const structured = picked.size;
+  // Then random entries up to the multiply-add budget.
+  const budget = Math.max(256, Math.floor(kSampleMacBudget / s.k) - structured);
+  let x = (seed ^ 0x9e3779b9) >>> 0;
+  for (let r = 0; r < budget * 4 && picked.size < structured + budget && picked.size < total; r++) {
+    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    picked.add(Math.floor((x / 4294967296) * total));
+  }
+  return {
+    indices: Uint32Array.from(picked),
+    full: false,
+    how: `${structured.toLocaleString('en-US')} in corner and edge tiles + ${(picked.size - structured).toLocaleString('en-US')} random`,
+  };
+}
+
+export interface Mismatch {
+  readonly i: number;
+  readonly j: number;
+  readonly got: number;
+  readonly want: number;
+  readonly tolerance: number;
+}
+
+export interface Verification {
+  readonly ok: boolean;
+  readonly checked: number;
+  readonly total: number;
+  readonly full: boolean;
+  /** How the entries were chosen, in words. */
+  readonly how: string;
+  readonly exact: boolean;
+  readonly maxAbsError: number;
+  /** max |gpu − ref| / Σ|a·b| over the checked entries (0 when both are 0). */
+  readonly maxRelError: number;
+  readonly mismatches: number;
+  readonly firstMismatches: readonly Mismatch[];
+}
+
+/** Compare a GPU result with the f64 CPU reference. NaN or ±Inf in C is always a mismatch. */
+export function verify(d: MatmulData, s: Shape, c: Float32Array, tile: number, seed = 1): Verification {
+  const { indices, full, how } = entriesToCheck(s, tile, seed);
+  let maxAbs = 0;
+  let maxRel = 0;
+  let mismatches = 0;
+  const first: Mismatch[] = [];
+  for (const idx of indices) {
+    const i = Math.floor(idx / s.n);
+    const j = idx - i * s.n;
+    const { value, absSum } = referenceEntry(d, s, i, j);
+    const got = c[idx]!;
+    const err = Math.abs(got - value);
+    const tol = tolerance(s.k, absSum, d.exact);
+    const rel = err === 0 ? 0 : absSum > 0 ? err / absSum : Infinity;
+    const bad = !(err <= tol); // catches NaN
+    if (Number.isNaN(err)) {
+      maxAbs = Infinity;
+      maxRel = Infinity;
+    } else {
+      maxAbs = Math.max(maxAbs, err);
+      maxRel = Math.max(maxRel, rel);
+    }
+    if (bad) {
+      mismatches++;
+      if (first.length < 8) first.push({ i, j, got, want: value, tolerance: tol });
+    }
+  }
+  return {
+    ok: mismatches === 0 && indices.length > 0,
+    checked: indices.length,
+    total: s.m * s.n,
+    full,
+    how,
+    exact: d.exact,
+    maxAbsError: maxAbs,
+    maxRelError: maxRel,
+    mismatches,
+    firstMismatches: first,
+  };
+}

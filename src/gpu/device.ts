@@ -1,0 +1,159 @@
+/**
+ * Adapter and device acquisition. No React, no DOM: runs in a page, under Deno, or under Node
+ * with the `webgpu` package. Requests only the features and limits the kernels use, and only up
+ * to what the adapter offers.
+ */
+
+/** The limits the app reads or raises. */
+export const kLimitNames = [
+  'maxStorageBufferBindingSize',
+  'maxBufferSize',
+  'maxComputeWorkgroupsPerDimension',
+  'maxComputeInvocationsPerWorkgroup',
+  'maxComputeWorkgroupSizeX',
+  'maxComputeWorkgroupSizeY',
+  'maxComputeWorkgroupStorageSize',
+] as const;
+export type LimitName = (typeof kLimitNames)[number];
+export type Limits = Record<LimitName, number>;
+
+/**
+ * Limits raised above the WebGPU defaults when the adapter allows it, and why:
+ * buffers for large matrices, and 1024 invocations so a 32×32 tile runs one element per invocation.
+ */
+const kWanted: Partial<Record<LimitName, number>> = {
+  maxStorageBufferBindingSize: Infinity,
+  maxBufferSize: Infinity,
+  maxComputeInvocationsPerWorkgroup: 1024,
+  maxComputeWorkgroupSizeX: 1024,
+  maxComputeWorkgroupSizeY: 1024,
+};
+
+export interface GpuInfo {
+  readonly vendor: string;
+  readonly architecture: string;
+  readonly description: string;
+  readonly device: string;
+  readonly isFallbackAdapter: boolean;
+  /** All features the adapter offers. */
+  readonly adapterFeatures: readonly string[];
+  /** Features enabled on our device. */
+  readonly features: readonly string[];
+  /** Limits of our device (what was granted). */
+  readonly limits: Limits;
+  /** Limits the adapter offers. */
+  readonly adapterLimits: Limits;
+  readonly timestampQuery: boolean;
+}
+
+export class GpuUnavailableError extends Error {
+  constructor(message: string, readonly reason: 'no-webgpu' | 'no-adapter' | 'device-failed') {
+    super(message);
+    this.name = 'GpuUnavailableError';
+  }
+}
+
+export interface GpuContext {
+  readonly device: GPUDevice;
+  readonly info: GpuInfo;
+  /** Resolves when the device is lost (also on destroy()). */
+  readonly lost: Promise<GPUDeviceLostInfo>;
+  isLost(): boolean;
+}
+
+function readLimits(src: GPUSupportedLimits): Limits {
+  const out = {} as Limits;
+  for (const n of kLimitNames) out[n] = Number(src[n]);
+  return out;
+}
+
+export interface AcquireOptions {
+  /** Defaults to globalThis.navigator.gpu. */
+  readonly gpu?: GPU;
+  readonly powerPreference?: GPUPowerPreference;
+  /** Called once when the device is lost for any reason but an explicit destroy(). */
+  readonly onLost?: (info: GPUDeviceLostInfo) => void;
+  /** Called for every error no error scope caught. */
+  readonly onUncapturedError?: (message: string) => void;
+}
+
+export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext> {
+  const gpu = opts.gpu ?? (globalThis.navigator as Navigator | undefined)?.gpu;
+  if (!gpu) {
+    throw new GpuUnavailableError('This browser does not expose WebGPU (navigator.gpu is missing).', 'no-webgpu');
+  }
+  let adapter: GPUAdapter | null = null;
+  try {
+    adapter = await gpu.requestAdapter(opts.powerPreference ? { powerPreference: opts.powerPreference } : undefined);
+  } catch (e) {
+    throw new GpuUnavailableError(`requestAdapter() failed: ${String(e)}`, 'no-adapter');
+  }
+  if (!adapter) {
+    throw new GpuUnavailableError('WebGPU is present but no GPU adapter is available (requestAdapter() returned null): the GPU may be blocked or disabled.', 'no-adapter');
+  }
+  const adapterLimits = readLimits(adapter.limits);
+  const requiredLimits: Record<string, number> = {};
+  for (const [name, want] of Object.entries(kWanted) as [LimitName, number][]) {
+    const have = adapterLimits[name];
+    requiredLimits[name] = Math.min(want, have);
+  }
+  const requiredFeatures: GPUFeatureName[] = [];
+  if (adapter.features.has('timestamp-query')) requiredFeatures.push('timestamp-query');
+
+  let device: GPUDevice;
+  try {
+    device = await adapter.requestDevice({ label: 'Tiles.device', requiredFeatures, requiredLimits });
+  } catch (e) {
+    throw new GpuUnavailableError(`requestDevice() failed: ${String(e)}`, 'device-failed');
+  }
+
+  // adapter.info is the current API; older engines had requestAdapterInfo().
+  const ai = (adapter as GPUAdapter & { info?: GPUAdapterInfo }).info;
+  const info: GpuInfo = {
+    vendor: ai?.vendor || 'unknown',
+    architecture: ai?.architecture || 'unknown',
+    description: ai?.description || '',
+    device: ai?.device || '',
+    isFallbackAdapter: Boolean((ai as { isFallbackAdapter?: boolean } | undefined)?.isFallbackAdapter ?? (adapter as { isFallbackAdapter?: boolean }).isFallbackAdapter),
+    adapterFeatures: [...adapter.features].map(String).sort(),
+    features: [...device.features].map(String).sort(),
+    limits: readLimits(device.limits),
+    adapterLimits,
+    timestampQuery: device.features.has('timestamp-query'),
+  };
+
+  let lostFlag = false;
+  const lost = device.lost.then((li) => {
+    lostFlag = true;
+    if (li.reason !== 'destroyed') opts.onLost?.(li);
+    return li;
+  });
+  device.addEventListener('uncapturederror', (ev) => {
+    const err = (ev as GPUUncapturedErrorEvent).error;
+    opts.onUncapturedError?.(err.message);
+  });
+  return { device, info, lost, isLost: () => lostFlag };
+}
+
+/** Run `fn` inside validation and out-of-memory error scopes; throw the first error either caught. */
+export async function withErrorScopes<T>(device: GPUDevice, what: string, fn: () => T | Promise<T>): Promise<T> {
+  device.pushErrorScope('out-of-memory');
+  device.pushErrorScope('validation');
+  let result: T;
+  try {
+    result = await fn();
+  } finally {
+    const validation = await device.popErrorScope();
+    const oom = await device.popErrorScope();
+    if (oom) throw new GpuRunError(`${what}: out of GPU memory (${oom.message})`, 'out-of-memory');
+    if (validation) throw new GpuRunError(`${what}: ${validation.message}`, 'validation');
+  }
+  return result;
+}
+
+export class GpuRunError extends Error {
+  constructor(message: string, readonly kind: 'validation' | 'out-of-memory' | 'device-lost' | 'cancelled' | 'internal') {
+    super(message);
+    this.name = 'GpuRunError';
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * One experiment: check a configuration against the adapter, run a kernel, verify it against the
+ * CPU reference. Shared by the app and the headless benchmark so both do exactly the same thing.
+ */
+import { makeData, type MatmulData, type Pattern } from '../core/data';
+import type { FieldErrors } from '../core/input';
+import { checkProblem } from '../core/limits';
+import { verify, type Verification } from '../core/reference';
+import type { Shape, TileWidth } from '../core/shape';
+import type { GpuInfo, GpuContext } from './device';
+import { kKernels, type KernelId } from './kernels';
+import { runMatmul, type RunOptions, type RunResult } from './runner';
+
+export interface Experiment {
+  readonly shape: Shape;
+  readonly tile: TileWidth;
+  readonly pattern: Pattern;
+  readonly seed: number;
+}
+
+/** Every reason this adapter cannot run these kernels on this shape, by input field. Empty when all is well. */
+export function checkExperiment(info: Pick<GpuInfo, 'limits'>, shape: Shape, tile: TileWidth, kernels: readonly KernelId[]): FieldErrors {
+  const dispatches = [];
+  const errors: FieldErrors = {};
+  for (const id of kernels) {
+    const plan = kKernels[id].plan(shape, tile, info.limits);
+    if (typeof plan === 'string') errors.tile ??= plan;
+    else dispatches.push({ label: kKernels[id].label.toLowerCase(), dispatch: plan.dispatch });
+  }
+  return { ...checkProblem(shape, info.limits, dispatches), ...errors };
+}
+
+let cached: { key: string; data: MatmulData } | undefined;
+
+/** Input matrices for an experiment; the last set is kept so naive and tiled share one upload source. */
+export function experimentData(e: Experiment): MatmulData {
+  const key = `${e.shape.m}x${e.shape.k}x${e.shape.n}|${e.pattern}|${e.seed}`;
+  if (cached?.key !== key) cached = { key, data: makeData(e.shape, e.pattern, e.seed) };
+  return cached.data;
+}
+
+export interface VerifiedRun {
+  readonly run: RunResult;
+  readonly verification: Verification;
+}
+
+export async function runVerified(ctx: GpuContext, kernel: KernelId, e: Experiment, opts: RunOptions = {}): Promise<VerifiedRun> {
+  const data = experimentData(e);
+  const run = await runMatmul(ctx, kernel, e.shape, e.tile, data, opts);
+  const verification = verify(data, e.shape, run.c, e.tile, e.seed);
+  return { run, verification };
+}

@@ -1,0 +1,178 @@
+/**
+ * The app's one store (zustand): the configuration as typed, the GPU status and one result per
+ * kernel. Plain data only — the GPUDevice lives in gpuSession below, outside the store.
+ * Actions are module-level functions; the configuration is mirrored into the URL query.
+ */
+import { create } from 'zustand';
+import { parseConfig, type ParsedConfig } from '../core/config';
+import type { FieldErrors } from '../core/input';
+import type { Verification } from '../core/reference';
+import { shapeLabel } from '../core/shape';
+import { configFromQuery, kDefaultConfig, queryFromConfig, type ConfigText } from '../core/url';
+import { acquireGpu, GpuRunError, GpuUnavailableError, type GpuContext, type GpuInfo } from '../gpu/device';
+import { checkExperiment, runVerified } from '../gpu/experiment';
+import { kKernels, type KernelId } from '../gpu/kernels';
+import type { Progress, RunResult } from '../gpu/runner';
+
+export type GpuStatus =
+  | { readonly state: 'initializing' }
+  | { readonly state: 'ready'; readonly info: GpuInfo }
+  | { readonly state: 'unavailable'; readonly message: string; readonly reason: GpuUnavailableError['reason'] }
+  | { readonly state: 'lost'; readonly message: string; readonly info?: GpuInfo };
+
+export type ResultStatus = 'running' | 'verified' | 'mismatch' | 'error';
+
+export interface KernelResult {
+  readonly status: ResultStatus;
+  /** The configuration this result belongs to. */
+  readonly config: ParsedConfig;
+  readonly label: string;
+  readonly progress?: Progress;
+  readonly run?: Omit<RunResult, 'c'>;
+  readonly verification?: Verification;
+  readonly error?: string;
+}
+
+export interface AppState {
+  readonly config: ConfigText;
+  readonly gpu: GpuStatus;
+  readonly results: Partial<Record<KernelId, KernelResult>>;
+  /** A message for the whole run (device lost, failure before any kernel ran). */
+  readonly runMessage: string;
+  readonly busy: boolean;
+}
+
+const initialConfig = typeof location !== 'undefined' ? configFromQuery(location.search) : kDefaultConfig;
+
+export const useApp = create<AppState>()(() => ({
+  config: initialConfig,
+  gpu: { state: 'initializing' },
+  results: {},
+  runMessage: '',
+  busy: false,
+}));
+
+// ---- URL mirroring ------------------------------------------------------------------------
+useApp.subscribe((s, prev) => {
+  if (s.config === prev.config || typeof history === 'undefined') return;
+  const url = `${location.pathname}${queryFromConfig(s.config)}${location.hash}`;
+  history.replaceState(history.state, '', url);
+});
+
+// ---- GPU session (outside the store: GPU objects are not plain data) ------------------------
+let session: GpuContext | undefined;
+let acquiring: Promise<GpuContext | undefined> | undefined;
+
+export function initGpu(): Promise<GpuContext | undefined> {
+  if (session && !session.isLost()) return Promise.resolve(session);
+  acquiring ??= (async () => {
+    const wasLost = useApp.getState().gpu.state === 'lost';
+    if (!wasLost) useApp.setState({ gpu: { state: 'initializing' } });
+    try {
+      const ctx = await acquireGpu({
+        onLost: (li) => {
+          if (session === ctx) {
+            useApp.setState({ gpu: { state: 'lost', message: `The GPU device was lost (${li.reason}${li.message ? `: ${li.message}` : ''}). It will be re-acquired on the next run.`, info: ctx.info } });
+          }
+        },
+        onUncapturedError: (msg) => console.error(`Uncaptured WebGPU error: ${msg}`),
+      });
+      // destroy() also resolves device.lost (reason "destroyed"), which onLost ignores; show it too.
+      void ctx.lost.then((li) => {
+        if (li.reason === 'destroyed' && session === ctx) {
+          useApp.setState({ gpu: { state: 'lost', message: 'The GPU device was destroyed. It will be re-acquired on the next run.', info: ctx.info } });
+        }
+      });
+      session = ctx;
+      useApp.setState({ gpu: { state: 'ready', info: ctx.info } });
+      return ctx;
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      const reason = e instanceof GpuUnavailableError ? e.reason : 'device-failed';
+      useApp.setState({ gpu: { state: 'unavailable', message, reason } });
+      return undefined;
+    } finally {
+      acquiring = undefined;
+    }
+  })();
+  return acquiring;
+}
+
+/** For tests and demonstrations: destroy the current device (as a driver reset would lose it). */
+export function destroyDeviceForTesting(): boolean {
+  if (!session) return false;
+  session.device.destroy();
+  return true;
+}
+
+// ---- actions ------------------------------------------------------------------------------
+export function setField(field: keyof ConfigText, value: string): void {
+  useApp.setState((s) => ({ config: { ...s.config, [field]: value }, runMessage: '' }));
+}
+
+export function applyConfig(config: Partial<ConfigText>): void {
+  useApp.setState((s) => ({ config: { ...s.config, ...config }, runMessage: '' }));
+}
+
+/** Problems with the current configuration: parse errors, then the adapter's limits. */
+export function validate(config: ConfigText, gpu: GpuStatus, kernels: readonly KernelId[]): { parsed?: ParsedConfig; errors: FieldErrors } {
+  const { config: parsed, errors } = parseConfig(config);
+  if (!parsed) return { errors };
+  const info = gpu.state === 'ready' || gpu.state === 'lost' ? gpu.info : undefined;
+  if (!info) return { parsed, errors };
+  const limitErrors = checkExperiment(info, parsed.shape, parsed.tile, kernels);
+  if (Object.keys(limitErrors).length > 0) return { errors: limitErrors };
+  return { parsed, errors };
+}
+
+function setResult(id: KernelId, r: KernelResult | undefined): void {
+  useApp.setState((s) => ({ results: { ...s.results, [id]: r } }));
+}
+
+export async function runKernels(ids: readonly KernelId[]): Promise<void> {
+  if (useApp.getState().busy) return;
+  const ctx = await initGpu();
+  const state = useApp.getState();
+  if (!ctx) {
+    useApp.setState({ runMessage: 'Nothing ran: WebGPU is not available in this browser (see the GPU panel).' });
+    return;
+  }
+  const { parsed, errors } = validate(state.config, state.gpu, ids);
+  if (!parsed || Object.keys(errors).length > 0) {
+    // The inputs already show why (validation is live); nothing runs and no result changes.
+    useApp.setState({ runMessage: 'Nothing ran: fix the inputs marked below first.' });
+    return;
+  }
+  useApp.setState({ busy: true, runMessage: '' });
+  // Clear every requested card first, so no old "verified" stands beside a new run.
+  for (const id of ids) setResult(id, { status: 'running', config: parsed, label: kKernels[id].label });
+  try {
+    for (const id of ids) {
+      const label = kKernels[id].label;
+      try {
+        const { run, verification } = await runVerified(ctx, id, parsed, {
+          onProgress: (progress) => setResult(id, { status: 'running', config: parsed, label, progress }),
+        });
+        const { c: _c, ...summary } = run;
+        void _c;
+        setResult(id, { status: verification.ok ? 'verified' : 'mismatch', config: parsed, label, run: summary, verification });
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        setResult(id, { status: 'error', config: parsed, label, error: message });
+        if (e instanceof GpuRunError && e.kind === 'device-lost') {
+          useApp.setState({ runMessage: `${message} No result from this run is shown as verified.` });
+          for (const rest of ids.slice(ids.indexOf(id) + 1)) {
+            setResult(rest, { status: 'error', config: parsed, label: kKernels[rest].label, error: 'Not run: the GPU device was lost.' });
+          }
+          break;
+        }
+      }
+      // Let the page paint between kernels.
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  } finally {
+    useApp.setState({ busy: false });
+  }
+}
+
+export const describeConfig = (c: ParsedConfig): string => `${shapeLabel(c.shape)}, tile ${c.tile}, ${c.pattern} data, seed ${c.seed}`;

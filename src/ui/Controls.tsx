@@ -1,0 +1,154 @@
+import { useMemo, type ChangeEvent } from 'react';
+import { kPatternLabels, kPatterns } from '../core/data';
+import { kPresets } from '../core/presets';
+import { kTileWidths, shapeLabel } from '../core/shape';
+import type { ConfigText } from '../core/url';
+import { kKernelIds, type KernelId } from '../gpu/kernels';
+import { applyConfig, runKernels, setField, useApp, validate } from '../state/store';
+
+const kFieldLabels: Record<'m' | 'k' | 'n', string> = {
+  m: 'M — rows of A and C',
+  k: 'K — columns of A, rows of B',
+  n: 'N — columns of B and C',
+};
+
+function SizeInput({ field, value, error }: { field: 'm' | 'k' | 'n'; value: string; error?: string }) {
+  const id = `input-${field}`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{kFieldLabels[field]}</label>
+      <input
+        id={id}
+        data-testid={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e: ChangeEvent<HTMLInputElement>) => setField(field, e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error" data-testid={`${id}-error`}>
+          ⚠ {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Controls() {
+  const config = useApp((s) => s.config);
+  const gpu = useApp((s) => s.gpu);
+  const busy = useApp((s) => s.busy);
+  const runMessage = useApp((s) => s.runMessage);
+  const { parsed, errors } = useMemo(() => validate(config, gpu, kKernelIds), [config, gpu]);
+  const messages = Object.values(errors);
+  const run = (ids: KernelId[]) => void runKernels(ids);
+
+  return (
+    <section className="panel controls" aria-labelledby="controls-heading">
+      <h2 id="controls-heading">Problem</h2>
+      <p className="lead">
+        C (M×N) = A (M×K) · B (K×N), row-major 32-bit floats.
+        {parsed && ` ${shapeLabel(parsed.shape)}: ${(2 * parsed.shape.m * parsed.shape.n * parsed.shape.k).toExponential(2)} floating-point operations.`}
+      </p>
+      <div className="presets" role="group" aria-label="Examples from the source material">
+        <span className="small">Examples from the seeds:</span>
+        {kPresets.map((p) => (
+          <button
+            key={p.id}
+            type="button"
+            className="preset"
+            data-testid={`preset-${p.id}`}
+            title={p.source}
+            onClick={() => applyConfig({ m: String(p.m), k: String(p.k), n: String(p.n), tile: String(p.tile) })}
+          >
+            {p.label}
+          </button>
+        ))}
+      </div>
+      <div className="fields">
+        <SizeInput field="m" value={config.m} error={errors.m} />
+        <SizeInput field="k" value={config.k} error={errors.k} />
+        <SizeInput field="n" value={config.n} error={errors.n} />
+        <div className="field">
+          <label htmlFor="select-tile">Tile width (TILE_WIDTH)</label>
+          <select
+            id="select-tile"
+            data-testid="select-tile"
+            value={config.tile}
+            aria-invalid={errors.tile ? true : undefined}
+            aria-describedby={errors.tile ? 'select-tile-error' : undefined}
+            onChange={(e) => setField('tile', e.target.value)}
+          >
+            {!(kTileWidths as readonly number[]).map(String).includes(config.tile) && <option value={config.tile}>{config.tile || '(none)'} — not offered</option>}
+            {kTileWidths.map((t) => (
+              <option key={t} value={String(t)}>
+                {t} × {t}
+              </option>
+            ))}
+          </select>
+          {errors.tile && (
+            <p id="select-tile-error" className="field-error">
+              ⚠ {errors.tile}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor="select-pattern">Input data</label>
+          <select id="select-pattern" data-testid="select-pattern" value={config.pattern} onChange={(e) => setField('pattern', e.target.value as ConfigText['pattern'])}>
+            {!(kPatterns as readonly string[]).includes(config.pattern) && <option value={config.pattern}>not offered</option>}
+            {kPatterns.map((p) => (
+              <option key={p} value={p}>
+                {kPatternLabels[p]}
+              </option>
+            ))}
+          </select>
+          {errors.pattern && <p className="field-error">⚠ {errors.pattern}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="input-seed">Seed</label>
+          <input
+            id="input-seed"
+            data-testid="input-seed"
+            type="text"
+            inputMode="numeric"
+            value={config.seed}
+            aria-invalid={errors.seed ? true : undefined}
+            onChange={(e) => setField('seed', e.target.value)}
+          />
+          {errors.seed && <p className="field-error">⚠ {errors.seed}</p>}
+        </div>
+      </div>
+      {(messages.length > 0 || runMessage) && (
+        <div className="error-summary" role="alert" data-testid="error-message">
+          {messages.length > 0 && (
+            <>
+              <strong>Cannot run this configuration:</strong>
+              <ul>
+                {[...new Set(messages)].map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {runMessage && <p>{runMessage}</p>}
+        </div>
+      )}
+      <div className="run-buttons">
+        <button type="button" data-testid="run-naive" onClick={() => run(['naive'])} aria-busy={busy}>
+          Run naive
+        </button>
+        <button type="button" data-testid="run-tiled" onClick={() => run(['tiled'])} aria-busy={busy}>
+          Run tiled
+        </button>
+        <button type="button" className="primary" data-testid="run-both" onClick={() => run(['naive', 'tiled'])} aria-busy={busy}>
+          Run both
+        </button>
+        {busy && <span className="small" role="status">Running on the GPU…</span>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import { useApp, initGpu } from '../state/store';
+import type { GpuInfo } from '../gpu/device';
+import { fmtBytes, fmtInt } from './format';
+
+function Limits({ info }: { info: GpuInfo }) {
+  const l = info.limits;
+  const rows: Array<[string, string]> = [
+    ['Max storage buffer binding', fmtBytes(l.maxStorageBufferBindingSize)],
+    ['Max buffer size', fmtBytes(l.maxBufferSize)],
+    ['Invocations per workgroup', fmtInt(l.maxComputeInvocationsPerWorkgroup)],
+    ['Workgroup size x / y', `${fmtInt(l.maxComputeWorkgroupSizeX)} / ${fmtInt(l.maxComputeWorkgroupSizeY)}`],
+    ['Workgroup memory', fmtBytes(l.maxComputeWorkgroupStorageSize)],
+    ['Workgroups per dimension', fmtInt(l.maxComputeWorkgroupsPerDimension)],
+  ];
+  return (
+    <dl className="limits">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function adapterName(info: GpuInfo): string {
+  const parts = [info.vendor, info.architecture, info.description].filter((p) => p && p !== 'unknown');
+  return parts.length ? parts.join(' · ') : 'an unnamed adapter (the browser hides its details)';
+}
+
+export function GpuStatusPanel() {
+  const gpu = useApp((s) => s.gpu);
+  return (
+    <section className="panel gpu-panel" data-testid="gpu-status" data-state={gpu.state} aria-labelledby="gpu-heading" aria-live="polite">
+      <h2 id="gpu-heading">GPU</h2>
+      {gpu.state === 'initializing' && <p>Looking for a WebGPU adapter…</p>}
+      {gpu.state === 'ready' && (
+        <>
+          <p>
+            <span className="badge ok">✓ Ready</span> {adapterName(gpu.info)}
+            {gpu.info.isFallbackAdapter && ' (a software fallback adapter: fine for correctness, not for speed)'}
+          </p>
+          <p>
+            Timing clock:{' '}
+            {gpu.info.timestampQuery
+              ? 'GPU timestamps (timestamp-query is available)'
+              : 'wall clock around onSubmittedWorkDone (this adapter has no timestamp-query)'}
+          </p>
+          <details>
+            <summary>Limits and features</summary>
+            <Limits info={gpu.info} />
+            <p className="small">Features enabled: {gpu.info.features.length ? gpu.info.features.join(', ') : 'none'}.</p>
+            <p className="small">Adapter features: {gpu.info.adapterFeatures.join(', ') || 'none'}.</p>
+            <p className="small">
+              Requested beyond the defaults, up to what the adapter offers: buffer sizes (for large matrices) and 1024
+              invocations per workgroup (so a 32×32 tile can run one C element per invocation).
+            </p>
+          </details>
+        </>
+      )}
+      {gpu.state === 'lost' && (
+        <p>
+          <span className="badge bad">✗ Lost</span> {gpu.message}{' '}
+          <button type="button" onClick={() => void initGpu()}>
+            Reconnect now
+          </button>
+        </p>
+      )}
+      {gpu.state === 'unavailable' && (
+        <div>
+          <p>
+            <span className="badge bad">✗ Unavailable</span> {gpu.message}
+          </p>
+          <ul className="small">
+            <li>Chrome or Edge 113+ on Windows, macOS and ChromeOS have WebGPU on; on Linux enable chrome://flags/#enable-unsafe-webgpu (and Vulkan).</li>
+            <li>Firefox 141+ has it on Windows; elsewhere set dom.webgpu.enabled in about:config.</li>
+            <li>Safari 26+ has it on; older Safari: Develop › Feature Flags › WebGPU.</li>
+            <li>Check that hardware acceleration is on in the browser’s settings, and that the GPU is not blocked (chrome://gpu).</li>
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,126 @@
+import type { KernelId } from '../gpu/kernels';
+import { kKernels } from '../gpu/kernels';
+import { kClockLabels } from '../gpu/runner';
+import { spreadPercent } from '../core/stats';
+import { describeConfig, useApp, type KernelResult } from '../state/store';
+import { fmtError, fmtGflops, fmtInt, fmtMs } from './format';
+
+const kStatusText = {
+  running: '… Running',
+  verified: '✓ Verified',
+  mismatch: '✗ Mismatch',
+  error: '✗ Error',
+} as const;
+
+const kStageText = {
+  upload: 'Uploading A and B',
+  compile: 'Compiling the pipeline',
+  warmup: 'Warming up',
+  timing: 'Timing',
+  readback: 'Reading C back',
+} as const;
+
+function Progress({ r }: { r: KernelResult }) {
+  if (!r.progress) return <p>Preparing…</p>;
+  const { stage, done, total } = r.progress;
+  return (
+    <p role="status">
+      {kStageText[stage]}
+      {total > 1 && ` (${done + 1} of ${total})`}…
+    </p>
+  );
+}
+
+function Body({ r }: { r: KernelResult }) {
+  if (r.status === 'running') return <Progress r={r} />;
+  if (r.status === 'error' || !r.run || !r.verification) return <p className="error-text">{r.error ?? 'The run failed.'}</p>;
+  const { run, verification: v } = r;
+  const clock = kClockLabels[run.clock];
+  return (
+    <>
+      <div className="headline">
+        <div>
+          <span className="big">{fmtMs(run.stats.median)}</span>
+          <span className="unit">median kernel time</span>
+        </div>
+        <div>
+          <span className="big">{fmtGflops(run.gflops)}</span>
+          <span className="unit">at the median</span>
+        </div>
+      </div>
+      <p className="small">
+        Clock: <strong>{clock}</strong>
+        {run.clockNote && ` (${run.clockNote})`}. {run.stats.n} timed samples after {run.warmups} warm-up run{run.warmups === 1 ? '' : 's'}
+        {run.dispatchesPerSample > 1 && `; each sample is ${run.dispatchesPerSample} back-to-back dispatches in one pass, divided by ${run.dispatchesPerSample}`}.
+      </p>
+      <dl className="stats">
+        <div><dt>min</dt><dd>{fmtMs(run.stats.min)}</dd></div>
+        <div><dt>median</dt><dd>{fmtMs(run.stats.median)}</dd></div>
+        <div><dt>max</dt><dd>{fmtMs(run.stats.max)}</dd></div>
+        <div><dt>spread</dt><dd>{spreadPercent(run.stats).toFixed(0)}%</dd></div>
+        <div><dt>upload A, B</dt><dd>{fmtMs(run.uploadMs)}</dd></div>
+        <div><dt>read back C</dt><dd>{fmtMs(run.readbackMs)}</dd></div>
+      </dl>
+      <p className="small">Upload and read-back are wall clock, measured apart from the kernel.</p>
+      <p className={v.ok ? 'ok-text' : 'error-text'}>
+        {v.ok ? '✓ Matches the CPU reference' : `✗ ${fmtInt(v.mismatches)} of ${fmtInt(v.checked)} checked entries differ from the CPU reference`}
+        {' — '}
+        {v.full ? `all ${fmtInt(v.total)} entries checked` : `${fmtInt(v.checked)} of ${fmtInt(v.total)} entries checked (${v.how})`}
+        {v.exact ? '; exact data, so the result must match bit for bit.' : '; tolerance (2 + 4√K)·2⁻²⁴·Σ|a·b| per entry.'}
+      </p>
+      <p className="small">
+        Max abs. error {fmtError(v.maxAbsError)}; max error relative to Σ|a·b| {fmtError(v.maxRelError)}.
+      </p>
+      {v.firstMismatches.length > 0 && (
+        <ul className="small mismatch-list">
+          {v.firstMismatches.map((m) => (
+            <li key={`${m.i},${m.j}`}>
+              C[{m.i}][{m.j}] = {m.got} but the reference is {m.want} (tolerance {fmtError(m.tolerance)})
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="small">
+        Mapping: {run.plan.mapping}. Dispatch {run.plan.dispatch[0]} × {run.plan.dispatch[1]} workgroups
+        {run.plan.workgroupStorageBytes > 0 && `, ${fmtInt(run.plan.workgroupStorageBytes)} bytes of workgroup memory each`}.
+      </p>
+    </>
+  );
+}
+
+export function ResultCard({ id }: { id: KernelId }) {
+  const r = useApp((s) => s.results[id]);
+  const spec = kKernels[id];
+  const testId = `result-${id}`;
+  if (!r) {
+    return (
+      <article className="panel result" data-testid={testId} aria-labelledby={`${testId}-h`}>
+        <h3 id={`${testId}-h`}>{spec.label} kernel</h3>
+        <p className="small">{spec.summary}</p>
+        <p>Not run yet.</p>
+      </article>
+    );
+  }
+  const done = r.status === 'verified' || r.status === 'mismatch';
+  return (
+    <article
+      className={`panel result status-${r.status}`}
+      data-testid={testId}
+      data-status={r.status}
+      data-gflops={done && r.run ? String(r.run.gflops) : undefined}
+      data-median-ms={done && r.run ? String(r.run.stats.median) : undefined}
+      data-max-rel-error={done && r.verification ? String(r.verification.maxRelError) : undefined}
+      aria-labelledby={`${testId}-h`}
+      aria-busy={r.status === 'running'}
+    >
+      <h3 id={`${testId}-h`}>
+        {spec.label} kernel <span className={`badge ${r.status === 'verified' ? 'ok' : r.status === 'running' ? 'neutral' : 'bad'}`}>{kStatusText[r.status]}</span>
+      </h3>
+      <p className="small">
+        {describeConfig(r.config)}
+        {!spec.usesTile && ' (the tile width does not apply to this kernel)'}
+      </p>
+      <Body r={r} />
+    </article>
+  );
+}
