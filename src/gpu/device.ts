@@ -139,16 +139,19 @@ export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext>
 export async function withErrorScopes<T>(device: GPUDevice, what: string, fn: () => T | Promise<T>): Promise<T> {
   device.pushErrorScope('out-of-memory');
   device.pushErrorScope('validation');
-  let result: T;
+  let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
-    result = await fn();
-  } finally {
-    const validation = await device.popErrorScope();
-    const oom = await device.popErrorScope();
-    if (oom) throw new GpuRunError(`${what}: out of GPU memory (${oom.message})`, 'out-of-memory');
-    if (validation) throw new GpuRunError(`${what}: ${validation.message}`, 'validation');
+    outcome = { ok: true, value: await fn() };
+  } catch (error) {
+    outcome = { ok: false, error };
   }
-  return result;
+  // Scopes are popped whatever happened, so they never leak into later work.
+  const validation = await device.popErrorScope();
+  const oom = await device.popErrorScope();
+  if (oom) throw new GpuRunError(`${what}: out of GPU memory (${oom.message})`, 'out-of-memory');
+  if (validation) throw new GpuRunError(`${what}: ${validation.message}`, 'validation');
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
 }
 
 export class GpuRunError extends Error {

@@ -24,6 +24,8 @@ export type ResultStatus = 'running' | 'verified' | 'mismatch' | 'error';
 
 export interface KernelResult {
   readonly status: ResultStatus;
+  /** Increments with every run the app starts, so a reader can tell a new result from an old one. */
+  readonly seq: number;
   /** The configuration this result belongs to. */
   readonly config: ParsedConfig;
   readonly label: string;
@@ -125,6 +127,8 @@ export function validate(config: ConfigText, gpu: GpuStatus, kernels: readonly K
   return { parsed, errors };
 }
 
+let runSeq = 0;
+
 function setResult(id: KernelId, r: KernelResult | undefined): void {
   useApp.setState((s) => ({ results: { ...s.results, [id]: r } }));
 }
@@ -144,25 +148,26 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
     return;
   }
   useApp.setState({ busy: true, runMessage: '' });
+  const seq = ++runSeq;
   // Clear every requested card first, so no old "verified" stands beside a new run.
-  for (const id of ids) setResult(id, { status: 'running', config: parsed, label: kKernels[id].label });
+  for (const id of ids) setResult(id, { status: 'running', seq, config: parsed, label: kKernels[id].label });
   try {
     for (const id of ids) {
       const label = kKernels[id].label;
       try {
         const { run, verification } = await runVerified(ctx, id, parsed, {
-          onProgress: (progress) => setResult(id, { status: 'running', config: parsed, label, progress }),
+          onProgress: (progress) => setResult(id, { status: 'running', seq, config: parsed, label, progress }),
         });
         const { c: _c, ...summary } = run;
         void _c;
-        setResult(id, { status: verification.ok ? 'verified' : 'mismatch', config: parsed, label, run: summary, verification });
+        setResult(id, { status: verification.ok ? 'verified' : 'mismatch', seq, config: parsed, label, run: summary, verification });
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        setResult(id, { status: 'error', config: parsed, label, error: message });
+        setResult(id, { status: 'error', seq, config: parsed, label, error: message });
         if (e instanceof GpuRunError && e.kind === 'device-lost') {
           useApp.setState({ runMessage: `${message} No result from this run is shown as verified.` });
           for (const rest of ids.slice(ids.indexOf(id) + 1)) {
-            setResult(rest, { status: 'error', config: parsed, label: kKernels[rest].label, error: 'Not run: the GPU device was lost.' });
+            setResult(rest, { status: 'error', seq, config: parsed, label: kKernels[rest].label, error: 'Not run: the GPU device was lost.' });
           }
           break;
         }

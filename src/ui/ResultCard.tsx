@@ -107,6 +107,9 @@ export function ResultCard({ id }: { id: KernelId }) {
       className={`panel result status-${r.status}`}
       data-testid={testId}
       data-status={r.status}
+      data-run={r.seq}
+      data-shape={`${r.config.shape.m}x${r.config.shape.k}x${r.config.shape.n}`}
+      data-tile={r.config.tile}
       data-gflops={done && r.run ? String(r.run.gflops) : undefined}
       data-median-ms={done && r.run ? String(r.run.stats.median) : undefined}
       data-max-rel-error={done && r.verification ? String(r.verification.maxRelError) : undefined}

@@ -1,0 +1,75 @@
+import { test as base, expect, type Page, type Locator } from '@playwright/test';
+
+/**
+ * Every test fails on any uncaptured WebGPU error, page error or console error. The init script
+ * hooks requestDevice so every device the app creates reports its uncaptured errors to the test.
+ */
+export const test = base.extend<{ app: AppPage }>({
+  app: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __gpuErrors: string[] };
+      w.__gpuErrors = [];
+      const proto = (globalThis as unknown as { GPUAdapter?: { prototype: GPUAdapter } }).GPUAdapter?.prototype;
+      if (!proto) return;
+      const original = proto.requestDevice;
+      proto.requestDevice = async function (this: GPUAdapter, desc?: GPUDeviceDescriptor) {
+        const device = await original.call(this, desc);
+        device.addEventListener('uncapturederror', (ev) => {
+          w.__gpuErrors.push((ev as GPUUncapturedErrorEvent).error.message);
+        });
+        return device;
+      };
+    });
+    await use(new AppPage(page));
+    const gpuErrors = await page.evaluate(() => (window as unknown as { __gpuErrors?: string[] }).__gpuErrors ?? []).catch(() => []);
+    expect([...problems, ...gpuErrors.map((e) => `uncaptured GPU error: ${e}`)], 'no uncaptured GPU, page or console errors').toEqual([]);
+  },
+});
+export { expect };
+
+export type KernelId = 'naive' | 'tiled';
+export interface ShapeSpec {
+  m: number;
+  k: number;
+  n: number;
+}
+
+/** Page object for the matmul app, driven only through the data-testid contract. */
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  async open(query = ''): Promise<void> {
+    await this.page.goto(`./${query}`);
+    await expect(this.page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+  }
+
+  result(id: KernelId): Locator {
+    return this.page.getByTestId(`result-${id}`);
+  }
+
+  async setShape(s: ShapeSpec): Promise<void> {
+    await this.page.getByTestId('input-m').fill(String(s.m));
+    await this.page.getByTestId('input-k').fill(String(s.k));
+    await this.page.getByTestId('input-n').fill(String(s.n));
+  }
+
+  async setTile(t: number): Promise<void> {
+    await this.page.getByTestId('select-tile').selectOption(String(t));
+  }
+
+  /** Click a run button and wait until every kernel it runs has a final status for a new run. */
+  async run(button: 'run-naive' | 'run-tiled' | 'run-both'): Promise<void> {
+    const ids: KernelId[] = button === 'run-both' ? ['naive', 'tiled'] : [button === 'run-naive' ? 'naive' : 'tiled'];
+    const before = await Promise.all(ids.map((id) => this.result(id).getAttribute('data-run')));
+    await this.page.getByTestId(button).click();
+    for (const [i, id] of ids.entries()) {
+      await expect(this.result(id)).not.toHaveAttribute('data-run', before[i] ?? '__none__');
+      await expect(this.result(id)).toHaveAttribute('data-status', /^(verified|mismatch|error)$/);
+    }
+  }
+}

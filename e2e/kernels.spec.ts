@@ -1,0 +1,76 @@
+import { test, expect, type ShapeSpec } from './fixtures';
+
+/**
+ * GPU correctness in a real browser: every kernel × every tile width × awkward shapes, each
+ * result compared by the app with the CPU reference (the full matrix at these sizes).
+ */
+const kShapes: ShapeSpec[] = [
+  { m: 1, k: 1, n: 1 },
+  { m: 3, k: 3, n: 3 }, // PMPP Fig. 4.18: width 3, not a multiple of any tile
+  { m: 7, k: 5, n: 3 }, // primes
+  { m: 17, k: 31, n: 13 }, // primes around the tile widths
+  { m: 5, k: 1, n: 7 }, // K = 1: one phase, mostly padding
+  { m: 67, k: 3, n: 2 }, // tall
+  { m: 2, k: 3, n: 67 }, // wide
+  { m: 33, k: 65, n: 31 }, // one past / one short of 32 and 64
+  { m: 48, k: 32, n: 48 }, // cuda-samples: 3×2 blocks · 2×3 blocks of 16
+];
+
+for (const tile of [2, 4, 8, 16, 32]) {
+  test(`naive and tiled (tile ${tile}) match the CPU reference on awkward shapes`, async ({ app }) => {
+    await app.open(`?tile=${tile}`);
+    for (const shape of kShapes) {
+      await test.step(`${shape.m}×${shape.k}×${shape.n}`, async () => {
+        await app.setShape(shape);
+        await app.run('run-both');
+        for (const id of ['naive', 'tiled'] as const) {
+          const card = app.result(id);
+          await expect(card).toHaveAttribute('data-shape', `${shape.m}x${shape.k}x${shape.n}`);
+          await expect(card, `${id} verified`).toHaveAttribute('data-status', 'verified');
+          expect(Number(await card.getAttribute('data-median-ms'))).toBeGreaterThan(0);
+          expect(Number(await card.getAttribute('data-gflops'))).toBeGreaterThan(0);
+          expect(Number(await card.getAttribute('data-max-rel-error'))).toBeLessThan(1e-4);
+        }
+        await expect(app.result('tiled')).toHaveAttribute('data-tile', String(tile));
+      });
+    }
+    // The card says which mapping ran (32 → several rows per invocation on a 256-invocation adapter).
+    await expect(app.result('tiled')).toContainText(`Mapping: ${tile}×${tile} tile`);
+  });
+}
+
+test('exact patterns match bit for bit', async ({ app }) => {
+  for (const pattern of ['integers', 'ones', 'identity']) {
+    await test.step(pattern, async () => {
+      await app.open(`?m=37&k=29&n=41&tile=8&pattern=${pattern}`);
+      await app.run('run-both');
+      for (const id of ['naive', 'tiled'] as const) {
+        await expect(app.result(id)).toHaveAttribute('data-status', 'verified');
+        await expect(app.result(id)).toHaveAttribute('data-max-rel-error', '0');
+        await expect(app.result(id)).toContainText('exact data');
+      }
+    });
+  }
+});
+
+test('a larger problem is verified by sampling corner and edge tiles', async ({ app }) => {
+  // 200×300×600 = 36M multiply-adds: above the full-check threshold, so the check samples.
+  await app.open('?m=200&k=600&n=300&tile=16');
+  await app.run('run-tiled');
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+  await expect(app.result('tiled')).toContainText(/in corner and edge tiles/);
+});
+
+test('every figure names its clock and run count', async ({ app }) => {
+  await app.open('?m=32&k=32&n=32&tile=8');
+  await app.run('run-both');
+  for (const id of ['naive', 'tiled'] as const) {
+    const card = app.result(id);
+    await expect(card).toContainText(/Clock: (GPU timestamps|wall clock)/);
+    await expect(card).toContainText(/\d+ timed samples after \d+ warm-up run/);
+    await expect(card).toContainText('median');
+    await expect(card).toContainText('min');
+    await expect(card).toContainText('max');
+  }
+  await expect(app.page.getByTestId('comparison')).toContainText(/Tiled \(tile 8\) was [\d.]+× (faster|slower) than naive/);
+});

@@ -1,0 +1,146 @@
+/**
+ * Headless benchmark: the app's kernels, timing and verification without a DOM.
+ * Prints one JSON line per kernel × shape × tile to stdout.
+ *
+ *   deno run -A bench-dist/bench.js --sizes 1024,2048,4096 --kernels naive,tiled --tiles 16
+ *   node bench-dist/bench.js ...   (Node: needs the `webgpu` package on NODE_PATH)
+ *
+ * Options: --sizes N,N,... (square) | --shapes MxKxN,...   --kernels naive,tiled   --tiles 16,32
+ *          --pattern random|integers|ones|identity   --seed 1   --budget ms   --wall (force wall clock)
+ */
+import { isPattern, type Pattern } from '../core/data';
+import { parseDimension } from '../core/input';
+import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
+import { acquireGpu, type GpuContext } from '../gpu/device';
+import { checkExperiment, runVerified } from '../gpu/experiment';
+import { kKernelIds, type KernelId } from '../gpu/kernels';
+
+interface Options {
+  shapes: Shape[];
+  kernels: KernelId[];
+  tiles: TileWidth[];
+  pattern: Pattern;
+  seed: number;
+  budgetMs?: number;
+  wall: boolean;
+}
+
+type Env = { Deno?: { args: string[]; version?: { deno: string } }; process?: { argv: string[]; versions?: { node?: string }; exit(code: number): never } };
+const env = globalThis as unknown as Env;
+
+function argv(): string[] {
+  if (env.Deno) return env.Deno.args;
+  return env.process?.argv.slice(2) ?? [];
+}
+
+function fail(msg: string): never {
+  console.error(`bench: ${msg}`);
+  if (env.process?.exit) env.process.exit(2);
+  throw new Error(msg);
+}
+
+function parseArgs(args: string[]): Options {
+  const get = (name: string): string | undefined => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const list = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
+  const dim = (s: string, what: string) => {
+    const p = parseDimension(s, what);
+    return p.ok ? p.value : fail(p.message);
+  };
+  const shapes: Shape[] = [];
+  for (const s of list(get('sizes'))) {
+    const n = dim(s, 'size');
+    shapes.push({ m: n, k: n, n });
+  }
+  for (const s of list(get('shapes'))) {
+    const [m, k, n] = s.split('x');
+    if (m === undefined || k === undefined || n === undefined) fail(`shape "${s}" is not MxKxN`);
+    shapes.push({ m: dim(m, 'M'), k: dim(k, 'K'), n: dim(n, 'N') });
+  }
+  if (shapes.length === 0) shapes.push(...[256, 512, 1024].map((n) => ({ m: n, k: n, n })));
+  const kernels = list(get('kernels') ?? kKernelIds.join(',')).map((k) => ((kKernelIds as string[]).includes(k) ? (k as KernelId) : fail(`unknown kernel ${k}`)));
+  const tiles = list(get('tiles') ?? '16').map((t) => (isTileWidth(Number(t)) ? (Number(t) as TileWidth) : fail(`tile ${t} is not offered`)));
+  const pattern = get('pattern') ?? 'random';
+  if (!isPattern(pattern)) fail(`unknown pattern ${pattern}`);
+  const budget = get('budget');
+  return { shapes, kernels, tiles, pattern, seed: Number(get('seed') ?? 1), budgetMs: budget ? Number(budget) : undefined, wall: args.includes('--wall') };
+}
+
+async function ensureNavigatorGpu(): Promise<void> {
+  const g = globalThis as unknown as { navigator?: { gpu?: GPU } };
+  if (g.navigator?.gpu) return;
+  if (!env.process?.versions?.node) fail('navigator.gpu is missing (run under Deno, or Node with the webgpu package)');
+  // Node: Dawn through the `webgpu` package, found on NODE_PATH (require honours it, import does not).
+  const { createRequire } = await import(/* @vite-ignore */ 'node:module');
+  const require = createRequire(`${env.process!.argv[1] ?? '.'}`);
+  const webgpu = require('webgpu') as { create(flags: string[]): GPU; globals: Record<string, unknown> };
+  Object.assign(globalThis, webgpu.globals);
+  const gpu = webgpu.create([]);
+  if (g.navigator) Object.defineProperty(g.navigator, 'gpu', { value: gpu, configurable: true });
+  else Object.defineProperty(globalThis, 'navigator', { value: { gpu }, configurable: true });
+}
+
+function engineName(): string {
+  if (env.Deno) return `deno ${env.Deno.version?.deno ?? ''} (wgpu)`.trim();
+  if (env.process?.versions?.node) return `node ${env.process.versions.node} (dawn, webgpu npm)`;
+  return 'unknown';
+}
+
+async function main() {
+  const opts = parseArgs(argv());
+  await ensureNavigatorGpu();
+  let ctx: GpuContext;
+  try {
+    ctx = await acquireGpu({ powerPreference: 'high-performance', onUncapturedError: (m) => console.error(`uncaptured: ${m}`) });
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  }
+  const adapter = { vendor: ctx.info.vendor, architecture: ctx.info.architecture, description: ctx.info.description, timestampQuery: ctx.info.timestampQuery };
+  const date = new Date().toISOString();
+  for (const shape of opts.shapes) {
+    for (const kernel of opts.kernels) {
+      const tiles = kernel === 'naive' ? [opts.tiles[0]!] : opts.tiles;
+      for (const tile of tiles) {
+        const base = { engine: engineName(), adapter, date, kernel, m: shape.m, k: shape.k, n: shape.n, tile: kernel === 'naive' ? null : tile };
+        const problems = checkExperiment(ctx.info, shape, tile, [kernel]);
+        if (Object.keys(problems).length > 0) {
+          console.log(JSON.stringify({ ...base, skipped: Object.values(problems).join(' ') }));
+          continue;
+        }
+        try {
+          const { run, verification: v } = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall });
+          console.log(
+            JSON.stringify({
+              ...base,
+              mapping: run.plan.mapping,
+              clock: run.clock,
+              clockNote: run.clockNote || undefined,
+              warmups: run.warmups,
+              samples: run.stats.n,
+              dispatchesPerSample: run.dispatchesPerSample,
+              medianMs: run.stats.median,
+              minMs: run.stats.min,
+              maxMs: run.stats.max,
+              gflops: run.gflops,
+              uploadMs: run.uploadMs,
+              readbackMs: run.readbackMs,
+              verified: v.ok,
+              checked: v.checked,
+              checkedHow: v.full ? 'every entry' : v.how,
+              maxAbsError: v.maxAbsError,
+              maxRelError: v.maxRelError,
+              mismatches: v.mismatches,
+            }),
+          );
+        } catch (e) {
+          console.log(JSON.stringify({ ...base, error: e instanceof Error ? e.message : String(e) }));
+        }
+      }
+    }
+  }
+  ctx.device.destroy();
+}
+
+await main();
