@@ -10,6 +10,6 @@ export default defineConfig({
     emptyOutDir: true,
     minify: false,
     lib: { entry: 'src/bench/main.ts', formats: ['es'], fileName: () => 'bench.js' },
-    rollupOptions: { output: { inlineDynamicImports: true } },
+    rollupOptions: { external: [/^node:/], output: { inlineDynamicImports: true } },
   },
 });
