@@ -395,16 +395,6 @@ describe('verify', () => {
     expect(v.maxRelError).toBe(Infinity);
   });
 
-  it('defaults the sampling seed to 1', () => {
-    const s = { m: 200, k: 1000, n: 200 };
-    const d: MatmulData = { a: new Float32Array(s.m * s.k), b: new Float32Array(s.k * s.n), exact: true };
-    const c = new Float32Array(s.m * s.n);
-    const v = verify(d, s, c, 16);
-    expect(v).toEqual(verify(d, s, c, 16, 1));
-    expect(v.ok).toBe(true);
-    expect(v.full).toBe(false);
-  });
-
   describe('sampled (large) problems', () => {
     // 300·400·300 = 3.6·10^7 multiply-adds > 2^25: checked by sample.
     const s = { m: 300, k: 400, n: 300 };
@@ -421,27 +411,30 @@ describe('verify', () => {
       expect(v.how).toMatch(/^[\d,]+ in corner and edge tiles \+ [\d,]+ random$/);
     });
 
-    it('always catches an error in a corner tile (the partial bottom-right tile included)', () => {
-      for (const [i, j] of [[0, 0], [0, 299], [299, 0], [299, 299], [290, 295], [5, 291]] as const) {
-        const c = good.slice();
-        c[i * s.n + j] = c[i * s.n + j]! + 0.5;
-        const v = verify(d, s, c, 16, 6);
-        expect(v.ok, `C[${i}][${j}]`).toBe(false);
-        expect(v.firstMismatches[0]).toMatchObject({ i, j });
-      }
-    });
-
-    it('only looks at the sampled entries', () => {
+    it('always catches errors in the corner tiles (partial bottom-right tile included), never looks outside the sample', () => {
       const picked = new Set(entriesToCheck(s, 16, 6).indices);
       let unchecked = -1;
       for (let idx = 0; idx < s.m * s.n && unchecked < 0; idx++) if (!picked.has(idx)) unchecked = idx;
       expect(unchecked).toBeGreaterThanOrEqual(0);
+      const corners = [[0, 0], [0, 299], [299, 0], [299, 299], [290, 295], [5, 291]] as const;
       const c = good.slice();
+      for (const [i, j] of corners) c[i * s.n + j] = c[i * s.n + j]! + 0.5;
       c[unchecked] = NaN;
-      expect(verify(d, s, c, 16, 6).ok).toBe(true);
-      const first = picked.values().next().value!;
-      c[first] = NaN;
-      expect(verify(d, s, c, 16, 6).ok).toBe(false);
+      const v = verify(d, s, c, 16, 6);
+      expect(v.ok).toBe(false);
+      expect(v.mismatches).toBe(corners.length);
+      expect(v.firstMismatches.map((m) => `${m.i},${m.j}`).sort()).toEqual(corners.map(([i, j]) => `${i},${j}`).sort());
+    });
+
+    it('samples with seed 1 by default, and the seed changes which entries are sampled', () => {
+      const one = new Set(entriesToCheck(s, 16, 1).indices);
+      const two = new Set(entriesToCheck(s, 16, 2).indices);
+      const onlyInOne = [...one].find((x) => !two.has(x));
+      expect(onlyInOne).toBeDefined();
+      const c = good.slice();
+      c[onlyInOne!] = c[onlyInOne!]! + 1;
+      expect(verify(d, s, c, 16).ok).toBe(false);
+      expect(verify(d, s, c, 16, 2).ok).toBe(true);
     });
   });
 });
@@ -550,7 +543,8 @@ describe('entriesToCheck', () => {
   it('structured entries, uniqueness and range hold for any sampled shape (property)', () => {
     fc.assert(
       fc.property(
-        fc.record({ m: fc.integer({ min: 1, max: 3000 }), k: fc.integer({ min: 1, max: 5000 }), n: fc.integer({ min: 1, max: 3000 }) }),
+        // K ≥ 200 keeps each case small (the random part is about 2^26 / K entries).
+        fc.record({ m: fc.integer({ min: 1, max: 3000 }), k: fc.integer({ min: 200, max: 5000 }), n: fc.integer({ min: 1, max: 3000 }) }),
         fc.constantFrom(...kTileWidths),
         fc.integer({ min: 0, max: 0xffffffff }),
         (s, tile, seed) => {
@@ -577,6 +571,20 @@ describe('entriesToCheck', () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  // Bug: the random part is sized in multiply-adds only (about 2^26 / K entries), so for a small K
+  // and a large M×N it tries to put tens of millions of indices in a Set. V8 caps a Set at 2^24
+  // entries: 5000×2×5000 (valid with the default WebGPU limits: C is 100 MB) throws
+  // "RangeError: Set maximum size exceeded" after ~7 s, so verify() throws; 4096×3×4096 does not
+  // throw but takes ~20 s, and 4096×8×4096 ~3.5 s, far beyond the documented 0.1–0.3 s.
+  // Skipped rather than it.fails because reproducing it takes several seconds.
+  it.skip('small K, large M×N: does not throw and keeps the sample bounded (BUG: RangeError for 5000×2×5000)', () => {
+    const s = { m: 5000, k: 2, n: 5000 };
+    const t0 = performance.now();
+    const r = entriesToCheck(s, 16, 1);
+    expect(r.indices.length).toBeLessThan(2 ** 22);
+    expect(performance.now() - t0).toBeLessThan(2000);
   });
 
   // Bug: the random part is an xorshift32 seeded with (seed ^ 0x9e3779b9). For seed 0x9e3779b9 =
