@@ -1,7 +1,8 @@
 import { useMemo, type ChangeEvent } from 'react';
 import { kPatternLabels, kPatterns } from '../core/data';
 import { kPresets } from '../core/presets';
-import { kTileWidths, shapeLabel } from '../core/shape';
+import { flops, kTileWidths, shapeLabel } from '../core/shape';
+import { fmtFlops } from './format';
 import type { ConfigText } from '../core/url';
 import { kKernelIds, type KernelId } from '../gpu/kernels';
 import { applyConfig, runKernels, setField, useApp, validate } from '../state/store';
@@ -52,7 +53,7 @@ export function Controls() {
       <h2 id="controls-heading">Problem</h2>
       <p className="lead">
         C (M×N) = A (M×K) · B (K×N), row-major 32-bit floats.
-        {parsed && ` ${shapeLabel(parsed.shape)}: ${(2 * parsed.shape.m * parsed.shape.n * parsed.shape.k).toExponential(2)} floating-point operations.`}
+        {parsed && ` ${shapeLabel(parsed.shape)}: ${fmtFlops(flops(parsed.shape))} per run.`}
       </p>
       <div className="presets" role="group" aria-label="Examples from the source material">
         <span className="small">Examples from the seeds:</span>

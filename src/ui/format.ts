@@ -26,3 +26,11 @@ export function fmtBytes(b: number): string {
 }
 
 export const fmtInt = (n: number): string => n.toLocaleString('en-US');
+
+/** A count of floating-point operations, e.g. "54 FLOP", "33.6 MFLOP", "137 GFLOP". */
+export function fmtFlops(f: number): string {
+  for (const [div, unit] of [[1e12, 'TFLOP'], [1e9, 'GFLOP'], [1e6, 'MFLOP'], [1e3, 'kFLOP']] as const) {
+    if (f >= div) return `${(f / div).toPrecision(3)} ${unit}`;
+  }
+  return `${f} FLOP`;
+}

@@ -1,0 +1,16 @@
+import { ceilDiv, type Shape } from './shape';
+
+/**
+ * Global-memory element loads of each kernel (the traffic model).
+ * Naive: every C element reads a row of A and a column of B: 2·M·N·K.
+ * Tiled: each workgroup column of C (ceil(N/T) of them) reads all of A once, and each workgroup
+ * row (ceil(M/T)) reads all of B once; out-of-range tile slots are filled with 0.0, not loaded.
+ * So M·K·⌈N/T⌉ + K·N·⌈M/T⌉ ≈ 2·M·N·K / T.
+ */
+export function naiveLoads(s: Shape): number {
+  return 2 * s.m * s.n * s.k;
+}
+
+export function tiledLoads(s: Shape, tile: number): number {
+  return s.m * s.k * ceilDiv(s.n, tile) + s.k * s.n * ceilDiv(s.m, tile);
+}
