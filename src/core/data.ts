@@ -50,8 +50,9 @@ export function makeData(s: Shape, pattern: Pattern, seed: number): MatmulData {
   const rand = mulberry32(seed);
   switch (pattern) {
     case 'random':
-      for (let i = 0; i < a.length; i++) a[i] = rand() * 2 - 1;
-      for (let i = 0; i < b.length; i++) b[i] = rand() * 2 - 1;
+      // 24 random bits: k/2^23 − 1 is exact in f32 and never reaches 1.
+      for (let i = 0; i < a.length; i++) a[i] = Math.floor(rand() * 2 ** 24) / 2 ** 23 - 1;
+      for (let i = 0; i < b.length; i++) b[i] = Math.floor(rand() * 2 ** 24) / 2 ** 23 - 1;
       return { a, b, exact: false };
     case 'integers':
       for (let i = 0; i < a.length; i++) a[i] = Math.floor(rand() * 17) - 8;

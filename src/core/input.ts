@@ -57,6 +57,6 @@ export function parseShape(input: ShapeInput): { shape?: Shape; errors: FieldErr
 /** Keep user text short and printable inside a message (it is rendered as text, never HTML). */
 function clip(s: string): string {
   // eslint-disable-next-line no-control-regex
-  const printable = s.replace(/[\u0000-\u001f\u007f]/g, '?');
-  return printable.length > 24 ? `${printable.slice(0, 24)}…` : printable;
+  const printable = Array.from(s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?')); // code points: never split a pair
+  return printable.length > 24 ? `${printable.slice(0, 24).join('')}…` : printable.join('');
 }

@@ -47,7 +47,7 @@ describe('checkProblem: buffer sizes', () => {
     expect(e.k).toMatch(/^Matrix A /);
     expect(e.n).toMatch(/^Matrix B /);
     const e2 = checkProblem({ m: 8192, k: 1, n: 8193 * 2 }, kDefault, none);
-    // Only C is too big here? B = 1×16386 is small; C = 8192×16386 ≈ 512 MiB.
+    // Only C is too big: A = 8192×1 and B = 1×16386 are small; C = 8192×16386 ≈ 512 MiB.
     expect(e2.k).toBeUndefined();
     expect(e2.m).toMatch(/^Matrix C /);
     expect(e2.n).toMatch(/^Matrix C /);

@@ -178,8 +178,10 @@ describe('tolerance', () => {
   // doubled term (about Σ|a·b|/K) "still fails for K up to about 10^6". With this formula the term
   // only exceeds the tolerance while 1 > K·(2 + 4√K)·2^−24, i.e. K ≲ 2.6·10^4; at K = 10^5 the
   // tolerance is ≈ 7.6× an average term and at 10^6 ≈ 240×.
-  it.fails('a missing average-size term exceeds the tolerance for K = 10^5 and 10^6 (as documented)', () => {
-    for (const k of [100_000, 1_000_000]) expect(tolerance(k, k, false), `K = ${k}`).toBeLessThan(1);
+  it('a missing average-size term exceeds the tolerance for K up to 2·10^4 (as documented)', () => {
+    for (const k of [1_000, 10_000, 20_000]) expect(tolerance(k, k, false), `K = ${k}`).toBeLessThan(1);
+    // …and the comment is honest that it stops there.
+    expect(tolerance(100_000, 100_000, false)).toBeGreaterThan(1);
   });
 });
 
@@ -579,7 +581,7 @@ describe('entriesToCheck', () => {
   // "RangeError: Set maximum size exceeded" after ~7 s, so verify() throws; 4096×3×4096 does not
   // throw but takes ~20 s, and 4096×8×4096 ~3.5 s, far beyond the documented 0.1–0.3 s.
   // Skipped rather than it.fails because reproducing it takes several seconds.
-  it.skip('small K, large M×N: does not throw and keeps the sample bounded (BUG: RangeError for 5000×2×5000)', () => {
+  it('small K, large M×N: does not throw and keeps the sample bounded (5000×2×5000)', () => {
     const s = { m: 5000, k: 2, n: 5000 };
     const t0 = performance.now();
     const r = entriesToCheck(s, 16, 1);
@@ -592,7 +594,7 @@ describe('entriesToCheck', () => {
   // data seed) the state is 0, xorshift stays at 0 forever, and the "random" entries collapse to
   // index 0 — which is already in the corner tile. The sampled check silently degrades to the
   // structured border entries only (0 random instead of ~66 000).
-  it.fails('samples random entries for every seed, including 0x9e3779b9', () => {
+  it('samples random entries for every seed, including 0x9e3779b9', () => {
     const s = { m: 1000, k: 1000, n: 1000 };
     const normal = entriesToCheck(s, 16, 1).indices.length;
     const r = entriesToCheck(s, 16, 0x9e3779b9);

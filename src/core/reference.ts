@@ -1,4 +1,4 @@
-import type { MatmulData } from './data';
+import { mulberry32, type MatmulData } from './data';
 import { ceilDiv, type Shape } from './shape';
 
 /** Unit roundoff of f32. */
@@ -8,6 +8,8 @@ export const kF32Unit = 2 ** -24;
 export const kFullCheckMacs = 2 ** 25;
 /** Multiply-add budget for a sampled check (about 0.1–0.3 s of CPU time). */
 export const kSampleMacBudget = 2 ** 26;
+/** Most random entries in a sampled check, whatever K (a small K must not mean millions of entries). */
+export const kMaxRandomEntries = 1 << 16;
 
 /** One C element computed on the CPU in f64, with Σ|a·b| (the scale its rounding error grows with). */
 export function referenceEntry(d: MatmulData, s: Shape, i: number, j: number): { value: number; absSum: number } {
@@ -41,7 +43,8 @@ export function referenceMatmul(d: MatmulData, s: Shape): Float64Array {
  * Tolerance for one element: zero when the data make every sum exact; otherwise the f32 rounding
  * error of a K-term dot product, which grows like √K times the unit roundoff times Σ|a·b| for
  * any summation order (serial, tiled or tree); the factor 4 puts it several standard deviations
- * out, while a missing or doubled term (about Σ|a·b|/K) still fails for K up to about 10^6.
+ * out, while a missing or doubled term of average size (Σ|a·b|/K) still fails for K up to about
+ * 2.6·10^4 (beyond that, exact patterns — tolerance 0 — are the sharp test).
  */
 export function tolerance(k: number, absSum: number, exact: boolean): number {
   return exact ? 0 : (2 + 4 * Math.sqrt(k)) * kF32Unit * absSum;
@@ -81,11 +84,10 @@ export function entriesToCheck(s: Shape, tile: number, seed: number): { indices:
   }
   const structured = picked.size;
   // Then random entries up to the multiply-add budget.
-  const budget = Math.max(256, Math.floor(kSampleMacBudget / s.k) - structured);
-  let x = (seed ^ 0x9e3779b9) >>> 0;
+  const budget = Math.min(kMaxRandomEntries, Math.max(256, Math.floor(kSampleMacBudget / s.k) - structured));
+  const rand = mulberry32(seed ^ 0x5bd1e995); // any seed, 0 included, gives a full-period stream
   for (let r = 0; r < budget * 4 && picked.size < structured + budget && picked.size < total; r++) {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
-    picked.add(Math.floor((x / 4294967296) * total));
+    picked.add(Math.floor(rand() * total));
   }
   return {
     indices: Uint32Array.from(picked),

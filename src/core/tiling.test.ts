@@ -160,7 +160,7 @@ describe('tiledMapping', () => {
   // Bug (minor; unreachable on spec-conformant adapters, whose maxComputeWorkgroupSizeX is ≥ 256):
   // when maxComputeWorkgroupSizeX < tile the mapping fails, but the message blames the invocation
   // limit with numbers that contradict each other ("needs at least 256 … allows 1024").
-  it.fails('names the real cause when maxComputeWorkgroupSizeX is what does not fit', () => {
+  it('names the real cause when maxComputeWorkgroupSizeX is what does not fit', () => {
     const msg = failure(32, { ...k1024, maxComputeWorkgroupSizeX: 16 });
     const nums = /needs at least (\d+) invocations per workgroup; this GPU allows (\d+)/.exec(msg);
     if (nums) expect(Number(nums[1])).toBeGreaterThan(Number(nums[2]));

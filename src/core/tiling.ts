@@ -47,6 +47,9 @@ export function tiledMapping(tile: TileWidth, limits: WorkgroupLimits): TiledMap
       return { tile, rowsPerInvocation: r, workgroup: { x: tile, y }, invocations, workgroupStorageBytes: storage };
     }
   }
+  if (tile > limits.maxComputeWorkgroupSizeX) {
+    return `Tile ${tile} needs a workgroup ${tile} invocations wide; this GPU's maxComputeWorkgroupSizeX is ${limits.maxComputeWorkgroupSizeX}.`;
+  }
   return `Tile ${tile} needs at least ${(tile * tile) / kMaxRowsPerInvocation} invocations per workgroup; this GPU allows ${limits.maxComputeInvocationsPerWorkgroup}.`;
 }
 

@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config';
+import { kPatterns } from './data';
+import { kTileWidths } from './shape';
+import { kDefaultConfig, type ConfigText } from './url';
+
+describe('parseConfig', () => {
+  it('parses the default configuration', () => {
+    expect(parseConfig(kDefaultConfig)).toEqual({
+      config: { shape: { m: 256, k: 256, n: 256 }, tile: 16, pattern: 'random', seed: 1 },
+      errors: {},
+    });
+  });
+
+  it('parses every field into its own slot', () => {
+    const r = parseConfig({ m: '3', k: '5', n: '7', tile: '2', pattern: 'identity', seed: '4294967295' });
+    expect(r).toEqual({ config: { shape: { m: 3, k: 5, n: 7 }, tile: 2, pattern: 'identity', seed: 4294967295 }, errors: {} });
+  });
+
+  it('trims and accepts number forms the inputs accept', () => {
+    const r = parseConfig({ m: ' 1e3 ', k: '16.0', n: '+9', tile: ' 32 ', pattern: 'ones', seed: ' 0 ' });
+    expect(r.config).toEqual({ shape: { m: 1000, k: 16, n: 9 }, tile: 32, pattern: 'ones', seed: 0 });
+  });
+
+  it.each([
+    ['m', '0', /^M must be at least 1/],
+    ['k', '', /^K is required/],
+    ['n', 'abc', /^N must be a whole number; “abc” is not a number\.$/],
+    ['tile', '3', /^Tile width must be one of 2, 4, 8, 16, 32 \(got “3”\)\.$/],
+    ['tile', '64', /^Tile width must be one of/],
+    ['seed', '-1', /^Seed must be a whole number from 0 to 4294967295 \(got “-1”\)\.$/],
+    ['seed', '4294967296', /^Seed must be/],
+    ['pattern', 'zeros', /^Data pattern must be one of random, integers, ones, identity\.$/],
+    ['pattern', '', /^Data pattern must be one of/],
+    ['pattern', 'Random', /^Data pattern must be one of/],
+  ] as const)('a bad %s (%j) gives no config and one message under that key', (field, raw, want) => {
+    const r = parseConfig({ ...kDefaultConfig, [field]: raw });
+    expect(r.config).toBeUndefined();
+    expect(Object.keys(r.errors)).toEqual([field]);
+    expect(r.errors[field]).toMatch(want);
+  });
+
+  it('reports every bad field at once', () => {
+    const r = parseConfig({ m: '', k: '-1', n: '2.5', tile: '5', pattern: 'x', seed: 'y' });
+    expect(r.config).toBeUndefined();
+    expect(Object.keys(r.errors).sort()).toEqual(['k', 'm', 'n', 'pattern', 'seed', 'tile']);
+    for (const msg of Object.values(r.errors)) expect(msg.length).toBeGreaterThan(0);
+  });
+
+  it('gives a config exactly when there are no errors, for any text (property)', () => {
+    const field = (good: fc.Arbitrary<string>) => fc.oneof(good, fc.string({ maxLength: 8 }));
+    const arb = fc.record({
+      m: field(fc.integer({ min: 1, max: 5000 }).map(String)),
+      k: field(fc.integer({ min: 1, max: 5000 }).map(String)),
+      n: field(fc.integer({ min: 1, max: 5000 }).map(String)),
+      tile: field(fc.constantFrom(...kTileWidths).map(String)),
+      pattern: field(fc.constantFrom(...kPatterns)),
+      seed: field(fc.integer({ min: 0, max: 0xffffffff }).map(String)),
+    });
+    fc.assert(
+      fc.property(arb, (c: ConfigText) => {
+        const r = parseConfig(c);
+        if (r.config) {
+          expect(r.errors).toEqual({});
+          expect(String(r.config.shape.m)).toBe(String(Number(c.m.trim())));
+          expect(r.config.pattern).toBe(c.pattern);
+          expect(kTileWidths).toContain(r.config.tile);
+        } else {
+          expect(Object.keys(r.errors).length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
