@@ -9,7 +9,7 @@ const rows = process.argv
   .map((l) => JSON.parse(l));
 const cublas = new Map(rows.filter((r) => r.kernel === 'cublas-sgemm').map((r) => [r.m, r.gflops]));
 const engine = (r) => (r.engine.startsWith('deno') ? 'wgpu (Deno 2.9.6)' : r.engine.startsWith('node') ? 'Dawn (Node, webgpu 0.6.2)' : 'cuBLAS');
-const fmt = (x, d = 2) => (x >= 100 ? x.toFixed(0) : x.toPrecision(3));
+const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toPrecision(3));
 console.log('| engine | kernel | M=K=N | median ms | min–max ms | samples × dispatches | TFLOP/s | % of cuBLAS | verified (checked entries, max rel. err) |');
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of rows) {
