@@ -12,13 +12,15 @@ export const test = base.extend<{ app: AppPage }>({
       if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
     });
     await page.addInitScript(() => {
-      const w = window as unknown as { __gpuErrors: string[] };
+      const w = window as unknown as { __gpuErrors: string[]; __devices: GPUDevice[] };
       w.__gpuErrors = [];
+      w.__devices = [];
       const proto = (globalThis as unknown as { GPUAdapter?: { prototype: GPUAdapter } }).GPUAdapter?.prototype;
       if (!proto) return;
       const original = proto.requestDevice;
       proto.requestDevice = async function (this: GPUAdapter, desc?: GPUDeviceDescriptor) {
         const device = await original.call(this, desc);
+        w.__devices.push(device);
         device.addEventListener('uncapturederror', (ev) => {
           w.__gpuErrors.push((ev as GPUUncapturedErrorEvent).error.message);
         });
@@ -46,6 +48,11 @@ export class AppPage {
   async open(query = ''): Promise<void> {
     await this.page.goto(`./${query}`);
     await expect(this.page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+  }
+
+  /** Destroy the app's current device, as a driver reset would lose it. */
+  async destroyDevice(): Promise<void> {
+    await this.page.evaluate(() => (window as unknown as { __devices: GPUDevice[] }).__devices.at(-1)?.destroy());
   }
 
   result(id: KernelId): Locator {

@@ -7,6 +7,7 @@
  *
  * Options: --sizes N,N,... (square) | --shapes MxKxN,...   --kernels naive,tiled   --tiles 16,32
  *          --pattern random|integers|ones|identity   --seed 1   --budget ms   --wall (force wall clock)
+ *          --default-limits (request only WebGPU's default limits)
  */
 import { isPattern, type Pattern } from '../core/data';
 import { parseDimension } from '../core/input';
@@ -93,7 +94,7 @@ async function main() {
   await ensureNavigatorGpu();
   let ctx: GpuContext;
   try {
-    ctx = await acquireGpu({ powerPreference: 'high-performance', onUncapturedError: (m) => console.error(`uncaptured: ${m}`) });
+    ctx = await acquireGpu({ powerPreference: 'high-performance', defaultLimitsOnly: argv().includes('--default-limits'), onUncapturedError: (m) => console.error(`uncaptured: ${m}`) });
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }

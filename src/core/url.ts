@@ -34,7 +34,7 @@ export function configFromQuery(search: string, base: ConfigText = kDefaultConfi
 }
 
 /** The query string for a configuration; pattern and seed only when they differ from the defaults. */
-export function queryFromConfig(c: ConfigText): string {
+export function queryFromConfig(c: ConfigText, keep: ReadonlyArray<readonly [string, string]> = []): string {
   const p = new URLSearchParams();
   p.set('m', c.m);
   p.set('k', c.k);
@@ -42,5 +42,6 @@ export function queryFromConfig(c: ConfigText): string {
   p.set('tile', c.tile);
   if (c.pattern !== kDefaultConfig.pattern) p.set('pattern', c.pattern);
   if (c.seed !== kDefaultConfig.seed) p.set('seed', c.seed);
+  for (const [k, v] of keep) p.set(k, v);
   return `?${p.toString()}`;
 }

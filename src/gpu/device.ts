@@ -44,6 +44,8 @@ export interface GpuInfo {
   /** Limits the adapter offers. */
   readonly adapterLimits: Limits;
   readonly timestampQuery: boolean;
+  /** True when only the WebGPU default limits were requested. */
+  readonly defaultLimitsOnly: boolean;
 }
 
 export class GpuUnavailableError extends Error {
@@ -71,6 +73,11 @@ export interface AcquireOptions {
   /** Defaults to globalThis.navigator.gpu. */
   readonly gpu?: GPU;
   readonly powerPreference?: GPUPowerPreference;
+  /**
+   * Request no limit above the WebGPU defaults (256 invocations per workgroup, 128 MiB storage
+   * bindings…), to see how the app behaves on the most limited conforming adapter.
+   */
+  readonly defaultLimitsOnly?: boolean;
   /** Called once when the device is lost for any reason but an explicit destroy(). */
   readonly onLost?: (info: GPUDeviceLostInfo) => void;
   /** Called for every error no error scope caught. */
@@ -93,7 +100,7 @@ export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext>
   }
   const adapterLimits = readLimits(adapter.limits);
   const requiredLimits: Record<string, number> = {};
-  for (const [name, want] of Object.entries(kWanted) as [LimitName, number][]) {
+  for (const [name, want] of opts.defaultLimitsOnly ? [] : (Object.entries(kWanted) as [LimitName, number][])) {
     const have = adapterLimits[name];
     requiredLimits[name] = Math.min(want, have);
   }
@@ -120,6 +127,7 @@ export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext>
     limits: readLimits(device.limits),
     adapterLimits,
     timestampQuery: device.features.has('timestamp-query'),
+    defaultLimitsOnly: Boolean(opts.defaultLimitsOnly),
   };
 
   let lostFlag = false;

@@ -45,6 +45,8 @@ export interface AppState {
 }
 
 const initialConfig = typeof location !== 'undefined' ? configFromQuery(location.search) : kDefaultConfig;
+/** `?limits=default`: request only WebGPU's default limits, as the most limited adapter would give. */
+const defaultLimitsOnly = typeof location !== 'undefined' && new URLSearchParams(location.search).get('limits') === 'default';
 
 export const useApp = create<AppState>()(() => ({
   config: initialConfig,
@@ -57,7 +59,8 @@ export const useApp = create<AppState>()(() => ({
 // ---- URL mirroring ------------------------------------------------------------------------
 useApp.subscribe((s, prev) => {
   if (s.config === prev.config || typeof history === 'undefined') return;
-  const url = `${location.pathname}${queryFromConfig(s.config)}${location.hash}`;
+  const keep = defaultLimitsOnly ? ([['limits', 'default']] as const) : [];
+  const url = `${location.pathname}${queryFromConfig(s.config, keep)}${location.hash}`;
   history.replaceState(history.state, '', url);
 });
 
@@ -72,6 +75,7 @@ export function initGpu(): Promise<GpuContext | undefined> {
     if (!wasLost) useApp.setState({ gpu: { state: 'initializing' } });
     try {
       const ctx = await acquireGpu({
+        defaultLimitsOnly,
         onLost: (li) => {
           if (session === ctx) {
             useApp.setState({ gpu: { state: 'lost', message: `The GPU device was lost (${li.reason}${li.message ? `: ${li.message}` : ''}). It will be re-acquired on the next run.`, info: ctx.info } });
@@ -98,13 +102,6 @@ export function initGpu(): Promise<GpuContext | undefined> {
     }
   })();
   return acquiring;
-}
-
-/** For tests and demonstrations: destroy the current device (as a driver reset would lose it). */
-export function destroyDeviceForTesting(): boolean {
-  if (!session) return false;
-  session.device.destroy();
-  return true;
 }
 
 // ---- actions ------------------------------------------------------------------------------

@@ -41,6 +41,12 @@ export function GpuStatusPanel() {
             <span className="badge ok">✓ Ready</span> {adapterName(gpu.info)}
             {gpu.info.isFallbackAdapter && ' (a software fallback adapter: fine for correctness, not for speed)'}
           </p>
+          {gpu.info.defaultLimitsOnly && (
+            <p>
+              <strong>Default limits only</strong> (from <code>?limits=default</code>): this page asked for no limit above the WebGPU defaults, as
+              the most limited adapter would give.
+            </p>
+          )}
           <p>
             Timing clock:{' '}
             {gpu.info.timestampQuery

@@ -1,0 +1,33 @@
+import { test, expect } from './fixtures';
+
+test('with only the default limits, tile 32 runs as 32×8 invocations × 4 rows and is verified', async ({ app }) => {
+  await app.open('?m=70&k=45&n=33&tile=32&limits=default');
+  await expect(app.page.getByTestId('gpu-status')).toContainText('Default limits only');
+  await app.run('run-tiled');
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+  await expect(app.result('tiled')).toContainText('32×32 tile, 32×8 invocations, 4 C rows each (invocation limit)');
+});
+
+test('a lost device shows as lost, and the next run re-acquires one', async ({ app }) => {
+  await app.open('?m=20&k=20&n=20&tile=4');
+  await app.run('run-tiled');
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+  await app.destroyDevice();
+  await expect(app.page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'lost');
+  await app.run('run-tiled');
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+  await expect(app.page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+});
+
+test('a device lost mid-run ends the run with an error, never a verified result', async ({ app }) => {
+  // Large enough on SwiftShader that the run is still going when the device goes.
+  await app.open('?m=256&k=256&n=256&tile=8');
+  await app.page.getByTestId('run-both').click();
+  await expect(app.result('naive')).toHaveAttribute('data-status', 'running');
+  await app.destroyDevice();
+  await expect(app.result('naive')).toHaveAttribute('data-status', 'error');
+  await expect(app.result('naive')).toContainText(/lost/);
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'error');
+  await expect(app.page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'lost');
+  await expect(app.page.getByTestId('error-message')).toContainText('No result from this run is shown as verified');
+});
