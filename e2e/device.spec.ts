@@ -31,3 +31,17 @@ test('a device lost mid-run ends the run with an error, never a verified result'
   await expect(app.page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'lost');
   await expect(app.page.getByTestId('error-message')).toContainText('No result from this run is shown as verified');
 });
+
+test('Cancel stops waiting for a run; nothing is shown as verified; the next run works', async ({ app }) => {
+  await app.open('?m=300&k=300&n=300&tile=16');
+  await app.page.getByTestId('run-both').click();
+  await expect(app.result('naive')).toHaveAttribute('data-status', 'running');
+  await app.page.getByTestId('run-cancel').click();
+  await expect(app.result('naive')).toHaveAttribute('data-status', 'error');
+  await expect(app.result('naive')).toContainText('Cancelled');
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'error');
+  await expect(app.result('tiled')).toContainText('cancelled');
+  await app.setShape({ m: 8, k: 8, n: 8 });
+  await app.run('run-tiled');
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+});

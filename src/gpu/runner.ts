@@ -89,12 +89,15 @@ export async function runMatmul(
     throw new GpuRunError(`The GPU device was lost during the run (${li.reason}: ${li.message || 'no message'}).`, 'device-lost');
   });
   lostError.catch(() => undefined);
+  /** Rejects when the run is cancelled: the page stops waiting at once (work already queued on the GPU still finishes there). */
+  const cancelled = new Promise<never>((_, reject) => {
+    const fire = () => reject(new GpuRunError('Cancelled before it finished: no result.', 'cancelled'));
+    if (opts.signal?.aborted) fire();
+    else opts.signal?.addEventListener('abort', fire, { once: true });
+  });
+  cancelled.catch(() => undefined);
   /** Await GPU work, but fail fast if the device is lost or the run is cancelled meanwhile. */
-  const guard = async <T>(p: Promise<T>): Promise<T> => {
-    const r = await Promise.race([p, lostError]);
-    if (opts.signal?.aborted) throw new GpuRunError('Cancelled.', 'cancelled');
-    return r;
-  };
+  const guard = <T>(p: Promise<T>): Promise<T> => Promise.race([p, lostError, cancelled]);
   if (ctx.isLost()) throw new GpuRunError('The GPU device is lost; it will be re-acquired on the next run.', 'device-lost');
 
   try {

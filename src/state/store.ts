@@ -125,6 +125,12 @@ export function validate(config: ConfigText, gpu: GpuStatus, kernels: readonly K
 }
 
 let runSeq = 0;
+let controller: AbortController | undefined;
+
+/** Stop waiting for the current run; its cards end as errors saying so. */
+export function cancelRun(): void {
+  controller?.abort();
+}
 
 function setResult(id: KernelId, r: KernelResult | undefined): void {
   useApp.setState((s) => ({ results: { ...s.results, [id]: r } }));
@@ -146,6 +152,8 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
   }
   useApp.setState({ busy: true, runMessage: '' });
   const seq = ++runSeq;
+  controller = new AbortController();
+  const { signal } = controller;
   // Clear every requested card first, so no old "verified" stands beside a new run.
   for (const id of ids) setResult(id, { status: 'running', seq, config: parsed, label: kKernels[id].label });
   try {
@@ -153,6 +161,7 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
       const label = kKernels[id].label;
       try {
         const { run, verification } = await runVerified(ctx, id, parsed, {
+          signal,
           onProgress: (progress) => setResult(id, { status: 'running', seq, config: parsed, label, progress }),
         });
         const { c: _c, ...summary } = run;
@@ -161,6 +170,12 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         setResult(id, { status: 'error', seq, config: parsed, label, error: message });
+        if (e instanceof GpuRunError && e.kind === 'cancelled') {
+          for (const rest of ids.slice(ids.indexOf(id) + 1)) {
+            setResult(rest, { status: 'error', seq, config: parsed, label: kKernels[rest].label, error: 'Not run: the run was cancelled.' });
+          }
+          break;
+        }
         if (e instanceof GpuRunError && e.kind === 'device-lost') {
           useApp.setState({ runMessage: `${message} No result from this run is shown as verified.` });
           for (const rest of ids.slice(ids.indexOf(id) + 1)) {
@@ -173,6 +188,7 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
       await new Promise((r) => setTimeout(r, 0));
     }
   } finally {
+    controller = undefined;
     useApp.setState({ busy: false });
   }
 }

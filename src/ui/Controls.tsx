@@ -5,7 +5,7 @@ import { flops, kTileWidths, shapeLabel } from '../core/shape';
 import { fmtFlops } from './format';
 import type { ConfigText } from '../core/url';
 import { kKernelIds, type KernelId } from '../gpu/kernels';
-import { applyConfig, runKernels, setField, useApp, validate } from '../state/store';
+import { applyConfig, cancelRun, runKernels, setField, useApp, validate } from '../state/store';
 
 const kFieldLabels: Record<'m' | 'k' | 'n', string> = {
   m: 'M — rows of A and C',
@@ -148,7 +148,16 @@ export function Controls() {
         <button type="button" className="primary" data-testid="run-both" onClick={() => run(['naive', 'tiled'])} aria-busy={busy}>
           Run both
         </button>
-        {busy && <span className="small" role="status">Running on the GPU…</span>}
+        {busy && (
+          <>
+            <button type="button" data-testid="run-cancel" onClick={cancelRun}>
+              Cancel
+            </button>
+            <span className="small" role="status">
+              Running on the GPU…
+            </span>
+          </>
+        )}
       </div>
     </section>
   );
