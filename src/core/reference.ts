@@ -160,3 +160,23 @@ export function verify(d: MatmulData, s: Shape, c: Float32Array, tile: number, s
     firstMismatches: first,
   };
 }
+
+/**
+ * Every element of C checked against the reference (small problems): 1 where it is wrong.
+ * Used for the error heatmap of the variant without boundary tests.
+ */
+export function elementErrors(d: MatmulData, s: Shape, c: Float32Array): { wrong: Uint8Array; count: number } {
+  const wrong = new Uint8Array(s.m * s.n);
+  let count = 0;
+  for (let i = 0; i < s.m; i++) {
+    for (let j = 0; j < s.n; j++) {
+      const { value, absSum } = referenceEntry(d, s, i, j);
+      const got = c[i * s.n + j]!;
+      if (!(Math.abs(got - value) <= tolerance(s.k, absSum, d.exact))) {
+        wrong[i * s.n + j] = 1;
+        count++;
+      }
+    }
+  }
+  return { wrong, count };
+}

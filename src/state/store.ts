@@ -13,6 +13,8 @@ import { acquireGpu, GpuRunError, GpuUnavailableError, type GpuContext, type Gpu
 import { checkExperiment, runVerified } from '../gpu/experiment';
 import { kKernels, type KernelId } from '../gpu/kernels';
 import type { Progress, RunResult } from '../gpu/runner';
+import { traceRun } from './viz';
+import { kInitialViz, type VizState } from './vizState';
 
 export type GpuStatus =
   | { readonly state: 'initializing' }
@@ -35,7 +37,7 @@ export interface KernelResult {
   readonly error?: string;
 }
 
-export interface AppState {
+export interface AppState extends VizState {
   readonly config: ConfigText;
   readonly gpu: GpuStatus;
   readonly results: Partial<Record<KernelId, KernelResult>>;
@@ -54,6 +56,7 @@ export const useApp = create<AppState>()(() => ({
   results: {},
   runMessage: '',
   busy: false,
+  ...kInitialViz,
 }));
 
 // ---- URL mirroring ------------------------------------------------------------------------
@@ -67,6 +70,11 @@ useApp.subscribe((s, prev) => {
 // ---- GPU session (outside the store: GPU objects are not plain data) ------------------------
 let session: GpuContext | undefined;
 let acquiring: Promise<GpuContext | undefined> | undefined;
+
+/** The current device's context, when there is one and it is not lost. */
+export function currentGpu(): GpuContext | undefined {
+  return session && !session.isLost() ? session : undefined;
+}
 
 export function initGpu(): Promise<GpuContext | undefined> {
   if (session && !session.isLost()) return Promise.resolve(session);
@@ -167,6 +175,8 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
         const { c: _c, ...summary } = run;
         void _c;
         setResult(id, { status: verification.ok ? 'verified' : 'mismatch', seq, config: parsed, label, run: summary, verification });
+        // After a tiled run, the instrumented kernel records which workgroup computed what.
+        if (id === 'tiled') await traceRun(parsed);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         setResult(id, { status: 'error', seq, config: parsed, label, error: message });

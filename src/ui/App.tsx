@@ -1,12 +1,44 @@
+import { useEffect } from 'react';
+import { useApp } from '../state/store';
+import { setClassroom, stepBy, togglePlaying } from '../state/viz';
 import { Comparison } from './Comparison';
 import { Controls } from './Controls';
 import { GpuStatusPanel } from './GpuStatusPanel';
 import { KernelSource } from './KernelSource';
+import { DataFlow, TilingWhy } from './Lessons';
+import { PhaseStepper } from './PhaseStepper';
 import { ResultCard } from './ResultCard';
+import { TileMap } from './TileMap';
+import { VizBar } from './VizBar';
+
+const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
+
+/** Classroom keys: ←/→ phases, space play/pause, Esc leaves (arrows on the C grid are handled there). */
+function useClassroomKeys(classroom: boolean) {
+  useEffect(() => {
+    if (!classroom) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setClassroom(false);
+        return;
+      }
+      if (isTyping(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.key === 'ArrowRight') stepBy(1);
+      else if (e.key === 'ArrowLeft') stepBy(-1);
+      else if (e.key === ' ' && !(e.target instanceof HTMLButtonElement)) togglePlaying();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [classroom]);
+}
 
 export function App() {
+  const classroom = useApp((s) => s.classroom);
+  useClassroomKeys(classroom);
   return (
-    <main className="app">
+    <main className={`app${classroom ? ' classroom' : ''}`} data-classroom={classroom ? 'true' : 'false'}>
       <header className="masthead">
         <h1>Tiles</h1>
         <p className="lead">
@@ -21,6 +53,11 @@ export function App() {
         <ResultCard id="tiled" />
       </section>
       <Comparison />
+      <VizBar />
+      <TileMap />
+      <PhaseStepper />
+      <TilingWhy />
+      <DataFlow />
       <KernelSource />
       <footer className="small">
         Results stay in this tab; nothing is sent anywhere. The link in the address bar reproduces this configuration.

@@ -1,0 +1,180 @@
+/**
+ * The model of the tiled kernel's work: which workgroup computes which C tile, from which A and B
+ * tiles, and in each phase which invocation loads which element. The app compares the GPU's own
+ * record (tiled_trace.wgsl) with this model, and falls back to it for problems too large to trace.
+ */
+import { ceilDiv, type Shape } from './shape';
+import { tileGrid } from './tiling';
+
+/** Largest problem (M·N·K) whose per-invocation trace the GPU records. */
+export const kTraceMaxMacs = 64 * 64 * 64;
+
+export const kOutside = 0xffffffff;
+export const kPastEnd = 0xfffffffe;
+
+/** Rows and columns a C tile really has (edge tiles are partial). */
+export function tileExtent(s: Shape, tile: number, ty: number, tx: number): { rows: number; cols: number } {
+  return { rows: Math.max(0, Math.min(tile, s.m - ty * tile)), cols: Math.max(0, Math.min(tile, s.n - tx * tile)) };
+}
+
+/** Extent along K of phase `ph` (the last one may be partial). */
+export const phaseExtent = (s: Shape, tile: number, ph: number): number => Math.max(0, Math.min(tile, s.k - ph * tile));
+
+/** What the GPU should record for tile (ty, tx): workgroup (x = tx, y = ty), phases, and stored elements. */
+export function expectedTileRecord(s: Shape, tile: number, ty: number, tx: number): [number, number, number, number] {
+  const { rows, cols } = tileExtent(s, tile, ty, tx);
+  return [tx, ty, ceilDiv(s.k, tile), rows * cols];
+}
+
+/** A block name in the seed's 1-based notation: A31, or A12,3 once an index has two digits. */
+export function blockName(letter: string, row1: number, col1: number): string {
+  return row1 > 9 || col1 > 9 ? `${letter}${row1},${col1}` : `${letter}${row1}${col1}`;
+}
+
+/**
+ * The seed's formula for C tile (ty, tx), 0-based in, 1-based out:
+ * C33 = A31·B13 + A32·B23. Long sums are shortened around an ellipsis.
+ */
+export function tileFormula(ty: number, tx: number, phases: number, maxTerms = 6): string {
+  const term = (p: number) => `${blockName('A', ty + 1, p + 1)}·${blockName('B', p + 1, tx + 1)}`;
+  const lhs = blockName('C', ty + 1, tx + 1);
+  if (phases <= maxTerms) return `${lhs} = ${Array.from({ length: phases }, (_, p) => term(p)).join(' + ')}`;
+  const head = Array.from({ length: maxTerms - 2 }, (_, p) => term(p));
+  return `${lhs} = ${head.join(' + ')} + … + ${term(phases - 2)} + ${term(phases - 1)} (${phases} terms)`;
+}
+
+export interface SlotLoad {
+  /** Tile slot (row ly, column lx) in As / Bs and in the C tile. */
+  readonly ly: number;
+  readonly lx: number;
+  /** The invocation that loads this slot (local id) and its local_invocation_index. */
+  readonly invocation: { readonly x: number; readonly y: number };
+  readonly localIndex: number;
+  /** The element it tries to load: A[aRow][aCol] and B[bRow][bCol]. */
+  readonly aRow: number;
+  readonly aCol: number;
+  readonly bRow: number;
+  readonly bCol: number;
+  /** PMPP's tests: false means outside the matrix (0.0 is written instead, when bounds are on). */
+  readonly aInside: boolean;
+  readonly bInside: boolean;
+  /** The linear index actually read, or kOutside / kPastEnd. */
+  readonly aIndex: number;
+  readonly bIndex: number;
+  /** Whether this slot's C element exists (it is stored at the end). */
+  readonly storesC: boolean;
+}
+
+/**
+ * Every slot of workgroup (wx, wy) in phase ph. `rowsPerInvocation` is the mapping (1, 2 or 4);
+ * `bounds` false models the variant without load tests, where linear indices run on into the
+ * next row and only the buffer's end is checked.
+ */
+export function modelPhase(s: Shape, tile: number, rowsPerInvocation: number, wx: number, wy: number, ph: number, bounds = true): SlotLoad[] {
+  const wgY = tile / rowsPerInvocation;
+  const out: SlotLoad[] = [];
+  for (let ly = 0; ly < tile; ly++) {
+    for (let lx = 0; lx < tile; lx++) {
+      const row = wy * tile + ly;
+      const col = wx * tile + lx;
+      const aCol = ph * tile + lx;
+      const bRow = ph * tile + ly;
+      const aInside = row < s.m && aCol < s.k;
+      const bInside = bRow < s.k && col < s.n;
+      const aLin = row * s.k + aCol;
+      const bLin = bRow * s.n + col;
+      const inv = { x: lx, y: ly % wgY };
+      out.push({
+        ly,
+        lx,
+        invocation: inv,
+        localIndex: inv.y * tile + inv.x,
+        aRow: row,
+        aCol,
+        bRow,
+        bCol: col,
+        aInside,
+        bInside,
+        // Without the tests, the index is whatever the arithmetic gives (the padded buffers of
+        // padForTrace cover every such index): the next row's element, or past the matrix's end.
+        aIndex: bounds ? (aInside ? aLin : kOutside) : aLin,
+        bIndex: bounds ? (bInside ? bLin : kOutside) : bLin,
+        storesC: row < s.m && col < s.n,
+      });
+    }
+  }
+  return out;
+}
+
+/** Partial sums of the C tile's slots after phase ph, in f64 from the given values (the model's view). */
+export function modelPartialSums(
+  /** A and B padded by padForTrace. */
+  a: Float32Array,
+  b: Float32Array,
+  s: Shape,
+  tile: number,
+  wx: number,
+  wy: number,
+  ph: number,
+  bounds = true,
+): Float64Array {
+  const sums = new Float64Array(tile * tile);
+  for (let p = 0; p <= ph; p++) {
+    const slots = modelPhase(s, tile, 1, wx, wy, p, bounds);
+    const As = slots.map((l) => (l.aIndex === kOutside ? 0 : (a[l.aIndex] ?? 0)));
+    const Bs = slots.map((l) => (l.bIndex === kOutside ? 0 : (b[l.bIndex] ?? 0)));
+    for (let ly = 0; ly < tile; ly++) {
+      for (let lx = 0; lx < tile; lx++) {
+        let acc = 0;
+        for (let k = 0; k < tile; k++) acc += As[ly * tile + k]! * Bs[k * tile + lx]!;
+        sums[ly * tile + lx]! += acc;
+      }
+    }
+  }
+  return sums;
+}
+
+/** Steps of the phase stepper: four per phase. */
+export const kStepsPerPhase = 4;
+export const kStepNames = ['load the A and B tiles into workgroup memory', 'barrier: wait until both tiles are complete', 'multiply-accumulate over the tile', 'barrier: wait until everyone has read the tiles'] as const;
+
+export function stepLabel(step: number, phases: number): string {
+  const ph = Math.floor(step / kStepsPerPhase);
+  const sub = step % kStepsPerPhase;
+  return `Phase ${ph + 1} of ${phases} · step ${sub + 1} of ${kStepsPerPhase}: ${kStepNames[sub]}`;
+}
+
+/** Counts for the whole grid, for the summary beside the map. */
+export function gridSummary(s: Shape, tile: number) {
+  const g = tileGrid(s, tile);
+  const partialCols = s.n % tile !== 0;
+  const partialRows = s.m % tile !== 0;
+  return { ...g, workgroups: g.tilesX * g.tilesY, partialCols, partialRows, partialK: s.k % tile !== 0 };
+}
+
+/** Value placed past the end of A and B for the variant without boundary tests (see padForTrace). */
+export const kGarbage = 9;
+
+/**
+ * A and B as the traced kernel sees them: followed by enough padding that every index the
+ * tiled loops can form stays inside the buffer. The padding holds kGarbage — in C or CUDA, memory
+ * past an array holds whatever happens to be there; here it is a visible, deterministic stand-in,
+ * so dropping the load tests corrupts C the way PMPP describes instead of reading a harmless 0.0.
+ */
+export function padForTrace(a: Float32Array, b: Float32Array, s: Shape, tile: number): { a: Float32Array; b: Float32Array } {
+  const g = tileGrid(s, tile);
+  const aLen = g.tilesY * tile * s.k + g.phases * tile;
+  const bLen = g.phases * tile * s.n + g.tilesX * tile;
+  const pa = new Float32Array(Math.max(aLen, a.length)).fill(kGarbage);
+  const pb = new Float32Array(Math.max(bLen, b.length)).fill(kGarbage);
+  pa.set(a);
+  pb.set(b);
+  return { a: pa, b: pb };
+}
+
+/** Describe the element a linear index reaches in a rows×cols matrix: inside, or past its end. */
+export function describeIndex(letter: string, index: number, rows: number, cols: number): string {
+  if (index === kOutside) return 'outside: 0.0 written';
+  if (index === kPastEnd || index >= rows * cols) return `past the end of ${letter}`;
+  return `${letter}[${Math.floor(index / cols)}][${index % cols}]`;
+}

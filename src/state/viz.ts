@@ -1,0 +1,110 @@
+/**
+ * The visualisation slice: the GPU's record of the last tiled run (from the instrumented kernel),
+ * the selected C tile, the phase stepper and classroom mode. Plain data only.
+ */
+import type { ParsedConfig } from '../core/config';
+import { elementErrors, kFullCheckMacs, verify } from '../core/reference';
+import { tileGrid } from '../core/tiling';
+import { kStepsPerPhase, padForTrace } from '../core/trace';
+import { experimentData } from '../gpu/experiment';
+import { runTraced } from '../gpu/trace';
+import { currentGpu, useApp } from './store';
+
+/** A and B (padded) of the traced configuration, for the model's partial sums. */
+export function tracedData(): { a: Float32Array; b: Float32Array } | undefined {
+  const t = useApp.getState().trace;
+  if (!t) return undefined;
+  const d = experimentData(t.config);
+  return padForTrace(d.a, d.b, t.config.shape, t.config.tile);
+}
+
+let traceSeq = 0;
+
+/** Run the instrumented kernel for a configuration and keep what the GPU recorded. */
+export async function traceRun(config: ParsedConfig, bounds = useApp.getState().bounds): Promise<void> {
+  const ctx = currentGpu();
+  if (!ctx) return;
+  const seq = ++traceSeq;
+  useApp.setState({ traceStatus: 'running', traceError: '' });
+  try {
+    const data = experimentData(config);
+    const r = await runTraced(ctx, config.shape, config.tile, data, bounds);
+    if (seq !== traceSeq) return;
+    const { c, ...rest } = r;
+    const s = config.shape;
+    let wrong: Uint8Array | undefined;
+    let wrongCount: number;
+    let checkedHow: string;
+    if (s.m * s.n * s.k <= kFullCheckMacs) {
+      const e = elementErrors(data, s, c);
+      wrong = e.wrong;
+      wrongCount = e.count;
+      checkedHow = `all ${(s.m * s.n).toLocaleString('en-US')} elements of C checked`;
+    } else {
+      const v = verify(data, s, c, config.tile, config.seed);
+      wrongCount = v.mismatches;
+      checkedHow = `${v.checked.toLocaleString('en-US')} sampled elements checked (${v.how})`;
+    }
+    const prev = useApp.getState();
+    const g = tileGrid(s, config.tile);
+    const sameShape = prev.trace && prev.trace.config.shape.m === s.m && prev.trace.config.shape.n === s.n && prev.trace.config.tile === config.tile;
+    useApp.setState({
+      trace: { ...rest, config, wrong, wrongCount, checkedHow },
+      traceStatus: 'done',
+      selected: sameShape ? prev.selected : { ty: g.tilesY - 1, tx: g.tilesX - 1 },
+      step: sameShape && prev.trace?.config.shape.k === s.k ? prev.step : 0,
+    });
+  } catch (e) {
+    if (seq !== traceSeq) return;
+    useApp.setState({ traceStatus: 'error', traceError: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+export function setBounds(bounds: boolean): void {
+  useApp.setState({ bounds });
+  const t = useApp.getState().trace;
+  if (t) void traceRun(t.config, bounds);
+}
+
+export function selectTile(ty: number, tx: number): void {
+  const t = useApp.getState().trace;
+  if (!t) return;
+  const g = tileGrid(t.config.shape, t.config.tile);
+  useApp.setState({ selected: { ty: Math.max(0, Math.min(g.tilesY - 1, ty)), tx: Math.max(0, Math.min(g.tilesX - 1, tx)) } });
+}
+
+export function moveSelection(dy: number, dx: number): void {
+  const { selected } = useApp.getState();
+  selectTile(selected.ty + dy, selected.tx + dx);
+}
+
+export function stepCount(): number {
+  const t = useApp.getState().trace;
+  return t ? tileGrid(t.config.shape, t.config.tile).phases * kStepsPerPhase : 0;
+}
+
+export function setStep(step: number): void {
+  const n = stepCount();
+  if (n === 0) return;
+  useApp.setState({ step: Math.max(0, Math.min(n - 1, step)) });
+}
+
+export function stepBy(delta: number): void {
+  setStep(useApp.getState().step + delta);
+}
+
+export function setPlaying(playing: boolean): void {
+  useApp.setState({ playing });
+}
+
+export function togglePlaying(): void {
+  useApp.setState((s) => ({ playing: !s.playing }));
+}
+
+export function setStepMs(stepMs: number): void {
+  useApp.setState({ stepMs });
+}
+
+export function setClassroom(classroom: boolean): void {
+  useApp.setState({ classroom });
+}

@@ -1,0 +1,36 @@
+/** Types and initial values of the visualisation slice (no imports from the store: no cycles). */
+import type { ParsedConfig } from '../core/config';
+import type { TraceResult } from '../gpu/trace';
+
+export interface TraceView extends Omit<TraceResult, 'c'> {
+  readonly config: ParsedConfig;
+  /** Per C element, 1 = differs from the reference (when the whole C could be checked). */
+  readonly wrong?: Uint8Array;
+  readonly wrongCount: number;
+  /** How C was compared with the reference, in words. */
+  readonly checkedHow: string;
+}
+
+export interface VizState {
+  readonly trace?: TraceView;
+  readonly traceStatus: 'idle' | 'running' | 'done' | 'error';
+  readonly traceError: string;
+  readonly selected: { readonly ty: number; readonly tx: number };
+  readonly step: number;
+  readonly playing: boolean;
+  readonly stepMs: number;
+  readonly bounds: boolean;
+  readonly classroom: boolean;
+}
+
+export const kInitialViz: VizState = {
+  traceStatus: 'idle',
+  traceError: '',
+  selected: { ty: 0, tx: 0 },
+  step: 0,
+  playing: false,
+  stepMs: 1000,
+  bounds: true,
+  classroom: false,
+};
+
