@@ -100,6 +100,7 @@ export function PhaseStepper() {
     const val = which === 'a' ? s.a : s.b;
     const attempted = which === 'a' ? `A[${s.model.aRow}][${s.model.aCol}]` : `B[${s.model.bRow}][${s.model.bCol}]`;
     const actual = which === 'a' ? describeIndex('A', idx, shape.m, shape.k) : describeIndex('B', idx, shape.k, shape.n);
+    const actualShort = actual.startsWith('past the end') ? 'past end' : actual;
     const wrapped = !trace.bounds && oob;
     const title = `Invocation (${s.model.invocation.x}, ${s.model.invocation.y}) [local index ${s.localIndex}] loads ${attempted}: ${oob ? (trace.bounds ? 'outside the matrix, writes 0.0' : `no test, reads ${actual}`) : actual} = ${fmtVal(val)}`;
     return (
@@ -111,7 +112,7 @@ export function PhaseStepper() {
         data-index={idx === kOutside ? 'outside' : String(idx)}
         title={title}
       >
-        {!compact && <span className="lane-src">{oob && trace.bounds ? `${attempted} ✗` : wrapped ? `${attempted}→${actual}` : actual}</span>}
+        {!compact && <span className="lane-src">{oob && trace.bounds ? `${attempted} ✗` : wrapped ? `${attempted}→${actualShort}` : actual}</span>}
         <span className="lane-val">{loaded ? (oob && trace.bounds ? '0.0' : fmtVal(val)) : ''}</span>
       </div>
     );
@@ -209,7 +210,7 @@ export function PhaseStepper() {
                 {!compact && <span className="lane-src">{s.model.storesC ? `C[${ty * tile + s.model.ly}][${tx * tile + s.model.lx}]` : 'no C element'}</span>}
                 <span className="lane-val">
                   {fmtVal(sums === 'after' ? s.after : s.before)}
-                  {s.wrong ? ' ✗' : ''}
+                  {s.wrong && sums === 'after' && ph === view.g.phases - 1 ? ' ✗ wrong' : ''}
                 </span>
               </div>
             ))}

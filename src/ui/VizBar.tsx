@@ -1,4 +1,5 @@
-import { useApp } from '../state/store';
+import { kPresets } from '../core/presets';
+import { applyConfig, runKernels, useApp } from '../state/store';
 import { setBounds, setClassroom } from '../state/viz';
 
 /** Switches for the teaching views: PMPP's boundary tests, and classroom mode. */
@@ -16,6 +17,26 @@ export function VizBar() {
         {classroom ? 'Leave classroom mode (Esc)' : 'Classroom mode'}
       </button>
       {status === 'running' && <span className="small" role="status">Recording on the GPU…</span>}
+      {classroom && (
+        <div className="presets" role="group" aria-label="Seed examples: load and run">
+          {kPresets
+            .filter((p) => p.m * p.n * p.k <= 2 ** 20)
+            .map((p) => (
+              <button
+                key={p.id}
+                type="button"
+                data-testid={`classroom-preset-${p.id}`}
+                title={p.source}
+                onClick={() => {
+                  applyConfig({ m: String(p.m), k: String(p.k), n: String(p.n), tile: String(p.tile) });
+                  void runKernels(['tiled']);
+                }}
+              >
+                ▶ {p.label}
+              </button>
+            ))}
+        </div>
+      )}
       <p className="small keys">
         Keys: ←/→ step phases · space play/pause · arrows on the C grid move the tile · Esc leaves classroom mode
       </p>
