@@ -15,6 +15,8 @@ for (const [m, k, n, tile] of [
     const map = app.page.getByTestId('tile-map');
     await expect(map).toHaveAttribute('data-source', 'gpu');
     await expect(app.page.getByTestId('tile-map-check')).toContainText('agrees with the tiling math for every tile');
+    // Small enough to trace every invocation: the whole GPU trace must match the model.
+    await expect(app.page.getByTestId('trace-check-all')).toContainText(/Every one of the [\d,]+ recorded loads .* matches the model/);
     const tilesY = ceilDivForTest(m, tile);
     const tilesX = ceilDivForTest(n, tile);
     for (let ty = 0; ty < tilesY; ty++) {

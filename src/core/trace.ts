@@ -27,8 +27,8 @@ export function expectedTileRecord(s: Shape, tile: number, ty: number, tx: numbe
 }
 
 /** A block name in the seed's 1-based notation: A31, or A12,3 once an index has two digits. */
-export function blockName(letter: string, row1: number, col1: number): string {
-  return row1 > 9 || col1 > 9 ? `${letter}${row1},${col1}` : `${letter}${row1}${col1}`;
+export function blockName(letter: string, row1: number, col1: number, wide = false): string {
+  return wide || row1 > 9 || col1 > 9 ? `${letter}${row1},${col1}` : `${letter}${row1}${col1}`;
 }
 
 /**
@@ -36,8 +36,10 @@ export function blockName(letter: string, row1: number, col1: number): string {
  * C33 = A31·B13 + A32·B23. Long sums are shortened around an ellipsis.
  */
 export function tileFormula(ty: number, tx: number, phases: number, maxTerms = 6): string {
-  const term = (p: number) => `${blockName('A', ty + 1, p + 1)}·${blockName('B', p + 1, tx + 1)}`;
-  const lhs = blockName('C', ty + 1, tx + 1);
+  // One formula uses one style: commas everywhere once any index in it has two digits.
+  const wide = ty + 1 > 9 || tx + 1 > 9 || phases > 9;
+  const term = (p: number) => `${blockName('A', ty + 1, p + 1, wide)}·${blockName('B', p + 1, tx + 1, wide)}`;
+  const lhs = blockName('C', ty + 1, tx + 1, wide);
   if (phases <= maxTerms) return `${lhs} = ${Array.from({ length: phases }, (_, p) => term(p)).join(' + ')}`;
   const head = Array.from({ length: maxTerms - 2 }, (_, p) => term(p));
   return `${lhs} = ${head.join(' + ')} + … + ${term(phases - 2)} + ${term(phases - 1)} (${phases} terms)`;
@@ -150,6 +152,30 @@ export function gridSummary(s: Shape, tile: number) {
   const partialCols = s.n % tile !== 0;
   const partialRows = s.m % tile !== 0;
   return { ...g, workgroups: g.tilesX * g.tilesY, partialCols, partialRows, partialK: s.k % tile !== 0 };
+}
+
+/**
+ * Compare a GPU trace (4 u32 per slot: A index, B index, partial-sum bits, local index) with the
+ * model over every workgroup, phase and slot. Returns the number of slots that differ.
+ */
+export function traceMismatches(trace: Uint32Array, s: Shape, tile: number, rowsPerInvocation: number, bounds: boolean): { slots: number; mismatches: number } {
+  const g = tileGrid(s, tile);
+  let slots = 0;
+  let mismatches = 0;
+  for (let wy = 0; wy < g.tilesY; wy++) {
+    for (let wx = 0; wx < g.tilesX; wx++) {
+      for (let ph = 0; ph < g.phases; ph++) {
+        const model = modelPhase(s, tile, rowsPerInvocation, wx, wy, ph, bounds);
+        const base = ((wy * g.tilesX + wx) * g.phases + ph) * tile * tile;
+        model.forEach((m, i) => {
+          const o = (base + i) * 4;
+          slots++;
+          if (trace[o] !== m.aIndex || trace[o + 1] !== m.bIndex || trace[o + 3] !== m.localIndex) mismatches++;
+        });
+      }
+    }
+  }
+  return { slots, mismatches };
 }
 
 /** Value placed past the end of A and B for the variant without boundary tests (see padForTrace). */

@@ -5,7 +5,7 @@
 import type { ParsedConfig } from '../core/config';
 import { elementErrors, kFullCheckMacs, verify } from '../core/reference';
 import { tileGrid } from '../core/tiling';
-import { kStepsPerPhase, padForTrace } from '../core/trace';
+import { kStepsPerPhase, padForTrace, traceMismatches } from '../core/trace';
 import { experimentData } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
 import { currentGpu, useApp } from './store';
@@ -48,8 +48,9 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     const prev = useApp.getState();
     const g = tileGrid(s, config.tile);
     const sameShape = prev.trace && prev.trace.config.shape.m === s.m && prev.trace.config.shape.n === s.n && prev.trace.config.tile === config.tile;
+    const traceCheck = rest.trace ? traceMismatches(rest.trace, s, config.tile, rest.rowsPerInvocation, bounds) : undefined;
     useApp.setState({
-      trace: { ...rest, config, wrong, wrongCount, checkedHow },
+      trace: { ...rest, config, wrong, wrongCount, checkedHow, traceCheck },
       traceStatus: 'done',
       selected: sameShape ? prev.selected : { ty: g.tilesY - 1, tx: g.tilesX - 1 },
       step: sameShape && prev.trace?.config.shape.k === s.k ? prev.step : 0,

@@ -103,6 +103,16 @@ export function TileMap() {
         <span data-testid="tile-map-check" className={disagreements === 0 ? 'ok-text' : 'error-text'}>
           {disagreements === 0 ? '✓ The GPU record agrees with the tiling math for every tile.' : `✗ ${disagreements} fields of the GPU record disagree with the tiling math.`}
         </span>
+        {trace.traceCheck && (
+          <>
+            {' '}
+            <span data-testid="trace-check-all" className={trace.traceCheck.mismatches === 0 ? 'ok-text' : 'error-text'}>
+              {trace.traceCheck.mismatches === 0
+                ? `✓ Every one of the ${fmtInt(trace.traceCheck.slots)} recorded loads (workgroup × phase × slot) matches the model.`
+                : `✗ ${fmtInt(trace.traceCheck.mismatches)} of ${fmtInt(trace.traceCheck.slots)} recorded loads differ from the model.`}
+            </span>
+          </>
+        )}
       </p>
       {!trace.bounds && (
         <p className="error-text" data-testid="bounds-off-summary">

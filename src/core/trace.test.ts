@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { blockName, expectedTileRecord, kGarbage, kOutside, modelPartialSums, modelPhase, padForTrace, stepLabel, tileExtent, tileFormula, traceMismatches } from './trace';
+import { referenceMatmul } from './reference';
+
+describe('tileFormula (seed notation, 1-based)', () => {
+  it('cuda-samples: block Bk33 computes C33 = A31·B13 + A32·B23', () => {
+    expect(tileFormula(2, 2, 2)).toBe('C33 = A31·B13 + A32·B23');
+  });
+  it('uses commas once an index has two digits', () => {
+    expect(blockName('C', 10, 2)).toBe('C10,2');
+    expect(tileFormula(9, 0, 1)).toBe('C10,1 = A10,1·B1,1');
+    expect(tileFormula(0, 0, 10)).toMatch(/^C1,1 = A1,1·B1,1 \+ /);
+  });
+  it('shortens long sums', () => {
+    const f = tileFormula(0, 0, 256);
+    expect(f).toContain('…');
+    expect(f).toContain('(256 terms)');
+    expect(f).toContain('A1,256·B256,1');
+  });
+});
+
+describe('modelPhase (PMPP Fig. 4.18/4.19, 3×3 with tile 2)', () => {
+  const s = { m: 3, k: 3, n: 3 };
+  it('block (0,0), phase 1: A column 3 and B row 3 are outside', () => {
+    const slots = modelPhase(s, 2, 1, 0, 0, 1);
+    expect(slots.map((l) => l.aInside)).toEqual([true, false, true, false]);
+    expect(slots.map((l) => l.bInside)).toEqual([true, true, false, false]);
+    expect(slots.map((l) => l.aIndex)).toEqual([2, kOutside, 5, kOutside]);
+    expect(slots.every((l) => l.storesC)).toBe(true);
+  });
+  it('block (1,1), phase 0: A row 3 and B column 3 are outside; only C[2][2] is stored', () => {
+    const slots = modelPhase(s, 2, 1, 1, 1, 0);
+    expect(slots.map((l) => l.aInside)).toEqual([true, true, false, false]);
+    expect(slots.map((l) => l.bInside)).toEqual([true, false, true, false]);
+    expect(slots.map((l) => l.storesC)).toEqual([true, false, false, false]);
+  });
+  it('without the tests, A[0][3] is the next row’s A[1][0] (linear index 3)', () => {
+    const slots = modelPhase(s, 2, 1, 0, 0, 1, false);
+    expect(slots[1]!.aIndex).toBe(3);
+  });
+  it('several rows per invocation: slot row ly is loaded by invocation row ly mod (TILE/ROWS)', () => {
+    const slots = modelPhase({ m: 32, k: 32, n: 32 }, 32, 4, 0, 0, 0);
+    expect(slots[9 * 32 + 5]!.invocation).toEqual({ x: 5, y: 1 });
+    expect(slots[9 * 32 + 5]!.localIndex).toBe(1 * 32 + 5);
+  });
+});
+
+describe('tile records and extents', () => {
+  it('partial edge tiles', () => {
+    expect(tileExtent({ m: 37, k: 1, n: 70 }, 8, 4, 8)).toEqual({ rows: 5, cols: 6 });
+    expect(expectedTileRecord({ m: 37, k: 20, n: 70 }, 8, 4, 8)).toEqual([8, 4, 3, 30]);
+  });
+  it('step labels', () => {
+    expect(stepLabel(0, 2)).toBe('Phase 1 of 2 · step 1 of 4: load the A and B tiles into workgroup memory');
+    expect(stepLabel(6, 2)).toContain('Phase 2 of 2 · step 3 of 4: multiply-accumulate');
+  });
+});
+
+describe('padForTrace and the model’s partial sums', () => {
+  const s = { m: 5, k: 7, n: 3 };
+  const a = Float32Array.from({ length: 35 }, (_, i) => (i % 5) - 2);
+  const b = Float32Array.from({ length: 21 }, (_, i) => (i % 3) - 1);
+  it('covers every index the loops can form, with garbage past the end', () => {
+    const p = padForTrace(a, b, s, 4);
+    const max = Math.max(...[0, 1].flatMap((wy) => [0].flatMap((wx) => [0, 1].flatMap((ph) => modelPhase(s, 4, 1, wx, wy, ph, false).map((l) => l.aIndex)))));
+    expect(p.a.length).toBeGreaterThan(max);
+    expect(p.a[35]).toBe(kGarbage);
+    expect(Array.from(p.a.subarray(0, 35))).toEqual(Array.from(a));
+  });
+  it('with the tests, the last phase’s sums are the product', () => {
+    const p = padForTrace(a, b, s, 4);
+    const ref = referenceMatmul({ a, b, exact: true }, s);
+    const sums = modelPartialSums(p.a, p.b, s, 4, 0, 1, 1);
+    // Tile (row 1, column 0): C rows 4, columns 0..2.
+    for (let j = 0; j < 3; j++) expect(sums[0 * 4 + j]).toBe(ref[4 * 3 + j]);
+  });
+});
+
+describe('traceMismatches', () => {
+  it('is zero for a trace built from the model and counts a changed slot', () => {
+    const s = { m: 3, k: 3, n: 3 };
+    const slots = 4 * 2 * 4;
+    const t = new Uint32Array(slots * 4);
+    for (let wy = 0; wy < 2; wy++)
+      for (let wx = 0; wx < 2; wx++)
+        for (let ph = 0; ph < 2; ph++)
+          modelPhase(s, 2, 1, wx, wy, ph).forEach((m, i) => {
+            const o = (((wy * 2 + wx) * 2 + ph) * 4 + i) * 4;
+            t[o] = m.aIndex;
+            t[o + 1] = m.bIndex;
+            t[o + 3] = m.localIndex;
+          });
+    expect(traceMismatches(t, s, 2, 1, true)).toEqual({ slots, mismatches: 0 });
+    t[0] = 99;
+    expect(traceMismatches(t, s, 2, 1, true).mismatches).toBe(1);
+  });
+});
