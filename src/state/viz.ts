@@ -55,6 +55,8 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
       selected: sameShape ? prev.selected : { ty: g.tilesY - 1, tx: g.tilesX - 1 },
       step: sameShape && prev.trace?.config.shape.k === s.k ? prev.step : 0,
     });
+    // The switch may have moved while this run was on the GPU: record again so map and switch agree.
+    if (useApp.getState().bounds !== bounds) await traceRun(config);
   } catch (e) {
     if (seq !== traceSeq) return;
     useApp.setState({ traceStatus: 'error', traceError: e instanceof Error ? e.message : String(e) });
@@ -63,8 +65,9 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
 
 export function setBounds(bounds: boolean): void {
   useApp.setState({ bounds });
-  const t = useApp.getState().trace;
-  if (t) void traceRun(t.config, bounds);
+  const { trace, traceStatus } = useApp.getState();
+  // A trace in flight re-runs itself when it sees the switch moved; otherwise record again now.
+  if (trace && traceStatus !== 'running') void traceRun(trace.config, bounds);
 }
 
 export function selectTile(ty: number, tx: number): void {

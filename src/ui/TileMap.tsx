@@ -114,6 +114,12 @@ export function TileMap() {
           </>
         )}
       </p>
+      {status === 'error' && (
+        <p className="error-text" role="alert">
+          The last traced run failed: {traceError}. The map shows the previous record.
+        </p>
+      )}
+      {status === 'running' && <p className="small">Recording on the GPU…</p>}
       {!trace.bounds && (
         <p className="error-text" data-testid="bounds-off-summary">
           Boundary tests OFF: {trace.wrongCount === 0 ? 'no element of C is wrong at this size' : `${fmtInt(trace.wrongCount)} element${trace.wrongCount === 1 ? '' : 's'} of C ${trace.wrongCount === 1 ? 'is' : 'are'} wrong`} ({trace.checkedHow}). Tiles with wrong elements are marked ✗.
