@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { initGpu } from './state/store';
+import { openShareFromLocation } from './state/bench';
 import './ui/styles.css';
 
 const root = document.getElementById('root');
@@ -15,4 +16,6 @@ if (root) {
     </StrictMode>,
   );
   void initGpu();
+  void openShareFromLocation();
+  window.addEventListener('hashchange', () => void openShareFromLocation());
 }

@@ -34,7 +34,52 @@ export interface Progress {
   readonly total: number;
 }
 
+/**
+ * Buffers for A, B, C, dims and the read-back, reused across runs (a benchmark sweep) and grown
+ * only when a larger problem needs it.
+ */
+export class MatmulBuffers {
+  private set?: { a: GPUBuffer; b: GPUBuffer; c: GPUBuffer; dims: GPUBuffer; read: GPUBuffer; cap: { a: number; b: number; c: number } };
+  constructor(private readonly device: GPUDevice) {}
+
+  async ensure(shape: Shape): Promise<{ a: GPUBuffer; b: GPUBuffer; c: GPUBuffer; dims: GPUBuffer; read: GPUBuffer }> {
+    const need = { a: shape.m * shape.k * 4, b: shape.k * shape.n * 4, c: shape.m * shape.n * 4 };
+    const s = this.set;
+    if (s && need.a <= s.cap.a && need.b <= s.cap.b && need.c <= s.cap.c) return s;
+    this.destroy();
+    const cap = { a: Math.max(need.a, s?.cap.a ?? 0, 16), b: Math.max(need.b, s?.cap.b ?? 0, 16), c: Math.max(need.c, s?.cap.c ?? 0, 16) };
+    const d = this.device;
+    this.set = await withErrorScopes(d, 'Allocating buffers', () => {
+      const S = GPUBufferUsage.STORAGE;
+      return {
+        a: d.createBuffer({ label: 'Matmul.A', size: cap.a, usage: S | GPUBufferUsage.COPY_DST }),
+        b: d.createBuffer({ label: 'Matmul.B', size: cap.b, usage: S | GPUBufferUsage.COPY_DST }),
+        c: d.createBuffer({ label: 'Matmul.C', size: cap.c, usage: S | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST }),
+        dims: d.createBuffer({ label: 'Matmul.dims', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }),
+        read: d.createBuffer({ label: 'Matmul.C.readback', size: cap.c, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }),
+        cap,
+      };
+    });
+    return this.set;
+  }
+
+  /** Bytes currently held on the GPU. */
+  get bytes(): number {
+    const s = this.set;
+    return s ? s.cap.a + s.cap.b + 2 * s.cap.c + 16 : 0;
+  }
+
+  destroy(): void {
+    const s = this.set;
+    if (!s) return;
+    for (const b of [s.a, s.b, s.c, s.dims, s.read]) b.destroy();
+    this.set = undefined;
+  }
+}
+
 export interface RunOptions {
+  /** Reuse these buffers (the caller destroys them); by default the run allocates and frees its own. */
+  readonly buffers?: MatmulBuffers;
   readonly warmups?: number;
   readonly budgetMs?: number;
   readonly minSamples?: number;
@@ -83,6 +128,7 @@ export async function runMatmul(
   if (typeof plan === 'string') throw new GpuRunError(plan, 'validation');
   const progress = (stage: Progress['stage'], done = 0, total = 1) => opts.onProgress?.({ stage, done, total });
   const owned: Array<GPUBuffer | GPUQuerySet> = [];
+  const ownedPools: MatmulBuffers[] = [];
 
   /** Rejects when the device is lost; raced against every wait below (and never left unhandled). */
   const lostError = ctx.lost.then((li): never => {
@@ -104,25 +150,15 @@ export async function runMatmul(
     // --- upload -------------------------------------------------------------------------
     progress('upload');
     const t0 = now();
-    const { bufA, bufB, bufC, bufDims, bufRead } = await withErrorScopes(device, 'Allocating buffers', () => {
-      const mk = (label: string, size: number, usage: GPUBufferUsageFlags, mapped = false) => {
-        const b = device.createBuffer({ label: `Matmul.${label}`, size: Math.max(16, Math.ceil(size / 4) * 4), usage, mappedAtCreation: mapped });
-        owned.push(b);
-        return b;
-      };
-      const S = GPUBufferUsage.STORAGE;
-      const bufA = mk('A', data.a.byteLength, S | GPUBufferUsage.COPY_DST);
-      const bufB = mk('B', data.b.byteLength, S | GPUBufferUsage.COPY_DST);
-      // C starts as NaN, so an element the kernel never writes can never pass verification.
-      const bufC = mk('C', shape.m * shape.n * 4, S | GPUBufferUsage.COPY_SRC, true);
-      new Float32Array(bufC.getMappedRange()).fill(NaN);
-      bufC.unmap();
-      const bufDims = mk('dims', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
-      const bufRead = mk('C.readback', shape.m * shape.n * 4, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST);
+    const pool = opts.buffers ?? new MatmulBuffers(device);
+    if (!opts.buffers) ownedPools.push(pool);
+    const { a: bufA, b: bufB, c: bufC, dims: bufDims, read: bufRead } = await pool.ensure(shape);
+    await withErrorScopes(device, 'Uploading A and B', () => {
       device.queue.writeBuffer(bufA, 0, data.a);
       device.queue.writeBuffer(bufB, 0, data.b);
+      // C starts as NaN, so an element the kernel never writes can never pass verification.
+      device.queue.writeBuffer(bufC, 0, new Float32Array(shape.m * shape.n).fill(NaN));
       device.queue.writeBuffer(bufDims, 0, new Uint32Array([shape.m, shape.k, shape.n, 0]));
-      return { bufA, bufB, bufC, bufDims, bufRead };
     });
     await guard(device.queue.onSubmittedWorkDone());
     const uploadMs = now() - t0;
@@ -219,8 +255,8 @@ export async function runMatmul(
     const enc = device.createCommandEncoder({ label: 'Matmul.readback.encoder' });
     enc.copyBufferToBuffer(bufC, 0, bufRead, 0, shape.m * shape.n * 4);
     device.queue.submit([enc.finish()]);
-    await guard(bufRead.mapAsync(GPUMapMode.READ));
-    const c = new Float32Array(bufRead.getMappedRange().slice(0));
+    await guard(bufRead.mapAsync(GPUMapMode.READ, 0, shape.m * shape.n * 4));
+    const c = new Float32Array(bufRead.getMappedRange(0, shape.m * shape.n * 4).slice(0));
     bufRead.unmap();
     const readbackMs = now() - t2;
 
@@ -248,5 +284,6 @@ export async function runMatmul(
     throw e;
   } finally {
     for (const o of owned) o.destroy();
+    for (const p of ownedPools) p.destroy();
   }
 }

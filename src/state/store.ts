@@ -15,6 +15,8 @@ import { kKernels, type KernelId } from '../gpu/kernels';
 import type { Progress, RunResult } from '../gpu/runner';
 import { traceRun } from './viz';
 import { kInitialViz, type VizState } from './vizState';
+import { initialBench, type BenchState } from './benchState';
+import { kDefaultSweepSizes } from '../core/bench';
 
 export type GpuStatus =
   | { readonly state: 'initializing' }
@@ -37,7 +39,7 @@ export interface KernelResult {
   readonly error?: string;
 }
 
-export interface AppState extends VizState {
+export interface AppState extends VizState, BenchState {
   readonly config: ConfigText;
   readonly gpu: GpuStatus;
   readonly results: Partial<Record<KernelId, KernelResult>>;
@@ -57,12 +59,14 @@ export const useApp = create<AppState>()(() => ({
   runMessage: '',
   busy: false,
   ...kInitialViz,
+  ...initialBench(typeof location !== 'undefined' ? location.search : ''),
 }));
 
 // ---- URL mirroring ------------------------------------------------------------------------
 useApp.subscribe((s, prev) => {
-  if (s.config === prev.config || typeof history === 'undefined') return;
-  const keep = defaultLimitsOnly ? ([['limits', 'default']] as const) : [];
+  if ((s.config === prev.config && s.sweepText.sizes === prev.sweepText.sizes) || typeof history === 'undefined') return;
+  const keep: Array<[string, string]> = defaultLimitsOnly ? [['limits', 'default']] : [];
+  if (s.sweepText.sizes !== kDefaultSweepSizes.join(', ')) keep.push(['sizes', s.sweepText.sizes]);
   const url = `${location.pathname}${queryFromConfig(s.config, keep)}${location.hash}`;
   history.replaceState(history.state, '', url);
 });

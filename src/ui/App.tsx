@@ -10,6 +10,7 @@ import { PhaseStepper } from './PhaseStepper';
 import { ResultCard } from './ResultCard';
 import { TileMap } from './TileMap';
 import { VizBar } from './VizBar';
+import { Bench } from './Bench';
 
 const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
 
@@ -58,6 +59,7 @@ export function App() {
       <PhaseStepper />
       <TilingWhy />
       <DataFlow />
+      <Bench />
       <KernelSource />
       <footer className="small">
         Results stay in this tab; nothing is sent anywhere. The link in the address bar reproduces this configuration.

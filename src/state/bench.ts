@@ -1,0 +1,143 @@
+/**
+ * The benchmark slice's actions: run a sweep, make a share link, open one, keep history.
+ */
+import { parseSizes, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
+import { decodeShare, encodeShare, shareFromHash, ShareError, type SharePayload } from '../core/share';
+import { parseTile } from '../core/input';
+import { GpuRunError, type GpuInfo } from '../gpu/device';
+import { runSweep } from '../gpu/sweep';
+import { addHistory } from './history';
+import { initGpu, useApp } from './store';
+import { version } from '../../package.json';
+
+export function deviceReport(info: GpuInfo): DeviceReport {
+  const limits: Record<string, number> = {};
+  for (const [k, v] of Object.entries(info.limits)) if (Number.isFinite(v)) limits[k] = v;
+  return {
+    vendor: info.vendor.slice(0, 120),
+    architecture: info.architecture.slice(0, 120),
+    description: info.description.slice(0, 300),
+    features: info.features.slice(0, 64).map((f) => f.slice(0, 64)),
+    limits,
+    browser: (typeof navigator !== 'undefined' ? navigator.userAgent : 'unknown').slice(0, 400),
+    timing: info.timestampQuery ? 'gpu-timestamp' : 'wall-clock',
+  };
+}
+
+/** The sweep configuration from the bench inputs, or the first problem with them. */
+export function parseSweep(): { config?: SweepConfig; error?: string } {
+  const s = useApp.getState();
+  const { sizes, error } = parseSizes(s.sweepText.sizes);
+  if (!sizes) return { error };
+  if (s.sweepText.kernels.length === 0) return { error: 'Choose at least one kernel.' };
+  const tile = parseTile(s.config.tile);
+  const warmups = Number(s.sweepText.warmups);
+  const samples = Number(s.sweepText.samples);
+  if (!Number.isInteger(warmups) || warmups < 0 || warmups > 20) return { error: 'Warm-up runs must be a whole number from 0 to 20.' };
+  if (!Number.isInteger(samples) || samples < 0 || samples > 100) return { error: 'Timed samples must be a whole number from 0 (automatic) to 100.' };
+  return { config: { sizes, kernels: s.sweepText.kernels, tile: tile.ok ? tile.value : 16, warmups, samples } };
+}
+
+let controller: AbortController | undefined;
+
+export function setSweepText(patch: Partial<ReturnType<typeof useApp.getState>['sweepText']>): void {
+  useApp.setState((s) => ({ sweepText: { ...s.sweepText, ...patch } }));
+}
+
+export async function startSweep(override?: SweepConfig): Promise<void> {
+  if (useApp.getState().sweepStatus === 'running' || useApp.getState().busy) return;
+  const parsed = override ? { config: override } : parseSweep();
+  if (!parsed.config) {
+    useApp.setState({ sweepError: parsed.error ?? 'Invalid sweep.' });
+    return;
+  }
+  const config = parsed.config;
+  const ctx = await initGpu();
+  if (!ctx) {
+    useApp.setState({ sweepError: 'WebGPU is not available here (see the GPU panel): the benchmark cannot run.' });
+    return;
+  }
+  controller = new AbortController();
+  const date = new Date().toISOString();
+  const device = deviceReport(ctx.info);
+  useApp.setState({
+    sweepStatus: 'running',
+    sweepError: '',
+    sweepPoints: [],
+    sweepRun: { config, device, date },
+    sweepProgress: { done: 0, total: config.sizes.length * config.kernels.length, label: 'starting' },
+    shareUrl: '',
+    busy: true,
+  });
+  let status: 'done' | 'cancelled' | 'error' = 'done';
+  try {
+    await runSweep(ctx, config, {
+      signal: controller.signal,
+      onPoint: (p: BenchPoint) => useApp.setState((s) => ({ sweepPoints: [...s.sweepPoints, p] })),
+      onProgress: (done, total, label) => useApp.setState({ sweepProgress: { done, total, label } }),
+    });
+    if (controller.signal.aborted) status = 'cancelled';
+  } catch (e) {
+    status = e instanceof GpuRunError && e.kind === 'cancelled' ? 'cancelled' : 'error';
+    if (status === 'error') useApp.setState({ sweepError: e instanceof Error ? e.message : String(e) });
+  } finally {
+    controller = undefined;
+    useApp.setState({ sweepStatus: status, busy: false });
+  }
+  const points = useApp.getState().sweepPoints;
+  if (status === 'done' && points.length > 0) {
+    const payload: SharePayload = {
+      v: 1,
+      app: version,
+      date,
+      config: { ...config, sizes: [...config.sizes], kernels: [...config.kernels] },
+      device: { ...device, features: [...device.features], limits: { ...device.limits } },
+      points: points.map((p) => ({ ...p, tile: p.tile as SharePayload['points'][number]['tile'] })),
+    };
+    addHistory(payload);
+    await makeShareUrl(payload);
+  }
+}
+
+export function cancelSweep(): void {
+  controller?.abort();
+}
+
+export async function makeShareUrl(payload: SharePayload): Promise<void> {
+  try {
+    const r = await encodeShare(payload);
+    const url = `${location.origin}${location.pathname}${location.search}#r=${r}`;
+    useApp.setState({ shareUrl: url, shareUrlError: '' });
+  } catch (e) {
+    useApp.setState({ shareUrl: '', shareUrlError: e instanceof Error ? e.message : String(e) });
+  }
+}
+
+/** Read a results link from the URL fragment (on load and when the fragment changes). */
+export async function openShareFromLocation(): Promise<void> {
+  const r = shareFromHash(location.hash);
+  if (r === undefined) {
+    useApp.setState({ shared: undefined, shareError: '' });
+    return;
+  }
+  try {
+    const shared = await decodeShare(r);
+    useApp.setState({ shared, shareError: '' });
+  } catch (e) {
+    useApp.setState({ shared: undefined, shareError: e instanceof ShareError ? e.message : 'The results link could not be read.' });
+  }
+}
+
+export function dismissShared(): void {
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  useApp.setState({ shared: undefined, shareError: '' });
+}
+
+/** Run the shared configuration on this GPU; the chart overlays both. */
+export function runSharedHere(): void {
+  const shared = useApp.getState().shared;
+  if (!shared) return;
+  const c = shared.config;
+  setSweepText({ sizes: c.sizes.join(', '), kernels: [...c.kernels], warmups: String(c.warmups), samples: String(c.samples) });
+  void startSweep({ sizes: c.sizes, kernels: c.kernels, tile: c.tile, warmups: c.warmups, samples: c.samples });
+}

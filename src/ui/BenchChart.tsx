@@ -1,0 +1,58 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { BenchPoint } from '../core/bench';
+
+export interface ChartSeries {
+  readonly label: string;
+  readonly points: readonly BenchPoint[];
+  readonly kernel: 'naive' | 'tiled';
+  readonly shared: boolean;
+}
+
+const kColors = { naive: '#c2410c', tiled: '#1d4ed8' } as const;
+
+/** GFLOP/s (median) against size, one line per kernel; shared results dashed with hollow markers. */
+export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = host.current;
+    if (!el || series.length === 0) return;
+    const xs = [...new Set(series.flatMap((s) => s.points.filter((p) => p.gflops !== undefined).map((p) => p.size)))].sort((a, b) => a - b);
+    if (xs.length === 0) return;
+    const data: uPlot.AlignedData = [
+      xs,
+      ...series.map((s) => xs.map((x) => s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)?.gflops ?? null)),
+    ];
+    const opts: uPlot.Options = {
+      width: Math.max(320, el.clientWidth),
+      height: 340,
+      scales: { x: { distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      axes: [
+        { label: 'size M = K = N (log scale)', stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
+        { label: 'GFLOP/s (median)', stroke: 'currentColor', size: 70, grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
+      ],
+      series: [
+        { label: 'size' },
+        ...series.map((s) => ({
+          label: s.label,
+          stroke: kColors[s.kernel],
+          width: 3,
+          dash: s.shared ? [8, 6] : undefined,
+          spanGaps: true,
+          points: { show: true, size: s.shared ? 9 : 8, fill: s.shared ? '#fff' : kColors[s.kernel], stroke: kColors[s.kernel], width: 2 },
+          value: (_u: uPlot, v: number | null) => (v === null ? '—' : `${v.toPrecision(3)} GFLOP/s`),
+        })),
+      ],
+      legend: { show: true },
+    };
+    const plot = new uPlot(opts, data, el);
+    const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(320, el.clientWidth), height: 340 }));
+    ro.observe(el);
+    return () => {
+      ro.disconnect();
+      plot.destroy();
+    };
+  }, [series]);
+  return <div ref={host} className="bench-chart" />;
+}
