@@ -27,13 +27,13 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),
       height: 340,
-      scales: { x: { distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       axes: [
-        { label: 'size M = K = N (log scale)', stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
+        { label: 'size M = K = N (log scale)', stroke: 'currentColor', values: (_u, vals) => vals.map((v) => (v == null ? '' : String(Math.round(v)))), grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
         { label: 'GFLOP/s (median)', stroke: 'currentColor', size: 70, grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
       ],
       series: [
-        { label: 'size' },
+        { label: 'size', value: (_u: uPlot, v: number | null) => (v === null ? '—' : `${v}³`) },
         ...series.map((s) => ({
           label: s.label,
           stroke: kColors[s.kernel],
