@@ -2,20 +2,25 @@
 # Run on the GPU machine (see docs/benchmarks.md): the headless bundle through wgpu (Deno) and
 # Dawn (Node + webgpu), and cuBLAS, in one call. Writes JSON lines to $OUT (or ./gpu-out).
 # Needs .gpu/ and .gl/ from ../shared/tools/gpu-carry-prep all, and bench-dist/ from npm run build:bench.
+#   SIZES="1024 2048 4096"  KERNELS="naive tiled:16 reg4x4 reg8x8"  (kernel:tile for the tiled kernel)
 set -uo pipefail
 out=${OUT:-gpu-out}; mkdir -p "$out"
 sizes=${SIZES:-1024 2048 4096}
+kernels=${KERNELS:-naive tiled:8 tiled:16 tiled:32 reg4x4 reg8x8}
 source .gpu/gpu-env.sh
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | tee "$out/gpu.txt"
 date -u +%FT%TZ >> "$out/gpu.txt"
 
 echo "== wgpu (Deno)"
-/tmp/deno run -A bench-dist/bench.js --sizes "$(echo $sizes | tr ' ' ,)" --kernels naive,tiled --tiles 8,16,32 2>>"$out/deno.err" | tee "$out/deno.jsonl"
+for kt in $kernels; do
+  k=${kt%%:*}; t=${kt#*:}; [ "$t" = "$kt" ] && t=16
+  /tmp/deno run -A bench-dist/bench.js --sizes "$(echo $sizes | tr ' ' ,)" --kernels "$k" --tiles "$t" 2>>"$out/deno.err" | tee -a "$out/deno.jsonl"
+done
 
 echo "== Dawn (Node + webgpu): one measurement per process, retried (the process can die while waiting)"
 for n in $sizes; do
-  for kt in naive:16 tiled:8 tiled:16 tiled:32; do
-    k=${kt%%:*}; t=${kt##*:}
+  for kt in $kernels; do
+    k=${kt%%:*}; t=${kt#*:}; [ "$t" = "$kt" ] && t=16
     for try in 1 2 3 4; do
       line=$(timeout 180 /tmp/node bench-dist/bench.js --sizes "$n" --kernels "$k" --tiles "$t" 2>>"$out/dawn.err" | grep '^{')
       if [ -n "$line" ]; then echo "$line" | sed "s/^{/{\"try\":$try,/" | tee -a "$out/dawn.jsonl"; break; fi

@@ -71,6 +71,11 @@ export function tiledDispatch(s: Shape, tile: number): Dispatch {
   return [g.tilesX, g.tilesY, 1];
 }
 
+/** Block-tiled kernels: one workgroup per BM×BN block of C. */
+export function blockDispatch(s: Shape, bm: number, bn: number): Dispatch {
+  return [ceilDiv(s.n, bn), ceilDiv(s.m, bm), 1];
+}
+
 /** Naive kernel: one invocation per C element; x along N so neighbouring invocations read neighbouring B and write neighbouring C. */
 export function naiveDispatch(s: Shape): Dispatch {
   return [ceilDiv(s.n, kNaiveWorkgroup.x), ceilDiv(s.m, kNaiveWorkgroup.y), 1];

@@ -5,8 +5,11 @@
  */
 import naiveSource from '../../shaders/naive.wgsl?raw';
 import tiledSource from '../../shaders/tiled.wgsl?raw';
+import reg4x4Source from '../../shaders/reg4x4.wgsl?raw';
+import reg8x8Source from '../../shaders/reg8x8.wgsl?raw';
 import type { Shape, TileWidth } from '../core/shape';
 import {
+  blockDispatch,
   describeMapping,
   kNaiveWorkgroup,
   naiveDispatch,
@@ -16,7 +19,7 @@ import {
   type WorkgroupLimits,
 } from '../core/tiling';
 
-export type KernelId = 'naive' | 'tiled';
+export type KernelId = 'naive' | 'tiled' | 'reg4x4' | 'reg8x8';
 
 export interface LaunchPlan {
   readonly constants: Record<string, number>;
@@ -70,6 +73,40 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
         dispatch: tiledDispatch(shape, tile),
         mapping: describeMapping(m),
         workgroupStorageBytes: m.workgroupStorageBytes,
+      };
+    },
+  },
+  reg4x4: {
+    id: 'reg4x4',
+    label: 'Register-tiled 4×4',
+    summary: 'A 64×64 C block per workgroup; each invocation keeps a 4×4 block of C in registers and does 16 multiply-adds per two vec4 reads of workgroup memory.',
+    source: reg4x4Source,
+    usesTile: false,
+    plan(shape, _tile, limits) {
+      if (limits.maxComputeWorkgroupStorageSize < 8192) return `The register-tiled kernel needs 8192 bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
+      return {
+        constants: {},
+        workgroup: { x: 16, y: 16 },
+        dispatch: blockDispatch(shape, 64, 64),
+        mapping: '64×64 C block per workgroup, 16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16',
+        workgroupStorageBytes: 8192,
+      };
+    },
+  },
+  reg8x8: {
+    id: 'reg8x8',
+    label: 'Register-tiled 8×8',
+    summary: 'A 128×128 C block per workgroup; each invocation keeps an 8×8 block of C in registers: 64 multiply-adds per four vec4 reads of workgroup memory.',
+    source: reg8x8Source,
+    usesTile: false,
+    plan(shape, _tile, limits) {
+      if (limits.maxComputeWorkgroupStorageSize < 8192) return `The 8×8 register-tiled kernel needs 8192 bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
+      return {
+        constants: {},
+        workgroup: { x: 16, y: 16 },
+        dispatch: blockDispatch(shape, 128, 128),
+        mapping: '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8',
+        workgroupStorageBytes: 8192,
       };
     },
   },
