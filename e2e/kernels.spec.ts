@@ -74,3 +74,25 @@ test('every figure names its clock and run count', async ({ app }) => {
   }
   await expect(app.page.getByTestId('comparison')).toContainText(/Tiled \(tile 8\) was [\d.]+× (faster|slower) than naive/);
 });
+
+test('every rung of the ladder matches the CPU reference on awkward shapes', async ({ app }) => {
+  await app.open('?tile=16');
+  for (const shape of [
+    { m: 1, k: 1, n: 1 },
+    { m: 7, k: 5, n: 3 },
+    { m: 5, k: 1, n: 7 },
+    { m: 67, k: 3, n: 2 },
+    { m: 2, k: 3, n: 67 },
+    { m: 65, k: 17, n: 130 }, // one past a 64 block, partial 16-deep phase, two past a 128 block
+    { m: 129, k: 40, n: 127 },
+  ]) {
+    await test.step(`${shape.m}×${shape.k}×${shape.n}`, async () => {
+      await app.setShape(shape);
+      await app.page.getByTestId('ladder-run').click();
+      for (const id of ['naive', 'tiled', 'reg4x4', 'reg8x8']) {
+        await expect(app.page.getByTestId(`ladder-${id}`), id).toHaveAttribute('data-status', 'verified');
+      }
+      await expect(app.page.getByTestId('ladder-reg8x8')).toHaveAttribute('data-gflops', /\d/);
+    });
+  }
+});

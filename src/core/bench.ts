@@ -1,11 +1,12 @@
 /** The benchmark sweep's configuration and results, as plain data (shared by the app, links and history). */
 import { kMaxDimension } from './input';
+import type { KernelId } from './kernelIds';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
 
 export interface SweepConfig {
   readonly sizes: readonly number[];
-  readonly kernels: readonly ('naive' | 'tiled')[];
+  readonly kernels: readonly KernelId[];
   readonly tile: 2 | 4 | 8 | 16 | 32;
   readonly warmups: number;
   /** Timed samples per point; 0 = automatic (about one second of kernel time, 3–30 samples). */
@@ -13,7 +14,7 @@ export interface SweepConfig {
 }
 
 export interface BenchPoint {
-  readonly kernel: 'naive' | 'tiled';
+  readonly kernel: KernelId;
   readonly tile: number | null;
   readonly size: number;
   /** Set when the point was not run, with the reason. */
@@ -57,7 +58,7 @@ export function parseSizes(raw: string): { sizes?: number[]; error?: string } {
 }
 
 /** Points to run, in order: each size (as given), each kernel. */
-export function sweepPlan(c: SweepConfig): Array<{ size: number; kernel: 'naive' | 'tiled' }> {
+export function sweepPlan(c: SweepConfig): Array<{ size: number; kernel: KernelId }> {
   return c.sizes.flatMap((size) => c.kernels.map((kernel) => ({ size, kernel })));
 }
 
@@ -68,7 +69,7 @@ export const estimateMs = (msAt: number, from: number, size: number): number => 
 export function crossover(points: readonly BenchPoint[]): number | undefined {
   const bySize = new Map<number, { naive?: number; tiled?: number }>();
   for (const p of points) {
-    if (p.medianMs === undefined || !p.verified) continue;
+    if (p.medianMs === undefined || !p.verified || (p.kernel !== 'naive' && p.kernel !== 'tiled')) continue;
     const e = bySize.get(p.size) ?? {};
     e[p.kernel] = p.medianMs;
     bySize.set(p.size, e);

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { kMaxDimension } from './input';
+import { kKernelIdList } from './kernelIds';
 
 export const kShareVersion = 1;
 /** Longest fragment accepted (characters). */
@@ -20,7 +21,7 @@ const dim = z.number().int().min(1).max(kMaxDimension);
 
 const PointSchema = z
   .object({
-    kernel: z.enum(['naive', 'tiled']),
+    kernel: z.enum(kKernelIdList),
     tile: z.union([z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32), z.null()]),
     size: dim,
     skipped: str(300).optional(),
@@ -58,7 +59,7 @@ export const SharePayloadSchema = z
     config: z
       .object({
         sizes: z.array(dim).min(1).max(64),
-        kernels: z.array(z.enum(['naive', 'tiled'])).min(1).max(8),
+        kernels: z.array(z.enum(kKernelIdList)).min(1).max(8),
         tile: z.union([z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32)]),
         warmups: z.number().int().min(0).max(20),
         samples: z.number().int().min(0).max(1000),

@@ -18,3 +18,16 @@ describe('traffic model', () => {
     expect(tiledLoads(s, 1)).toBe(naiveLoads(s));
   });
 });
+
+import { arithmeticIntensity, blockLoads } from './traffic';
+
+describe('block kernels', () => {
+  it('64×64 blocks load 1/64 of naive on multiples', () => {
+    const s = { m: 256, k: 256, n: 256 };
+    expect(blockLoads(s, 64, 64)).toBe(naiveLoads(s) / 64);
+  });
+  it('arithmetic intensity of naive is 0.25 FLOP/byte (one load per multiply-add of two loads)', () => {
+    const s = { m: 8, k: 8, n: 8 };
+    expect(arithmeticIntensity(s, naiveLoads(s))).toBe(0.25);
+  });
+});

@@ -12,5 +12,15 @@ export function naiveLoads(s: Shape): number {
 }
 
 export function tiledLoads(s: Shape, tile: number): number {
-  return s.m * s.k * ceilDiv(s.n, tile) + s.k * s.n * ceilDiv(s.m, tile);
+  return blockLoads(s, tile, tile);
+}
+
+/** Any kernel that stages BM×BK of A and BK×BN of B per workgroup: A is read ⌈N/BN⌉ times, B ⌈M/BM⌉ times. */
+export function blockLoads(s: Shape, bm: number, bn: number): number {
+  return s.m * s.k * ceilDiv(s.n, bn) + s.k * s.n * ceilDiv(s.m, bm);
+}
+
+/** Arithmetic intensity against global memory: FLOP per byte loaded (f32). */
+export function arithmeticIntensity(s: Shape, loads: number): number {
+  return (2 * s.m * s.n * s.k) / (loads * 4);
 }

@@ -19,7 +19,8 @@ import {
   type WorkgroupLimits,
 } from '../core/tiling';
 
-export type KernelId = 'naive' | 'tiled' | 'reg4x4' | 'reg8x8';
+import type { KernelId } from '../core/kernelIds';
+export type { KernelId };
 
 export interface LaunchPlan {
   readonly constants: Record<string, number>;

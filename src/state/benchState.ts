@@ -1,9 +1,10 @@
 /** Types and initial values of the benchmark slice (no imports from the store: no cycles). */
 import { kDefaultSweepSizes, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
 import type { SharePayload } from '../core/share';
+import type { KernelId } from '../core/kernelIds';
 
 export interface BenchState {
-  readonly sweepText: { readonly sizes: string; readonly kernels: ReadonlyArray<'naive' | 'tiled'>; readonly warmups: string; readonly samples: string };
+  readonly sweepText: { readonly sizes: string; readonly kernels: ReadonlyArray<KernelId>; readonly warmups: string; readonly samples: string };
   readonly sweepStatus: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
   readonly sweepError: string;
   readonly sweepProgress: { readonly done: number; readonly total: number; readonly label: string };

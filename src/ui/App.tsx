@@ -11,6 +11,7 @@ import { ResultCard } from './ResultCard';
 import { TileMap } from './TileMap';
 import { VizBar } from './VizBar';
 import { Bench } from './Bench';
+import { Ladder } from './Ladder';
 
 const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
 
@@ -59,6 +60,7 @@ export function App() {
       <PhaseStepper />
       <TilingWhy />
       <DataFlow />
+      <Ladder />
       <Bench />
       <KernelSource />
       <footer className="small">

@@ -5,6 +5,8 @@ import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, st
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
 import { BenchChart, type ChartSeries } from './BenchChart';
+import { kKernelIdList } from '../core/kernelIds';
+import { kKernels } from '../gpu/kernels';
 import { fmtBytes, fmtError, fmtGflops, fmtInt, fmtMs } from './format';
 
 const kClock = { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock' } as const;
@@ -29,7 +31,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
         <tbody>
           {points.map((p, i) => (
             <tr key={i} data-kernel={p.kernel} data-size={p.size}>
-              <th scope="row">{p.kernel === 'tiled' ? `tiled ${p.tile}` : 'naive'}</th>
+              <th scope="row">{p.kernel === 'tiled' ? `tiled ${p.tile}` : p.kernel}</th>
               <td>{p.size}</td>
               {p.skipped || p.error ? (
                 <td colSpan={6} className={p.error ? 'error-text' : 'small'}>
@@ -177,7 +179,7 @@ export function Bench() {
 
   const series = useMemo(() => {
     const out: ChartSeries[] = [];
-    for (const kernel of ['naive', 'tiled'] as const) {
+    for (const kernel of kKernelIdList) {
       const mine = points.filter((p) => p.kernel === kernel);
       if (mine.some((p) => p.gflops !== undefined)) out.push({ label: `${kernel}${kernel === 'tiled' ? ` ${run?.config.tile ?? ''}` : ''} — this GPU`, points: mine, kernel, shared: false });
       const theirs = shared?.points.filter((p) => p.kernel === kernel) ?? [];
@@ -211,15 +213,15 @@ export function Bench() {
         </div>
         <fieldset className="field">
           <legend>Kernels</legend>
-          {(['naive', 'tiled'] as const).map((k) => (
+          {kKernelIdList.map((k) => (
             <label key={k} className="switch">
               <input
                 type="checkbox"
                 data-testid={`bench-kernel-${k}`}
                 checked={text.kernels.includes(k)}
-                onChange={(e) => setSweepText({ kernels: e.target.checked ? [...text.kernels.filter((x) => x !== k), k].sort() : text.kernels.filter((x) => x !== k) })}
+                onChange={(e) => setSweepText({ kernels: kKernelIdList.filter((x) => (x === k ? e.target.checked : text.kernels.includes(x))) })}
               />
-              {k}
+              {kKernels[k].label}
               {k === 'tiled' ? ` (tile ${tile})` : ''}
             </label>
           ))}

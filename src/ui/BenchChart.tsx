@@ -2,15 +2,16 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { BenchPoint } from '../core/bench';
+import type { KernelId } from '../core/kernelIds';
 
 export interface ChartSeries {
   readonly label: string;
   readonly points: readonly BenchPoint[];
-  readonly kernel: 'naive' | 'tiled';
+  readonly kernel: KernelId;
   readonly shared: boolean;
 }
 
-const kColors = { naive: '#c2410c', tiled: '#1d4ed8' } as const;
+const kColors: Record<KernelId, string> = { naive: '#c2410c', tiled: '#1d4ed8', reg4x4: '#047857', reg8x8: '#7e22ce' };
 
 /** GFLOP/s (median) against size, one line per kernel; shared results dashed with hollow markers. */
 export function BenchChart({ series }: { series: readonly ChartSeries[] }) {

@@ -1,0 +1,100 @@
+import { kKernelIdList, type KernelId } from '../core/kernelIds';
+import { arithmeticIntensity, blockLoads, naiveLoads } from '../core/traffic';
+import type { Shape } from '../core/shape';
+import { kKernels } from '../gpu/kernels';
+import { kClockLabels } from '../gpu/runner';
+import { runKernels, useApp, validate } from '../state/store';
+import { fmtGflops, fmtInt, fmtMs } from './format';
+
+/** Global loads of each rung, from the traffic model. */
+function rungLoads(id: KernelId, s: Shape, tile: number): number {
+  switch (id) {
+    case 'naive':
+      return naiveLoads(s);
+    case 'tiled':
+      return blockLoads(s, tile, tile);
+    case 'reg4x4':
+      return blockLoads(s, 64, 64);
+    case 'reg8x8':
+      return blockLoads(s, 128, 128);
+  }
+}
+
+/** Every kernel on this GPU at the current shape: GFLOP/s per rung, what changed, and the traffic model. */
+export function Ladder() {
+  const results = useApp((s) => s.results);
+  const config = useApp((s) => s.config);
+  const gpu = useApp((s) => s.gpu);
+  const busy = useApp((s) => s.busy);
+  const { parsed } = validate(config, gpu, kKernelIdList);
+  // Only results for the shape in the inputs belong in this table.
+  const rows = kKernelIdList.map((id) => {
+    const r = results[id];
+    const same = r && parsed && r.config.shape.m === parsed.shape.m && r.config.shape.k === parsed.shape.k && r.config.shape.n === parsed.shape.n && (id !== 'tiled' || r.config.tile === parsed.tile);
+    return { id, r: same ? r : undefined };
+  });
+  const measured = rows.filter(({ r }) => r?.status === 'verified' && r.run);
+  const best = Math.max(0, ...measured.map(({ r }) => r!.run!.gflops));
+  return (
+    <section className="panel" aria-labelledby="ladder-heading" data-testid="ladder">
+      <h2 id="ladder-heading">The kernel ladder</h2>
+      <p className="small">
+        From the seed’s lesson to fast kernels, each rung its own WGSL file, verified like every other run. The bars are GFLOP/s measured on this GPU at the current
+        shape{parsed ? ` (${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n})` : ''}; loads and arithmetic intensity come from the traffic model.
+      </p>
+      <div className="run-buttons">
+        <button type="button" className="primary" data-testid="ladder-run" onClick={() => void runKernels(kKernelIdList)} aria-busy={busy}>
+          Run every rung
+        </button>
+      </div>
+      <table className="why-table ladder-table">
+        <thead>
+          <tr>
+            <th scope="col">rung</th>
+            <th scope="col">what changed</th>
+            <th scope="col">global loads · FLOP/byte</th>
+            <th scope="col">measured on this GPU</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ id, r }) => {
+            const loads = parsed ? rungLoads(id, parsed.shape, parsed.tile) : 0;
+            const ok = measured.some((m) => m.id === id);
+            const g = ok ? r!.run!.gflops : 0;
+            return (
+              <tr key={id} data-testid={`ladder-${id}`} data-status={r?.status ?? 'idle'} data-gflops={ok ? String(g) : undefined}>
+                <th scope="row">
+                  {kKernels[id].label}
+                  {id === 'tiled' && parsed ? ` (tile ${parsed.tile})` : ''}
+                  <div className="small">shaders/{id}.wgsl</div>
+                </th>
+                <td className="small">{kKernels[id].summary}</td>
+                <td>{parsed ? `${fmtInt(loads)} · ${arithmeticIntensity(parsed.shape, loads).toFixed(1)}` : '—'}</td>
+                <td>
+                  {ok ? (
+                    <div className="bar-cell">
+                      <div className="bar" style={{ width: `${best > 0 ? (g / best) * 100 : 0}%` }} aria-hidden="true" />
+                      <span>
+                        {fmtGflops(g)} · {fmtMs(r!.run!.stats.median)} median, {r!.run!.stats.n} samples, {kClockLabels[r!.run!.clock]} · ✓ verified
+                      </span>
+                    </div>
+                  ) : r?.status === 'running' ? (
+                    'running…'
+                  ) : r?.status === 'mismatch' || r?.status === 'error' ? (
+                    <span className="error-text">✗ {r.status}{r.error ? `: ${r.error}` : ''}</span>
+                  ) : (
+                    <span className="small">not run at this shape</span>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p className="small">
+        For reference, not measured here: on an NVIDIA H200 at 4096³ the rungs reach 1.6, 7.4, 23.8 and 26.2 TFLOP/s through Dawn (Chrome’s engine) against 51 TFLOP/s for cuBLAS — see docs/benchmarks.md for
+        both engines.
+      </p>
+    </section>
+  );
+}
