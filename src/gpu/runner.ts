@@ -6,27 +6,13 @@
  */
 import type { MatmulData } from '../core/data';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
-import { summarize, type Summary } from '../core/stats';
+import type { Summary } from '../core/stats';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { kKernels, type KernelId, type LaunchPlan } from './kernels';
 import { getPipeline, matmulBindGroupLayout } from './pipelines';
+import { makeGuard, timeDispatches, type Clock, type TimingOptions } from './timing';
 
-export const kWarmupRuns = 2;
-/** Each sample lasts at least this long, so timestamp quantisation (~0.1 ms in Chrome) stays small. */
-export const kMinSampleMs = 2;
-/** Most dispatches batched into one sample (one compute pass). */
-export const kMaxDispatchesPerSample = 256;
-/** Time spent on the timed samples, when the kernel is fast enough to fit. */
-export const kTimingBudgetMs = 1000;
-export const kMinSamples = 3;
-export const kMaxSamples = 30;
-
-export type Clock = 'gpu-timestamp' | 'wall-clock';
-
-export const kClockLabels: Record<Clock, string> = {
-  'gpu-timestamp': 'GPU timestamps',
-  'wall-clock': 'wall clock (submit → onSubmittedWorkDone)',
-};
+export { kClockLabels, type Clock } from './timing';
 
 export interface Progress {
   readonly stage: 'upload' | 'compile' | 'warmup' | 'timing' | 'readback';
@@ -77,15 +63,9 @@ export class MatmulBuffers {
   }
 }
 
-export interface RunOptions {
+export interface RunOptions extends Omit<TimingOptions, 'onProgress'> {
   /** Reuse these buffers (the caller destroys them); by default the run allocates and frees its own. */
   readonly buffers?: MatmulBuffers;
-  readonly warmups?: number;
-  readonly budgetMs?: number;
-  readonly minSamples?: number;
-  readonly maxSamples?: number;
-  /** Force the wall clock even when timestamps are available. */
-  readonly forceWallClock?: boolean;
   readonly onProgress?: (p: Progress) => void;
   readonly signal?: AbortSignal;
 }
@@ -112,7 +92,6 @@ export interface RunResult {
 }
 
 const now = () => performance.now();
-const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 export async function runMatmul(
   ctx: GpuContext,
@@ -130,20 +109,7 @@ export async function runMatmul(
   const owned: Array<GPUBuffer | GPUQuerySet> = [];
   const ownedPools: MatmulBuffers[] = [];
 
-  /** Rejects when the device is lost; raced against every wait below (and never left unhandled). */
-  const lostError = ctx.lost.then((li): never => {
-    throw new GpuRunError(`The GPU device was lost during the run (${li.reason}: ${li.message || 'no message'}).`, 'device-lost');
-  });
-  lostError.catch(() => undefined);
-  /** Rejects when the run is cancelled: the page stops waiting at once (work already queued on the GPU still finishes there). */
-  const cancelled = new Promise<never>((_, reject) => {
-    const fire = () => reject(new GpuRunError('Cancelled before it finished: no result.', 'cancelled'));
-    if (opts.signal?.aborted) fire();
-    else opts.signal?.addEventListener('abort', fire, { once: true });
-  });
-  cancelled.catch(() => undefined);
-  /** Await GPU work, but fail fast if the device is lost or the run is cancelled meanwhile. */
-  const guard = <T>(p: Promise<T>): Promise<T> => Promise.race([p, lostError, cancelled]);
+  const guard = makeGuard(ctx, opts.signal);
   if (ctx.isLost()) throw new GpuRunError('The GPU device is lost; it will be re-acquired on the next run.', 'device-lost');
 
   try {
@@ -174,80 +140,19 @@ export async function runMatmul(
       entries: [bufA, bufB, bufC, bufDims].map((buffer, binding) => ({ binding, resource: { buffer } })),
     });
 
-    // --- timestamp plumbing ----------------------------------------------------------------
-    let clock: Clock = ctx.info.timestampQuery && !opts.forceWallClock ? 'gpu-timestamp' : 'wall-clock';
-    let clockNote = clock === 'wall-clock' ? (opts.forceWallClock ? 'wall clock requested' : 'this device has no timestamp-query') : '';
-    let ts: { set: GPUQuerySet; resolve: GPUBuffer; read: GPUBuffer } | undefined;
-    if (clock === 'gpu-timestamp') {
-      ts = await withErrorScopes(device, 'Creating timestamp queries', () => {
-        const set = device.createQuerySet({ label: 'Matmul.timestamps', type: 'timestamp', count: 2 });
-        const resolve = device.createBuffer({ label: 'Matmul.timestamps.resolve', size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-        const read = device.createBuffer({ label: 'Matmul.timestamps.read', size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-        owned.push(set, resolve, read);
-        return { set, resolve, read };
-      });
-    }
-
-    /** One sample: `count` dispatches in one compute pass. Returns [wall ms, gpu ms | undefined]. */
-    const sample = async (count: number): Promise<[number, number | undefined]> => {
-      const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.encoder` });
-      const pass = enc.beginComputePass({
-        label: `Matmul.${kernel}.pass`,
-        ...(ts ? { timestampWrites: { querySet: ts.set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {}),
-      });
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, bindGroup);
-      for (let i = 0; i < count; i++) pass.dispatchWorkgroups(...plan.dispatch);
-      pass.end();
-      if (ts) {
-        enc.resolveQuerySet(ts.set, 0, 2, ts.resolve, 0);
-        enc.copyBufferToBuffer(ts.resolve, 0, ts.read, 0, 16);
-      }
-      const cmd = enc.finish();
-      const start = now();
-      device.queue.submit([cmd]);
-      await guard(device.queue.onSubmittedWorkDone());
-      const wall = now() - start;
-      let gpu: number | undefined;
-      if (ts) {
-        await guard(ts.read.mapAsync(GPUMapMode.READ));
-        const [b, e] = new BigInt64Array(ts.read.getMappedRange().slice(0));
-        ts.read.unmap();
-        gpu = Number(e! - b!) / 1e6;
-      }
-      return [wall, gpu];
-    };
-
-    // --- warm-up and calibration -------------------------------------------------------------
-    const warmups = Math.max(1, opts.warmups ?? kWarmupRuns);
-    let perDispatch = Infinity;
-    for (let w = 0; w < warmups; w++) {
-      progress('warmup', w, warmups);
-      const [wall, gpu] = await withErrorScopes(device, `Running the ${spec.label} kernel`, () => sample(1));
-      const t = gpu !== undefined && gpu > 0 ? gpu : wall;
-      perDispatch = Math.min(perDispatch, t);
-      if (w === 0 && wall > 2000) break; // a slow adapter: one warm-up is enough
-    }
-    const dps = clamp(Math.ceil(kMinSampleMs / Math.max(perDispatch, 1e-4)), 1, kMaxDispatchesPerSample);
-    const budget = opts.budgetMs ?? kTimingBudgetMs;
-    const nSamples = clamp(Math.round(budget / (perDispatch * dps)), opts.minSamples ?? kMinSamples, opts.maxSamples ?? kMaxSamples);
-
-    // --- timed samples -----------------------------------------------------------------------
-    const samplesMs: number[] = [];
-    const wallMs: number[] = [];
-    for (let s = 0; s < nSamples; s++) {
-      progress('timing', s, nSamples);
-      const [wall, gpu] = await sample(dps);
-      wallMs.push(wall / dps);
-      if (gpu !== undefined) samplesMs.push(gpu / dps);
-    }
-    // Timestamps can be unusable (zero or negative after quantisation, or disabled): fall back.
-    if (clock === 'gpu-timestamp' && !samplesMs.every((v) => Number.isFinite(v) && v > 0)) {
-      clock = 'wall-clock';
-      clockNote = 'GPU timestamps came back zero or out of order, so the wall clock is reported';
-    }
-    const chosen = clock === 'gpu-timestamp' ? samplesMs : wallMs;
-    const stats = summarize(chosen);
+    // --- warm-up, calibration and timed samples ------------------------------------------
+    const timing = await timeDispatches(
+      ctx,
+      `Matmul.${kernel}`,
+      (pass, count) => {
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, bindGroup);
+        for (let i = 0; i < count; i++) pass.dispatchWorkgroups(...plan.dispatch);
+      },
+      guard,
+      { ...opts, onProgress: (stage, done, total) => progress(stage, done, total) },
+    );
+    const { clock, clockNote, warmups, samplesMs: chosen, dispatchesPerSample: dps, stats } = timing;
 
     // --- readback ------------------------------------------------------------------------
     progress('readback');

@@ -1,0 +1,153 @@
+/**
+ * Timing any compute work honestly: warm-up, calibration, repeated samples; GPU timestamps
+ * (timestamp-query) when the device has them, otherwise wall clock around onSubmittedWorkDone.
+ * Short work is batched: one sample runs enough back-to-back dispatches in one compute pass to
+ * last kMinSampleMs, and its time is divided by that count. No React, no DOM.
+ */
+import { summarize, type Summary } from '../core/stats';
+import { GpuRunError, withErrorScopes, type GpuContext } from './device';
+
+export const kWarmupRuns = 2;
+/** Each sample lasts at least this long, so timestamp quantisation (~0.1 ms in Chrome) stays small. */
+export const kMinSampleMs = 2;
+/** Most dispatches batched into one sample (one compute pass). */
+export const kMaxDispatchesPerSample = 256;
+/** Time spent on the timed samples, when the work is fast enough to fit. */
+export const kTimingBudgetMs = 1000;
+export const kMinSamples = 3;
+export const kMaxSamples = 30;
+
+export type Clock = 'gpu-timestamp' | 'wall-clock';
+
+export const kClockLabels: Record<Clock, string> = {
+  'gpu-timestamp': 'GPU timestamps',
+  'wall-clock': 'wall clock (submit → onSubmittedWorkDone)',
+};
+
+export interface TimingOptions {
+  readonly warmups?: number;
+  readonly budgetMs?: number;
+  readonly minSamples?: number;
+  readonly maxSamples?: number;
+  /** Force the wall clock even when timestamps are available. */
+  readonly forceWallClock?: boolean;
+  readonly onProgress?: (stage: 'warmup' | 'timing', done: number, total: number) => void;
+}
+
+export interface Timing {
+  readonly clock: Clock;
+  /** Why the clock is what it is, when it is not the best available. */
+  readonly clockNote: string;
+  readonly warmups: number;
+  /** Milliseconds per dispatch, one entry per sample. */
+  readonly samplesMs: readonly number[];
+  readonly dispatchesPerSample: number;
+  readonly stats: Summary;
+}
+
+export type Guard = <T>(p: Promise<T>) => Promise<T>;
+
+/** A wait that fails fast when the device is lost or the signal fires (and never leaves a rejection unhandled). */
+export function makeGuard(ctx: GpuContext, signal?: AbortSignal): Guard {
+  const lost = ctx.lost.then((li): never => {
+    throw new GpuRunError(`The GPU device was lost during the run (${li.reason}: ${li.message || 'no message'}).`, 'device-lost');
+  });
+  lost.catch(() => undefined);
+  const cancelled = new Promise<never>((_, reject) => {
+    const fire = () => reject(new GpuRunError('Cancelled before it finished: no result.', 'cancelled'));
+    if (signal?.aborted) fire();
+    else signal?.addEventListener('abort', fire, { once: true });
+  });
+  cancelled.catch(() => undefined);
+  return <T>(p: Promise<T>) => Promise.race([p, lost, cancelled]);
+}
+
+const now = () => performance.now();
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/**
+ * Time `encode`, which records `count` dispatches into a compute pass. `label` names the GPU
+ * objects and the error scope. The work's result must not depend on how often it runs.
+ */
+export async function timeDispatches(
+  ctx: GpuContext,
+  label: string,
+  encode: (pass: GPUComputePassEncoder, count: number) => void,
+  guard: Guard,
+  opts: TimingOptions = {},
+): Promise<Timing> {
+  const { device } = ctx;
+  let clock: Clock = ctx.info.timestampQuery && !opts.forceWallClock ? 'gpu-timestamp' : 'wall-clock';
+  let clockNote = clock === 'wall-clock' ? (opts.forceWallClock ? 'wall clock requested' : 'this device has no timestamp-query') : '';
+  let ts: { set: GPUQuerySet; resolve: GPUBuffer; read: GPUBuffer } | undefined;
+  try {
+    if (clock === 'gpu-timestamp') {
+      ts = await withErrorScopes(device, 'Creating timestamp queries', () => ({
+        set: device.createQuerySet({ label: `${label}.timestamps`, type: 'timestamp', count: 2 }),
+        resolve: device.createBuffer({ label: `${label}.timestamps.resolve`, size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC }),
+        read: device.createBuffer({ label: `${label}.timestamps.read`, size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }),
+      }));
+    }
+
+    /** One sample: `count` dispatches in one compute pass. Returns [wall ms, gpu ms | undefined]. */
+    const sample = async (count: number): Promise<[number, number | undefined]> => {
+      const enc = device.createCommandEncoder({ label: `${label}.encoder` });
+      const pass = enc.beginComputePass({
+        label: `${label}.pass`,
+        ...(ts ? { timestampWrites: { querySet: ts.set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {}),
+      });
+      encode(pass, count);
+      pass.end();
+      if (ts) {
+        enc.resolveQuerySet(ts.set, 0, 2, ts.resolve, 0);
+        enc.copyBufferToBuffer(ts.resolve, 0, ts.read, 0, 16);
+      }
+      const cmd = enc.finish();
+      const start = now();
+      device.queue.submit([cmd]);
+      await guard(device.queue.onSubmittedWorkDone());
+      const wall = now() - start;
+      let gpu: number | undefined;
+      if (ts) {
+        await guard(ts.read.mapAsync(GPUMapMode.READ));
+        const [b, e] = new BigInt64Array(ts.read.getMappedRange().slice(0));
+        ts.read.unmap();
+        gpu = Number(e! - b!) / 1e6;
+      }
+      return [wall, gpu];
+    };
+
+    // Warm-up, which also calibrates the batch size and the sample count.
+    const warmups = Math.max(1, opts.warmups ?? kWarmupRuns);
+    let perDispatch = Infinity;
+    for (let w = 0; w < warmups; w++) {
+      opts.onProgress?.('warmup', w, warmups);
+      const [wall, gpu] = await withErrorScopes(device, `Running ${label}`, () => sample(1));
+      perDispatch = Math.min(perDispatch, gpu !== undefined && gpu > 0 ? gpu : wall);
+      if (w === 0 && wall > 2000) break; // a slow adapter: one warm-up is enough
+    }
+    const dps = clamp(Math.ceil(kMinSampleMs / Math.max(perDispatch, 1e-4)), 1, kMaxDispatchesPerSample);
+    const budget = opts.budgetMs ?? kTimingBudgetMs;
+    const nSamples = clamp(Math.round(budget / (perDispatch * dps)), opts.minSamples ?? kMinSamples, opts.maxSamples ?? kMaxSamples);
+
+    const gpuMs: number[] = [];
+    const wallMs: number[] = [];
+    for (let s = 0; s < nSamples; s++) {
+      opts.onProgress?.('timing', s, nSamples);
+      const [wall, gpu] = await sample(dps);
+      wallMs.push(wall / dps);
+      if (gpu !== undefined) gpuMs.push(gpu / dps);
+    }
+    // Timestamps can be unusable (zero or negative after quantisation): fall back, and say so.
+    if (clock === 'gpu-timestamp' && !gpuMs.every((v) => Number.isFinite(v) && v > 0)) {
+      clock = 'wall-clock';
+      clockNote = 'GPU timestamps came back zero or out of order, so the wall clock is reported';
+    }
+    const samplesMs = clock === 'gpu-timestamp' ? gpuMs : wallMs;
+    return { clock, clockNote, warmups, samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs) };
+  } finally {
+    ts?.set.destroy();
+    ts?.resolve.destroy();
+    ts?.read.destroy();
+  }
+}
