@@ -8,13 +8,13 @@ export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok
 const kNumber = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Parse one matrix dimension typed by a user or read from a URL. */
-export function parseDimension(raw: string, name: string): Parsed<number> {
+export function parseDimension(raw: string, name: string, max = kMaxDimension): Parsed<number> {
   const s = raw.trim();
-  if (s === '') return { ok: false, message: `${name} is required: enter a whole number from 1 to ${kMaxDimension.toLocaleString('en-US')}.` };
+  if (s === '') return { ok: false, message: `${name} is required: enter a whole number from 1 to ${max.toLocaleString('en-US')}.` };
   if (!kNumber.test(s)) return { ok: false, message: `${name} must be a whole number; “${clip(s)}” is not a number.` };
   const v = Number(s);
-  if (!Number.isFinite(v) || Math.abs(v) > kMaxDimension) {
-    return { ok: false, message: `${name} = ${clip(s)} is far too large: at most ${kMaxDimension.toLocaleString('en-US')}.` };
+  if (!Number.isFinite(v) || Math.abs(v) > max) {
+    return { ok: false, message: `${name} = ${clip(s)} is far too large: at most ${max.toLocaleString('en-US')}.` };
   }
   if (!Number.isInteger(v)) return { ok: false, message: `${name} must be a whole number, not ${clip(s)}.` };
   if (v <= 0) return { ok: false, message: `${name} must be at least 1 (got ${v}).` };

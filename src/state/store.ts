@@ -16,6 +16,7 @@ import type { Progress, RunResult } from '../gpu/runner';
 import { traceRun } from './viz';
 import { kInitialViz, type VizState } from './vizState';
 import { initialBench, type BenchState } from './benchState';
+import { initialDot, type DotState } from './dotState';
 import { kDefaultSweepSizes } from '../core/bench';
 
 export type GpuStatus =
@@ -39,7 +40,7 @@ export interface KernelResult {
   readonly error?: string;
 }
 
-export interface AppState extends VizState, BenchState {
+export interface AppState extends VizState, BenchState, DotState {
   readonly config: ConfigText;
   readonly gpu: GpuStatus;
   readonly results: Partial<Record<KernelId, KernelResult>>;
@@ -60,13 +61,15 @@ export const useApp = create<AppState>()(() => ({
   busy: false,
   ...kInitialViz,
   ...initialBench(typeof location !== 'undefined' ? location.search : ''),
+  ...initialDot(typeof location !== 'undefined' ? location.search : ''),
 }));
 
 // ---- URL mirroring ------------------------------------------------------------------------
 useApp.subscribe((s, prev) => {
-  if ((s.config === prev.config && s.sweepText.sizes === prev.sweepText.sizes) || typeof history === 'undefined') return;
+  if ((s.config === prev.config && s.sweepText.sizes === prev.sweepText.sizes && s.view === prev.view && s.dotText.n === prev.dotText.n) || typeof history === 'undefined') return;
   const keep: Array<[string, string]> = defaultLimitsOnly ? [['limits', 'default']] : [];
   if (s.sweepText.sizes !== kDefaultSweepSizes.join(', ')) keep.push(['sizes', s.sweepText.sizes]);
+  if (s.view === 'dot') keep.push(['view', 'dot'], ['dotn', s.dotText.n]);
   const url = `${location.pathname}${queryFromConfig(s.config, keep)}${location.hash}`;
   history.replaceState(history.state, '', url);
 });

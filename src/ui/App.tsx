@@ -12,6 +12,8 @@ import { TileMap } from './TileMap';
 import { VizBar } from './VizBar';
 import { Bench } from './Bench';
 import { Ladder } from './Ladder';
+import { DotView } from './DotView';
+import { setView } from '../state/dot';
 
 const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
 
@@ -38,6 +40,7 @@ function useClassroomKeys(classroom: boolean) {
 
 export function App() {
   const classroom = useApp((s) => s.classroom);
+  const view = useApp((s) => s.view);
   useClassroomKeys(classroom);
   return (
     <main className={`app${classroom ? ' classroom' : ''}`} data-classroom={classroom ? 'true' : 'false'}>
@@ -49,20 +52,34 @@ export function App() {
         </p>
       </header>
       <GpuStatusPanel />
-      <Controls />
-      <section className="results" aria-label="Results">
-        <ResultCard id="naive" />
-        <ResultCard id="tiled" />
-      </section>
-      <Comparison />
-      <VizBar />
-      <TileMap />
-      <PhaseStepper />
-      <TilingWhy />
-      <DataFlow />
-      <Ladder />
-      <Bench />
-      <KernelSource />
+      <nav className="tabs" aria-label="Views">
+        <button type="button" data-testid="view-matmul" aria-pressed={view === 'matmul'} onClick={() => setView('matmul')}>
+          Matrix multiplication
+        </button>
+        <button type="button" data-testid="view-dot" aria-pressed={view === 'dot'} onClick={() => setView('dot')}>
+          Dot product (reduction)
+        </button>
+      </nav>
+      {view === 'dot' ? (
+        <DotView />
+      ) : (
+        <>
+          <Controls />
+          <section className="results" aria-label="Results">
+            <ResultCard id="naive" />
+            <ResultCard id="tiled" />
+          </section>
+          <Comparison />
+          <VizBar />
+          <TileMap />
+          <PhaseStepper />
+          <TilingWhy />
+          <DataFlow />
+          <Ladder />
+          <Bench />
+          <KernelSource />
+        </>
+      )}
       <footer className="small">
         Results stay in this tab; nothing is sent anywhere. The link in the address bar reproduces this configuration.
       </footer>

@@ -1,0 +1,175 @@
+/**
+ * Run the shared-memory dot product (shaders/dot.wgsl, optionally shaders/dot_final.wgsl) on the
+ * GPU: upload, timed dispatches, read back, verify; and, for small problems, a traced run that
+ * records the workgroup array after every tree step for the reduction view.
+ */
+import dotSource from '../../shaders/dot.wgsl?raw';
+import dotFinalSource from '../../shaders/dot_final.wgsl?raw';
+import { closedForm, dotReference, dotTolerance, dotWorkgroups, type DotData, type DotPattern } from '../core/dot';
+import { GpuRunError, withErrorScopes, type GpuContext } from './device';
+import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
+
+export interface DotOptions extends Omit<TimingOptions, 'onProgress'> {
+  readonly workgroupSize: number;
+  readonly maxWorkgroups: number;
+  readonly gpuFinal: boolean;
+  readonly signal?: AbortSignal;
+}
+
+export interface DotResult {
+  readonly n: number;
+  readonly pattern: DotPattern;
+  readonly workgroupSize: number;
+  readonly workgroups: number;
+  readonly gpuFinal: boolean;
+  /** The GPU's result (after the host or GPU final sum). */
+  readonly value: number;
+  /** Per-workgroup sums read back from the first pass. */
+  readonly partials: readonly number[];
+  readonly reference: number;
+  readonly closedForm?: number;
+  readonly tolerance: number;
+  readonly verified: boolean;
+  readonly timing: Timing;
+  /** Bytes of a and b read per run, over the median time. */
+  readonly gbPerS: number;
+  /** cache[] after the partial sums and after each tree step, per workgroup (small problems). */
+  readonly trace?: Float32Array;
+}
+
+/** Largest trace (floats) recorded for the reduction view. */
+const kMaxTraceFloats = 1 << 20;
+
+export function dotLimitsProblem(ctx: GpuContext, n: number, wg: number): string | undefined {
+  const l = ctx.info.limits;
+  const bytes = n * 4;
+  const cap = Math.min(l.maxStorageBufferBindingSize, l.maxBufferSize);
+  if (bytes > cap) return `N = ${n} needs ${(bytes / 2 ** 20).toFixed(1)} MiB per vector; this GPU binds at most ${(cap / 2 ** 20).toFixed(1)} MiB.`;
+  if (wg > l.maxComputeInvocationsPerWorkgroup || wg > l.maxComputeWorkgroupSizeX) return `A workgroup of ${wg} invocations exceeds this GPU's limit.`;
+  return undefined;
+}
+
+export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern, opts: DotOptions): Promise<DotResult> {
+  const { device } = ctx;
+  const n = data.a.length;
+  const wg = opts.workgroupSize;
+  const problem = dotLimitsProblem(ctx, n, wg);
+  if (problem) throw new GpuRunError(problem, 'validation');
+  const groups = dotWorkgroups(n, wg, opts.maxWorkgroups);
+  const steps = Math.log2(wg);
+  const traceFloats = groups * (steps + 1) * wg;
+  const traced = traceFloats <= kMaxTraceFloats;
+  const guard = makeGuard(ctx, opts.signal);
+  const owned: GPUBuffer[] = [];
+  try {
+    const S = GPUBufferUsage.STORAGE;
+    const { bufs, pipes } = await withErrorScopes(device, 'Preparing the dot product', async () => {
+      const mk = (label: string, size: number, usage: GPUBufferUsageFlags) => {
+        const b = device.createBuffer({ label: `Dot.${label}`, size: Math.max(16, Math.ceil(size / 4) * 4), usage });
+        owned.push(b);
+        return b;
+      };
+      const bufs = {
+        a: mk('a', n * 4, S | GPUBufferUsage.COPY_DST),
+        b: mk('b', n * 4, S | GPUBufferUsage.COPY_DST),
+        partials: mk('partials', groups * 4, S | GPUBufferUsage.COPY_SRC),
+        params: mk('params', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST),
+        finalParams: mk('finalParams', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST),
+        result: mk('result', 4, S | GPUBufferUsage.COPY_SRC),
+        trace: mk('trace', traced ? traceFloats * 4 : 16, S | GPUBufferUsage.COPY_SRC),
+        readPartials: mk('partials.read', groups * 4, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST),
+        readResult: mk('result.read', 4, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST),
+        readTrace: mk('trace.read', traced ? traceFloats * 4 : 16, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST),
+      };
+      device.queue.writeBuffer(bufs.a, 0, data.a);
+      device.queue.writeBuffer(bufs.b, 0, data.b);
+      device.queue.writeBuffer(bufs.params, 0, new Uint32Array([n, 0, 0, 0]));
+      device.queue.writeBuffer(bufs.finalParams, 0, new Uint32Array([groups, 0, 0, 0]));
+      const module = device.createShaderModule({ label: 'Dot.module', code: dotSource });
+      const finalModule = device.createShaderModule({ label: 'Dot.final.module', code: dotFinalSource });
+      const [main, tracePipe, final] = await Promise.all([
+        device.createComputePipelineAsync({ label: 'Dot.pipeline', layout: 'auto', compute: { module, entryPoint: 'main', constants: { WG: wg, STEPS: steps, TRACE: 0 } } }),
+        device.createComputePipelineAsync({ label: 'Dot.trace.pipeline', layout: 'auto', compute: { module, entryPoint: 'main', constants: { WG: wg, STEPS: steps, TRACE: 1 } } }),
+        device.createComputePipelineAsync({ label: 'Dot.final.pipeline', layout: 'auto', compute: { module: finalModule, entryPoint: 'main', constants: { WG: wg } } }),
+      ]);
+      return { bufs, pipes: { main, tracePipe, final } };
+    });
+    const bind = (p: GPUComputePipeline) =>
+      device.createBindGroup({
+        label: 'Dot.bindGroup',
+        layout: p.getBindGroupLayout(0),
+        entries: [bufs.a, bufs.b, bufs.partials, bufs.params, bufs.trace].map((buffer, binding) => ({ binding, resource: { buffer } })),
+      });
+    const mainBg = bind(pipes.main);
+    const finalBg = device.createBindGroup({
+      label: 'Dot.final.bindGroup',
+      layout: pipes.final.getBindGroupLayout(0),
+      entries: [bufs.partials, bufs.result, bufs.finalParams].map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+
+    const timing = await timeDispatches(
+      ctx,
+      'Dot',
+      (pass, count) => {
+        for (let i = 0; i < count; i++) {
+          pass.setPipeline(pipes.main);
+          pass.setBindGroup(0, mainBg);
+          pass.dispatchWorkgroups(groups);
+          if (opts.gpuFinal) {
+            pass.setPipeline(pipes.final);
+            pass.setBindGroup(0, finalBg);
+            pass.dispatchWorkgroups(1);
+          }
+        }
+      },
+      guard,
+      opts,
+    );
+
+    // One more run, traced when small, then read everything back.
+    const enc = device.createCommandEncoder({ label: 'Dot.readback.encoder' });
+    const pass = enc.beginComputePass({ label: 'Dot.traced.pass' });
+    pass.setPipeline(traced ? pipes.tracePipe : pipes.main);
+    pass.setBindGroup(0, traced ? bind(pipes.tracePipe) : mainBg);
+    pass.dispatchWorkgroups(groups);
+    pass.setPipeline(pipes.final);
+    pass.setBindGroup(0, finalBg);
+    pass.dispatchWorkgroups(1);
+    pass.end();
+    enc.copyBufferToBuffer(bufs.partials, 0, bufs.readPartials, 0, groups * 4);
+    enc.copyBufferToBuffer(bufs.result, 0, bufs.readResult, 0, 4);
+    if (traced) enc.copyBufferToBuffer(bufs.trace, 0, bufs.readTrace, 0, traceFloats * 4);
+    device.queue.submit([enc.finish()]);
+    const read = async (b: GPUBuffer, count: number) => {
+      await guard(b.mapAsync(GPUMapMode.READ, 0, Math.max(4, count * 4)));
+      const out = new Float32Array(b.getMappedRange(0, Math.max(4, count * 4)).slice(0));
+      b.unmap();
+      return out;
+    };
+    const partials = Array.from(await read(bufs.readPartials, groups));
+    const gpuFinalValue = (await read(bufs.readResult, 1))[0]!;
+    const trace = traced ? await read(bufs.readTrace, traceFloats) : undefined;
+
+    const value = opts.gpuFinal ? gpuFinalValue : partials.reduce((x, y) => x + y, 0); // the host sums in f64
+    const ref = dotReference(data);
+    const tolerance = dotTolerance(n, wg, groups, opts.gpuFinal, ref.absSum);
+    return {
+      n,
+      pattern,
+      workgroupSize: wg,
+      workgroups: groups,
+      gpuFinal: opts.gpuFinal,
+      value,
+      partials,
+      reference: ref.value,
+      closedForm: pattern === 'closed-form' ? closedForm(n) : undefined,
+      tolerance,
+      verified: Math.abs(value - ref.value) <= tolerance,
+      timing,
+      gbPerS: (8 * n) / (timing.stats.median * 1e6),
+      trace,
+    };
+  } finally {
+    for (const b of owned) b.destroy();
+  }
+}
