@@ -96,3 +96,22 @@ test('every rung of the ladder matches the CPU reference on awkward shapes', asy
     });
   }
 });
+
+test('the row-strip partition matches the CPU reference on shapes that are not multiples of its band', async ({ app }) => {
+  await app.open('?tile=8');
+  for (const shape of [
+    { m: 1, k: 1, n: 1 },
+    { m: 3, k: 7, n: 5 }, // M < band
+    { m: 9, k: 65, n: 3 }, // M one past two bands, K one past a 64-deep chunk
+    { m: 30, k: 20, n: 300 }, // N past one 256-column chunk
+    { m: 257, k: 3, n: 17 },
+  ]) {
+    await test.step(`${shape.m}×${shape.k}×${shape.n}`, async () => {
+      await app.setShape(shape);
+      await app.page.getByTestId('run-strip').click();
+      await expect(app.page.getByTestId('partition-strip')).toContainText('✓ verified');
+      await expect(app.page.getByTestId('partition-tiled')).toContainText('✓ verified');
+      await expect(app.page.getByTestId(`strip-band-0`)).toHaveAttribute('data-rows', `0-${Math.min(shape.m, 4) - 1}`);
+    });
+  }
+});

@@ -24,3 +24,8 @@ export function blockLoads(s: Shape, bm: number, bn: number): number {
 export function arithmeticIntensity(s: Shape, loads: number): number {
   return (2 * s.m * s.n * s.k) / (loads * 4);
 }
+
+/** Row strips of `band` rows: A's band is re-read for every 256-column chunk, all of B once per band. */
+export function stripLoads(s: Shape, band: number, chunk = 256): number {
+  return s.m * s.k * ceilDiv(s.n, chunk) + s.k * s.n * ceilDiv(s.m, band);
+}

@@ -7,7 +7,10 @@ import naiveSource from '../../shaders/naive.wgsl?raw';
 import tiledSource from '../../shaders/tiled.wgsl?raw';
 import reg4x4Source from '../../shaders/reg4x4.wgsl?raw';
 import reg8x8Source from '../../shaders/reg8x8.wgsl?raw';
+import stripSource from '../../shaders/strip.wgsl?raw';
+import { kStripBand } from '../core/kernelIds';
 import type { Shape, TileWidth } from '../core/shape';
+import { ceilDiv } from '../core/shape';
 import {
   blockDispatch,
   describeMapping,
@@ -108,6 +111,22 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
         dispatch: blockDispatch(shape, 128, 128),
         mapping: '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8',
         workgroupStorageBytes: 8192,
+      };
+    },
+  },
+  strip: {
+    id: 'strip',
+    label: 'Row strips',
+    summary: `Seed 002’s other partition: each workgroup computes a band of ${kStripBand} whole rows of C, reading all of B.`,
+    source: stripSource,
+    usesTile: false,
+    plan(shape) {
+      return {
+        constants: { BAND: kStripBand },
+        workgroup: { x: 256, y: 1 },
+        dispatch: [ceilDiv(shape.m, kStripBand), 1, 1],
+        mapping: `${kStripBand} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged ${kStripBand}×${256 / kStripBand} at a time`,
+        workgroupStorageBytes: 1024,
       };
     },
   },

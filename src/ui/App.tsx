@@ -12,6 +12,7 @@ import { TileMap } from './TileMap';
 import { VizBar } from './VizBar';
 import { Bench } from './Bench';
 import { Ladder } from './Ladder';
+import { Partitions } from './Partitions';
 import { DotView } from './DotView';
 import { setView } from '../state/dot';
 
@@ -74,6 +75,7 @@ export function App() {
           <TileMap />
           <PhaseStepper />
           <TilingWhy />
+          <Partitions />
           <DataFlow />
           <Ladder />
           <Bench />

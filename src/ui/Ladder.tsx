@@ -1,5 +1,5 @@
-import { kKernelIdList, type KernelId } from '../core/kernelIds';
-import { arithmeticIntensity, blockLoads, naiveLoads } from '../core/traffic';
+import { kLadderIds, kStripBand, type KernelId } from '../core/kernelIds';
+import { arithmeticIntensity, blockLoads, naiveLoads, stripLoads } from '../core/traffic';
 import type { Shape } from '../core/shape';
 import { kKernels } from '../gpu/kernels';
 import { kClockLabels } from '../gpu/runner';
@@ -17,6 +17,8 @@ function rungLoads(id: KernelId, s: Shape, tile: number): number {
       return blockLoads(s, 64, 64);
     case 'reg8x8':
       return blockLoads(s, 128, 128);
+    case 'strip':
+      return stripLoads(s, kStripBand);
   }
 }
 
@@ -26,9 +28,9 @@ export function Ladder() {
   const config = useApp((s) => s.config);
   const gpu = useApp((s) => s.gpu);
   const busy = useApp((s) => s.busy);
-  const { parsed } = validate(config, gpu, kKernelIdList);
+  const { parsed } = validate(config, gpu, kLadderIds);
   // Only results for the shape in the inputs belong in this table.
-  const rows = kKernelIdList.map((id) => {
+  const rows = kLadderIds.map((id) => {
     const r = results[id];
     const same = r && parsed && r.config.shape.m === parsed.shape.m && r.config.shape.k === parsed.shape.k && r.config.shape.n === parsed.shape.n && (id !== 'tiled' || r.config.tile === parsed.tile);
     return { id, r: same ? r : undefined };
@@ -43,7 +45,7 @@ export function Ladder() {
         shape{parsed ? ` (${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n})` : ''}; loads and arithmetic intensity come from the traffic model.
       </p>
       <div className="run-buttons">
-        <button type="button" className="primary" data-testid="ladder-run" onClick={() => void runKernels(kKernelIdList)} aria-busy={busy}>
+        <button type="button" className="primary" data-testid="ladder-run" onClick={() => void runKernels(kLadderIds)} aria-busy={busy}>
           Run every rung
         </button>
       </div>
