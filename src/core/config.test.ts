@@ -8,19 +8,24 @@ import { kDefaultConfig, type ConfigText } from './url';
 describe('parseConfig', () => {
   it('parses the default configuration', () => {
     expect(parseConfig(kDefaultConfig)).toEqual({
-      config: { shape: { m: 256, k: 256, n: 256 }, tile: 16, pattern: 'random', seed: 1 },
+      config: { shape: { m: 256, k: 256, n: 256 }, tile: 16, pattern: 'random', seed: 1, samples: 0 },
       errors: {},
     });
   });
 
+  it('parses the sample count: auto or one of the offered counts', () => {
+    expect(parseConfig({ ...kDefaultConfig, samples: '3' }).config?.samples).toBe(3);
+    expect(parseConfig({ ...kDefaultConfig, samples: '7' }).errors.samples).toMatch(/auto or one of 3, 10, 30/);
+  });
+
   it('parses every field into its own slot', () => {
-    const r = parseConfig({ m: '3', k: '5', n: '7', tile: '2', pattern: 'identity', seed: '4294967295' });
-    expect(r).toEqual({ config: { shape: { m: 3, k: 5, n: 7 }, tile: 2, pattern: 'identity', seed: 4294967295 }, errors: {} });
+    const r = parseConfig({ m: '3', k: '5', n: '7', tile: '2', pattern: 'identity', seed: '4294967295', samples: 'auto' });
+    expect(r).toEqual({ config: { shape: { m: 3, k: 5, n: 7 }, tile: 2, pattern: 'identity', seed: 4294967295, samples: 0 }, errors: {} });
   });
 
   it('trims and accepts number forms the inputs accept', () => {
-    const r = parseConfig({ m: ' 1e3 ', k: '16.0', n: '+9', tile: ' 32 ', pattern: 'ones', seed: ' 0 ' });
-    expect(r.config).toEqual({ shape: { m: 1000, k: 16, n: 9 }, tile: 32, pattern: 'ones', seed: 0 });
+    const r = parseConfig({ m: ' 1e3 ', k: '16.0', n: '+9', tile: ' 32 ', pattern: 'ones', seed: ' 0 ', samples: 'auto' });
+    expect(r.config).toEqual({ shape: { m: 1000, k: 16, n: 9 }, tile: 32, pattern: 'ones', seed: 0, samples: 0 });
   });
 
   it.each([
@@ -42,7 +47,7 @@ describe('parseConfig', () => {
   });
 
   it('reports every bad field at once', () => {
-    const r = parseConfig({ m: '', k: '-1', n: '2.5', tile: '5', pattern: 'x', seed: 'y' });
+    const r = parseConfig({ m: '', k: '-1', n: '2.5', tile: '5', pattern: 'x', seed: 'y', samples: 'auto' });
     expect(r.config).toBeUndefined();
     expect(Object.keys(r.errors).sort()).toEqual(['k', 'm', 'n', 'pattern', 'seed', 'tile']);
     for (const msg of Object.values(r.errors)) expect(msg.length).toBeGreaterThan(0);
@@ -57,6 +62,7 @@ describe('parseConfig', () => {
       tile: field(fc.constantFrom(...kTileWidths).map(String)),
       pattern: field(fc.constantFrom(...kPatterns)),
       seed: field(fc.integer({ min: 0, max: 0xffffffff }).map(String)),
+      samples: fc.constantFrom('auto', '3', '10', '30'),
     });
     fc.assert(
       fc.property(arb, (c: ConfigText) => {

@@ -3,11 +3,16 @@ import { parseSeed, parseShape, parseTile, type FieldErrors } from './input';
 import type { Shape, TileWidth } from './shape';
 import type { ConfigText } from './url';
 
+/** Fixed sample counts offered besides 'auto'. */
+export const kSampleChoices = ['3', '10', '30'] as const;
+
 export interface ParsedConfig {
   readonly shape: Shape;
   readonly tile: TileWidth;
   readonly pattern: Pattern;
   readonly seed: number;
+  /** Fixed timed samples per run, or 0 for automatic. */
+  readonly samples: number;
 }
 
 /** Parse the text of every control; on any error, no config (nothing runs) and a message per field. */
@@ -18,9 +23,11 @@ export function parseConfig(c: ConfigText): { config?: ParsedConfig; errors: Fie
   const all: FieldErrors = { ...errors };
   if (!tile.ok) all.tile = tile.message;
   if (!seed.ok) all.seed = seed.message;
+  const samples = c.samples === 'auto' ? 0 : (kSampleChoices as readonly string[]).includes(c.samples) ? Number(c.samples) : -1;
+  if (samples < 0) all.samples = `Timed samples must be auto or one of ${kSampleChoices.join(', ')}.`;
   if (!isPattern(c.pattern)) all.pattern = `Data pattern must be one of ${kPatterns.join(', ')}.`;
-  if (shape && tile.ok && seed.ok && isPattern(c.pattern)) {
-    return { config: { shape, tile: tile.value, pattern: c.pattern, seed: seed.value }, errors: all };
+  if (shape && tile.ok && seed.ok && isPattern(c.pattern) && samples >= 0) {
+    return { config: { shape, tile: tile.value, pattern: c.pattern, seed: seed.value, samples }, errors: all };
   }
   return { errors: all };
 }

@@ -40,7 +40,7 @@ export interface ShapeInput {
   readonly n: string;
 }
 
-export type FieldErrors = Partial<Record<'m' | 'k' | 'n' | 'tile' | 'seed' | 'pattern', string>>;
+export type FieldErrors = Partial<Record<'m' | 'k' | 'n' | 'tile' | 'seed' | 'pattern' | 'samples', string>>;
 
 export function parseShape(input: ShapeInput): { shape?: Shape; errors: FieldErrors } {
   const m = parseDimension(input.m, 'M');

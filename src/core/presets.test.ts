@@ -24,7 +24,7 @@ describe('kPresets', () => {
 
   it.each(kPresets.map((p) => [p.id, p] as const))('%s is a valid configuration that parses back to itself', (_id, p) => {
     expect(isTileWidth(p.tile)).toBe(true);
-    const r = parseConfig({ m: String(p.m), k: String(p.k), n: String(p.n), tile: String(p.tile), pattern: 'random', seed: '1' });
+    const r = parseConfig({ m: String(p.m), k: String(p.k), n: String(p.n), tile: String(p.tile), pattern: 'random', seed: '1', samples: 'auto' });
     expect(r.errors).toEqual({});
     expect(r.config?.shape).toEqual({ m: p.m, k: p.k, n: p.n });
     expect(r.config?.tile).toBe(p.tile);

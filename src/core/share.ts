@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { kMaxDimension } from './input';
 import { kKernelIdList } from './kernelIds';
 
+// No eval: zod's JIT would need it, and the app's Content-Security-Policy forbids it.
+z.config({ jitless: true });
+
 export const kShareVersion = 1;
 /** Longest fragment accepted (characters). */
 export const kMaxLinkChars = 48_000;

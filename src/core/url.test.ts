@@ -5,7 +5,7 @@ import { configFromQuery, kDefaultConfig, queryFromConfig, type ConfigText } fro
 
 describe('kDefaultConfig', () => {
   it('is 256³, tile 16, random, seed 1', () => {
-    expect(kDefaultConfig).toEqual({ m: '256', k: '256', n: '256', tile: '16', pattern: 'random', seed: '1' });
+    expect(kDefaultConfig).toEqual({ m: '256', k: '256', n: '256', tile: '16', pattern: 'random', seed: '1', samples: 'auto' });
   });
 });
 
@@ -16,7 +16,7 @@ describe('configFromQuery', () => {
   });
 
   it('reads every key, with or without the leading "?"', () => {
-    const want: ConfigText = { m: '1000', k: '3', n: '7', tile: '32', pattern: 'ones', seed: '42' };
+    const want: ConfigText = { m: '1000', k: '3', n: '7', tile: '32', pattern: 'ones', seed: '42', samples: 'auto' };
     expect(configFromQuery('?m=1000&k=3&n=7&tile=32&pattern=ones&seed=42')).toEqual(want);
     expect(configFromQuery('m=1000&k=3&n=7&tile=32&pattern=ones&seed=42')).toEqual(want);
     expect(configFromQuery('?seed=42&pattern=ones&tile=32&n=7&k=3&m=1000')).toEqual(want);
@@ -24,7 +24,7 @@ describe('configFromQuery', () => {
 
   it('fills missing keys from the base (the defaults unless given)', () => {
     expect(configFromQuery('?m=5')).toEqual({ ...kDefaultConfig, m: '5' });
-    const base: ConfigText = { m: '1', k: '2', n: '3', tile: '4', pattern: 'identity', seed: '9' };
+    const base: ConfigText = { m: '1', k: '2', n: '3', tile: '4', pattern: 'identity', seed: '9', samples: 'auto' };
     expect(configFromQuery('?n=30', base)).toEqual({ ...base, n: '30' });
     expect(base.n).toBe('3'); // base not modified
   });
@@ -37,7 +37,7 @@ describe('configFromQuery', () => {
 
   it('keeps bad values as text (so they show in the input with a message)', () => {
     const c = configFromQuery('?m=abc&k=&tile=3&pattern=zeros&seed=-1');
-    expect(c).toEqual({ m: 'abc', k: '', n: '256', tile: '3', pattern: 'zeros', seed: '-1' });
+    expect(c).toEqual({ m: 'abc', k: '', n: '256', tile: '3', pattern: 'zeros', seed: '-1', samples: 'auto' });
     const r = parseConfig(c);
     expect(r.config).toBeUndefined();
     expect(Object.keys(r.errors).sort()).toEqual(['k', 'm', 'pattern', 'seed', 'tile']);
@@ -76,13 +76,13 @@ describe('configFromQuery', () => {
     expect(configFromQuery(`?tile=${'%41'.repeat(100)}`).tile).toBe('A'.repeat(32)); // clipped after decoding
   });
 
-  it('never returns a value longer than 32, never throws, always has all six keys (property)', () => {
+  it('never returns a value longer than 32, never throws, always has all seven keys (property)', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 120 }), fc.string({ maxLength: 120 })), (q) => {
         const c = configFromQuery(q);
         const keys = Object.keys(c).sort().join(',');
         const bad = Object.values(c).filter((v) => typeof v !== 'string' || v.length > 32);
-        if (keys !== 'k,m,n,pattern,seed,tile' || bad.length > 0) throw new Error(`for ${JSON.stringify(q)}: ${JSON.stringify(c)}`);
+        if (keys !== 'k,m,n,pattern,samples,seed,tile' || bad.length > 0) throw new Error(`for ${JSON.stringify(q)}: ${JSON.stringify(c)}`);
       }),
       { numRuns: 300 },
     );
@@ -93,8 +93,8 @@ describe('queryFromConfig', () => {
   it('always writes m, k, n and tile; pattern and seed only when not the default', () => {
     expect(queryFromConfig(kDefaultConfig)).toBe('?m=256&k=256&n=256&tile=16');
     expect(queryFromConfig({ ...kDefaultConfig, pattern: 'ones' })).toBe('?m=256&k=256&n=256&tile=16&pattern=ones');
-    expect(queryFromConfig({ ...kDefaultConfig, seed: '7' })).toBe('?m=256&k=256&n=256&tile=16&seed=7');
-    expect(queryFromConfig({ m: '1', k: '2', n: '3', tile: '4', pattern: 'integers', seed: '0' })).toBe('?m=1&k=2&n=3&tile=4&pattern=integers&seed=0');
+    expect(queryFromConfig({ ...kDefaultConfig, seed: '7', samples: 'auto' })).toBe('?m=256&k=256&n=256&tile=16&seed=7');
+    expect(queryFromConfig({ m: '1', k: '2', n: '3', tile: '4', pattern: 'integers', seed: '0', samples: 'auto' })).toBe('?m=1&k=2&n=3&tile=4&pattern=integers&seed=0');
   });
 
   it('escapes special characters', () => {
@@ -106,9 +106,9 @@ describe('queryFromConfig', () => {
 describe('round trip', () => {
   it.each<ConfigText>([
     kDefaultConfig,
-    { m: '1000', k: '1000', n: '1000', tile: '16', pattern: 'random', seed: '1' },
-    { m: '3', k: '3', n: '3', tile: '2', pattern: 'identity', seed: '2654435769' },
-    { m: '', k: ' 5 ', n: 'a&b', tile: '=', pattern: '', seed: '' },
+    { m: '1000', k: '1000', n: '1000', tile: '16', pattern: 'random', seed: '1', samples: 'auto' },
+    { m: '3', k: '3', n: '3', tile: '2', pattern: 'identity', seed: '2654435769', samples: 'auto' },
+    { m: '', k: ' 5 ', n: 'a&b', tile: '=', pattern: '', seed: '', samples: 'auto' },
   ])('configFromQuery(queryFromConfig(c)) = c for %o', (c) => {
     expect(configFromQuery(queryFromConfig(c))).toEqual(c);
   });
@@ -116,7 +116,7 @@ describe('round trip', () => {
   it('holds for any well-formed text up to 32 code units (property)', () => {
     const text = fc.string({ unit: 'binary', maxLength: 32 }).filter((s) => s.length <= 32);
     fc.assert(
-      fc.property(fc.record({ m: text, k: text, n: text, tile: text, pattern: text, seed: text }), (c) => {
+      fc.property(fc.record({ m: text, k: text, n: text, tile: text, pattern: text, seed: text, samples: text }), (c) => {
         expect(configFromQuery(queryFromConfig(c))).toEqual(c);
       }),
       { numRuns: 500 },

@@ -10,11 +10,13 @@ export interface ConfigText {
   readonly tile: string;
   readonly pattern: string;
   readonly seed: string;
+  /** Timed samples per run: 'auto' (about one second of kernel time, 3–30) or a fixed count. */
+  readonly samples: string;
 }
 
-export const kDefaultConfig: ConfigText = { m: '256', k: '256', n: '256', tile: '16', pattern: 'random', seed: '1' };
+export const kDefaultConfig: ConfigText = { m: '256', k: '256', n: '256', tile: '16', pattern: 'random', seed: '1', samples: 'auto' };
 
-const kKeys = ['m', 'k', 'n', 'tile', 'pattern', 'seed'] as const;
+const kKeys = ['m', 'k', 'n', 'tile', 'pattern', 'seed', 'samples'] as const;
 /** Longest value accepted from a URL; anything longer is cut (it cannot be valid anyway). */
 const kMaxValueLength = 32;
 
@@ -42,6 +44,7 @@ export function queryFromConfig(c: ConfigText, keep: ReadonlyArray<readonly [str
   p.set('tile', c.tile);
   if (c.pattern !== kDefaultConfig.pattern) p.set('pattern', c.pattern);
   if (c.seed !== kDefaultConfig.seed) p.set('seed', c.seed);
+  if (c.samples !== kDefaultConfig.samples) p.set('samples', c.samples);
   for (const [k, v] of keep) p.set(k, v);
   return `?${p.toString()}`;
 }

@@ -152,7 +152,10 @@ function setResult(id: KernelId, r: KernelResult | undefined): void {
 }
 
 export async function runKernels(ids: readonly KernelId[]): Promise<void> {
-  if (useApp.getState().busy) return;
+  if (useApp.getState().busy) {
+    useApp.setState({ runMessage: 'A run is already in progress: wait for it, or press Cancel.' });
+    return;
+  }
   const ctx = await initGpu();
   const state = useApp.getState();
   if (!ctx) {
@@ -177,13 +180,15 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
       try {
         const { run, verification } = await runVerified(ctx, id, parsed, {
           signal,
+          ...(parsed.samples > 0 ? { minSamples: parsed.samples, maxSamples: parsed.samples } : {}),
           onProgress: (progress) => setResult(id, { status: 'running', seq, config: parsed, label, progress }),
         });
         const { c: _c, ...summary } = run;
         void _c;
         setResult(id, { status: verification.ok ? 'verified' : 'mismatch', seq, config: parsed, label, run: summary, verification });
         // After a tiled run, the instrumented kernel records which workgroup computed what.
-        if (id === 'tiled') await traceRun(parsed);
+        // (Not awaited: the map fills in while the next kernel runs; a newer trace supersedes it.)
+        if (id === 'tiled') void traceRun(parsed);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         setResult(id, { status: 'error', seq, config: parsed, label, error: message });

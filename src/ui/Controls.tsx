@@ -1,6 +1,7 @@
 import { useMemo, type ChangeEvent } from 'react';
 import { kPatternLabels, kPatterns } from '../core/data';
 import { kPresets } from '../core/presets';
+import { kSampleChoices } from '../core/config';
 import { flops, kTileWidths, shapeLabel } from '../core/shape';
 import { fmtFlops } from './format';
 import type { ConfigText } from '../core/url';
@@ -108,6 +109,19 @@ export function Controls() {
             ))}
           </select>
           {errors.pattern && <p className="field-error">⚠ {errors.pattern}</p>}
+        </div>
+        <div className="field">
+          <label htmlFor="select-samples">Timed samples per run</label>
+          <select id="select-samples" data-testid="select-samples" value={config.samples} onChange={(e) => setField('samples', e.target.value)}>
+            {!['auto', ...kSampleChoices].includes(config.samples) && <option value={config.samples}>not offered</option>}
+            <option value="auto">auto (about 1 s of kernel time, 3–30)</option>
+            {kSampleChoices.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          {errors.samples && <p className="field-error">⚠ {errors.samples}</p>}
         </div>
         <div className="field">
           <label htmlFor="input-seed">Seed</label>
