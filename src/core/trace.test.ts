@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockName, expectedTileRecord, kGarbage, kOutside, modelPartialSums, modelPhase, padForTrace, stepLabel, tileExtent, tileFormula, traceMismatches } from './trace';
+import { blockName, expectedTileRecord, kGarbage, kOutside, modelPartialSums, modelPhase, padForTrace, simulateTiled, stepLabel, tileExtent, tileFormula, traceMismatches } from './trace';
 import { referenceMatmul } from './reference';
 
 describe('tileFormula (seed notation, 1-based)', () => {
@@ -93,5 +93,26 @@ describe('traceMismatches', () => {
     expect(traceMismatches(t, s, 2, 1, true)).toEqual({ slots, mismatches: 0 });
     t[0] = 99;
     expect(traceMismatches(t, s, 2, 1, true).mismatches).toBe(1);
+  });
+});
+
+describe('simulateTiled (the CPU stand-in for browsers without WebGPU)', () => {
+  it('computes C within tolerance, records every tile and a trace that matches the model', async () => {
+    const { makeData } = await import('./data');
+    const { verify } = await import('./reference');
+    const s = { m: 9, k: 7, n: 5 };
+    const d = makeData(s, 'random', 3);
+    const sim = simulateTiled(d.a, d.b, s, 4, 1, true, true);
+    expect(verify(d, s, sim.c, 4).ok).toBe(true);
+    expect(Array.from(sim.tiles.subarray(4 * 5, 4 * 6))).toEqual(expectedTileRecord(s, 4, 2, 1));
+    expect(traceMismatches(sim.trace!, s, 4, 1, true).mismatches).toBe(0);
+    expect(sim.owner![8 * 5 + 4]).toBe(2 * 2 + 1);
+  });
+  it('without the tests, C goes wrong (PMPP 3×3, tile 2)', async () => {
+    const { makeData } = await import('./data');
+    const { verify } = await import('./reference');
+    const s = { m: 3, k: 3, n: 3 };
+    const d = makeData(s, 'integers', 1);
+    expect(verify(d, s, simulateTiled(d.a, d.b, s, 2, 1, false, false).c, 2).ok).toBe(false);
   });
 });

@@ -204,3 +204,70 @@ export function describeIndex(letter: string, index: number, rows: number, cols:
   if (index === kPastEnd || index >= rows * cols) return `past the end of ${letter}`;
   return `${letter}[${Math.floor(index / cols)}][${index % cols}]`;
 }
+
+/**
+ * The tiled kernel run on the CPU, step for step (for browsers without WebGPU): the same tile
+ * records, per-slot loads, running sums accumulated in f32 in the kernel's order, and C.
+ * Output layout matches tiled_trace.wgsl, so the same views draw it.
+ */
+export function simulateTiled(
+  a: Float32Array,
+  b: Float32Array,
+  s: Shape,
+  tile: number,
+  rowsPerInvocation: number,
+  bounds: boolean,
+  withTrace: boolean,
+): { tiles: Uint32Array; trace?: Uint32Array; owner?: Uint32Array; c: Float32Array } {
+  const g = tileGrid(s, tile);
+  const p = padForTrace(a, b, s, tile);
+  const tiles = new Uint32Array(g.tilesX * g.tilesY * 4);
+  const trace = withTrace ? new Uint32Array(g.tilesX * g.tilesY * g.phases * tile * tile * 4) : undefined;
+  const owner = withTrace ? new Uint32Array(s.m * s.n) : undefined;
+  const c = new Float32Array(s.m * s.n);
+  const f = new Float32Array(1);
+  const bits = new Uint32Array(f.buffer);
+  const As = new Float32Array(tile * tile);
+  const Bs = new Float32Array(tile * tile);
+  const acc = new Float32Array(tile * tile);
+  for (let wy = 0; wy < g.tilesY; wy++) {
+    for (let wx = 0; wx < g.tilesX; wx++) {
+      const wg = wy * g.tilesX + wx;
+      acc.fill(0);
+      for (let ph = 0; ph < g.phases; ph++) {
+        const slots = modelPhase(s, tile, rowsPerInvocation, wx, wy, ph, bounds);
+        slots.forEach((l, i) => {
+          As[i] = l.aIndex === kOutside ? 0 : (p.a[l.aIndex] ?? 0);
+          Bs[i] = l.bIndex === kOutside ? 0 : (p.b[l.bIndex] ?? 0);
+        });
+        slots.forEach((l, i) => {
+          let v = acc[i]!;
+          for (let k = 0; k < tile; k++) v = Math.fround(v + Math.fround(As[l.ly * tile + k]! * Bs[k * tile + l.lx]!));
+          acc[i] = v;
+          if (trace) {
+            const o = (((wg * g.phases + ph) * tile * tile) + i) * 4;
+            f[0] = v;
+            trace[o] = l.aIndex;
+            trace[o + 1] = l.bIndex;
+            trace[o + 2] = bits[0]!;
+            trace[o + 3] = l.localIndex;
+          }
+        });
+      }
+      let stores = 0;
+      for (let ly = 0; ly < tile; ly++) {
+        for (let lx = 0; lx < tile; lx++) {
+          const row = wy * tile + ly;
+          const col = wx * tile + lx;
+          if (row < s.m && col < s.n) {
+            c[row * s.n + col] = acc[ly * tile + lx]!;
+            if (owner) owner[row * s.n + col] = wg;
+            stores++;
+          }
+        }
+      }
+      tiles.set([wx, wy, g.phases, stores], wg * 4);
+    }
+  }
+  return { tiles, trace, owner, c };
+}

@@ -13,7 +13,7 @@ import { acquireGpu, GpuRunError, GpuUnavailableError, type GpuContext, type Gpu
 import { checkExperiment, runVerified } from '../gpu/experiment';
 import { kKernels, type KernelId } from '../gpu/kernels';
 import type { Progress, RunResult } from '../gpu/runner';
-import { traceRun } from './viz';
+import { simulateRun, traceRun } from './viz';
 import { kInitialViz, type VizState } from './vizState';
 import { initialBench, type BenchState } from './benchState';
 import { initialDot, type DotState } from './dotState';
@@ -158,11 +158,14 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
   }
   const ctx = await initGpu();
   const state = useApp.getState();
+  const { parsed, errors } = validate(state.config, state.gpu, ids);
   if (!ctx) {
-    useApp.setState({ runMessage: 'Nothing ran: WebGPU is not available in this browser (see the GPU panel).' });
+    const sim = parsed && Object.keys(errors).length === 0 ? simulateRun(parsed) : '';
+    useApp.setState({
+      runMessage: `Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel). ${sim ? `The tile map and phase stepper below show the same algorithm simulated on the CPU. ${sim}` : ''}`,
+    });
     return;
   }
-  const { parsed, errors } = validate(state.config, state.gpu, ids);
   if (!parsed || Object.keys(errors).length > 0) {
     // The inputs already show why (validation is live); nothing runs and no result changes.
     useApp.setState({ runMessage: 'Nothing ran: fix the inputs marked below first.' });

@@ -5,7 +5,9 @@
 import type { ParsedConfig } from '../core/config';
 import { elementErrors, kFullCheckMacs, verify } from '../core/reference';
 import { tileGrid } from '../core/tiling';
-import { kStepsPerPhase, padForTrace, traceMismatches } from '../core/trace';
+import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
+import { tiledMapping } from '../core/tiling';
+import { referenceMatmul } from '../core/reference';
 import { experimentData } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
 import { currentGpu, useApp } from './store';
@@ -50,7 +52,7 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     const sameShape = prev.trace && prev.trace.config.shape.m === s.m && prev.trace.config.shape.n === s.n && prev.trace.config.tile === config.tile;
     const traceCheck = rest.trace ? traceMismatches(rest.trace, s, config.tile, rest.rowsPerInvocation, bounds) : undefined;
     useApp.setState({
-      trace: { ...rest, config, wrong, wrongCount, checkedHow, traceCheck },
+      trace: { ...rest, config, wrong, wrongCount, checkedHow, traceCheck, source: 'gpu' },
       traceStatus: 'done',
       selected: sameShape ? prev.selected : { ty: g.tilesY - 1, tx: g.tilesX - 1 },
       step: sameShape && prev.trace?.config.shape.k === s.k ? prev.step : 0,
@@ -63,9 +65,63 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
   }
 }
 
+/** WebGPU's default limits: what a simulation assumes the kernel would get. */
+const kDefaultWorkgroupLimits = { maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256, maxComputeWorkgroupStorageSize: 16384 };
+
+/**
+ * Without WebGPU: run the same algorithm on the CPU so the teaching views still work (clearly
+ * labelled as simulated), and time the CPU reference. Returns a sentence about the timing.
+ */
+export function simulateRun(config: ParsedConfig, bounds = useApp.getState().bounds): string {
+  const s = config.shape;
+  if (s.m * s.n * s.k > kFullCheckMacs) {
+    return `Without a GPU the simulation is limited to ${kFullCheckMacs.toLocaleString('en-US')} multiply-adds; ${s.m}×${s.k}×${s.n} is larger.`;
+  }
+  const data = experimentData(config);
+  const mapping = tiledMapping(config.tile, kDefaultWorkgroupLimits);
+  const rows = typeof mapping === 'string' ? 1 : mapping.rowsPerInvocation;
+  const sim = simulateTiled(data.a, data.b, s, config.tile, rows, bounds, s.m * s.n * s.k <= kTraceMaxMacs);
+  const e = elementErrors(data, s, sim.c);
+  // Time the CPU reference (wall clock, median of 3).
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    referenceMatmul(data, s);
+    times.push(performance.now() - t0);
+  }
+  times.sort((x, y) => x - y);
+  const g = tileGrid(s, config.tile);
+  useApp.setState({
+    trace: {
+      shape: s,
+      tile: config.tile,
+      bounds,
+      rowsPerInvocation: rows,
+      tiles: sim.tiles,
+      owner: sim.owner,
+      trace: sim.trace,
+      config,
+      wrong: e.wrong,
+      wrongCount: e.count,
+      checkedHow: `all ${(s.m * s.n).toLocaleString('en-US')} elements of C checked`,
+      source: 'cpu',
+    },
+    traceStatus: 'done',
+    traceError: '',
+    selected: { ty: g.tilesY - 1, tx: g.tilesX - 1 },
+    step: 0,
+  });
+  const ms = times[1]!;
+  return `The CPU reference (f64, this tab, one thread) computed ${s.m}×${s.k}×${s.n} in ${ms < 1 ? ms.toFixed(3) : ms.toPrecision(3)} ms (wall clock, median of 3 runs) = ${((2 * s.m * s.n * s.k) / (ms * 1e6)).toPrecision(3)} GFLOP/s.`;
+}
+
 export function setBounds(bounds: boolean): void {
   useApp.setState({ bounds });
   const { trace, traceStatus } = useApp.getState();
+  if (trace?.source === 'cpu') {
+    simulateRun(trace.config, bounds);
+    return;
+  }
   // A trace in flight re-runs itself when it sees the switch moved; otherwise record again now.
   if (trace && traceStatus !== 'running') void traceRun(trace.config, bounds);
 }

@@ -7,6 +7,8 @@ export interface TraceView extends Omit<TraceResult, 'c'> {
   /** Per C element, 1 = differs from the reference (when the whole C could be checked). */
   readonly wrong?: Uint8Array;
   readonly wrongCount: number;
+  /** Where the record comes from: the GPU's instrumented run, or the CPU simulation (no WebGPU). */
+  readonly source: 'gpu' | 'cpu';
   /** The whole GPU trace compared with the model (when traced). */
   readonly traceCheck?: { readonly slots: number; readonly mismatches: number };
   /** How C was compared with the reference, in words. */

@@ -82,7 +82,7 @@ export function PhaseStepper() {
         wrong: Boolean(m.storesC && trace.wrong?.[row * shape.n + col]),
       };
     });
-    return { g, ph, slots, mismatches, source: trace.trace ? 'gpu' : 'model' };
+    return { g, ph, slots, mismatches, source: trace.trace ? trace.source : 'model' };
   }, [trace, selected, step]);
 
   if (!trace || !view) return null;
@@ -124,7 +124,9 @@ export function PhaseStepper() {
         Inside workgroup ({tx}, {ty}): {blockName('C', ty + 1, tx + 1)}, phase by phase
       </h2>
       <p className="small">
-        {source === 'gpu' ? (
+        {source === 'cpu' ? (
+          <strong>Simulated on the CPU (no WebGPU in this browser): the loads and running sums the kernel would produce, computed in JavaScript in the kernel’s order.</strong>
+        ) : source === 'gpu' ? (
           <>
             From the GPU: during the real run every invocation recorded, per phase, the element it loaded into workgroup memory and its running sum.{' '}
             <span data-testid="trace-check" className={mismatches === 0 ? 'ok-text' : 'error-text'}>

@@ -95,11 +95,17 @@ export function TileMap() {
   const windowed = g.tilesX > kWindow || g.tilesY > kWindow || g.phases > kWindow;
 
   return (
-    <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source="gpu" data-tiles-x={g.tilesX} data-tiles-y={g.tilesY}>
+    <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source={trace.source} data-tiles-x={g.tilesX} data-tiles-y={g.tilesY}>
       <h2 id="map-heading">Which workgroup computes which C tile</h2>
       <p className="small">
-        {shape.m}×{shape.k}×{shape.n}, tile {tile}: {g.tilesY} × {g.tilesX} = {fmtInt(g.tilesX * g.tilesY)} workgroups, {g.phases} phase{g.phases === 1 ? '' : 's'} each. Labels come from the GPU:
-        the instrumented tiled kernel recorded its <code>workgroup_id</code>, phase count and stored elements for every tile.{' '}
+        {shape.m}×{shape.k}×{shape.n}, tile {tile}: {g.tilesY} × {g.tilesX} = {fmtInt(g.tilesX * g.tilesY)} workgroups, {g.phases} phase{g.phases === 1 ? '' : 's'} each.{' '}
+        {trace.source === 'gpu' ? (
+          <>
+            Labels come from the GPU: the instrumented tiled kernel recorded its <code>workgroup_id</code>, phase count and stored elements for every tile.{' '}
+          </>
+        ) : (
+          <strong data-testid="simulated-note">Simulated on the CPU — this browser has no WebGPU, so no GPU recorded this; the same algorithm ran step for step in JavaScript. </strong>
+        )}
         <span data-testid="tile-map-check" className={disagreements === 0 ? 'ok-text' : 'error-text'}>
           {disagreements === 0 ? '✓ The GPU record agrees with the tiling math for every tile.' : `✗ ${disagreements} fields of the GPU record disagree with the tiling math.`}
         </span>
