@@ -63,7 +63,15 @@ export class MatmulBuffers {
   }
 }
 
+/**
+ * A single submission expected to run longer than this is split into bands of workgroup rows, one
+ * submission each: browsers may reset a GPU whose submission runs too long (about 2 s on Windows).
+ */
+export const kMaxSubmitMs = 400;
+
 export interface RunOptions extends Omit<TimingOptions, 'onProgress'> {
+  /** The per-submission budget (default kMaxSubmitMs). */
+  readonly maxSubmitMs?: number;
   /** Reuse these buffers (the caller destroys them); by default the run allocates and frees its own. */
   readonly buffers?: MatmulBuffers;
   readonly onProgress?: (p: Progress) => void;
@@ -87,6 +95,8 @@ export interface RunResult {
   readonly gflops: number;
   readonly uploadMs: number;
   readonly compileMs: number;
+  /** Set when the run was split into several submissions to stay under the per-submission budget. */
+  readonly split?: { readonly parts: number; readonly rowsPerPart: number; readonly estimateMs: number; readonly budgetMs: number };
   readonly readbackMs: number;
   readonly c: Float32Array;
 }
@@ -134,23 +144,61 @@ export async function runMatmul(
     const t1 = now();
     const pipeline = await guard(getPipeline(device, spec, plan));
     const compileMs = now() - t1;
-    const bindGroup = device.createBindGroup({
-      label: `Matmul.${kernel}.bindGroup`,
-      layout: matmulBindGroupLayout(device),
-      entries: [bufA, bufB, bufC, bufDims].map((buffer, binding) => ({ binding, resource: { buffer } })),
-    });
+    const bind = (dims: GPUBuffer) =>
+      device.createBindGroup({
+        label: `Matmul.${kernel}.bindGroup`,
+        layout: matmulBindGroupLayout(device),
+        entries: [bufA, bufB, bufC, dims].map((buffer, binding) => ({ binding, resource: { buffer } })),
+      });
+    const bindGroup = bind(bufDims);
+
+    // --- long runs: probe one row of workgroups, split into bands if one submission would be too long
+    const axis = plan.rowAxis ?? 1;
+    const rows = plan.dispatch[axis];
+    const sized = (n: number): [number, number, number] => (axis === 1 ? [plan.dispatch[0], n, 1] : [n, plan.dispatch[1], 1]);
+    let parts = 1;
+    let rowsPerPart = rows;
+    let split: RunResult['split'];
+    const budgetMs = opts.maxSubmitMs ?? kMaxSubmitMs;
+    if (rows > 1) {
+      const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
+      const pass = enc.beginComputePass({ label: `Matmul.${kernel}.probe.pass` });
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, bindGroup);
+      pass.dispatchWorkgroups(...sized(1));
+      pass.end();
+      const t = now();
+      device.queue.submit([enc.finish()]);
+      await guard(device.queue.onSubmittedWorkDone());
+      const perRow = now() - t;
+      const estimateMs = perRow * rows;
+      if (estimateMs > budgetMs) {
+        rowsPerPart = Math.max(1, Math.floor(budgetMs / Math.max(perRow, 1e-3)));
+        parts = Math.ceil(rows / rowsPerPart);
+        split = { parts, rowsPerPart, estimateMs, budgetMs };
+      }
+    }
+    const partGroups = [bindGroup];
+    for (let p = 1; p < parts; p++) {
+      const dims = device.createBuffer({ label: `Matmul.dims.part${p}`, size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+      owned.push(dims);
+      device.queue.writeBuffer(dims, 0, new Uint32Array([shape.m, shape.k, shape.n, p * rowsPerPart]));
+      partGroups.push(bind(dims));
+    }
 
     // --- warm-up, calibration and timed samples ------------------------------------------
     const timing = await timeDispatches(
       ctx,
       `Matmul.${kernel}`,
-      (pass, count) => {
+      (pass, count, part) => {
         pass.setPipeline(pipeline);
-        pass.setBindGroup(0, bindGroup);
-        for (let i = 0; i < count; i++) pass.dispatchWorkgroups(...plan.dispatch);
+        pass.setBindGroup(0, partGroups[part]!);
+        const n = Math.min(rowsPerPart, rows - part * rowsPerPart);
+        for (let i = 0; i < count; i++) pass.dispatchWorkgroups(...sized(n));
       },
       guard,
       { ...opts, onProgress: (stage, done, total) => progress(stage, done, total) },
+      parts,
     );
     const { clock, clockNote, warmups, samplesMs: chosen, dispatchesPerSample: dps, stats } = timing;
 
@@ -179,6 +227,7 @@ export async function runMatmul(
       gflops: gflops(shape, stats.median),
       uploadMs,
       compileMs,
+      split,
       readbackMs,
       c,
     };

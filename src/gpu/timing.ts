@@ -72,9 +72,11 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v
 export async function timeDispatches(
   ctx: GpuContext,
   label: string,
-  encode: (pass: GPUComputePassEncoder, count: number) => void,
+  encode: (pass: GPUComputePassEncoder, count: number, part: number) => void,
   guard: Guard,
   opts: TimingOptions = {},
+  /** Submissions one run is split into (long runs on slow adapters); their times are added up. */
+  parts = 1,
 ): Promise<Timing> {
   const { device } = ctx;
   let clock: Clock = ctx.info.timestampQuery && !opts.forceWallClock ? 'gpu-timestamp' : 'wall-clock';
@@ -89,14 +91,26 @@ export async function timeDispatches(
       }));
     }
 
-    /** One sample: `count` dispatches in one compute pass. Returns [wall ms, gpu ms | undefined]. */
+    /** One sample: `count` runs, each part in its own submission. Returns [wall ms, gpu ms | undefined]. */
     const sample = async (count: number): Promise<[number, number | undefined]> => {
+      let wall = 0;
+      let gpu: number | undefined = ts ? 0 : undefined;
+      for (let part = 0; part < parts; part++) {
+        const [w, g] = await submitPart(count, part);
+        wall += w;
+        if (gpu !== undefined) gpu = g === undefined ? undefined : gpu + g;
+      }
+      return [wall, gpu];
+    };
+
+    /** One part of a sample: `count` dispatches in one compute pass, one submission. */
+    const submitPart = async (count: number, part: number): Promise<[number, number | undefined]> => {
       const enc = device.createCommandEncoder({ label: `${label}.encoder` });
       const pass = enc.beginComputePass({
         label: `${label}.pass`,
         ...(ts ? { timestampWrites: { querySet: ts.set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {}),
       });
-      encode(pass, count);
+      encode(pass, count, part);
       pass.end();
       if (ts) {
         enc.resolveQuerySet(ts.set, 0, 2, ts.resolve, 0);

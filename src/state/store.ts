@@ -52,6 +52,11 @@ export interface AppState extends VizState, BenchState, DotState {
 const initialConfig = typeof location !== 'undefined' ? configFromQuery(location.search) : kDefaultConfig;
 /** `?limits=default`: request only WebGPU's default limits, as the most limited adapter would give. */
 const defaultLimitsOnly = typeof location !== 'undefined' && new URLSearchParams(location.search).get('limits') === 'default';
+/** `?maxSubmitMs=N`: the per-submission budget for splitting long runs (default kMaxSubmitMs). */
+const maxSubmitMs = (() => {
+  const v = typeof location !== 'undefined' ? Number(new URLSearchParams(location.search).get('maxSubmitMs') ?? NaN) : NaN;
+  return Number.isFinite(v) && v > 0 && v <= 60_000 ? v : undefined;
+})();
 
 export const useApp = create<AppState>()(() => ({
   config: initialConfig,
@@ -70,6 +75,7 @@ useApp.subscribe((s, prev) => {
   const keep: Array<[string, string]> = defaultLimitsOnly ? [['limits', 'default']] : [];
   if (s.sweepText.sizes !== kDefaultSweepSizes.join(', ')) keep.push(['sizes', s.sweepText.sizes]);
   if (s.view === 'dot') keep.push(['view', 'dot'], ['dotn', s.dotText.n]);
+  if (maxSubmitMs !== undefined) keep.push(['maxSubmitMs', String(maxSubmitMs)]);
   const url = `${location.pathname}${queryFromConfig(s.config, keep)}${location.hash}`;
   history.replaceState(history.state, '', url);
 });
@@ -184,6 +190,7 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
         const { run, verification } = await runVerified(ctx, id, parsed, {
           signal,
           ...(parsed.samples > 0 ? { minSamples: parsed.samples, maxSamples: parsed.samples } : {}),
+          ...(maxSubmitMs !== undefined ? { maxSubmitMs } : {}),
           onProgress: (progress) => setResult(id, { status: 'running', seq, config: parsed, label, progress }),
         });
         const { c: _c, ...summary } = run;
