@@ -6,12 +6,10 @@
 // B M times: 2·M·N·K global loads, which is why the tiled kernel exists. x runs along N so that
 // neighbouring invocations read neighbouring elements of B and write neighbouring elements of C.
 //
-// Bindings (shared by every matmul kernel): A (M×K), B (K×N), C (M×N), row-major f32;
-// dims = M, K, N and wg0, the workgroup-row offset of this dispatch.
+// Bindings (shared by every matmul kernel): A (M×K), B (K×N), C (M×N), row-major f32; dims = M, K, N.
 // There is no barrier in this kernel, so returning early for invocations outside C is safe.
 
-// wg0: the first workgroup row of this dispatch (0 unless a long run is split into bands of rows).
-struct Dims { M: u32, K: u32, N: u32, wg0: u32 }
+struct Dims { M: u32, K: u32, N: u32, _pad: u32 }
 
 @group(0) @binding(0) var<storage, read> A: array<f32>;
 @group(0) @binding(1) var<storage, read> B: array<f32>;
@@ -25,7 +23,7 @@ override WG_Y: u32 = 16u;
 
 @compute @workgroup_size(WG_X, WG_Y, 1)
 fn main(@builtin(global_invocation_id) gid: vec3u) {
-  let row = gid.y + dims.wg0 * WG_Y;
+  let row = gid.y;
   let col = gid.x;
   if (row >= dims.M || col >= dims.N) {
     return; // the grid is rounded up to whole workgroups; these invocations have no C element

@@ -13,11 +13,9 @@
 // Any M, K, N: out-of-range loads write 0.0, stores are tested per element, and every invocation
 // reaches every barrier.
 //
-// Bindings (shared by every matmul kernel): A (M×K), B (K×N), C (M×N), row-major f32;
-// dims = M, K, N and wg0, the workgroup-row offset of this dispatch.
+// Bindings (shared by every matmul kernel): A (M×K), B (K×N), C (M×N), row-major f32; dims = M, K, N.
 
-// wg0: the first workgroup row of this dispatch (0 unless a long run is split into bands of rows).
-struct Dims { M: u32, K: u32, N: u32, wg0: u32 }
+struct Dims { M: u32, K: u32, N: u32, _pad: u32 }
 
 @group(0) @binding(0) var<storage, read> A: array<f32>;
 @group(0) @binding(1) var<storage, read> B: array<f32>;
@@ -43,8 +41,7 @@ fn loadB8(row: u32, col: u32) -> f32 {
 }
 
 @compute @workgroup_size(16, 16, 1)
-fn main(@builtin(workgroup_id) wgid: vec3u, @builtin(local_invocation_id) lid: vec3u) {
-  let wg = vec3u(wgid.x, wgid.y + dims.wg0, wgid.z); // this workgroup's block (row offset for split runs)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
   let tx = lid.x;                 // columns 8·tx … 8·tx+7 of the block
   let ty = lid.y;                 // rows 8·ty … 8·ty+7
   let t = ty * 16u + tx;

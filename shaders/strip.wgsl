@@ -13,11 +13,9 @@
 // Any M, K, N; stores are tested per element; every invocation reaches every barrier (the column
 // test guards only the arithmetic, which has no barrier).
 //
-// Bindings (shared by every matmul kernel): A (M×K), B (K×N), C (M×N), row-major f32;
-// dims = M, K, N and wg0, the workgroup-row offset of this dispatch.
+// Bindings (shared by every matmul kernel): A (M×K), B (K×N), C (M×N), row-major f32; dims = M, K, N.
 
-// wg0: the first workgroup row of this dispatch (0 unless a long run is split into bands of rows).
-struct Dims { M: u32, K: u32, N: u32, wg0: u32 }
+struct Dims { M: u32, K: u32, N: u32, _pad: u32 }
 
 @group(0) @binding(0) var<storage, read> A: array<f32>;
 @group(0) @binding(1) var<storage, read> B: array<f32>;
@@ -34,7 +32,7 @@ var<workgroup> As: array<f32, 256>;
 @compute @workgroup_size(256, 1, 1)
 fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
   let t = lid.x;
-  let row0 = (wg.x + dims.wg0) * BAND;
+  let row0 = wg.x * BAND;
   let h = t / KC;        // the A row (within the band) this invocation stages
   let kk = t % KC;       // and its column within the chunk
 

@@ -18,11 +18,9 @@
 // workgroup is TILE × TILE/ROWS and each invocation covers ROWS rows of the tile, strided by
 // TILE/ROWS: rows ty, ty + TILE/ROWS, … It loads and accumulates for each of them.
 //
-// Bindings (shared by every matmul kernel): A (M×K), B (K×N), C (M×N), row-major f32;
-// dims = M, K, N and wg0, the workgroup-row offset of this dispatch.
+// Bindings (shared by every matmul kernel): A (M×K), B (K×N), C (M×N), row-major f32; dims = M, K, N.
 
-// wg0: the first workgroup row of this dispatch (0 unless a long run is split into bands of rows).
-struct Dims { M: u32, K: u32, N: u32, wg0: u32 }
+struct Dims { M: u32, K: u32, N: u32, _pad: u32 }
 
 @group(0) @binding(0) var<storage, read> A: array<f32>;
 @group(0) @binding(1) var<storage, read> B: array<f32>;
@@ -40,8 +38,7 @@ var<workgroup> As: array<f32, TILE * TILE>;
 var<workgroup> Bs: array<f32, TILE * TILE>;
 
 @compute @workgroup_size(TILE, WG_Y, 1)
-fn main(@builtin(workgroup_id) wgid: vec3u, @builtin(local_invocation_id) lid: vec3u) {
-  let wg = vec3u(wgid.x, wgid.y + dims.wg0, wgid.z); // this workgroup's tile (row offset for split runs)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
   let tx = lid.x;
   let ty = lid.y;
   let col = wg.x * TILE + tx;   // the C column this invocation owns

@@ -32,8 +32,6 @@ export interface LaunchPlan {
   /** Which mapping ran, in words, for the UI and the benchmark output. */
   readonly mapping: string;
   readonly workgroupStorageBytes: number;
-  /** The dispatch axis that walks the rows of C (where dims.wg0 applies when a run is split). Default 1 (y). */
-  readonly rowAxis?: 0 | 1;
 }
 
 export interface KernelSpec {
@@ -127,7 +125,6 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
         constants: { BAND: kStripBand },
         workgroup: { x: 256, y: 1 },
         dispatch: [ceilDiv(shape.m, kStripBand), 1, 1],
-        rowAxis: 0,
         mapping: `${kStripBand} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged ${kStripBand}×${256 / kStripBand} at a time`,
         workgroupStorageBytes: 1024,
       };

@@ -68,6 +68,8 @@ export class MatmulBuffers {
  * submission each: browsers may reset a GPU whose submission runs too long (about 2 s on Windows).
  */
 export const kMaxSubmitMs = 400;
+/** Split runs use bands of a multiple of this many rows (a multiple of every kernel's block height). */
+export const kBandRows = 128;
 
 export interface RunOptions extends Omit<TimingOptions, 'onProgress'> {
   /** The per-submission budget (default kMaxSubmitMs). */
@@ -144,57 +146,72 @@ export async function runMatmul(
     const t1 = now();
     const pipeline = await guard(getPipeline(device, spec, plan));
     const compileMs = now() - t1;
-    const bind = (dims: GPUBuffer) =>
+    /** Bind A, B, C, dims; a part of a split run binds only its band of A's and C's rows. */
+    const bind = (dims: GPUBuffer, row0 = 0, rowsInPart = shape.m) =>
       device.createBindGroup({
         label: `Matmul.${kernel}.bindGroup`,
         layout: matmulBindGroupLayout(device),
-        entries: [bufA, bufB, bufC, dims].map((buffer, binding) => ({ binding, resource: { buffer } })),
+        entries: [
+          { binding: 0, resource: { buffer: bufA, offset: row0 * shape.k * 4, size: Math.max(4, rowsInPart * shape.k * 4) } },
+          { binding: 1, resource: { buffer: bufB, size: Math.max(4, shape.k * shape.n * 4) } },
+          { binding: 2, resource: { buffer: bufC, offset: row0 * shape.n * 4, size: Math.max(4, rowsInPart * shape.n * 4) } },
+          { binding: 3, resource: { buffer: dims } },
+        ],
       });
-    const bindGroup = bind(bufDims);
 
-    // --- long runs: probe one row of workgroups, split into bands if one submission would be too long
-    const axis = plan.rowAxis ?? 1;
-    const rows = plan.dispatch[axis];
-    const sized = (n: number): [number, number, number] => (axis === 1 ? [plan.dispatch[0], n, 1] : [n, plan.dispatch[1], 1]);
-    let parts = 1;
-    let rowsPerPart = rows;
+    // --- long runs: time one band of rows; if the whole run would make one submission longer
+    // than the budget, split C into bands of rows, each computed as its own (smaller) matmul on
+    // views of A and C — the kernels are unchanged. Bands are multiples of kBandRows rows, so
+    // the views' offsets meet every adapter's storage-offset alignment (a multiple of 256 bytes).
+    const partsOf = (rowsPerPart: number) => Math.ceil(shape.m / rowsPerPart);
+    let rowsPerPart = shape.m;
     let split: RunResult['split'];
     const budgetMs = opts.maxSubmitMs ?? kMaxSubmitMs;
-    if (rows > 1) {
+    const probeDims = device.createBuffer({ label: 'Matmul.dims.probe', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+    owned.push(probeDims);
+    if (shape.m > kBandRows) {
+      device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, shape.k, shape.n, 0]));
+      const probePlan = spec.plan({ m: kBandRows, k: shape.k, n: shape.n }, tile, ctx.info.limits);
+      if (typeof probePlan === 'string') throw new GpuRunError(probePlan, 'validation');
       const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
       const pass = enc.beginComputePass({ label: `Matmul.${kernel}.probe.pass` });
       pass.setPipeline(pipeline);
-      pass.setBindGroup(0, bindGroup);
-      pass.dispatchWorkgroups(...sized(1));
+      pass.setBindGroup(0, bind(probeDims, 0, kBandRows));
+      pass.dispatchWorkgroups(...probePlan.dispatch);
       pass.end();
       const t = now();
       device.queue.submit([enc.finish()]);
       await guard(device.queue.onSubmittedWorkDone());
-      const perRow = now() - t;
-      const estimateMs = perRow * rows;
+      const perBand = now() - t;
+      const estimateMs = perBand * (shape.m / kBandRows);
       if (estimateMs > budgetMs) {
-        rowsPerPart = Math.max(1, Math.floor(budgetMs / Math.max(perRow, 1e-3)));
-        parts = Math.ceil(rows / rowsPerPart);
-        split = { parts, rowsPerPart, estimateMs, budgetMs };
+        rowsPerPart = kBandRows * Math.max(1, Math.floor(budgetMs / Math.max(perBand, 1e-3)));
+        if (partsOf(rowsPerPart) > 1) split = { parts: partsOf(rowsPerPart), rowsPerPart, estimateMs, budgetMs };
+        else rowsPerPart = shape.m;
       }
     }
-    const partGroups = [bindGroup];
-    for (let p = 1; p < parts; p++) {
+    const parts = partsOf(rowsPerPart);
+    const partRuns = Array.from({ length: parts }, (_, p) => {
+      if (parts === 1) return { group: bind(bufDims), dispatch: plan.dispatch };
+      const row0 = p * rowsPerPart;
+      const rowsHere = Math.min(rowsPerPart, shape.m - row0);
       const dims = device.createBuffer({ label: `Matmul.dims.part${p}`, size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
       owned.push(dims);
-      device.queue.writeBuffer(dims, 0, new Uint32Array([shape.m, shape.k, shape.n, p * rowsPerPart]));
-      partGroups.push(bind(dims));
-    }
+      device.queue.writeBuffer(dims, 0, new Uint32Array([rowsHere, shape.k, shape.n, 0]));
+      const partPlan = spec.plan({ m: rowsHere, k: shape.k, n: shape.n }, tile, ctx.info.limits);
+      if (typeof partPlan === 'string') throw new GpuRunError(partPlan, 'validation');
+      return { group: bind(dims, row0, rowsHere), dispatch: partPlan.dispatch };
+    });
 
     // --- warm-up, calibration and timed samples ------------------------------------------
     const timing = await timeDispatches(
       ctx,
       `Matmul.${kernel}`,
       (pass, count, part) => {
+        const r = partRuns[part]!;
         pass.setPipeline(pipeline);
-        pass.setBindGroup(0, partGroups[part]!);
-        const n = Math.min(rowsPerPart, rows - part * rowsPerPart);
-        for (let i = 0; i < count; i++) pass.dispatchWorkgroups(...sized(n));
+        pass.setBindGroup(0, r.group);
+        for (let i = 0; i < count; i++) pass.dispatchWorkgroups(...r.dispatch);
       },
       guard,
       { ...opts, onProgress: (stage, done, total) => progress(stage, done, total) },

@@ -64,7 +64,7 @@ function Body({ r }: { r: KernelResult }) {
       <p className="small">Upload and read-back are wall clock, measured apart from the kernel.</p>
       {run.split && (
         <p className="small" data-testid={`split-${run.kernel}`}>
-          Split into {run.split.parts} submissions of at most {run.split.rowsPerPart} workgroup row{run.split.rowsPerPart === 1 ? '' : 's'}: one submission was estimated at{' '}
+          Split into {run.split.parts} submissions of at most {run.split.rowsPerPart} rows of C: one submission was estimated at{' '}
           {fmtMs(run.split.estimateMs)}, over the {fmtMs(run.split.budgetMs)} budget (browsers may reset a GPU whose submission runs too long). Times are the sums of the parts.
         </p>
       )}
