@@ -8,6 +8,7 @@
  * Options: --sizes N,N,... (square) | --shapes MxKxN,...   --kernels naive,tiled   --tiles 16,32
  *          --pattern random|integers|ones|identity   --seed 1   --budget ms   --wall (force wall clock)
  *          --default-limits (request only WebGPU's default limits)
+ *          --max-submit-ms N (split longer runs; Infinity: never split, no probe)
  */
 import { isPattern, type Pattern } from '../core/data';
 import { parseDimension } from '../core/input';
@@ -24,6 +25,7 @@ interface Options {
   seed: number;
   budgetMs?: number;
   wall: boolean;
+  maxSubmitMs?: number;
 }
 
 type Env = { Deno?: { args: string[]; version?: { deno: string } }; process?: { argv: string[]; versions?: { node?: string }; exit(code: number): never } };
@@ -66,7 +68,9 @@ function parseArgs(args: string[]): Options {
   const pattern = get('pattern') ?? 'random';
   if (!isPattern(pattern)) fail(`unknown pattern ${pattern}`);
   const budget = get('budget');
-  return { shapes, kernels, tiles, pattern, seed: Number(get('seed') ?? 1), budgetMs: budget ? Number(budget) : undefined, wall: args.includes('--wall') };
+  const maxSubmit = get('max-submit-ms');
+  return { shapes, kernels, tiles, pattern, seed: Number(get('seed') ?? 1), budgetMs: budget ? Number(budget) : undefined, wall: args.includes('--wall'), // No splitting (and no probe dispatch) unless asked: on wgpu the probe lowered later figures.
+    maxSubmitMs: maxSubmit ? Number(maxSubmit) : Infinity };
 }
 
 async function ensureNavigatorGpu(): Promise<void> {
@@ -111,7 +115,7 @@ async function main() {
           continue;
         }
         try {
-          const { run, verification: v } = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall });
+          const { run, verification: v } = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs });
           console.log(
             JSON.stringify({
               ...base,

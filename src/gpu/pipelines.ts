@@ -31,13 +31,17 @@ export function pipelineKey(spec: KernelSpec, plan: LaunchPlan): string {
   return `${spec.id}|${consts}`;
 }
 
-export function getPipeline(device: GPUDevice, spec: KernelSpec, plan: LaunchPlan): Promise<GPUComputePipeline> {
+/**
+ * `role` 'probe' gives a separate pipeline object for the short calibration dispatch of long-run
+ * splitting: on wgpu a small first dispatch on the timed pipeline slowed its later runs.
+ */
+export function getPipeline(device: GPUDevice, spec: KernelSpec, plan: LaunchPlan, role: 'main' | 'probe' = 'main'): Promise<GPUComputePipeline> {
   let cache = pipelines.get(device);
   if (!cache) {
     cache = new Map();
     pipelines.set(device, cache);
   }
-  const key = pipelineKey(spec, plan);
+  const key = `${pipelineKey(spec, plan)}${role === 'probe' ? '|probe' : ''}`;
   let p = cache.get(key);
   if (!p) {
     p = withErrorScopes(device, `Creating the ${spec.label} pipeline`, async () => {

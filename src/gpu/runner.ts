@@ -147,8 +147,14 @@ export async function runMatmul(
     const pipeline = await guard(getPipeline(device, spec, plan));
     const compileMs = now() - t1;
     /** Bind A, B, C, dims; a part of a split run binds only its band of A's and C's rows. */
-    const bind = (dims: GPUBuffer, row0 = 0, rowsInPart = shape.m) =>
-      device.createBindGroup({
+    const bind = (dims: GPUBuffer, row0?: number, rowsInPart?: number) =>
+      row0 === undefined || rowsInPart === undefined
+        ? device.createBindGroup({
+            label: `Matmul.${kernel}.bindGroup`,
+            layout: matmulBindGroupLayout(device),
+            entries: [bufA, bufB, bufC, dims].map((buffer, binding) => ({ binding, resource: { buffer } })),
+          })
+        : device.createBindGroup({
         label: `Matmul.${kernel}.bindGroup`,
         layout: matmulBindGroupLayout(device),
         entries: [
@@ -169,14 +175,17 @@ export async function runMatmul(
     const budgetMs = opts.maxSubmitMs ?? kMaxSubmitMs;
     const probeDims = device.createBuffer({ label: 'Matmul.dims.probe', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     owned.push(probeDims);
-    if (shape.m > kBandRows) {
+    if (shape.m > kBandRows && Number.isFinite(budgetMs)) {
       device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, shape.k, shape.n, 0]));
       const probePlan = spec.plan({ m: kBandRows, k: shape.k, n: shape.n }, tile, ctx.info.limits);
       if (typeof probePlan === 'string') throw new GpuRunError(probePlan, 'validation');
+      const probePipeline = await guard(getPipeline(device, spec, plan, 'probe'));
       const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
       const pass = enc.beginComputePass({ label: `Matmul.${kernel}.probe.pass` });
-      pass.setPipeline(pipeline);
-      pass.setBindGroup(0, bind(probeDims, 0, kBandRows));
+      pass.setPipeline(probePipeline);
+      // The first band of rows starts at offset 0: whole-buffer bindings with M = kBandRows (a
+      // ranged binding here measurably slowed the following runs on wgpu).
+      pass.setBindGroup(0, bind(probeDims));
       pass.dispatchWorkgroups(...probePlan.dispatch);
       pass.end();
       const t = now();
