@@ -14,8 +14,8 @@ import { isPattern, type Pattern } from '../core/data';
 import { parseDimension } from '../core/input';
 import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
 import { acquireGpu, type GpuContext } from '../gpu/device';
-import { checkExperiment, runVerified } from '../gpu/experiment';
-import { kKernelIds, type KernelId } from '../gpu/kernels';
+import { checkExperiment, pointFields, runVerified } from '../gpu/experiment';
+import { kKernelIds, kKernels, type KernelId } from '../gpu/kernels';
 
 interface Options {
   shapes: Shape[];
@@ -106,36 +106,29 @@ async function main() {
   const date = new Date().toISOString();
   for (const shape of opts.shapes) {
     for (const kernel of opts.kernels) {
-      const tiles = kernel === 'naive' ? [opts.tiles[0]!] : opts.tiles;
+      const usesTile = kKernels[kernel].usesTile;
+      const tiles = usesTile ? opts.tiles : [opts.tiles[0]!];
       for (const tile of tiles) {
-        const base = { engine: engineName(), adapter, date, kernel, m: shape.m, k: shape.k, n: shape.n, tile: kernel === 'naive' ? null : tile };
+        const base = { engine: engineName(), adapter, date, kernel, m: shape.m, k: shape.k, n: shape.n, tile: usesTile ? tile : null };
         const problems = checkExperiment(ctx.info, shape, tile, [kernel]);
         if (Object.keys(problems).length > 0) {
           console.log(JSON.stringify({ ...base, skipped: Object.values(problems).join(' ') }));
           continue;
         }
         try {
-          const { run, verification: v } = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs });
+          const verified = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs });
+          const { run, verification: v } = verified;
           console.log(
             JSON.stringify({
               ...base,
               mapping: run.plan.mapping,
-              clock: run.clock,
               clockNote: run.clockNote || undefined,
               warmups: run.warmups,
-              samples: run.stats.n,
-              dispatchesPerSample: run.dispatchesPerSample,
-              medianMs: run.stats.median,
-              minMs: run.stats.min,
-              maxMs: run.stats.max,
-              gflops: run.gflops,
+              ...pointFields(verified),
               uploadMs: run.uploadMs,
               readbackMs: run.readbackMs,
-              verified: v.ok,
-              checked: v.checked,
               checkedHow: v.full ? 'every entry' : v.how,
               maxAbsError: v.maxAbsError,
-              maxRelError: v.maxRelError,
               mismatches: v.mismatches,
             }),
           );

@@ -50,3 +50,19 @@ export async function runVerified(ctx: GpuContext, kernel: KernelId, e: Experime
   const verification = verify(data, e.shape, run.c, e.tile, e.seed);
   return { run, verification };
 }
+
+/** The measured and verified fields of a run, as one benchmark point (sweeps, links, the headless bench). */
+export function pointFields({ run, verification: v }: VerifiedRun) {
+  return {
+    clock: run.clock,
+    samples: run.stats.n,
+    dispatchesPerSample: run.dispatchesPerSample,
+    medianMs: run.stats.median,
+    minMs: run.stats.min,
+    maxMs: run.stats.max,
+    gflops: run.gflops,
+    verified: v.ok,
+    checked: v.checked,
+    maxRelError: Number.isFinite(v.maxRelError) ? v.maxRelError : null,
+  };
+}

@@ -6,11 +6,10 @@
  */
 import type { MatmulData } from '../core/data';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
-import type { Summary } from '../core/stats';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { kKernels, type KernelId, type LaunchPlan } from './kernels';
 import { getPipeline, matmulBindGroupLayout } from './pipelines';
-import { makeGuard, timeDispatches, type Clock, type TimingOptions } from './timing';
+import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
 
 export { kClockLabels, type Clock } from './timing';
 
@@ -80,19 +79,11 @@ export interface RunOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly signal?: AbortSignal;
 }
 
-export interface RunResult {
+export interface RunResult extends Timing {
   readonly kernel: KernelId;
   readonly shape: Shape;
   readonly tile: TileWidth;
   readonly plan: LaunchPlan;
-  readonly clock: Clock;
-  /** Why the clock is what it is, when it is not the best available. */
-  readonly clockNote: string;
-  readonly warmups: number;
-  /** Milliseconds per dispatch, one entry per sample. */
-  readonly samplesMs: readonly number[];
-  readonly dispatchesPerSample: number;
-  readonly stats: Summary;
   /** GFLOP/s at the median time. */
   readonly gflops: number;
   readonly uploadMs: number;

@@ -6,7 +6,7 @@
 import { estimateMs, sweepPlan, type BenchPoint, type SweepConfig } from '../core/bench';
 import type { Pattern } from '../core/data';
 import { GpuRunError, type GpuContext } from './device';
-import { checkExperiment, runVerified } from './experiment';
+import { checkExperiment, pointFields, runVerified } from './experiment';
 import { MatmulBuffers } from './runner';
 
 /** A point whose single dispatch is estimated above this is skipped (the page must stay usable). */
@@ -46,7 +46,7 @@ export async function runSweep(ctx: GpuContext, config: SweepConfig, cb: SweepCa
         point = { ...base, skipped: `Estimated ${(estimate / 1000).toFixed(0)} s per run on this adapter (from ${prev!.size}³), over the ${kMaxPointDispatchMs / 1000} s limit.` };
       } else {
         try {
-          const { run, verification: v } = await runVerified(
+          const verified = await runVerified(
             ctx,
             kernel,
             { shape, tile: config.tile, pattern: cb.pattern ?? 'random', seed: cb.seed ?? 1 },
@@ -57,20 +57,8 @@ export async function runSweep(ctx: GpuContext, config: SweepConfig, cb: SweepCa
               signal: cb.signal,
             },
           );
-          last.set(kernel, { size, ms: run.stats.median });
-          point = {
-            ...base,
-            clock: run.clock,
-            samples: run.stats.n,
-            dispatchesPerSample: run.dispatchesPerSample,
-            medianMs: run.stats.median,
-            minMs: run.stats.min,
-            maxMs: run.stats.max,
-            gflops: run.gflops,
-            verified: v.ok,
-            checked: v.checked,
-            maxRelError: Number.isFinite(v.maxRelError) ? v.maxRelError : null,
-          };
+          last.set(kernel, { size, ms: verified.run.stats.median });
+          point = { ...base, ...pointFields(verified) };
         } catch (e) {
           if (e instanceof GpuRunError && (e.kind === 'cancelled' || e.kind === 'device-lost')) throw e;
           point = { ...base, error: e instanceof Error ? e.message.slice(0, 300) : String(e).slice(0, 300) };
