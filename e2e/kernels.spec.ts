@@ -85,6 +85,8 @@ test('every rung of the ladder matches the CPU reference on awkward shapes', asy
     { m: 2, k: 3, n: 67 },
     { m: 65, k: 17, n: 130 }, // one past a 64 block, partial 16-deep phase, two past a 128 block
     { m: 129, k: 40, n: 127 },
+    { m: 131, k: 36, n: 132 }, // K and N multiples of 4: the vec4 rung runs too
+    { m: 4, k: 4, n: 4 },
   ]) {
     await test.step(`${shape.m}×${shape.k}×${shape.n}`, async () => {
       await app.setShape(shape);
@@ -93,6 +95,8 @@ test('every rung of the ladder matches the CPU reference on awkward shapes', asy
         await expect(app.page.getByTestId(`ladder-${id}`), id).toHaveAttribute('data-status', 'verified');
       }
       await expect(app.page.getByTestId('ladder-reg8x8')).toHaveAttribute('data-gflops', /\d/);
+      const vec4 = shape.k % 4 === 0 && shape.n % 4 === 0;
+      await expect(app.page.getByTestId('ladder-reg8x8v')).toHaveAttribute('data-status', vec4 ? 'verified' : 'n/a');
     });
   }
 });

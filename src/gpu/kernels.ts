@@ -8,6 +8,7 @@ import tiledSource from '../../shaders/tiled.wgsl?raw';
 import reg4x4Source from '../../shaders/reg4x4.wgsl?raw';
 import reg8x8Source from '../../shaders/reg8x8.wgsl?raw';
 import stripSource from '../../shaders/strip.wgsl?raw';
+import reg8x8vSource from '../../shaders/reg8x8v.wgsl?raw';
 import { kStripBand } from '../core/kernelIds';
 import type { Shape, TileWidth } from '../core/shape';
 import { ceilDiv } from '../core/shape';
@@ -110,6 +111,24 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
         workgroup: { x: 16, y: 16 },
         dispatch: blockDispatch(shape, 128, 128),
         mapping: '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8',
+        workgroupStorageBytes: 8192,
+      };
+    },
+  },
+  reg8x8v: {
+    id: 'reg8x8v',
+    label: 'Register-tiled 8×8, vec4 loads',
+    summary: 'reg8x8 with A, B and C read and written as vec4: one 16-byte load of each per invocation and phase. Needs K and N to be multiples of 4.',
+    source: reg8x8vSource,
+    usesTile: false,
+    plan(shape, _tile, limits) {
+      if (shape.k % 4 !== 0 || shape.n % 4 !== 0) return `The vec4 rung needs K and N to be multiples of 4 (K = ${shape.k}, N = ${shape.n}).`;
+      if (limits.maxComputeWorkgroupStorageSize < 8192) return `The vec4 rung needs 8192 bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
+      return {
+        constants: {},
+        workgroup: { x: 16, y: 16 },
+        dispatch: blockDispatch(shape, 128, 128),
+        mapping: '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores',
         workgroupStorageBytes: 8192,
       };
     },

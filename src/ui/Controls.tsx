@@ -5,7 +5,9 @@ import { kSampleChoices } from '../core/config';
 import { flops, kTileWidths, shapeLabel } from '../core/shape';
 import { fmtFlops } from './format';
 import type { ConfigText } from '../core/url';
-import { kKernelIds, type KernelId } from '../gpu/kernels';
+import type { KernelId } from '../gpu/kernels';
+
+const kButtonKernels: readonly KernelId[] = ['naive', 'tiled'];
 import { applyConfig, cancelRun, runKernels, setField, useApp, validate } from '../state/store';
 
 const kFieldLabels: Record<'m' | 'k' | 'n', string> = {
@@ -45,7 +47,8 @@ export function Controls() {
   const gpu = useApp((s) => s.gpu);
   const busy = useApp((s) => s.busy);
   const runMessage = useApp((s) => s.runMessage);
-  const { parsed, errors } = useMemo(() => validate(config, gpu, kKernelIds), [config, gpu]);
+  // The kernels these buttons run; other views check their own kernels.
+  const { parsed, errors } = useMemo(() => validate(config, gpu, kButtonKernels), [config, gpu]);
   const messages = Object.values(errors);
   const run = (ids: KernelId[]) => void runKernels(ids);
 

@@ -16,6 +16,7 @@ function rungLoads(id: KernelId, s: Shape, tile: number): number {
     case 'reg4x4':
       return blockLoads(s, 64, 64);
     case 'reg8x8':
+    case 'reg8x8v':
       return blockLoads(s, 128, 128);
     case 'strip':
       return stripLoads(s, kStripBand);
@@ -28,7 +29,16 @@ export function Ladder() {
   const config = useApp((s) => s.config);
   const gpu = useApp((s) => s.gpu);
   const busy = useApp((s) => s.busy);
-  const { parsed } = validate(config, gpu, kLadderIds);
+  const { parsed } = validate(config, gpu, ['naive', 'tiled']);
+  // Rungs that cannot run at this shape on this GPU (e.g. vec4 loads with N not a multiple of 4), and why.
+  const notApplicable = new Map<KernelId, string>();
+  if (parsed && gpu.state === 'ready') {
+    for (const id of kLadderIds) {
+      const plan = kKernels[id].plan(parsed.shape, parsed.tile, gpu.info.limits);
+      if (typeof plan === 'string') notApplicable.set(id, plan);
+    }
+  }
+  const runnable = kLadderIds.filter((id) => !notApplicable.has(id));
   // Only results for the shape in the inputs belong in this table.
   const rows = kLadderIds.map((id) => {
     const r = results[id];
@@ -45,7 +55,7 @@ export function Ladder() {
         shape{parsed ? ` (${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n})` : ''}; loads and arithmetic intensity come from the traffic model.
       </p>
       <div className="run-buttons">
-        <button type="button" className="primary" data-testid="ladder-run" onClick={() => void runKernels(kLadderIds)} aria-busy={busy}>
+        <button type="button" className="primary" data-testid="ladder-run" onClick={() => void runKernels(runnable)} aria-busy={busy}>
           Run every rung
         </button>
       </div>
@@ -64,7 +74,7 @@ export function Ladder() {
             const ok = measured.some((m) => m.id === id);
             const g = ok ? r!.run!.gflops : 0;
             return (
-              <tr key={id} data-testid={`ladder-${id}`} data-status={r?.status ?? 'idle'} data-gflops={ok ? String(g) : undefined}>
+              <tr key={id} data-testid={`ladder-${id}`} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
                 <th scope="row">
                   {kKernels[id].label}
                   {id === 'tiled' && parsed ? ` (tile ${parsed.tile})` : ''}
@@ -73,7 +83,9 @@ export function Ladder() {
                 <td className="small">{kKernels[id].summary}</td>
                 <td>{parsed ? `${fmtInt(loads)} · ${arithmeticIntensity(parsed.shape, loads).toFixed(1)}` : '—'}</td>
                 <td>
-                  {ok ? (
+                  {notApplicable.has(id) ? (
+                    <span className="small">not at this shape: {notApplicable.get(id)}</span>
+                  ) : ok ? (
                     <div className="bar-cell">
                       <div className="bar" style={{ width: `${best > 0 ? (g / best) * 100 : 0}%` }} aria-hidden="true" />
                       <span>
