@@ -106,8 +106,8 @@ export function Ladder() {
         </tbody>
       </table>
       <p className="small">
-        For reference, not measured here: on an NVIDIA H200 at 4096³ the rungs reach 1.6, 7.4, 23.8 and 26.2 TFLOP/s through Dawn (Chrome’s engine) against 51 TFLOP/s for cuBLAS — see docs/benchmarks.md for
-        both engines.
+        For reference, not measured here: on an NVIDIA H200 at 4096³ the rungs reach 1.6, 7.4, 23.8, 26.2 and 30.8 TFLOP/s through Dawn (Chrome’s engine) against 51 TFLOP/s
+        for cuBLAS — see docs/benchmarks.md for both engines.
       </p>
     </section>
   );
