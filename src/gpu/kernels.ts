@@ -46,6 +46,13 @@ export interface KernelSpec {
   plan(shape: Shape, tile: TileWidth, limits: WorkgroupLimits): LaunchPlan | string;
 }
 
+/** The register-tiled rungs: a block×block C block per 16×16 workgroup, 8 KiB of workgroup memory. */
+function blockPlan(shape: Shape, limits: WorkgroupLimits, block: number, mapping: string): LaunchPlan | string {
+  const bytes = 8192;
+  if (limits.maxComputeWorkgroupStorageSize < bytes) return `This kernel needs ${bytes} bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
+  return { constants: {}, workgroup: { x: 16, y: 16 }, dispatch: blockDispatch(shape, block, block), mapping, workgroupStorageBytes: bytes };
+}
+
 export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
   naive: {
     id: 'naive',
@@ -87,16 +94,7 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     summary: 'A 64×64 C block per workgroup; each invocation keeps a 4×4 block of C in registers and does 16 multiply-adds per two vec4 reads of workgroup memory.',
     source: reg4x4Source,
     usesTile: false,
-    plan(shape, _tile, limits) {
-      if (limits.maxComputeWorkgroupStorageSize < 8192) return `The register-tiled kernel needs 8192 bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
-      return {
-        constants: {},
-        workgroup: { x: 16, y: 16 },
-        dispatch: blockDispatch(shape, 64, 64),
-        mapping: '64×64 C block per workgroup, 16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16',
-        workgroupStorageBytes: 8192,
-      };
-    },
+    plan: (shape, _tile, limits) => blockPlan(shape, limits, 64, '64×64 C block per workgroup, 16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16'),
   },
   reg8x8: {
     id: 'reg8x8',
@@ -104,16 +102,7 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     summary: 'A 128×128 C block per workgroup; each invocation keeps an 8×8 block of C in registers: 64 multiply-adds per four vec4 reads of workgroup memory.',
     source: reg8x8Source,
     usesTile: false,
-    plan(shape, _tile, limits) {
-      if (limits.maxComputeWorkgroupStorageSize < 8192) return `The 8×8 register-tiled kernel needs 8192 bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
-      return {
-        constants: {},
-        workgroup: { x: 16, y: 16 },
-        dispatch: blockDispatch(shape, 128, 128),
-        mapping: '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8',
-        workgroupStorageBytes: 8192,
-      };
-    },
+    plan: (shape, _tile, limits) => blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8'),
   },
   reg8x8v: {
     id: 'reg8x8v',
@@ -123,14 +112,7 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     usesTile: false,
     plan(shape, _tile, limits) {
       if (shape.k % 4 !== 0 || shape.n % 4 !== 0) return `The vec4 rung needs K and N to be multiples of 4 (K = ${shape.k}, N = ${shape.n}).`;
-      if (limits.maxComputeWorkgroupStorageSize < 8192) return `The vec4 rung needs 8192 bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
-      return {
-        constants: {},
-        workgroup: { x: 16, y: 16 },
-        dispatch: blockDispatch(shape, 128, 128),
-        mapping: '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores',
-        workgroupStorageBytes: 8192,
-      };
+      return blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores');
     },
   },
   strip: {
