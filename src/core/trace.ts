@@ -146,13 +146,6 @@ export function stepLabel(step: number, phases: number): string {
   return `Phase ${ph + 1} of ${phases} · step ${sub + 1} of ${kStepsPerPhase}: ${kStepNames[sub]}`;
 }
 
-/** Counts for the whole grid, for the summary beside the map. */
-export function gridSummary(s: Shape, tile: number) {
-  const g = tileGrid(s, tile);
-  const partialCols = s.n % tile !== 0;
-  const partialRows = s.m % tile !== 0;
-  return { ...g, workgroups: g.tilesX * g.tilesY, partialCols, partialRows, partialK: s.k % tile !== 0 };
-}
 
 /**
  * Compare a GPU trace (4 u32 per slot: A index, B index, partial-sum bits, local index) with the

@@ -10,6 +10,7 @@ import type { Shape, TileWidth } from '../core/shape';
 import { tiledMapping, tileGrid } from '../core/tiling';
 import { kTraceMaxMacs, padForTrace } from '../core/trace';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
+import { makeGuard } from './timing';
 
 export interface TraceResult {
   readonly shape: Shape;
@@ -118,11 +119,7 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
       b.unmap();
       return out;
     };
-    const lost = ctx.lost.then((): never => {
-      throw new GpuRunError('The GPU device was lost while tracing.', 'device-lost');
-    });
-    lost.catch(() => undefined);
-    const race = <T>(x: Promise<T>) => Promise.race([x, lost]);
+    const race = makeGuard(ctx);
     const tiles = await race(read(reads.tiles, g.tilesX * g.tilesY * 4));
     const c = new Float32Array((await race(read(reads.c, shape.m * shape.n))).buffer);
     const owner = detailed ? await race(read(reads.owner, shape.m * shape.n)) : undefined;
