@@ -9,6 +9,8 @@
  *          --pattern random|integers|ones|identity   --seed 1   --budget ms   --wall (force wall clock)
  *          --default-limits (request only WebGPU's default limits)
  *          --max-submit-ms N (split longer runs; Infinity: never split, no probe)
+ *          --params BK=16,... (override constants for kernels that have these tunables; others ignore them)
+ *          --features (print the adapter's features and limits as one JSON line first)
  */
 import { isPattern, type Pattern } from '../core/data';
 import { parseDimension } from '../core/input';
@@ -26,6 +28,7 @@ interface Options {
   budgetMs?: number;
   wall: boolean;
   maxSubmitMs?: number;
+  params: Record<string, number>;
 }
 
 type Env = { Deno?: { args: string[]; version?: { deno: string } }; process?: { argv: string[]; versions?: { node?: string }; exit(code: number): never } };
@@ -67,10 +70,16 @@ function parseArgs(args: string[]): Options {
   const tiles = list(get('tiles') ?? '16').map((t) => (isTileWidth(Number(t)) ? (Number(t) as TileWidth) : fail(`tile ${t} is not offered`)));
   const pattern = get('pattern') ?? 'random';
   if (!isPattern(pattern)) fail(`unknown pattern ${pattern}`);
+  const params: Record<string, number> = {};
+  for (const p of list(get('params'))) {
+    const [name, value] = p.split('=');
+    if (!name || value === undefined || !Number.isInteger(Number(value))) fail(`--params entry "${p}" is not NAME=integer`);
+    params[name] = Number(value);
+  }
   const budget = get('budget');
   const maxSubmit = get('max-submit-ms');
   return { shapes, kernels, tiles, pattern, seed: Number(get('seed') ?? 1), budgetMs: budget ? Number(budget) : undefined, wall: args.includes('--wall'), // No splitting (and no probe dispatch) unless asked: on wgpu the probe lowered later figures.
-    maxSubmitMs: maxSubmit ? Number(maxSubmit) : Infinity };
+    maxSubmitMs: maxSubmit ? Number(maxSubmit) : Infinity, params };
 }
 
 async function ensureNavigatorGpu(): Promise<void> {
@@ -104,24 +113,29 @@ async function main() {
   }
   const adapter = { vendor: ctx.info.vendor, architecture: ctx.info.architecture, description: ctx.info.description, timestampQuery: ctx.info.timestampQuery };
   const date = new Date().toISOString();
+  if (argv().includes('--features')) console.log(JSON.stringify({ engine: engineName(), adapter, adapterFeatures: ctx.info.adapterFeatures, features: ctx.info.features, limits: ctx.info.limits }));
   for (const shape of opts.shapes) {
     for (const kernel of opts.kernels) {
       const usesTile = kKernels[kernel].usesTile;
       const tiles = usesTile ? opts.tiles : [opts.tiles[0]!];
       for (const tile of tiles) {
+        // Only the params this kernel has.
+        const names = new Set(kKernels[kernel].tunables?.map((t) => t.name));
+        const params = Object.fromEntries(Object.entries(opts.params).filter(([n]) => names.has(n)));
         const base = { engine: engineName(), adapter, date, kernel, m: shape.m, k: shape.k, n: shape.n, tile: usesTile ? tile : null };
-        const problems = checkExperiment(ctx.info, shape, tile, [kernel]);
+        const problems = checkExperiment(ctx.info, shape, tile, [kernel], { [kernel]: params });
         if (Object.keys(problems).length > 0) {
           console.log(JSON.stringify({ ...base, skipped: Object.values(problems).join(' ') }));
           continue;
         }
         try {
-          const verified = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs });
+          const verified = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs, params });
           const { run, verification: v } = verified;
           console.log(
             JSON.stringify({
               ...base,
               mapping: run.plan.mapping,
+              constants: run.plan.constants,
               clockNote: run.clockNote || undefined,
               warmups: run.warmups,
               ...pointFields(verified),

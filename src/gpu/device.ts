@@ -19,7 +19,8 @@ export type Limits = Record<LimitName, number>;
 
 /**
  * Limits raised above the WebGPU defaults when the adapter allows it, and why:
- * buffers for large matrices, and 1024 invocations so a 32×32 tile runs one element per invocation.
+ * buffers for large matrices, 1024 invocations so a 32×32 tile runs one element per invocation,
+ * and 32 KiB of workgroup memory for the double-buffered rung.
  */
 const kWanted: Partial<Record<LimitName, number>> = {
   maxStorageBufferBindingSize: Infinity,
@@ -27,6 +28,8 @@ const kWanted: Partial<Record<LimitName, number>> = {
   maxComputeInvocationsPerWorkgroup: 1024,
   maxComputeWorkgroupSizeX: 1024,
   maxComputeWorkgroupSizeY: 1024,
+  // 32 KiB lets the double-buffered rung stage 16-deep phases (the default is 16 KiB).
+  maxComputeWorkgroupStorageSize: 32768,
 };
 
 export interface GpuInfo {

@@ -8,7 +8,7 @@ import { checkProblem } from '../core/limits';
 import { verify, type Verification } from '../core/reference';
 import type { Shape, TileWidth } from '../core/shape';
 import type { GpuInfo, GpuContext } from './device';
-import { kKernels, type KernelId } from './kernels';
+import { kKernels, type KernelId, type KernelParams } from './kernels';
 import { runMatmul, type RunOptions, type RunResult } from './runner';
 
 export interface Experiment {
@@ -19,11 +19,17 @@ export interface Experiment {
 }
 
 /** Every reason this adapter cannot run these kernels on this shape, by input field. Empty when all is well. */
-export function checkExperiment(info: Pick<GpuInfo, 'limits'>, shape: Shape, tile: TileWidth, kernels: readonly KernelId[]): FieldErrors {
+export function checkExperiment(
+  info: Pick<GpuInfo, 'limits'>,
+  shape: Shape,
+  tile: TileWidth,
+  kernels: readonly KernelId[],
+  params: Partial<Record<KernelId, KernelParams>> = {},
+): FieldErrors {
   const dispatches = [];
   const errors: FieldErrors = {};
   for (const id of kernels) {
-    const plan = kKernels[id].plan(shape, tile, info.limits);
+    const plan = kKernels[id].plan(shape, tile, info.limits, params[id]);
     if (typeof plan === 'string') errors.tile ??= plan;
     else dispatches.push({ label: kKernels[id].label.toLowerCase(), dispatch: plan.dispatch });
   }

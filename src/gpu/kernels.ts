@@ -9,6 +9,7 @@ import reg4x4Source from '../../shaders/reg4x4.wgsl?raw';
 import reg8x8Source from '../../shaders/reg8x8.wgsl?raw';
 import stripSource from '../../shaders/strip.wgsl?raw';
 import reg8x8vSource from '../../shaders/reg8x8v.wgsl?raw';
+import reg8x8dbSource from '../../shaders/reg8x8db.wgsl?raw';
 import { kStripBand } from '../core/kernelIds';
 import type { Shape, TileWidth } from '../core/shape';
 import { ceilDiv } from '../core/shape';
@@ -35,6 +36,17 @@ export interface LaunchPlan {
   readonly workgroupStorageBytes: number;
 }
 
+/** A parameter of a kernel set through an override constant: it changes no code structure, so one WGSL file serves every value. */
+export interface Tunable {
+  readonly name: string;
+  readonly values: readonly number[];
+  /** What it changes, in a sentence. */
+  readonly doc: string;
+}
+
+/** Values for a kernel's tunables (override constants); missing ones take the kernel's default. */
+export type KernelParams = Readonly<Record<string, number>>;
+
 export interface KernelSpec {
   readonly id: KernelId;
   readonly label: string;
@@ -42,16 +54,34 @@ export interface KernelSpec {
   readonly source: string;
   /** Whether the tile width changes this kernel. */
   readonly usesTile: boolean;
-  /** A launch plan, or a message saying why this adapter cannot run it. */
-  plan(shape: Shape, tile: TileWidth, limits: WorkgroupLimits): LaunchPlan | string;
+  /** Parameters the per-adapter tuner may set (none for most kernels). */
+  readonly tunables?: readonly Tunable[];
+  /** A launch plan, or a message saying why this adapter cannot run it (with these params, when given). */
+  plan(shape: Shape, tile: TileWidth, limits: WorkgroupLimits, params?: KernelParams): LaunchPlan | string;
 }
 
 /** The register-tiled rungs: a block×block C block per 16×16 workgroup, 8 KiB of workgroup memory. */
-function blockPlan(shape: Shape, limits: WorkgroupLimits, block: number, mapping: string): LaunchPlan | string {
-  const bytes = 8192;
+function blockPlan(shape: Shape, limits: WorkgroupLimits, block: number, mapping: string, bytes = 8192, constants: Record<string, number> = {}): LaunchPlan | string {
   if (limits.maxComputeWorkgroupStorageSize < bytes) return `This kernel needs ${bytes} bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
-  return { constants: {}, workgroup: { x: 16, y: 16 }, dispatch: blockDispatch(shape, block, block), mapping, workgroupStorageBytes: bytes };
+  return { constants, workgroup: { x: 16, y: 16 }, dispatch: blockDispatch(shape, block, block), mapping, workgroupStorageBytes: bytes };
 }
+
+/** Checks `params` against a kernel's tunables: every name known, every value offered. */
+export function checkParams(spec: Pick<KernelSpec, 'label' | 'tunables'>, params: KernelParams | undefined): string | undefined {
+  for (const [name, value] of Object.entries(params ?? {})) {
+    const t = spec.tunables?.find((x) => x.name === name);
+    if (!t) return `${spec.label} has no parameter ${name}.`;
+    if (!t.values.includes(value)) return `${spec.label}: ${name} = ${value} is not offered (${t.values.join(', ')}).`;
+  }
+  return undefined;
+}
+
+const vec4Problem = (shape: Shape) =>
+  shape.k % 4 !== 0 || shape.n % 4 !== 0 ? `The vec4 rungs need K and N to be multiples of 4 (K = ${shape.k}, N = ${shape.n}).` : undefined;
+
+const kDbTunables: readonly Tunable[] = [
+  { name: 'BK', values: [8, 16], doc: 'Depth of one phase: 16 halves the phases and barriers but needs 32 KiB of workgroup memory.' },
+];
 
 export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
   naive: {
@@ -111,8 +141,30 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     source: reg8x8vSource,
     usesTile: false,
     plan(shape, _tile, limits) {
-      if (shape.k % 4 !== 0 || shape.n % 4 !== 0) return `The vec4 rung needs K and N to be multiples of 4 (K = ${shape.k}, N = ${shape.n}).`;
-      return blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores');
+      return vec4Problem(shape) ?? blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores');
+    },
+  },
+  reg8x8db: {
+    id: 'reg8x8db',
+    label: 'Register-tiled 8×8, double-buffered',
+    summary:
+      'reg8x8v with two copies of the A and B tiles: the next phase’s global loads are in flight while this phase is multiplied out, one barrier per phase, and invocations read neighbouring vec4s of workgroup memory (no bank conflicts). Phase depth BK tuned per adapter.',
+    source: reg8x8dbSource,
+    usesTile: false,
+    tunables: kDbTunables,
+    plan(shape, _tile, limits, params) {
+      const bad = checkParams({ label: 'The double-buffered rung', tunables: kDbTunables }, params) ?? vec4Problem(shape);
+      if (bad) return bad;
+      // Without a tuned value: the deeper phase where the adapter grants the memory for it.
+      const bk = params?.BK ?? (limits.maxComputeWorkgroupStorageSize >= 32768 ? 16 : 8);
+      return blockPlan(
+        shape,
+        limits,
+        128,
+        `128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 loads, double-buffered phases of BK = ${bk}`,
+        bk * 2048,
+        { BK: bk },
+      );
     },
   },
   strip: {

@@ -17,6 +17,7 @@ function rungLoads(id: KernelId, s: Shape, tile: number): number {
       return blockLoads(s, 64, 64);
     case 'reg8x8':
     case 'reg8x8v':
+    case 'reg8x8db':
       return blockLoads(s, 128, 128);
     case 'strip':
       return stripLoads(s, kStripBand);
