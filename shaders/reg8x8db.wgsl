@@ -34,9 +34,13 @@ const BN: u32 = 128u;
 /** Depth of one phase: 8 (16 KiB of workgroup memory) or 16 (32 KiB). */
 override BK: u32 = 8u;
 
-// Two copies (s = 0, 1) of As[k][m] and Bs[k][n], 32 vec4 per k: index s·BK·32 + k·32 + m/4.
-var<workgroup> As: array<vec4<f32>, 2u * BK * 32u>;
-var<workgroup> Bs: array<vec4<f32>, 2u * BK * 32u>;
+// Two copies (s = 0, 1) of As[k][m] and Bs[k][n], 32 vec4 per k, indexed [k][s][m/4]. Split
+// indices rather than one flat index: the engines clamp every workgroup-memory index (robustness),
+// and with k unrolled by the GPU compiler and s, ty, tx fixed within a phase each clamp is a
+// constant or is computed once per phase, not once per read. (Only the outermost size may be an
+// override expression, hence k outermost.)
+var<workgroup> As: array<array<array<vec4<f32>, 32>, 2>, BK>;
+var<workgroup> Bs: array<array<array<vec4<f32>, 32>, 2>, BK>;
 
 // Global → register loads of one phase. Thread t stages vec4 number t (and t+256 when BK = 16)
 // of each tile: for A, row idx/(BK/4) of the block, k = 4·(idx % (BK/4)); for B, row idx/32,
@@ -59,15 +63,14 @@ fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
 fn storeA(s: u32, idx: u32, v: vec4<f32>) {
   let m = idx / (BK / 4u);
   let k = (idx % (BK / 4u)) * 4u;
-  let base = s * BK * 32u + m / 4u;
-  As[base + (k + 0u) * 32u][m % 4u] = v.x;
-  As[base + (k + 1u) * 32u][m % 4u] = v.y;
-  As[base + (k + 2u) * 32u][m % 4u] = v.z;
-  As[base + (k + 3u) * 32u][m % 4u] = v.w;
+  As[k + 0u][s][m / 4u][m % 4u] = v.x;
+  As[k + 1u][s][m / 4u][m % 4u] = v.y;
+  As[k + 2u][s][m / 4u][m % 4u] = v.z;
+  As[k + 3u][s][m / 4u][m % 4u] = v.w;
 }
 
 fn storeB(s: u32, idx: u32, v: vec4<f32>) {
-  Bs[s * BK * 32u + idx] = v;
+  Bs[idx / 32u][s][idx % 32u] = v;
 }
 
 @compute @workgroup_size(16, 16, 1)
@@ -128,12 +131,11 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
       }
     }
     // 2. Multiply out this phase from copy `cur`.
-    let base = cur * BK * 32u;
     for (var k = 0u; k < BK; k++) {
-      let a0 = As[base + k * 32u + ty];       // rows 4·ty … 4·ty+3
-      let a1 = As[base + k * 32u + 16u + ty]; // rows 64+4·ty … 64+4·ty+3
-      let b0 = Bs[base + k * 32u + tx];       // columns 4·tx … 4·tx+3
-      let b1 = Bs[base + k * 32u + 16u + tx]; // columns 64+4·tx … 64+4·tx+3
+      let a0 = As[k][cur][ty];       // rows 4·ty … 4·ty+3
+      let a1 = As[k][cur][16u + ty]; // rows 64+4·ty … 64+4·ty+3
+      let b0 = Bs[k][cur][tx];       // columns 4·tx … 4·tx+3
+      let b1 = Bs[k][cur][16u + tx]; // columns 64+4·tx … 64+4·tx+3
       c00 += a0.x * b0;
       c01 += a0.x * b1;
       c10 += a0.y * b0;

@@ -11,13 +11,15 @@
  *          --max-submit-ms N (split longer runs; Infinity: never split, no probe)
  *          --params BK=16,... (override constants for kernels that have these tunables; others ignore them)
  *          --features (print the adapter's features and limits as one JSON line first)
+ *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
+ *            the output says so in "source")
  */
 import { isPattern, type Pattern } from '../core/data';
 import { parseDimension } from '../core/input';
 import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { checkExperiment, pointFields, runVerified } from '../gpu/experiment';
-import { kKernelIds, kKernels, type KernelId } from '../gpu/kernels';
+import { kKernelIds, kKernels, type KernelId, type KernelSpec } from '../gpu/kernels';
 
 interface Options {
   shapes: Shape[];
@@ -31,7 +33,7 @@ interface Options {
   params: Record<string, number>;
 }
 
-type Env = { Deno?: { args: string[]; version?: { deno: string } }; process?: { argv: string[]; versions?: { node?: string }; exit(code: number): never } };
+type Env = { Deno?: { args: string[]; version?: { deno: string }; readTextFileSync(path: string): string }; process?: { argv: string[]; versions?: { node?: string }; exit(code: number): never } };
 const env = globalThis as unknown as Env;
 
 function argv(): string[] {
@@ -102,8 +104,30 @@ function engineName(): string {
   return 'unknown';
 }
 
+async function readText(path: string): Promise<string> {
+  if (env.Deno) return env.Deno.readTextFileSync(path);
+  const { createRequire } = await import(/* @vite-ignore */ 'node:module');
+  const fs = createRequire(`${env.process!.argv[1] ?? '.'}`)('node:fs') as { readFileSync(p: string, enc: string): string };
+  return fs.readFileSync(path, 'utf8');
+}
+
+/** --source KERNEL=FILE: swap a kernel's WGSL for an experiment (its plan, tunables and checks stay). */
+async function applySources(args: string[]): Promise<Record<string, string>> {
+  const swapped: Record<string, string> = {};
+  args.forEach((a, i) => {
+    if (a === '--source') swapped[args[i + 1]?.split('=')[0] ?? ''] = args[i + 1]?.split('=').slice(1).join('=') ?? '';
+  });
+  const table = kKernels as Record<KernelId, KernelSpec>;
+  for (const [id, file] of Object.entries(swapped)) {
+    if (!(kKernelIds as string[]).includes(id) || !file) fail(`--source wants KERNEL=FILE, got "${id}=${file}"`);
+    table[id as KernelId] = { ...table[id as KernelId], source: await readText(file) };
+  }
+  return swapped;
+}
+
 async function main() {
   const opts = parseArgs(argv());
+  const sources = await applySources(argv());
   await ensureNavigatorGpu();
   let ctx: GpuContext;
   try {
@@ -122,7 +146,7 @@ async function main() {
         // Only the params this kernel has.
         const names = new Set(kKernels[kernel].tunables?.map((t) => t.name));
         const params = Object.fromEntries(Object.entries(opts.params).filter(([n]) => names.has(n)));
-        const base = { engine: engineName(), adapter, date, kernel, m: shape.m, k: shape.k, n: shape.n, tile: usesTile ? tile : null };
+        const base = { engine: engineName(), adapter, date, kernel, source: sources[kernel], m: shape.m, k: shape.k, n: shape.n, tile: usesTile ? tile : null };
         const problems = checkExperiment(ctx.info, shape, tile, [kernel], { [kernel]: params });
         if (Object.keys(problems).length > 0) {
           console.log(JSON.stringify({ ...base, skipped: Object.values(problems).join(' ') }));
@@ -137,6 +161,7 @@ async function main() {
               mapping: run.plan.mapping,
               constants: run.plan.constants,
               clockNote: run.clockNote || undefined,
+              clockStepMs: run.resolutionMs,
               warmups: run.warmups,
               ...pointFields(verified),
               uploadMs: run.uploadMs,

@@ -219,7 +219,7 @@ export async function runMatmul(
       { ...opts, onProgress: (stage, done, total) => progress(stage, done, total) },
       parts,
     );
-    const { clock, clockNote, warmups, samplesMs: chosen, dispatchesPerSample: dps, stats } = timing;
+    const { clock, clockNote, warmups, samplesMs: chosen, dispatchesPerSample: dps, stats, resolutionMs } = timing;
 
     // --- readback ------------------------------------------------------------------------
     progress('readback');
@@ -243,6 +243,7 @@ export async function runMatmul(
       samplesMs: chosen,
       dispatchesPerSample: dps,
       stats,
+      ...(resolutionMs !== undefined ? { resolutionMs } : {}),
       gflops: gflops(shape, stats.median),
       uploadMs,
       compileMs,

@@ -8,8 +8,13 @@ import { summarize, type Summary } from '../core/stats';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 
 export const kWarmupRuns = 2;
-/** Each sample lasts at least this long, so timestamp quantisation (~0.1 ms in Chrome) stays small. */
+/** Each sample lasts at least this long (and longer when timestamps are coarse, see kStepsPerSample). */
 export const kMinSampleMs = 2;
+/**
+ * Engines quantise GPU timestamps (Chrome to 100 µs, Dawn's default to 2^16 ns): a sample spans at
+ * least this many quantisation steps, so one step is at most 0.5% of it.
+ */
+export const kStepsPerSample = 200;
 /** Most dispatches batched into one sample (one compute pass). */
 export const kMaxDispatchesPerSample = 256;
 /** Time spent on the timed samples, when the work is fast enough to fit. */
@@ -43,6 +48,22 @@ export interface Timing {
   readonly samplesMs: readonly number[];
   readonly dispatchesPerSample: number;
   readonly stats: Summary;
+  /** The GPU clock's step, when the timestamps seen were all multiples of a step ≥ 1 µs. */
+  readonly resolutionMs?: number;
+}
+
+const gcd = (a: bigint, b: bigint): bigint => {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a < 0n ? -a : a;
+};
+
+/**
+ * The step timestamps are quantised to: the greatest common divisor of raw values, kept only when
+ * it is at least 1 µs (unquantised nanosecond values share no such divisor by chance).
+ */
+export function timestampStepNs(raw: readonly bigint[]): number | undefined {
+  const g = raw.reduce((acc, v) => gcd(acc, v), 0n);
+  return g >= 1000n ? Number(g) : undefined;
 }
 
 export type Guard = <T>(p: Promise<T>) => Promise<T>;
@@ -126,11 +147,13 @@ export async function timeDispatches(
         await guard(ts.read.mapAsync(GPUMapMode.READ));
         const [b, e] = new BigInt64Array(ts.read.getMappedRange().slice(0));
         ts.read.unmap();
+        if (raw.length < 64) raw.push(b!, e!);
         gpu = Number(e! - b!) / 1e6;
       }
       return [wall, gpu];
     };
 
+    const raw: bigint[] = []; // raw timestamps from the warm-ups, to find their step
     // Warm-up, which also calibrates the batch size and the sample count.
     const warmups = Math.max(1, opts.warmups ?? kWarmupRuns);
     let perDispatch = Infinity;
@@ -140,7 +163,9 @@ export async function timeDispatches(
       perDispatch = Math.min(perDispatch, gpu !== undefined && gpu > 0 ? gpu : wall);
       if (w === 0 && wall > 2000) break; // a slow adapter: one warm-up is enough
     }
-    const dps = clamp(Math.ceil(kMinSampleMs / Math.max(perDispatch, 1e-4)), 1, kMaxDispatchesPerSample);
+    const stepNs = clock === 'gpu-timestamp' ? timestampStepNs(raw) : undefined;
+    const minSampleMs = Math.max(kMinSampleMs, stepNs ? (kStepsPerSample * stepNs) / 1e6 : 0);
+    const dps = clamp(Math.ceil(minSampleMs / Math.max(perDispatch, 1e-4)), 1, kMaxDispatchesPerSample);
     const budget = opts.budgetMs ?? kTimingBudgetMs;
     const nSamples = clamp(Math.round(budget / (perDispatch * dps)), opts.minSamples ?? kMinSamples, opts.maxSamples ?? kMaxSamples);
 
@@ -158,7 +183,7 @@ export async function timeDispatches(
       clockNote = 'GPU timestamps came back zero or out of order, so the wall clock is reported';
     }
     const samplesMs = clock === 'gpu-timestamp' ? gpuMs : wallMs;
-    return { clock, clockNote, warmups, samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs) };
+    return { clock, clockNote, warmups, samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs), ...(clock === 'gpu-timestamp' && stepNs ? { resolutionMs: stepNs / 1e6 } : {}) };
   } finally {
     ts?.set.destroy();
     ts?.resolve.destroy();

@@ -1,6 +1,7 @@
 import type { KernelId } from '../gpu/kernels';
 import { kKernels } from '../gpu/kernels';
 import { kClockLabels } from '../gpu/runner';
+import { kStepsPerSample } from '../gpu/timing';
 import { spreadPercent } from '../core/stats';
 import { describeConfig, useApp, type KernelResult } from '../state/store';
 import { fmtError, fmtGflops, fmtInt, fmtMs } from './format';
@@ -50,7 +51,8 @@ function Body({ r }: { r: KernelResult }) {
       </div>
       <p className="small">
         Clock: <strong>{clock}</strong>
-        {run.clockNote && ` (${run.clockNote})`}. {run.stats.n} timed samples after {run.warmups} warm-up run{run.warmups === 1 ? '' : 's'}
+        {run.clockNote && ` (${run.clockNote})`}
+        {run.resolutionMs !== undefined && ` in steps of ${fmtMs(run.resolutionMs)} (the engine rounds timestamps; each sample spans at least ${kStepsPerSample} steps)`}. {run.stats.n} timed samples after {run.warmups} warm-up run{run.warmups === 1 ? '' : 's'}
         {run.dispatchesPerSample > 1 && `; each sample is ${run.dispatchesPerSample} back-to-back dispatches in one pass, divided by ${run.dispatchesPerSample}`}.
       </p>
       <dl className="stats">
