@@ -10,6 +10,8 @@ import reg8x8Source from '../../shaders/reg8x8.wgsl?raw';
 import stripSource from '../../shaders/strip.wgsl?raw';
 import reg8x8vSource from '../../shaders/reg8x8v.wgsl?raw';
 import reg8x8dbSource from '../../shaders/reg8x8db.wgsl?raw';
+import reg16x8Source from '../../shaders/reg16x8.wgsl?raw';
+import reg16x8vSource from '../../shaders/reg16x8v.wgsl?raw';
 import { kStripBand } from '../core/kernelIds';
 import type { Shape, TileWidth } from '../core/shape';
 import { ceilDiv } from '../core/shape';
@@ -82,6 +84,26 @@ const vec4Problem = (shape: Shape) =>
 const kDbTunables: readonly Tunable[] = [
   { name: 'BK', values: [8, 16], doc: 'Depth of one phase: 16 halves the phases and barriers but needs 32 KiB of workgroup memory.' },
 ];
+
+const kGroupTunables: readonly Tunable[] = [
+  { name: 'GROUP', values: [1, 4, 8, 16], doc: 'Block rows per launch group: workgroups launched together share A and B blocks in L2 (1 = plain row-by-row order).' },
+];
+
+/** The generated, hand-unrolled rungs: 128 invocations, 16 KiB of workgroup memory, any shape. */
+function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParams | undefined, label: string, rows: number, cols: number): LaunchPlan | string {
+  const bad = checkParams({ label, tunables: kGroupTunables }, params);
+  if (bad) return bad;
+  const group = params?.GROUP ?? 8;
+  const plan = blockPlan(
+    shape,
+    limits,
+    128,
+    `128×128 C block per workgroup, ${128 / cols}×${128 / rows} invocations, ${rows}×${cols} C elements each, double-buffered phases of 8, k unrolled, launch groups of ${group} block rows`,
+    16384,
+    { GROUP: group },
+  );
+  return typeof plan === 'string' ? plan : { ...plan, workgroup: { x: 128 / cols, y: 128 / rows } };
+}
 
 export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
   naive: {
@@ -166,6 +188,25 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
         { BK: bk },
       );
     },
+  },
+  reg16x8: {
+    id: 'reg16x8',
+    label: 'Register-tiled 16×8, unrolled',
+    summary:
+      '128 invocations per 128×128 block, each with a 16×8 block of C (128 multiply-adds per six vec4 reads of workgroup memory), double-buffered, the k loop unrolled in the WGSL, workgroups launched in groups that share L2. Any shape.',
+    source: reg16x8Source,
+    usesTile: false,
+    tunables: kGroupTunables,
+    plan: (shape, _tile, limits, params) => unrolledPlan(shape, limits, params, 'The 16×8 rung', 16, 8),
+  },
+  reg16x8v: {
+    id: 'reg16x8v',
+    label: 'Register-tiled 16×8, unrolled, vec4 loads',
+    summary: 'reg16x8 with A, B and C read and written as vec4 (16-byte loads and stores). Needs K and N to be multiples of 4.',
+    source: reg16x8vSource,
+    usesTile: false,
+    tunables: kGroupTunables,
+    plan: (shape, _tile, limits, params) => vec4Problem(shape) ?? unrolledPlan(shape, limits, params, 'The 16×8 vec4 rung', 16, 8),
   },
   strip: {
     id: 'strip',

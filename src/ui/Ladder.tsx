@@ -18,6 +18,8 @@ function rungLoads(id: KernelId, s: Shape, tile: number): number {
     case 'reg8x8':
     case 'reg8x8v':
     case 'reg8x8db':
+    case 'reg16x8':
+    case 'reg16x8v':
       return blockLoads(s, 128, 128);
     case 'strip':
       return stripLoads(s, kStripBand);
