@@ -4,12 +4,10 @@
  * Decoding never trusts the link: a length cap, strict base64url, a cap on the inflated size,
  * strict UTF-8, JSON.parse, then a schema (zod). Any failure is a ShareError with a message.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { kMaxDimension } from './input';
 import { kKernelIdList } from './kernelIds';
 
-// No eval: zod's JIT would need it, and the app's Content-Security-Policy forbids it.
-z.config({ jitless: true });
 
 export const kShareVersion = 1;
 /** Longest fragment accepted (characters). */
@@ -62,7 +60,7 @@ export const SharePayloadSchema = z
     config: z
       .object({
         sizes: z.array(dim).min(1).max(64),
-        kernels: z.array(z.enum(kKernelIdList)).min(1).max(8),
+        kernels: z.array(z.enum(kKernelIdList)).min(1).max(16),
         tile: z.union([z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32)]),
         warmups: z.number().int().min(0).max(20),
         samples: z.number().int().min(0).max(1000),

@@ -1,0 +1,129 @@
+/**
+ * The per-adapter tuner's data: what was measured, where it is kept, and how "auto" chooses.
+ * No GPU here (gpu/tuner.ts measures); no DOM (state/tuning.ts stores).
+ */
+import { z } from './zod';
+import { kKernelIdList, type KernelId } from './kernelIds';
+import type { Shape } from './shape';
+
+export type Params = Readonly<Record<string, number>>;
+
+/** One configuration the tuner tries: a kernel and values for its override constants. */
+export interface Candidate {
+  readonly kernel: KernelId;
+  readonly params: Params;
+}
+
+/** One candidate's outcome. */
+export interface TuneEntry extends Candidate {
+  /** GFLOP/s at the median, when it ran and was verified. */
+  readonly gflops?: number;
+  readonly medianMs?: number;
+  readonly verified: boolean;
+  /** Why it did not run, or what went wrong. */
+  readonly note?: string;
+}
+
+export interface TuneRecord {
+  /** Which adapter (and engine) this was measured on: see adapterKey. */
+  readonly adapter: string;
+  readonly shape: Shape;
+  readonly date: string;
+  readonly clock: string;
+  readonly entries: readonly TuneEntry[];
+}
+
+/** The kernels the tuner considers: the register-tiled rungs (naive and the seed kernel never win on a GPU). */
+export const kTunedKernels = ['reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v'] as const satisfies readonly KernelId[];
+
+/** Every combination of each kernel's tunables (one candidate for a kernel without any). */
+export function candidatesFor(kernels: ReadonlyArray<{ readonly id: KernelId; readonly tunables?: ReadonlyArray<{ readonly name: string; readonly values: readonly number[] }> }>): Candidate[] {
+  const out: Candidate[] = [];
+  for (const k of kernels) {
+    let combos: Record<string, number>[] = [{}];
+    for (const t of k.tunables ?? []) combos = combos.flatMap((c) => t.values.map((v) => ({ ...c, [t.name]: v })));
+    for (const params of combos) out.push({ kernel: k.id, params });
+  }
+  return out;
+}
+
+/** A short, stable text for params: "BK=8, GROUP=16"; "" when there are none. */
+export function paramsLabel(p: Params): string {
+  return Object.entries(p)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+}
+
+/** The adapter a record belongs to: vendor, architecture, device, description and the engine. */
+export function adapterKey(info: { vendor: string; architecture: string; device: string; description: string }, engine: string): string {
+  return [info.vendor, info.architecture, info.device, info.description, engine].map((s) => s.trim() || '?').join(' | ');
+}
+
+const flops = (s: Shape) => 2 * s.m * s.k * s.n;
+
+export interface AutoChoice extends Candidate {
+  readonly gflops: number;
+  /** The record the choice comes from. */
+  readonly record: TuneRecord;
+}
+
+/**
+ * "Auto": from this adapter's records, the one whose shape is nearest in work (log of FLOPs) to
+ * `shape`, and in it the fastest verified entry that can run at `shape` (`applicable`).
+ * Undefined when this adapter has no usable record.
+ */
+export function chooseAuto(records: readonly TuneRecord[], adapter: string, shape: Shape, applicable: (c: Candidate) => boolean): AutoChoice | undefined {
+  const mine = records.filter((r) => r.adapter === adapter);
+  const byDistance = [...mine].sort((a, b) => Math.abs(Math.log(flops(a.shape) / flops(shape))) - Math.abs(Math.log(flops(b.shape) / flops(shape))));
+  for (const record of byDistance) {
+    const best = record.entries
+      .filter((e) => e.verified && e.gflops !== undefined && applicable(e))
+      .sort((a, b) => b.gflops! - a.gflops!)[0];
+    if (best) return { kernel: best.kernel, params: best.params, gflops: best.gflops!, record };
+  }
+  return undefined;
+}
+
+/** The params the tuner found best for `kernel` (in the record auto would use), for ladder runs. */
+export function tunedParams(choice: AutoChoice | undefined, kernel: KernelId): Params | undefined {
+  if (!choice) return undefined;
+  const best = choice.record.entries.filter((e) => e.kernel === kernel && e.verified && e.gflops !== undefined).sort((a, b) => b.gflops! - a.gflops!)[0];
+  return best?.params;
+}
+
+// ---- storage: validated on load like a share link ------------------------------------------
+const kDim = z.number().int().min(1).max(1 << 20);
+const ParamsSchema = z.record(z.string().max(32), z.number().int().min(0).max(1 << 16));
+const EntrySchema = z.object({
+  kernel: z.enum(kKernelIdList),
+  params: ParamsSchema,
+  gflops: z.number().finite().nonnegative().optional(),
+  medianMs: z.number().finite().nonnegative().optional(),
+  verified: z.boolean(),
+  note: z.string().max(500).optional(),
+});
+export const TuneRecordSchema = z.object({
+  adapter: z.string().max(500),
+  shape: z.object({ m: kDim, k: kDim, n: kDim }),
+  date: z.string().max(40),
+  clock: z.string().max(40),
+  entries: z.array(EntrySchema).max(64),
+});
+/** Records kept per browser (newest first); older ones are dropped. */
+export const kMaxTuneRecords = 20;
+
+/** Parses stored records, dropping any that do not validate. */
+export function parseTuneRecords(raw: unknown): TuneRecord[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((r) => {
+    const p = TuneRecordSchema.safeParse(r);
+    return p.success ? [p.data as TuneRecord] : [];
+  }).slice(0, kMaxTuneRecords);
+}
+
+/** Adds a record, replacing any earlier one for the same adapter and shape. */
+export function addTuneRecord(records: readonly TuneRecord[], rec: TuneRecord): TuneRecord[] {
+  const same = (r: TuneRecord) => r.adapter === rec.adapter && r.shape.m === rec.shape.m && r.shape.k === rec.shape.k && r.shape.n === rec.shape.n;
+  return [rec, ...records.filter((r) => !same(r))].slice(0, kMaxTuneRecords);
+}
