@@ -87,18 +87,51 @@ test('every rung of the ladder matches the CPU reference on awkward shapes', asy
     { m: 129, k: 40, n: 127 },
     { m: 131, k: 36, n: 132 }, // K and N multiples of 4: the vec4 rung runs too
     { m: 4, k: 4, n: 4 },
+    { m: 300, k: 12, n: 260 }, // 3×3 blocks of 128: launch groups of block rows, partial at the end
   ]) {
     await test.step(`${shape.m}×${shape.k}×${shape.n}`, async () => {
       await app.setShape(shape);
       await app.page.getByTestId('ladder-run').click();
-      for (const id of ['naive', 'tiled', 'reg4x4', 'reg8x8']) {
+      for (const id of ['naive', 'tiled', 'reg4x4', 'reg8x8', 'reg16x8']) {
         await expect(app.page.getByTestId(`ladder-${id}`), id).toHaveAttribute('data-status', 'verified');
       }
       await expect(app.page.getByTestId('ladder-reg8x8')).toHaveAttribute('data-gflops', /\d/);
       const vec4 = shape.k % 4 === 0 && shape.n % 4 === 0;
-      await expect(app.page.getByTestId('ladder-reg8x8v')).toHaveAttribute('data-status', vec4 ? 'verified' : 'n/a');
+      for (const id of ['reg8x8v', 'reg8x8db', 'reg16x8v']) {
+        await expect(app.page.getByTestId(`ladder-${id}`), id).toHaveAttribute('data-status', vec4 ? 'verified' : 'n/a');
+      }
     });
   }
+});
+
+test('the tuner verifies every configuration, auto runs the best, and the record survives a reload', async ({ app }) => {
+  test.setTimeout(240_000);
+  await app.open('?m=40&k=24&n=36'); // K and N multiples of 4: every configuration applies
+  await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned on this adapter yet');
+  await app.page.getByTestId('run-auto').click();
+  const result = app.page.getByTestId('auto-result');
+  await expect(result).toHaveAttribute('data-status', 'verified', { timeout: 200_000 });
+  const choice = app.page.getByTestId('auto-choice');
+  const kernel = await choice.getAttribute('data-kernel');
+  expect(['reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v']).toContain(kernel);
+  await expect(result).toHaveAttribute('data-kernel', kernel!);
+  await expect(app.page.getByTestId(`ladder-auto-${kernel}`)).toBeVisible();
+  await expect(app.page.getByTestId('tune-status')).toContainText('13 of 13 configurations ran and were verified');
+  const rows = app.page.getByTestId('tune-row');
+  await expect(rows).toHaveCount(13);
+  await expect(app.page.locator('[data-testid=tune-row][data-best=true]')).toHaveCount(1);
+  // Kept per adapter in this browser: a reload knows the choice without tuning again.
+  const params = await choice.getAttribute('data-params');
+  await app.page.reload();
+  await expect(app.page.getByTestId('auto-choice')).toHaveAttribute('data-kernel', kernel!);
+  await expect(app.page.getByTestId('auto-choice')).toHaveAttribute('data-params', params ?? '');
+  // At a shape the choice cannot run (N odd: no vec4 rung), auto picks a verified one that can.
+  await app.setShape({ m: 40, k: 24, n: 37 });
+  await expect(app.page.getByTestId('auto-choice')).toHaveAttribute('data-kernel', /^(reg4x4|reg8x8|reg16x8)$/);
+  // A damaged record is dropped on load, not trusted.
+  await app.page.evaluate(() => localStorage.setItem('tiles.tuning.v1', JSON.stringify({ state: { records: [{ adapter: 'x', shape: { m: -1 }, entries: 'junk' }] }, version: 1 })));
+  await app.page.reload();
+  await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned on this adapter yet');
 });
 
 test('the row-strip partition matches the CPU reference on shapes that are not multiples of its band', async ({ app }) => {

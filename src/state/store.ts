@@ -18,6 +18,9 @@ import { kInitialViz, type VizState } from './vizState';
 import { initialBench, type BenchState } from './benchState';
 import { initialDot, type DotState } from './dotState';
 import { kDefaultSweepSizes } from '../core/bench';
+import { paramsLabel, tunedParams, type Params } from '../core/tuning';
+import { tune } from '../gpu/tuner';
+import { autoChoice, saveTuneRecord, thisAdapter, useTuning } from './tuning';
 
 export type GpuStatus =
   | { readonly state: 'initializing' }
@@ -47,6 +50,8 @@ export interface AppState extends VizState, BenchState, DotState {
   /** A message for the whole run (device lost, failure before any kernel ran). */
   readonly runMessage: string;
   readonly busy: boolean;
+  /** The last "auto" run: which tuned configuration it ran, and from which record. */
+  readonly auto?: { readonly kernel: KernelId; readonly params: Params; readonly seq: number; readonly from: string };
 }
 
 const initialConfig = typeof location !== 'undefined' ? configFromQuery(location.search) : kDefaultConfig;
@@ -157,7 +162,13 @@ function setResult(id: KernelId, r: KernelResult | undefined): void {
   useApp.setState((s) => ({ results: { ...s.results, [id]: r } }));
 }
 
-export async function runKernels(ids: readonly KernelId[]): Promise<void> {
+/** The tuned params for a kernel at this shape on this adapter (none: the kernel's own choice). */
+function paramsFor(id: KernelId, ctx: GpuContext, parsed: ParsedConfig): Params | undefined {
+  if (!kKernels[id].tunables) return undefined;
+  return tunedParams(autoChoice(useTuning.getState().records, ctx.info, parsed.shape), id);
+}
+
+export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from: string } } = {}): Promise<void> {
   if (useApp.getState().busy) {
     useApp.setState({ runMessage: 'A run is already in progress: wait for it, or press Cancel.' });
     return;
@@ -183,12 +194,15 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
   const { signal } = controller;
   // Clear every requested card first, so no old "verified" stands beside a new run.
   for (const id of ids) setResult(id, { status: 'running', seq, config: parsed, label: kKernels[id].label });
+  if (opts.auto && ids[0]) useApp.setState({ auto: { kernel: ids[0], params: paramsFor(ids[0], ctx, parsed) ?? {}, seq, from: opts.auto.from } });
   try {
     for (const id of ids) {
       const label = kKernels[id].label;
       try {
+        const params = paramsFor(id, ctx, parsed);
         const { run, verification } = await runVerified(ctx, id, parsed, {
           signal,
+          ...(params ? { params } : {}),
           ...(parsed.samples > 0 ? { minSamples: parsed.samples, maxSamples: parsed.samples } : {}),
           ...(maxSubmitMs !== undefined ? { maxSubmitMs } : {}),
           onProgress: (progress) => setResult(id, { status: 'running', seq, config: parsed, label, progress }),
@@ -223,6 +237,66 @@ export async function runKernels(ids: readonly KernelId[]): Promise<void> {
     controller = undefined;
     useApp.setState({ busy: false });
   }
+}
+
+/**
+ * Tune for this adapter at the current shape: every candidate configuration, verified and timed;
+ * the record is kept in this browser, keyed by adapter and engine.
+ */
+export async function runTuning(): Promise<boolean> {
+  if (useApp.getState().busy) {
+    useApp.setState({ runMessage: 'A run is already in progress: wait for it, or press Cancel.' });
+    return false;
+  }
+  const ctx = await initGpu();
+  const state = useApp.getState();
+  const { parsed, errors } = validate(state.config, state.gpu, []);
+  if (!ctx) {
+    useTuning.setState({ status: 'error', message: 'Nothing was tuned: WebGPU is not available in this browser (see the GPU panel).' });
+    return false;
+  }
+  if (!parsed || Object.keys(errors).length > 0) {
+    useTuning.setState({ status: 'error', message: 'Nothing was tuned: fix the inputs marked above first.' });
+    return false;
+  }
+  useApp.setState({ busy: true, runMessage: '' });
+  controller = new AbortController();
+  const { signal } = controller;
+  useTuning.setState({ status: 'running', message: '', progress: undefined });
+  try {
+    const entries = await tune(ctx, parsed.shape, {
+      signal,
+      onProgress: (done, total, c) => useTuning.setState({ progress: { done, total, label: `${kKernels[c.kernel].label}${paramsLabel(c.params) ? ` (${paramsLabel(c.params)})` : ''}` } }),
+    });
+    const clock = ctx.info.timestampQuery ? 'gpu-timestamp' : 'wall-clock';
+    saveTuneRecord({ adapter: thisAdapter(ctx.info), shape: parsed.shape, date: new Date().toISOString(), clock, entries });
+    const ok = entries.filter((e) => e.verified).length;
+    useTuning.setState({ status: 'done', message: `Tuned at ${shapeLabel(parsed.shape)}: ${ok} of ${entries.length} configurations ran and were verified.` });
+    return ok > 0;
+  } catch (e) {
+    useTuning.setState({ status: 'error', message: `Tuning stopped: ${e instanceof Error ? e.message : String(e)} Nothing was saved.` });
+    return false;
+  } finally {
+    controller = undefined;
+    useApp.setState({ busy: false });
+  }
+}
+
+/** "Auto": run the tuned best for this shape on this adapter, tuning first if this adapter has no record. */
+export async function runAuto(): Promise<void> {
+  const ctx = await initGpu();
+  const { parsed } = validate(useApp.getState().config, useApp.getState().gpu, []);
+  if (ctx && parsed && !autoChoice(useTuning.getState().records, ctx.info, parsed.shape)) {
+    if (!(await runTuning())) return;
+  }
+  const again = validate(useApp.getState().config, useApp.getState().gpu, []).parsed;
+  const choice = ctx && again ? autoChoice(useTuning.getState().records, ctx.info, again.shape) : undefined;
+  if (!choice) {
+    if (ctx) useApp.setState({ runMessage: 'Auto found nothing to run: no tuned configuration could run at this shape.' });
+    else await runKernels([]); // says why nothing ran
+    return;
+  }
+  await runKernels([choice.kernel], { auto: { from: `tuned at ${shapeLabel(choice.record.shape)} on ${choice.record.date.slice(0, 10)}` } });
 }
 
 export const describeConfig = (c: ParsedConfig): string => `${shapeLabel(c.shape)}, tile ${c.tile}, ${c.pattern} data, seed ${c.seed}`;

@@ -5,6 +5,8 @@ import { kKernels } from '../gpu/kernels';
 import { kClockLabels } from '../gpu/runner';
 import { runKernels, useApp, validate } from '../state/store';
 import { fmtGflops, fmtInt, fmtMs } from './format';
+import { Tuning } from './Tuning';
+import { paramsLabel } from '../core/tuning';
 
 /** Global loads of each rung, from the traffic model. */
 function rungLoads(id: KernelId, s: Shape, tile: number): number {
@@ -32,6 +34,7 @@ export function Ladder() {
   const config = useApp((s) => s.config);
   const gpu = useApp((s) => s.gpu);
   const busy = useApp((s) => s.busy);
+  const auto = useApp((s) => s.auto);
   const { parsed } = validate(config, gpu, ['naive', 'tiled']);
   // Rungs that cannot run at this shape on this GPU (e.g. vec4 loads with N not a multiple of 4), and why.
   const notApplicable = new Map<KernelId, string>();
@@ -76,12 +79,15 @@ export function Ladder() {
             const loads = parsed ? rungLoads(id, parsed.shape, parsed.tile) : 0;
             const ok = measured.some((m) => m.id === id);
             const g = ok ? r!.run!.gflops : 0;
+            const consts = r?.run ? paramsLabel(r.run.plan.constants) : '';
+            const isAuto = auto?.kernel === id && r?.seq === auto.seq;
             return (
               <tr key={id} data-testid={`ladder-${id}`} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
                 <th scope="row">
                   {kKernels[id].label}
                   {id === 'tiled' && parsed ? ` (tile ${parsed.tile})` : ''}
                   <div className="small">shaders/{id}.wgsl</div>
+                  {isAuto && <span className="badge neutral" data-testid={`ladder-auto-${id}`}>auto</span>}
                 </th>
                 <td className="small">{kKernels[id].summary}</td>
                 <td>{parsed ? `${fmtInt(loads)} · ${arithmeticIntensity(parsed.shape, loads).toFixed(1)}` : '—'}</td>
@@ -93,6 +99,7 @@ export function Ladder() {
                       <div className="bar" style={{ width: `${best > 0 ? (g / best) * 100 : 0}%` }} aria-hidden="true" />
                       <span>
                         {fmtGflops(g)} · {fmtMs(r!.run!.stats.median)} median, {r!.run!.stats.n} samples, {kClockLabels[r!.run!.clock]} · ✓ verified
+                        {consts && ` · ${consts}`}
                       </span>
                     </div>
                   ) : r?.status === 'running' ? (
@@ -108,6 +115,7 @@ export function Ladder() {
           })}
         </tbody>
       </table>
+      <Tuning />
       <p className="small">
         For reference, not measured here: on an NVIDIA H200 at 4096³ the rungs reach 1.6, 7.4, 23.8, 26.2 and 30.8 TFLOP/s through Dawn (Chrome’s engine) against 51 TFLOP/s
         for cuBLAS — see docs/benchmarks.md for both engines.
