@@ -11,6 +11,8 @@
  *          --max-submit-ms N (split longer runs; Infinity: never split, no probe)
  *          --params BK=16,... (override constants for kernels that have these tunables; others ignore them)
  *          --features (print the adapter's features and limits as one JSON line first)
+ *          --tune (instead of the kernels: the app's per-adapter tuner at each shape, one line per
+ *            configuration and a line with the best)
  *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
  *            the output says so in "source")
  */
@@ -19,6 +21,7 @@ import { parseDimension } from '../core/input';
 import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { checkExperiment, pointFields, runVerified } from '../gpu/experiment';
+import { tune } from '../gpu/tuner';
 import { kKernelIds, kKernels, type KernelId, type KernelSpec } from '../gpu/kernels';
 
 interface Options {
@@ -138,6 +141,16 @@ async function main() {
   const adapter = { vendor: ctx.info.vendor, architecture: ctx.info.architecture, description: ctx.info.description, timestampQuery: ctx.info.timestampQuery };
   const date = new Date().toISOString();
   if (argv().includes('--features')) console.log(JSON.stringify({ engine: engineName(), adapter, adapterFeatures: ctx.info.adapterFeatures, features: ctx.info.features, limits: ctx.info.limits }));
+  if (argv().includes('--tune')) {
+    for (const shape of opts.shapes) {
+      const entries = await tune(ctx, shape, { budgetMs: opts.budgetMs ?? 1000 });
+      for (const e of entries) console.log(JSON.stringify({ engine: engineName(), adapter, date, tune: true, m: shape.m, k: shape.k, n: shape.n, ...e }));
+      const best = [...entries].filter((e) => e.verified && e.gflops).sort((a, b) => b.gflops! - a.gflops!)[0];
+      console.log(JSON.stringify({ engine: engineName(), adapter, date, tuneBest: best ?? null, m: shape.m, k: shape.k, n: shape.n }));
+    }
+    ctx.device.destroy();
+    return;
+  }
   for (const shape of opts.shapes) {
     for (const kernel of opts.kernels) {
       const usesTile = kKernels[kernel].usesTile;

@@ -47,6 +47,9 @@ export interface GpuInfo {
   /** Limits the adapter offers. */
   readonly adapterLimits: Limits;
   readonly timestampQuery: boolean;
+  /** Subgroup sizes the adapter reports (with the subgroups feature), when it reports them. */
+  readonly subgroupMinSize?: number;
+  readonly subgroupMaxSize?: number;
   /** True when only the WebGPU default limits were requested. */
   readonly defaultLimitsOnly: boolean;
 }
@@ -87,6 +90,12 @@ export interface AcquireOptions {
   readonly onUncapturedError?: (message: string) => void;
 }
 
+function subgroupSizes(ai: GPUAdapterInfo | undefined): { subgroupMinSize?: number; subgroupMaxSize?: number } {
+  const x = ai as (GPUAdapterInfo & { subgroupMinSize?: number; subgroupMaxSize?: number }) | undefined;
+  const ok = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+  return { ...(ok(x?.subgroupMinSize) ? { subgroupMinSize: x.subgroupMinSize } : {}), ...(ok(x?.subgroupMaxSize) ? { subgroupMaxSize: x.subgroupMaxSize } : {}) };
+}
+
 export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext> {
   const gpu = opts.gpu ?? (globalThis.navigator as Navigator | undefined)?.gpu;
   if (!gpu) {
@@ -109,6 +118,8 @@ export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext>
   }
   const requiredFeatures: GPUFeatureName[] = [];
   if (adapter.features.has('timestamp-query')) requiredFeatures.push('timestamp-query');
+  // The subgroup rung's WGSL (`enable subgroups;`) compiles only on a device created with the feature.
+  if (adapter.features.has('subgroups' as GPUFeatureName)) requiredFeatures.push('subgroups' as GPUFeatureName);
 
   let device: GPUDevice;
   try {
@@ -130,6 +141,7 @@ export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext>
     limits: readLimits(device.limits),
     adapterLimits,
     timestampQuery: device.features.has('timestamp-query'),
+    ...subgroupSizes(ai),
     defaultLimitsOnly: Boolean(opts.defaultLimitsOnly),
   };
 

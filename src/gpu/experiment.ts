@@ -7,8 +7,8 @@ import type { FieldErrors } from '../core/input';
 import { checkProblem } from '../core/limits';
 import { verify, type Verification } from '../core/reference';
 import type { Shape, TileWidth } from '../core/shape';
-import type { GpuInfo, GpuContext } from './device';
-import { kKernels, type KernelId, type KernelParams } from './kernels';
+import type { GpuContext } from './device';
+import { kKernels, planKernel, type KernelId, type KernelParams, type PlanInfo } from './kernels';
 import { runMatmul, type RunOptions, type RunResult } from './runner';
 
 export interface Experiment {
@@ -20,7 +20,7 @@ export interface Experiment {
 
 /** Every reason this adapter cannot run these kernels on this shape, by input field. Empty when all is well. */
 export function checkExperiment(
-  info: Pick<GpuInfo, 'limits'>,
+  info: PlanInfo,
   shape: Shape,
   tile: TileWidth,
   kernels: readonly KernelId[],
@@ -29,7 +29,7 @@ export function checkExperiment(
   const dispatches = [];
   const errors: FieldErrors = {};
   for (const id of kernels) {
-    const plan = kKernels[id].plan(shape, tile, info.limits, params[id]);
+    const plan = planKernel(id, shape, tile, info, params[id]);
     if (typeof plan === 'string') errors.tile ??= plan;
     else dispatches.push({ label: kKernels[id].label.toLowerCase(), dispatch: plan.dispatch });
   }

@@ -12,6 +12,8 @@ import reg8x8vSource from '../../shaders/reg8x8v.wgsl?raw';
 import reg8x8dbSource from '../../shaders/reg8x8db.wgsl?raw';
 import reg16x8Source from '../../shaders/reg16x8.wgsl?raw';
 import reg16x8vSource from '../../shaders/reg16x8v.wgsl?raw';
+import subgroupSource from '../../shaders/subgroup.wgsl?raw';
+import type { GpuInfo } from './device';
 import { kStripBand } from '../core/kernelIds';
 import type { Shape, TileWidth } from '../core/shape';
 import { ceilDiv } from '../core/shape';
@@ -56,6 +58,8 @@ export interface KernelSpec {
   readonly source: string;
   /** Whether the tile width changes this kernel. */
   readonly usesTile: boolean;
+  /** WebGPU features the WGSL needs (e.g. subgroups); without them the kernel is not offered. */
+  readonly requiredFeatures?: readonly string[];
   /** Parameters the per-adapter tuner may set (none for most kernels). */
   readonly tunables?: readonly Tunable[];
   /** A launch plan, or a message saying why this adapter cannot run it (with these params, when given). */
@@ -66,6 +70,20 @@ export interface KernelSpec {
 function blockPlan(shape: Shape, limits: WorkgroupLimits, block: number, mapping: string, bytes = 8192, constants: Record<string, number> = {}): LaunchPlan | string {
   if (limits.maxComputeWorkgroupStorageSize < bytes) return `This kernel needs ${bytes} bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
   return { constants, workgroup: { x: 16, y: 16 }, dispatch: blockDispatch(shape, block, block), mapping, workgroupStorageBytes: bytes };
+}
+
+/** What adapter facts a plan depends on. */
+export type PlanInfo = Pick<GpuInfo, 'limits' | 'features'> & { readonly subgroupMaxSize?: number };
+
+/** A kernel's launch plan on this adapter: its required features first, then its own plan. */
+export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: PlanInfo, params?: KernelParams): LaunchPlan | string {
+  const spec = kKernels[id];
+  const missing = (spec.requiredFeatures ?? []).filter((f) => !info.features.includes(f));
+  if (missing.length > 0) return `This kernel needs the WebGPU feature “${missing.join('”, “')}”, which this adapter does not offer.`;
+  if (id === 'subgroup' && info.subgroupMaxSize !== undefined && info.subgroupMaxSize > 64) {
+    return `The subgroup rung needs subgroups of at most 64 invocations; this adapter reports up to ${info.subgroupMaxSize}.`;
+  }
+  return spec.plan(shape, tile, info.limits, params);
 }
 
 /** Checks `params` against a kernel's tunables: every name known, every value offered. */
@@ -177,8 +195,8 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     plan(shape, _tile, limits, params) {
       const bad = checkParams({ label: 'The double-buffered rung', tunables: kDbTunables }, params) ?? vec4Problem(shape);
       if (bad) return bad;
-      // Without a tuned value: the deeper phase where the adapter grants the memory for it.
-      const bk = params?.BK ?? (limits.maxComputeWorkgroupStorageSize >= 32768 ? 16 : 8);
+      // Without a tuned value: BK = 8 (16 KiB), faster on both engines on the H200 (docs/benchmarks.md).
+      const bk = params?.BK ?? 8;
       return blockPlan(
         shape,
         limits,
@@ -207,6 +225,24 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     usesTile: false,
     tunables: kGroupTunables,
     plan: (shape, _tile, limits, params) => vec4Problem(shape) ?? unrolledPlan(shape, limits, params, 'The 16×8 vec4 rung', 16, 8),
+  },
+  subgroup: {
+    id: 'subgroup',
+    label: 'Subgroup shuffles',
+    summary:
+      'No workgroup memory and no barrier: the 64 invocations of a workgroup compute the same 8 rows, so each loads one A value per row and the others get it by subgroupShuffle. Needs the subgroups feature.',
+    source: subgroupSource,
+    usesTile: false,
+    requiredFeatures: ['subgroups'],
+    plan(shape) {
+      return {
+        constants: {},
+        workgroup: { x: 64, y: 1 },
+        dispatch: [ceilDiv(shape.n, 256), ceilDiv(shape.m, 8), 1],
+        mapping: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
+        workgroupStorageBytes: 0,
+      };
+    },
   },
   strip: {
     id: 'strip',

@@ -7,7 +7,7 @@
 import type { MatmulData } from '../core/data';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
-import { kKernels, type KernelId, type KernelParams, type LaunchPlan } from './kernels';
+import { kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from './kernels';
 import { getPipeline, matmulBindGroupLayout } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
 
@@ -108,7 +108,7 @@ export async function runMatmul(
 ): Promise<RunResult> {
   const { device } = ctx;
   const spec = kKernels[kernel];
-  const plan = spec.plan(shape, tile, ctx.info.limits, opts.params);
+  const plan = planKernel(kernel, shape, tile, ctx.info, opts.params);
   if (typeof plan === 'string') throw new GpuRunError(plan, 'validation');
   const progress = (stage: Progress['stage'], done = 0, total = 1) => opts.onProgress?.({ stage, done, total });
   const owned: Array<GPUBuffer | GPUQuerySet> = [];
@@ -170,7 +170,7 @@ export async function runMatmul(
     owned.push(probeDims);
     if (shape.m > kBandRows && Number.isFinite(budgetMs)) {
       device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, shape.k, shape.n, 0]));
-      const probePlan = spec.plan({ m: kBandRows, k: shape.k, n: shape.n }, tile, ctx.info.limits, opts.params);
+      const probePlan = planKernel(kernel, { m: kBandRows, k: shape.k, n: shape.n }, tile, ctx.info, opts.params);
       if (typeof probePlan === 'string') throw new GpuRunError(probePlan, 'validation');
       const probePipeline = await guard(getPipeline(device, spec, plan, 'probe'));
       const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
@@ -200,7 +200,7 @@ export async function runMatmul(
       const dims = device.createBuffer({ label: `Matmul.dims.part${p}`, size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
       owned.push(dims);
       device.queue.writeBuffer(dims, 0, new Uint32Array([rowsHere, shape.k, shape.n, 0]));
-      const partPlan = spec.plan({ m: rowsHere, k: shape.k, n: shape.n }, tile, ctx.info.limits, opts.params);
+      const partPlan = planKernel(kernel, { m: rowsHere, k: shape.k, n: shape.n }, tile, ctx.info, opts.params);
       if (typeof partPlan === 'string') throw new GpuRunError(partPlan, 'validation');
       return { group: bind(dims, row0, rowsHere), dispatch: partPlan.dispatch };
     });

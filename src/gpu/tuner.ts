@@ -6,14 +6,14 @@ import { candidatesFor, kTunedKernels, type Candidate, type TuneEntry } from '..
 import type { Shape } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
 import { runVerified } from './experiment';
-import { kKernels } from './kernels';
+import { kKernels, planKernel, type PlanInfo } from './kernels';
 import type { MatmulBuffers } from './runner';
 
 export const kTuneCandidates: readonly Candidate[] = candidatesFor(kTunedKernels.map((id) => kKernels[id]));
 
 /** Whether a candidate can run at this shape on this adapter (e.g. vec4 rungs need K, N multiples of 4). */
-export function candidateApplies(c: Candidate, shape: Shape, limits: GpuContext['info']['limits']): boolean {
-  return typeof kKernels[c.kernel].plan(shape, 16, limits, c.params) !== 'string';
+export function candidateApplies(c: Candidate, shape: Shape, info: PlanInfo): boolean {
+  return typeof planKernel(c.kernel, shape, 16, info, c.params) !== 'string';
 }
 
 export interface TuneOptions {
@@ -29,7 +29,7 @@ export async function tune(ctx: GpuContext, shape: Shape, opts: TuneOptions = {}
   const total = kTuneCandidates.length;
   for (const [i, c] of kTuneCandidates.entries()) {
     opts.onProgress?.(i, total, c);
-    const plan = kKernels[c.kernel].plan(shape, 16, ctx.info.limits, c.params);
+    const plan = planKernel(c.kernel, shape, 16, ctx.info, c.params);
     if (typeof plan === 'string') {
       entries.push({ ...c, verified: false, note: plan });
       continue;

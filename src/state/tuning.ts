@@ -49,5 +49,5 @@ export function clearTuning(): void {
 
 /** What "auto" runs at this shape on this adapter, from the stored records. */
 export function autoChoice(records: readonly TuneRecord[], info: GpuInfo, shape: Shape): AutoChoice | undefined {
-  return chooseAuto(records, thisAdapter(info), shape, (c) => candidateApplies(c, shape, info.limits));
+  return chooseAuto(records, thisAdapter(info), shape, (c) => candidateApplies(c, shape, info));
 }

@@ -11,7 +11,7 @@ export interface ChartSeries {
   readonly shared: boolean;
 }
 
-const kColors: Record<KernelId, string> = { naive: '#c2410c', tiled: '#1d4ed8', reg4x4: '#047857', reg8x8: '#7e22ce', reg8x8v: '#be185d', reg8x8db: '#0e7490', reg16x8: '#4d7c0f', reg16x8v: '#9f1239', strip: '#a16207' };
+const kColors: Record<KernelId, string> = { naive: '#c2410c', tiled: '#1d4ed8', reg4x4: '#047857', reg8x8: '#7e22ce', reg8x8v: '#be185d', reg8x8db: '#0e7490', reg16x8: '#4d7c0f', reg16x8v: '#9f1239', subgroup: '#6d28d9', strip: '#a16207' };
 
 /** GFLOP/s (median) against size, one line per kernel; shared results dashed with hollow markers. */
 export function BenchChart({ series }: { series: readonly ChartSeries[] }) {

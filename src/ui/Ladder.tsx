@@ -1,7 +1,7 @@
 import { kLadderIds, kStripBand, type KernelId } from '../core/kernelIds';
 import { arithmeticIntensity, blockLoads, naiveLoads, stripLoads } from '../core/traffic';
 import type { Shape } from '../core/shape';
-import { kKernels } from '../gpu/kernels';
+import { kKernels, planKernel } from '../gpu/kernels';
 import { kClockLabels } from '../gpu/runner';
 import { runKernels, useApp, validate } from '../state/store';
 import { fmtGflops, fmtInt, fmtMs } from './format';
@@ -23,6 +23,8 @@ function rungLoads(id: KernelId, s: Shape, tile: number): number {
     case 'reg16x8':
     case 'reg16x8v':
       return blockLoads(s, 128, 128);
+    case 'subgroup':
+      return blockLoads(s, 8, 256); // A read once per 256 columns, B once per 8 rows
     case 'strip':
       return stripLoads(s, kStripBand);
   }
@@ -40,7 +42,7 @@ export function Ladder() {
   const notApplicable = new Map<KernelId, string>();
   if (parsed && gpu.state === 'ready') {
     for (const id of kLadderIds) {
-      const plan = kKernels[id].plan(parsed.shape, parsed.tile, gpu.info.limits);
+      const plan = planKernel(id, parsed.shape, parsed.tile, gpu.info);
       if (typeof plan === 'string') notApplicable.set(id, plan);
     }
   }
