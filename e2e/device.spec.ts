@@ -55,6 +55,8 @@ test('a long run is split into bands of rows, one submission each, and still ver
   }
   await expect(app.page.getByTestId('split-naive')).toContainText(/Split into \d+ submissions/);
   await expect(app.page.getByTestId('split-tiled')).toContainText('Split into 3 submissions of at most 128 rows');
+  await expect(app.page.getByTestId('ladder-reg16x8')).toHaveAttribute('data-status', 'verified');
+  await expect(app.page.getByTestId('ladder-run')).toHaveAttribute('aria-busy', 'false'); // every rung done
   await app.page.getByTestId('run-strip').click();
   await expect(app.page.getByTestId('partition-strip')).toContainText('✓ verified');
 });

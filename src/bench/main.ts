@@ -11,6 +11,8 @@
  *          --max-submit-ms N (split longer runs; Infinity: never split, no probe)
  *          --params BK=16,... (override constants for kernels that have these tunables; others ignore them)
  *          --features (print the adapter's features and limits as one JSON line first)
+ *          --pool (one set of GPU buffers for every run, sized for the largest shape first)
+ *          --fresh-pipelines (compile every run's pipeline afresh: for the wgpu history effect)
  *          --tune (instead of the kernels: the app's per-adapter tuner at each shape, one line per
  *            configuration and a line with the best)
  *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
@@ -22,6 +24,8 @@ import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { checkExperiment, pointFields, runVerified } from '../gpu/experiment';
 import { tune } from '../gpu/tuner';
+import { clearPipelines } from '../gpu/pipelines';
+import { MatmulBuffers } from '../gpu/runner';
 import { kKernelIds, kKernels, type KernelId, type KernelSpec } from '../gpu/kernels';
 
 interface Options {
@@ -141,9 +145,15 @@ async function main() {
   const adapter = { vendor: ctx.info.vendor, architecture: ctx.info.architecture, description: ctx.info.description, timestampQuery: ctx.info.timestampQuery };
   const date = new Date().toISOString();
   if (argv().includes('--features')) console.log(JSON.stringify({ engine: engineName(), adapter, adapterFeatures: ctx.info.adapterFeatures, features: ctx.info.features, limits: ctx.info.limits }));
+  let pool: MatmulBuffers | undefined;
+  if (argv().includes('--pool')) {
+    pool = new MatmulBuffers(ctx.device);
+    const big = (k: 'm' | 'k' | 'n') => Math.max(...opts.shapes.map((s) => s[k]));
+    await pool.ensure({ m: big('m'), k: big('k'), n: big('n') });
+  }
   if (argv().includes('--tune')) {
     for (const shape of opts.shapes) {
-      const entries = await tune(ctx, shape, { budgetMs: opts.budgetMs ?? 1000 });
+      const entries = await tune(ctx, shape, { budgetMs: opts.budgetMs ?? 1000, ...(pool ? { buffers: pool } : {}) });
       for (const e of entries) console.log(JSON.stringify({ engine: engineName(), adapter, date, tune: true, m: shape.m, k: shape.k, n: shape.n, ...e }));
       const best = [...entries].filter((e) => e.verified && e.gflops).sort((a, b) => b.gflops! - a.gflops!)[0];
       console.log(JSON.stringify({ engine: engineName(), adapter, date, tuneBest: best ?? null, m: shape.m, k: shape.k, n: shape.n }));
@@ -165,12 +175,16 @@ async function main() {
           console.log(JSON.stringify({ ...base, skipped: Object.values(problems).join(' ') }));
           continue;
         }
+        if (argv().includes('--fresh-pipelines')) clearPipelines(ctx.device);
+        const startedAt = new Date().toISOString();
         try {
-          const verified = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs, params });
+          const verified = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs, params, ...(pool ? { buffers: pool } : {}) });
           const { run, verification: v } = verified;
           console.log(
             JSON.stringify({
               ...base,
+              startedAt,
+              endedAt: new Date().toISOString(),
               mapping: run.plan.mapping,
               constants: run.plan.constants,
               clockNote: run.clockNote || undefined,

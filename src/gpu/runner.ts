@@ -19,6 +19,9 @@ export interface Progress {
   readonly total: number;
 }
 
+/** Allocations above this wait for the queue to drain first (see MatmulBuffers.ensure). */
+const kSettleBytes = 16 * 2 ** 20;
+
 /**
  * Buffers for A, B, C, dims and the read-back, reused across runs (a benchmark sweep) and grown
  * only when a larger problem needs it.
@@ -34,6 +37,10 @@ export class MatmulBuffers {
     this.destroy();
     const cap = { a: Math.max(need.a, s?.cap.a ?? 0, 16), b: Math.max(need.b, s?.cap.b ?? 0, 16), c: Math.max(need.c, s?.cap.c ?? 0, 16) };
     const d = this.device;
+    // Let the engine retire destroyed buffers before allocating large new ones. Without this wgpu
+    // (Firefox's engine) placed a third large set of buffers in a process where kernels then ran
+    // about 4× slower (H200, docs/benchmarks.md: "the wgpu history effect").
+    if (cap.a + cap.b + cap.c > kSettleBytes) await d.queue.onSubmittedWorkDone();
     this.set = await withErrorScopes(d, 'Allocating buffers', () => {
       const S = GPUBufferUsage.STORAGE;
       return {
@@ -181,6 +188,9 @@ export async function runMatmul(
       pass.setBindGroup(0, bind(probeDims));
       pass.dispatchWorkgroups(...probePlan.dispatch);
       pass.end();
+      // The upload must be finished first, or the probe's time includes it (at 4096² that made
+      // the estimate ~30× too long and split runs that did not need it).
+      await guard(device.queue.onSubmittedWorkDone());
       const t = now();
       device.queue.submit([enc.finish()]);
       await guard(device.queue.onSubmittedWorkDone());
