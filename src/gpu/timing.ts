@@ -17,7 +17,9 @@ export const kMinSampleMs = 2;
 export const kStepsPerSample = 200;
 /** Untimed work before the timed samples comes in chunks of about this many ms (see settle in timeDispatches)… */
 export const kSettleChunkMs = 50;
-/** …until the kernel's speed is steady, or this long has passed. */
+/** …until this many chunks in a row brought no speed-up… */
+export const kSettleStaleChunks = 4;
+/** …or this long has passed. */
 export const kMaxSettleMs = 2000;
 /** Queued timed samples are grouped into submissions of about this much GPU work (ms). */
 export const kQueuedSubmitMs = 100;
@@ -212,7 +214,8 @@ export async function timeDispatches(
      * idle (the CPU-side work of a run leaves them idle) and raise it under sustained load, and
      * a sample taken before that is slow for reasons that are not the kernel's. Chunks of about
      * kSettleChunkMs, two in flight so the GPU never waits for us, each timed by a timestamp pair;
-     * stop when a chunk is within 2% of the one before, or after kMaxSettleMs.
+     * stop when kSettleStaleChunks chunks in a row were no faster than the best (a clock climbs
+     * in steps), or after kMaxSettleMs.
      */
     const settle = async (count: number, perDispatchMs: number): Promise<void> => {
       const perPass = perDispatchMs * count;
@@ -250,7 +253,8 @@ export async function timeDispatches(
       };
       try {
         const start = now();
-        let prev = Infinity;
+        let best = Infinity;
+        let stale = 0; // chunks in a row that were not 1% faster than the best so far
         await withErrorScopes(device, `Running ${label}`, () => {
           submitChunk(slots[0]!);
           submitChunk(slots[1]!);
@@ -258,8 +262,10 @@ export async function timeDispatches(
         for (let i = 0; now() - start < kMaxSettleMs; i++) {
           const slot = slots[i % 2]!;
           const ms = await readChunk(slot);
-          if (ms > 0 && Math.abs(ms - prev) <= 0.02 * prev) break;
-          prev = ms > 0 ? ms : prev;
+          if (ms > 0 && ms < 0.99 * best) {
+            best = ms;
+            stale = 0;
+          } else if (++stale >= kSettleStaleChunks) break;
           submitChunk(slot); // the other chunk is still running: the queue never empties
         }
         // One chunk may still be running: the timed samples queue right behind it (no idle gap);

@@ -27,7 +27,7 @@ export function Tuning() {
     <div className="tuning" data-testid="tuning">
       <h3>Auto: the tuned best for this GPU</h3>
       <p className="small">
-        The tuner runs each of {kTuneCandidates.length} configurations (the register-tiled rungs, with every value of their override constants) at the current shape, verified and timed
+        The tuner runs each of {kTuneCandidates.length} configurations, twice, (the register-tiled rungs, with every value of their override constants) at the current shape, verified and timed
         like any run, and keeps the result in this browser for this adapter and engine ({engineLabel()}). “Run auto” runs the fastest verified configuration from the tuning
         nearest to the current shape, tuning first if there is none.
       </p>
@@ -81,7 +81,8 @@ export function Tuning() {
       {choice && (
         <details>
           <summary>
-            What the tuner measured at {shapeLabel(choice.record.shape)} ({choice.record.clock === 'gpu-timestamp' ? 'GPU timestamps' : 'wall clock'}, median of 3–15 samples each)
+            What the tuner measured at {shapeLabel(choice.record.shape)} ({choice.record.clock === 'gpu-timestamp' ? 'GPU timestamps' : 'wall clock'}; each configuration run in two
+            interleaved rounds of 3–15 samples, the better round’s median kept, so a dip in the GPU’s clock during one turn does not decide the choice)
           </summary>
           <table className="why-table" data-testid="tune-table">
             <thead>
