@@ -9,7 +9,8 @@ const engines = [
   ['wgpu (Deno 2.9.6)', read('deno.jsonl')],
   ['Dawn (Node + webgpu 0.6.2)', read('dawn.jsonl')],
 ];
-const name = (r) => (r.kernel === 'tiled' ? `tiled ${r.tile}` : r.kernel);
+const tuned = (r) => Object.entries(r.constants ?? {}).filter(([k]) => ['BK', 'GROUP'].includes(k)).map(([k, v]) => `${k}=${v}`).join(',');
+const name = (r) => (r.kernel === 'tiled' ? `tiled ${r.tile}` : tuned(r) ? `${r.kernel} ${tuned(r)}` : r.kernel);
 for (const [engine, rows] of engines) {
   if (rows.length === 0) continue;
   const kernels = [...new Set(rows.map(name))];

@@ -119,8 +119,9 @@ export function Ladder() {
       </table>
       <Tuning />
       <p className="small">
-        For reference, not measured here: on an NVIDIA H200 at 4096³ the rungs reach 1.6, 7.4, 23.8, 26.2 and 30.8 TFLOP/s through Dawn (Chrome’s engine) against 51 TFLOP/s
-        for cuBLAS — see docs/benchmarks.md for both engines.
+        For reference, not measured here: on an NVIDIA H200 at 4096³ (2026-11-22) the rungs reach 1.6, 7.4, 24.0, 26.4, 30.8, 35.7, 36.6 and 42.3 TFLOP/s through
+        Dawn (Chrome’s engine; the best is 84% of cuBLAS’s 50.3 TFLOP/s) and up to 37.7 TFLOP/s (reg16x8, 75%) through wgpu (Firefox’s engine) — see
+        docs/benchmarks.md for both engines and every size.
       </p>
     </section>
   );
