@@ -81,7 +81,9 @@ export function Ladder() {
             const loads = parsed ? rungLoads(id, parsed.shape, parsed.tile) : 0;
             const ok = measured.some((m) => m.id === id);
             const g = ok ? r!.run!.gflops : 0;
-            const consts = r?.run ? paramsLabel(r.run.plan.constants) : '';
+            // The tuned override constants only (not fixed ones such as the tiled kernel's TILE).
+            const tunable = new Set(kKernels[id].tunables?.map((t) => t.name));
+            const consts = r?.run ? paramsLabel(Object.fromEntries(Object.entries(r.run.plan.constants).filter(([k]) => tunable.has(k)))) : '';
             const isAuto = auto?.kernel === id && r?.seq === auto.seq;
             return (
               <tr key={id} data-testid={`ladder-${id}`} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
