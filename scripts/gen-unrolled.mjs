@@ -17,7 +17,8 @@ function access(d) {
   if (d.vec4) {
     return {
       header: `//
-// K and N must be multiples of 4 (the app says so and runs reg16x8 otherwise): A, B and C are
+// K and N must be multiples of 4 (the app pads them with zeros on upload when they are not; the
+// padded columns of C are dropped on read-back): A, B and C are
 // viewed as arrays of vec4<f32>, so every global load and store moves 16 bytes. Any M. Loads
 // outside the matrix are whole vec4s of 0.0; stores are tested per vec4. Every invocation reaches
 // every barrier (loop bounds come from the uniform dims).

@@ -18,7 +18,8 @@
 //     the plain row-by-row order. The per-adapter tuner picks GROUP.
 // This file is reg16x8.wgsl with vec4 global loads and stores (as reg8x8v is to reg8x8): fewer, wider memory instructions.
 //
-// K and N must be multiples of 4 (the app says so and runs reg16x8 otherwise): A, B and C are
+// K and N must be multiples of 4 (the app pads them with zeros on upload when they are not; the
+// padded columns of C are dropped on read-back): A, B and C are
 // viewed as arrays of vec4<f32>, so every global load and store moves 16 bytes. Any M. Loads
 // outside the matrix are whole vec4s of 0.0; stores are tested per vec4. Every invocation reaches
 // every barrier (loop bounds come from the uniform dims).

@@ -16,7 +16,7 @@
 //     neighbouring invocations read neighbouring vec4s of workgroup memory (no bank conflicts)
 //     and write neighbouring vec4s of C (each store instruction covers 256 contiguous bytes).
 //
-// Any M; K and N multiples of 4 (vec4 rows, as reg8x8v). Loads outside the matrix are whole vec4s
+// Any M; K and N multiples of 4 (vec4 rows; the app pads other shapes on upload, as for reg8x8v). Loads outside the matrix are whole vec4s
 // written as 0.0; stores are tested per vec4; every invocation reaches every barrier (loop bounds
 // come from the uniform dims).
 //

@@ -6,7 +6,8 @@
 // consecutive k of one row) and one vec4 of B (4 consecutive columns of one k) per phase instead
 // of 4 + 4 scalar loads, and writes its 8×8 block of C as 16 vec4 stores. Fewer, wider memory
 // instructions. The price: A and B rows must start on 16-byte boundaries, so this rung needs K and
-// N to be multiples of 4 (the app says so and does not run it otherwise). M is free.
+// N to be multiples of 4; when they are not, the app pads A and B with zero columns/rows on upload
+// and drops C's padded columns on read-back (the kernel always sees multiples of 4). M is free.
 //
 // Any M; K and N multiples of 4: loads outside the matrix are whole vec4s (K and N are multiples
 // of 4), written as 0.0; stores are tested per vec4; every invocation reaches every barrier.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPattern, kPatternLabels, kPatterns, makeData, mulberry32 } from './data';
+import { isPattern, kPatternLabels, kPatterns, makeData, mulberry32, padMatrix, unpadMatrix } from './data';
 import { referenceMatmul } from './reference';
 import type { Shape } from './shape';
 
@@ -213,5 +213,19 @@ describe('makeData', () => {
     for (const p of ['identity', 'ones'] as const) {
       expect(makeData(s, p, 1)).toEqual(makeData(s, p, 777));
     }
+  });
+});
+
+describe('padMatrix / unpadMatrix', () => {
+  it('copies rows into a wider, taller zero matrix and back', () => {
+    const a = Float32Array.from([1, 2, 3, 4, 5, 6]); // 2×3
+    const p = padMatrix(a, 2, 3, 3, 4);
+    expect(Array.from(p)).toEqual([1, 2, 3, 0, 4, 5, 6, 0, 0, 0, 0, 0]);
+    expect(Array.from(unpadMatrix(p, 2, 4, 3))).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+  it('returns the same array when nothing is padded', () => {
+    const a = new Float32Array(8);
+    expect(padMatrix(a, 2, 4, 2, 4)).toBe(a);
+    expect(unpadMatrix(a, 2, 4, 4)).toBe(a);
   });
 });

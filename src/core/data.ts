@@ -69,3 +69,22 @@ export function makeData(s: Shape, pattern: Pattern, seed: number): MatmulData {
   }
   return { a, b, exact: s.k * kMaxTerm[pattern] < 2 ** 24 };
 }
+
+/**
+ * A rows×cols row-major matrix copied into a rowsP×colsP one, zeros in the new rows and columns
+ * (the vec4 rungs' upload when K or N is not a multiple of 4).
+ */
+export function padMatrix(src: Float32Array, rows: number, cols: number, rowsP: number, colsP: number): Float32Array {
+  if (rowsP === rows && colsP === cols) return src;
+  const out = new Float32Array(rowsP * colsP);
+  for (let r = 0; r < rows; r++) out.set(src.subarray(r * cols, (r + 1) * cols), r * colsP);
+  return out;
+}
+
+/** The first `cols` columns of a rows×colsP row-major matrix (the read-back of a padded C). */
+export function unpadMatrix(src: Float32Array, rows: number, colsP: number, cols: number): Float32Array {
+  if (colsP === cols) return src;
+  const out = new Float32Array(rows * cols);
+  for (let r = 0; r < rows; r++) out.set(src.subarray(r * colsP, r * colsP + cols), r * cols);
+  return out;
+}

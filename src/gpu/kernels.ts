@@ -58,6 +58,11 @@ export interface KernelSpec {
   readonly source: string;
   /** Whether the tile width changes this kernel. */
   readonly usesTile: boolean;
+  /**
+   * The WGSL reads A, B and C as vec4<f32>, so rows must start on 16 bytes: the runner pads K and
+   * N with zeros to multiples of 4 on upload and drops the padding on read-back (gpuShape).
+   */
+  readonly vec4?: boolean;
   /** WebGPU features the WGSL needs (e.g. subgroups); without them the kernel is not offered. */
   readonly requiredFeatures?: readonly string[];
   /** Parameters the per-adapter tuner may set (none for most kernels). */
@@ -80,10 +85,18 @@ export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: Pl
   const spec = kKernels[id];
   const missing = (spec.requiredFeatures ?? []).filter((f) => !info.features.includes(f));
   if (missing.length > 0) return `This kernel needs the WebGPU feature “${missing.join('”, “')}”, which this adapter does not offer.`;
+  const s = gpuShape(id, shape);
   if (id === 'subgroup' && info.subgroupMaxSize !== undefined && info.subgroupMaxSize > 64) {
     return `The subgroup rung needs subgroups of at most 64 invocations; this adapter reports up to ${info.subgroupMaxSize}.`;
   }
-  return spec.plan(shape, tile, info.limits, params);
+  const plan = spec.plan(s, tile, info.limits, params);
+  if (typeof plan === 'string' || (s.k === shape.k && s.n === shape.n)) return plan;
+  return { ...plan, mapping: `${plan.mapping}; K × N = ${shape.k} × ${shape.n} padded with zeros to ${s.k} × ${s.n} for vec4 rows` };
+}
+
+/** The shape a kernel runs on the GPU: the vec4 rungs get K and N padded to multiples of 4. */
+export function gpuShape(id: KernelId, shape: Shape): Shape {
+  return kKernels[id].vec4 ? pad4(shape) : shape;
 }
 
 /** Checks `params` against a kernel's tunables: every name known, every value offered. */
@@ -96,8 +109,8 @@ export function checkParams(spec: Pick<KernelSpec, 'label' | 'tunables'>, params
   return undefined;
 }
 
-const vec4Problem = (shape: Shape) =>
-  shape.k % 4 !== 0 || shape.n % 4 !== 0 ? `The vec4 rungs need K and N to be multiples of 4 (K = ${shape.k}, N = ${shape.n}).` : undefined;
+/** K and N rounded up to multiples of 4: the shape the vec4 rungs run on (see gpuShape). */
+export const pad4 = (shape: Shape): Shape => ({ m: shape.m, k: Math.ceil(shape.k / 4) * 4, n: Math.ceil(shape.n / 4) * 4 });
 
 const kDbTunables: readonly Tunable[] = [
   { name: 'BK', values: [8, 16], doc: 'Depth of one phase: 16 halves the phases and barriers but needs 32 KiB of workgroup memory.' },
@@ -177,11 +190,12 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
   reg8x8v: {
     id: 'reg8x8v',
     label: 'Register-tiled 8×8, vec4 loads',
-    summary: 'reg8x8 with A, B and C read and written as vec4: one 16-byte load of each per invocation and phase. Needs K and N to be multiples of 4.',
+    summary: 'reg8x8 with A, B and C read and written as vec4: one 16-byte load of each per invocation and phase. K and N are padded to multiples of 4 on upload when they are not.',
     source: reg8x8vSource,
+    vec4: true,
     usesTile: false,
     plan(shape, _tile, limits) {
-      return vec4Problem(shape) ?? blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores');
+      return blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores');
     },
   },
   reg8x8db: {
@@ -190,10 +204,11 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     summary:
       'reg8x8v with two copies of the A and B tiles: the next phase’s global loads are in flight while this phase is multiplied out, one barrier per phase, and invocations read neighbouring vec4s of workgroup memory (no bank conflicts). Phase depth BK tuned per adapter.',
     source: reg8x8dbSource,
+    vec4: true,
     usesTile: false,
     tunables: kDbTunables,
     plan(shape, _tile, limits, params) {
-      const bad = checkParams({ label: 'The double-buffered rung', tunables: kDbTunables }, params) ?? vec4Problem(shape);
+      const bad = checkParams({ label: 'The double-buffered rung', tunables: kDbTunables }, params);
       if (bad) return bad;
       // Without a tuned value: BK = 8 (16 KiB), faster on both engines on the H200 (docs/benchmarks.md).
       const bk = params?.BK ?? 8;
@@ -220,11 +235,12 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
   reg16x8v: {
     id: 'reg16x8v',
     label: 'Register-tiled 16×8, unrolled, vec4 loads',
-    summary: 'reg16x8 with A, B and C read and written as vec4 (16-byte loads and stores). Needs K and N to be multiples of 4.',
+    summary: 'reg16x8 with A, B and C read and written as vec4 (16-byte loads and stores); K and N are padded to multiples of 4 on upload when they are not.',
     source: reg16x8vSource,
+    vec4: true,
     usesTile: false,
     tunables: kGroupTunables,
-    plan: (shape, _tile, limits, params) => vec4Problem(shape) ?? unrolledPlan(shape, limits, params, 'The 16×8 vec4 rung', 16, 8),
+    plan: (shape, _tile, limits, params) => unrolledPlan(shape, limits, params, 'The 16×8 vec4 rung', 16, 8),
   },
   subgroup: {
     id: 'subgroup',

@@ -7,7 +7,8 @@
 import type { MatmulData } from '../core/data';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
-import { kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from './kernels';
+import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from './kernels';
+import { padMatrix, unpadMatrix } from '../core/data';
 import { getPipeline, matmulBindGroupLayout } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
 
@@ -117,6 +118,10 @@ export async function runMatmul(
   const spec = kKernels[kernel];
   const plan = planKernel(kernel, shape, tile, ctx.info, opts.params);
   if (typeof plan === 'string') throw new GpuRunError(plan, 'validation');
+  // The shape on the GPU (vec4 rungs: K and N padded to multiples of 4; the padding is zeros, so
+  // C's first N columns are the product). GFLOP/s are counted for the shape asked for.
+  const g = gpuShape(kernel, shape);
+  const padded = g.k !== shape.k || g.n !== shape.n;
   const progress = (stage: Progress['stage'], done = 0, total = 1) => opts.onProgress?.({ stage, done, total });
   const owned: Array<GPUBuffer | GPUQuerySet> = [];
   const ownedPools: MatmulBuffers[] = [];
@@ -130,13 +135,13 @@ export async function runMatmul(
     const t0 = now();
     const pool = opts.buffers ?? new MatmulBuffers(device);
     if (!opts.buffers) ownedPools.push(pool);
-    const { a: bufA, b: bufB, c: bufC, dims: bufDims, read: bufRead } = await pool.ensure(shape);
+    const { a: bufA, b: bufB, c: bufC, dims: bufDims, read: bufRead } = await pool.ensure(g);
     await withErrorScopes(device, 'Uploading A and B', () => {
-      device.queue.writeBuffer(bufA, 0, data.a);
-      device.queue.writeBuffer(bufB, 0, data.b);
+      device.queue.writeBuffer(bufA, 0, padMatrix(data.a, shape.m, shape.k, g.m, g.k));
+      device.queue.writeBuffer(bufB, 0, padMatrix(data.b, shape.k, shape.n, g.k, g.n));
       // C starts as NaN, so an element the kernel never writes can never pass verification.
-      device.queue.writeBuffer(bufC, 0, new Float32Array(shape.m * shape.n).fill(NaN));
-      device.queue.writeBuffer(bufDims, 0, new Uint32Array([shape.m, shape.k, shape.n, 0]));
+      device.queue.writeBuffer(bufC, 0, new Float32Array(g.m * g.n).fill(NaN));
+      device.queue.writeBuffer(bufDims, 0, new Uint32Array([g.m, g.k, g.n, 0]));
     });
     await guard(device.queue.onSubmittedWorkDone());
     const uploadMs = now() - t0;
@@ -158,9 +163,9 @@ export async function runMatmul(
         label: `Matmul.${kernel}.bindGroup`,
         layout: matmulBindGroupLayout(device),
         entries: [
-          { binding: 0, resource: { buffer: bufA, offset: row0 * shape.k * 4, size: Math.max(4, rowsInPart * shape.k * 4) } },
-          { binding: 1, resource: { buffer: bufB, size: Math.max(4, shape.k * shape.n * 4) } },
-          { binding: 2, resource: { buffer: bufC, offset: row0 * shape.n * 4, size: Math.max(4, rowsInPart * shape.n * 4) } },
+          { binding: 0, resource: { buffer: bufA, offset: row0 * g.k * 4, size: Math.max(4, rowsInPart * g.k * 4) } },
+          { binding: 1, resource: { buffer: bufB, size: Math.max(4, g.k * g.n * 4) } },
+          { binding: 2, resource: { buffer: bufC, offset: row0 * g.n * 4, size: Math.max(4, rowsInPart * g.n * 4) } },
           { binding: 3, resource: { buffer: dims } },
         ],
       });
@@ -169,15 +174,15 @@ export async function runMatmul(
     // than the budget, split C into bands of rows, each computed as its own (smaller) matmul on
     // views of A and C — the kernels are unchanged. Bands are multiples of kBandRows rows, so
     // the views' offsets meet every adapter's storage-offset alignment (a multiple of 256 bytes).
-    const partsOf = (rowsPerPart: number) => Math.ceil(shape.m / rowsPerPart);
-    let rowsPerPart = shape.m;
+    const partsOf = (rowsPerPart: number) => Math.ceil(g.m / rowsPerPart);
+    let rowsPerPart = g.m;
     let split: RunResult['split'];
     const budgetMs = opts.maxSubmitMs ?? kMaxSubmitMs;
     const probeDims = device.createBuffer({ label: 'Matmul.dims.probe', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
     owned.push(probeDims);
-    if (shape.m > kBandRows && Number.isFinite(budgetMs)) {
-      device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, shape.k, shape.n, 0]));
-      const probePlan = planKernel(kernel, { m: kBandRows, k: shape.k, n: shape.n }, tile, ctx.info, opts.params);
+    if (g.m > kBandRows && Number.isFinite(budgetMs)) {
+      device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, g.k, g.n, 0]));
+      const probePlan = planKernel(kernel, { m: kBandRows, k: g.k, n: g.n }, tile, ctx.info, opts.params);
       if (typeof probePlan === 'string') throw new GpuRunError(probePlan, 'validation');
       const probePipeline = await guard(getPipeline(device, spec, plan, 'probe'));
       const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
@@ -195,22 +200,22 @@ export async function runMatmul(
       device.queue.submit([enc.finish()]);
       await guard(device.queue.onSubmittedWorkDone());
       const perBand = now() - t;
-      const estimateMs = perBand * (shape.m / kBandRows);
+      const estimateMs = perBand * (g.m / kBandRows);
       if (estimateMs > budgetMs) {
         rowsPerPart = kBandRows * Math.max(1, Math.floor(budgetMs / Math.max(perBand, 1e-3)));
         if (partsOf(rowsPerPart) > 1) split = { parts: partsOf(rowsPerPart), rowsPerPart, estimateMs, budgetMs };
-        else rowsPerPart = shape.m;
+        else rowsPerPart = g.m;
       }
     }
     const parts = partsOf(rowsPerPart);
     const partRuns = Array.from({ length: parts }, (_, p) => {
       if (parts === 1) return { group: bind(bufDims), dispatch: plan.dispatch };
       const row0 = p * rowsPerPart;
-      const rowsHere = Math.min(rowsPerPart, shape.m - row0);
+      const rowsHere = Math.min(rowsPerPart, g.m - row0);
       const dims = device.createBuffer({ label: `Matmul.dims.part${p}`, size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
       owned.push(dims);
-      device.queue.writeBuffer(dims, 0, new Uint32Array([rowsHere, shape.k, shape.n, 0]));
-      const partPlan = planKernel(kernel, { m: rowsHere, k: shape.k, n: shape.n }, tile, ctx.info, opts.params);
+      device.queue.writeBuffer(dims, 0, new Uint32Array([rowsHere, g.k, g.n, 0]));
+      const partPlan = planKernel(kernel, { m: rowsHere, k: g.k, n: g.n }, tile, ctx.info, opts.params);
       if (typeof partPlan === 'string') throw new GpuRunError(partPlan, 'validation');
       return { group: bind(dims, row0, rowsHere), dispatch: partPlan.dispatch };
     });
@@ -235,10 +240,11 @@ export async function runMatmul(
     progress('readback');
     const t2 = now();
     const enc = device.createCommandEncoder({ label: 'Matmul.readback.encoder' });
-    enc.copyBufferToBuffer(bufC, 0, bufRead, 0, shape.m * shape.n * 4);
+    enc.copyBufferToBuffer(bufC, 0, bufRead, 0, g.m * g.n * 4);
     device.queue.submit([enc.finish()]);
-    await guard(bufRead.mapAsync(GPUMapMode.READ, 0, shape.m * shape.n * 4));
-    const c = new Float32Array(bufRead.getMappedRange(0, shape.m * shape.n * 4).slice(0));
+    await guard(bufRead.mapAsync(GPUMapMode.READ, 0, g.m * g.n * 4));
+    const cGpu = new Float32Array(bufRead.getMappedRange(0, g.m * g.n * 4).slice(0));
+    const c = padded ? unpadMatrix(cGpu, shape.m, g.n, shape.n) : cGpu;
     bufRead.unmap();
     const readbackMs = now() - t2;
 

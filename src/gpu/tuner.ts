@@ -11,7 +11,7 @@ import type { MatmulBuffers } from './runner';
 
 export const kTuneCandidates: readonly Candidate[] = candidatesFor(kTunedKernels.map((id) => kKernels[id]));
 
-/** Whether a candidate can run at this shape on this adapter (e.g. vec4 rungs need K, N multiples of 4). */
+/** Whether a candidate can run at this shape on this adapter (e.g. the subgroup rung needs the subgroups feature). */
 export function candidateApplies(c: Candidate, shape: Shape, info: PlanInfo): boolean {
   return typeof planKernel(c.kernel, shape, 16, info, c.params) !== 'string';
 }
