@@ -189,6 +189,7 @@ async function main() {
               constants: run.plan.constants,
               clockNote: run.clockNote || undefined,
               clockStepMs: run.resolutionMs,
+              settledMs: run.settledMs,
               warmups: run.warmups,
               ...pointFields(verified),
               uploadMs: run.uploadMs,

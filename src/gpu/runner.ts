@@ -234,7 +234,7 @@ export async function runMatmul(
       { ...opts, onProgress: (stage, done, total) => progress(stage, done, total) },
       parts,
     );
-    const { clock, clockNote, warmups, samplesMs: chosen, dispatchesPerSample: dps, stats, resolutionMs } = timing;
+    const { clock, clockNote, warmups, samplesMs: chosen, dispatchesPerSample: dps, stats, resolutionMs, settledMs } = timing;
 
     // --- readback ------------------------------------------------------------------------
     progress('readback');
@@ -260,6 +260,7 @@ export async function runMatmul(
       dispatchesPerSample: dps,
       stats,
       ...(resolutionMs !== undefined ? { resolutionMs } : {}),
+      ...(settledMs !== undefined ? { settledMs } : {}),
       gflops: gflops(shape, stats.median),
       uploadMs,
       compileMs,

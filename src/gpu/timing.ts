@@ -56,6 +56,8 @@ export interface Timing {
   readonly samplesMs: readonly number[];
   readonly dispatchesPerSample: number;
   readonly stats: Summary;
+  /** How long the kernel ran untimed before the samples, until its speed stopped rising (see settle). */
+  readonly settledMs?: number;
   /** The GPU clock's step, when the timestamps seen were all multiples of a step ≥ 1 µs. */
   readonly resolutionMs?: number;
 }
@@ -217,6 +219,7 @@ export async function timeDispatches(
      * stop when kSettleStaleChunks chunks in a row were no faster than the best (a clock climbs
      * in steps), or after kMaxSettleMs.
      */
+    let settledMs: number | undefined;
     const settle = async (count: number, perDispatchMs: number): Promise<void> => {
       const perPass = perDispatchMs * count;
       // A CPU emulation (the fallback adapter: SwiftShader in CI) has no clock to raise.
@@ -268,6 +271,7 @@ export async function timeDispatches(
           } else if (++stale >= kSettleStaleChunks) break;
           submitChunk(slot); // the other chunk is still running: the queue never empties
         }
+        settledMs = now() - start;
         // One chunk may still be running: the timed samples queue right behind it (no idle gap);
         // destroying its query set and buffers now is allowed, the engine waits for the work.
       } finally {
@@ -304,7 +308,16 @@ export async function timeDispatches(
       const got = await queuedSamples(nSamples, dps, perDispatch);
       opts.onProgress?.('timing', nSamples, nSamples);
       if (got.every((v) => Number.isFinite(v) && v > 0)) {
-        return { clock, clockNote, warmups, samplesMs: got, dispatchesPerSample: dps, stats: summarize(got), ...(stepNs ? { resolutionMs: stepNs / 1e6 } : {}) };
+        return {
+          clock,
+          clockNote,
+          warmups,
+          samplesMs: got,
+          dispatchesPerSample: dps,
+          stats: summarize(got),
+          ...(stepNs ? { resolutionMs: stepNs / 1e6 } : {}),
+          ...(settledMs !== undefined ? { settledMs } : {}),
+        };
       }
       // Unusable timestamps: time the samples one by one below, and fall back to the wall clock there.
     }

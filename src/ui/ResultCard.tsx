@@ -54,6 +54,8 @@ function Body({ r }: { r: KernelResult }) {
         {run.clockNote && ` (${run.clockNote})`}
         {run.resolutionMs !== undefined && ` in steps of ${fmtMs(run.resolutionMs)} (the engine rounds timestamps; each sample spans at least ${kStepsPerSample} steps)`}. {run.stats.n} timed samples after {run.warmups} warm-up run{run.warmups === 1 ? '' : 's'}
         {run.dispatchesPerSample > 1 && `; each sample is ${run.dispatchesPerSample} back-to-back dispatches in one pass, divided by ${run.dispatchesPerSample}`}.
+        {run.settledMs !== undefined &&
+          ` Before the samples the kernel ran untimed for ${fmtMs(run.settledMs)}, until its speed stopped rising (GPUs raise their clock under load), and the samples were queued back to back.`}
       </p>
       <dl className="stats">
         <div><dt>min</dt><dd>{fmtMs(run.stats.min)}</dd></div>
