@@ -292,8 +292,8 @@ export async function runAuto(): Promise<void> {
   const again = validate(useApp.getState().config, useApp.getState().gpu, []).parsed;
   const choice = ctx && again ? autoChoice(useTuning.getState().records, ctx.info, again.shape) : undefined;
   if (!choice) {
-    if (ctx) useApp.setState({ runMessage: 'Auto found nothing to run: no tuned configuration could run at this shape.' });
-    else await runKernels([]); // says why nothing ran
+    if (ctx && again) useApp.setState({ runMessage: 'Auto found nothing to run: no tuned configuration could run at this shape.' });
+    else await runKernels([]); // says why nothing ran (no GPU, or inputs to fix)
     return;
   }
   await runKernels([choice.kernel], { auto: { from: `tuned at ${shapeLabel(choice.record.shape)} on ${choice.record.date.slice(0, 10)}` } });
