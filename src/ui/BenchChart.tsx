@@ -27,6 +27,7 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
     ];
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),
+      padding: [16, 110, 0, 0], // room on the right for the line names
       height: 340,
       scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       axes: [
@@ -46,6 +47,34 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
         })),
       ],
       legend: { show: true },
+      // Each line is also named at its last point, so the kernels are told apart without colour.
+      hooks: {
+        draw: [
+          (u: uPlot) => {
+            const ctx = u.ctx;
+            ctx.save();
+            ctx.font = `${Math.round(13 * devicePixelRatio)}px system-ui, sans-serif`;
+            ctx.textBaseline = 'middle';
+            ctx.textAlign = 'left';
+            const labels = series.flatMap((s, i) => {
+              const ys = u.data[i + 1]!;
+              let last = ys.length - 1;
+              while (last >= 0 && ys[last] == null) last--;
+              if (last < 0) return [];
+              return [{ s, x: u.valToPos(u.data[0][last]!, 'x', true), y: u.valToPos(ys[last] as number, 'y', true) }];
+            });
+            // Spread labels that would overlap, keeping their order by height.
+            const gap = 15 * devicePixelRatio;
+            labels.sort((a, b) => a.y - b.y);
+            for (let i = 1; i < labels.length; i++) labels[i]!.y = Math.max(labels[i]!.y, labels[i - 1]!.y + gap);
+            for (const l of labels) {
+              ctx.fillStyle = kColors[l.s.kernel];
+              ctx.fillText(`${l.s.kernel}${l.s.shared ? ' (shared)' : ''}`, l.x + 10 * devicePixelRatio, l.y);
+            }
+            ctx.restore();
+          },
+        ],
+      },
     };
     const plot = new uPlot(opts, data, el);
     const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(320, el.clientWidth), height: 340 }));
