@@ -6,6 +6,7 @@ import { kClockLabels } from '../gpu/runner';
 import { runKernels, useApp, validate } from '../state/store';
 import { fmtGflops, fmtInt, fmtMs } from './format';
 import { Tuning } from './Tuning';
+import { kReference } from '../core/referenceFigures';
 import { paramsLabel } from '../core/tuning';
 
 /** Global loads of each rung, from the traffic model. */
@@ -28,6 +29,14 @@ function rungLoads(id: KernelId, s: Shape, tile: number): number {
     case 'strip':
       return stripLoads(s, kStripBand);
   }
+}
+
+/** The H200 reference figures for a rung, as text (never this GPU's). */
+function refCell(id: KernelId): string {
+  const r = (kReference.rungs as Partial<Record<KernelId, { dawn: number; wgpu: number | null }>>)[id];
+  if (!r) return '—';
+  const pct = (v: number) => `${((v / kReference.cublas) * 100).toFixed(0)}%`;
+  return `${r.dawn.toFixed(1)} (${pct(r.dawn)}) · ${r.wgpu === null ? 'n/a' : `${r.wgpu.toFixed(1)} (${pct(r.wgpu)})`}`;
 }
 
 /** Every kernel on this GPU at the current shape: GFLOP/s per rung, what changed, and the traffic model. */
@@ -74,6 +83,9 @@ export function Ladder() {
             <th scope="col">what changed</th>
             <th scope="col">global loads · FLOP/byte</th>
             <th scope="col">measured on this GPU</th>
+            <th scope="col">
+              reference: {kReference.gpu}, {kReference.shape}³ <span className="small">(Dawn · wgpu, TFLOP/s; cuBLAS {kReference.cublas})</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -114,6 +126,7 @@ export function Ladder() {
                     <span className="small">not run at this shape</span>
                   )}
                 </td>
+                <td className="small">{refCell(id)}</td>
               </tr>
             );
           })}
@@ -121,9 +134,9 @@ export function Ladder() {
       </table>
       <Tuning />
       <p className="small">
-        For reference, not measured here: on an NVIDIA H200 at 4096³ (2026-11-22) the rungs reach 1.6, 7.4, 24.0, 26.4, 30.8, 35.7, 36.6 and 42.3 TFLOP/s through
-        Dawn (Chrome’s engine; the best is 84% of cuBLAS’s 50.3 TFLOP/s) and up to 37.7 TFLOP/s (reg16x8, 75%) through wgpu (Firefox’s engine) — see
-        docs/benchmarks.md for both engines and every size.
+        The reference column is not measured here: it is each rung on an {kReference.gpu} at {kReference.shape}³ ({kReference.date}) through Dawn (Chrome’s engine) and
+        wgpu (Firefox’s engine), % of cuBLAS FP32 in the same run — see docs/benchmarks.md for every size. Which rung wins depends on the engine: that is what the
+        tuner is for.
       </p>
     </section>
   );
