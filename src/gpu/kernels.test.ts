@@ -42,7 +42,7 @@ describe('launch plans', () => {
     expect(planKernel('subgroup', shape, 16, { ...roomy, subgroupMaxSize: 128 })).toMatch(/at most 64/);
     expect(typeof planKernel('subgroup', shape, 16, roomy)).toBe('object');
   });
-  it('every kernel's WGSL starts with its header comment', () => {
+  it('every kernel’s WGSL starts with its header comment', () => {
     for (const id of kKernelIds) expect(kKernels[id].source.trimStart().startsWith(`// ${id}.wgsl`), id).toBe(true);
   });
 });
