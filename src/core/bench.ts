@@ -30,6 +30,8 @@ export interface BenchPoint {
   readonly verified?: boolean;
   readonly checked?: number;
   readonly maxRelError?: number | null;
+  /** The tunable override constants the point ran with (e.g. GROUP = 8), when the kernel has any. */
+  readonly constants?: Readonly<Record<string, number>>;
 }
 
 export interface DeviceReport {
@@ -86,7 +88,7 @@ export function crossover(points: readonly BenchPoint[]): number | undefined {
 
 /** CSV of the points, one line per point, for export. */
 export function pointsToCsv(points: readonly BenchPoint[]): string {
-  const cols = ['kernel', 'tile', 'size', 'clock', 'samples', 'dispatchesPerSample', 'medianMs', 'minMs', 'maxMs', 'gflops', 'verified', 'checked', 'maxRelError', 'skipped', 'error'] as const;
+  const cols = ['kernel', 'tile', 'constants', 'size', 'clock', 'samples', 'dispatchesPerSample', 'medianMs', 'minMs', 'maxMs', 'gflops', 'verified', 'checked', 'maxRelError', 'skipped', 'error'] as const;
   const cell = (v: unknown) => {
     if (v === undefined || v === null) return '';
     const s = String(v);
@@ -94,5 +96,7 @@ export function pointsToCsv(points: readonly BenchPoint[]): string {
     const safe = /^[=+\-@]/.test(s) && typeof v === 'string' ? `'${s}` : s;
     return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
-  return [cols.join(','), ...points.map((p) => cols.map((c) => cell(p[c])).join(','))].join('\n') + '\n';
+  const value = (p: BenchPoint, c: (typeof cols)[number]) =>
+    c === 'constants' ? Object.entries(p.constants ?? {}).map(([k, v]) => `${k}=${v}`).join(' ') : p[c];
+  return [cols.join(','), ...points.map((p) => cols.map((c) => cell(value(p, c))).join(','))].join('\n') + '\n';
 }

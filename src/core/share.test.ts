@@ -19,8 +19,18 @@ const payload: SharePayload = {
   points: [
     { kernel: 'naive', tile: null, size: 16, clock: 'gpu-timestamp', samples: 30, dispatchesPerSample: 8, medianMs: 0.01, minMs: 0.009, maxMs: 0.02, gflops: 0.8, verified: true, checked: 256, maxRelError: 1e-7 },
     { kernel: 'tiled', tile: 16, size: 4096, skipped: 'Matrix C needs 64 MiB' },
+    { kernel: 'reg16x8v', tile: null, size: 24, constants: { GROUP: 8 }, clock: 'gpu-timestamp', samples: 30, dispatchesPerSample: 8, medianMs: 0.02, minMs: 0.019, maxMs: 0.03, gflops: 1.4, verified: true, checked: 576, maxRelError: 1e-7 },
   ],
 };
+
+/** A link made from any JSON, bypassing encodeShare's typing (to feed the decoder bad payloads). */
+async function packRaw(value: unknown): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(value));
+  const packed = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+  let bin = '';
+  for (const b of packed) bin += String.fromCharCode(b);
+  return kSharePrefix + btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
 
 async function decodeOrError(s: string): Promise<SharePayload | ShareError> {
   try {
@@ -72,6 +82,14 @@ describe('share link codec', () => {
   });
 
   it('rejects valid JSON of the wrong form', async () => {
+    for (const bad of [
+      { ...payload, points: [{ ...payload.points[0], medianMs: -1 }] },
+      { ...payload, points: [{ ...payload.points[2], constants: { '<img>': 1 } }] },
+      { ...payload, points: [{ ...payload.points[2], constants: { GROUP: 1.5 } }] },
+    ]) await expect(decodeShare(await packRaw(bad))).rejects.toThrow(/expected form/);
+  });
+
+  it('rejects valid JSON of the wrong form (negative time)', async () => {
     const bad = { ...payload, points: [{ ...payload.points[0], medianMs: -1 }] };
     const json = new TextEncoder().encode(JSON.stringify(bad));
     const packed = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());

@@ -37,6 +37,7 @@ const PointSchema = z
     verified: z.boolean().optional(),
     checked: z.number().int().min(0).optional(),
     maxRelError: num.min(0).nullable().optional(),
+    constants: z.record(z.string().regex(/^[A-Z_]{1,16}$/), z.number().int().min(0).max(65536)).optional(),
   })
   .strict();
 

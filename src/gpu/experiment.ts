@@ -59,7 +59,11 @@ export async function runVerified(ctx: GpuContext, kernel: KernelId, e: Experime
 
 /** The measured and verified fields of a run, as one benchmark point (sweeps, links, the headless bench). */
 export function pointFields({ run, verification: v }: VerifiedRun) {
+  // The tunable override constants the run used (e.g. GROUP), so a point says which variant it is.
+  const names = new Set(kKernels[run.kernel].tunables?.map((t) => t.name));
+  const constants = Object.fromEntries(Object.entries(run.plan.constants).filter(([k]) => names.has(k)));
   return {
+    ...(Object.keys(constants).length > 0 ? { constants } : {}),
     clock: run.clock,
     samples: run.stats.n,
     dispatchesPerSample: run.dispatchesPerSample,

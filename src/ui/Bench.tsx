@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { paramsLabel } from '../core/tuning';
 import { crossover, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
 import type { SharePayload } from '../core/share';
 import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, startSweep } from '../state/bench';
@@ -31,7 +32,10 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
         <tbody>
           {points.map((p, i) => (
             <tr key={i} data-kernel={p.kernel} data-size={p.size}>
-              <th scope="row">{p.kernel === 'tiled' ? `tiled ${p.tile}` : p.kernel}</th>
+              <th scope="row">
+                {p.kernel === 'tiled' ? `tiled ${p.tile}` : p.kernel}
+                {p.constants && Object.keys(p.constants).length > 0 && <span className="small"> ({paramsLabel(p.constants)})</span>}
+              </th>
               <td>{p.size}</td>
               {p.skipped || p.error ? (
                 <td colSpan={6} className={p.error ? 'error-text' : 'small'}>
