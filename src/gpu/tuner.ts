@@ -9,6 +9,9 @@ import { runVerified } from './experiment';
 import { kKernels, planKernel, type PlanInfo } from './kernels';
 import type { MatmulBuffers } from './runner';
 
+/** A candidate whose first-round median is above this (ms per dispatch) is not run again. */
+export const kNoSecondRoundMs = 250;
+
 export const kTuneCandidates: readonly Candidate[] = candidatesFor(kTunedKernels.map((id) => kKernels[id]));
 
 /** Whether a candidate can run at this shape on this adapter (e.g. the subgroup rung needs the subgroups feature). */
@@ -41,7 +44,8 @@ export async function tune(ctx: GpuContext, shape: Shape, opts: TuneOptions = {}
     for (const c of kTuneCandidates) {
       opts.onProgress?.(done++, total, c);
       const prev = best.get(c);
-      if (prev && !prev.verified) continue; // not applicable, or failed: no second try
+      // Not applicable, failed, or so slow here (a CPU adapter) that a second round only costs time.
+      if (prev && (!prev.verified || (prev.medianMs ?? 0) > kNoSecondRoundMs)) continue;
       const plan = planKernel(c.kernel, shape, 16, ctx.info, c.params);
       if (typeof plan === 'string') {
         best.set(c, { ...c, verified: false, note: plan });
