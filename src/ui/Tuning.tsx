@@ -27,7 +27,7 @@ export function Tuning() {
     <div className="tuning" data-testid="tuning">
       <h3>Auto: the tuned best for this GPU</h3>
       <p className="small">
-        The tuner runs each of {kTuneCandidates.length} configurations (the register-tiled rungs, with every value of their override constants) twice at the current shape, verified and timed
+        The tuner runs each of {kTuneCandidates.length} configurations (the register-tiled rungs, with every value of their override constants) twice at the current shape (once if it takes over 250 ms), verified and timed
         like any run, and keeps the result in this browser for this adapter and engine ({engineLabel()}). “Run auto” runs the fastest verified configuration from the tuning
         nearest to the current shape, tuning first if there is none.
       </p>
