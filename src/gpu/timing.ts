@@ -96,6 +96,43 @@ export function makeGuard(ctx: GpuContext, signal?: AbortSignal): Guard {
 const now = () => performance.now();
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
+/** A timestamp query set for `pairs` begin/end pairs, with the buffers to resolve and read it. */
+interface TimestampQueries {
+  readonly set: GPUQuerySet;
+  readonly resolve: GPUBuffer;
+  readonly read: GPUBuffer;
+  readonly pairs: number;
+}
+
+function createTimestampQueries(device: GPUDevice, label: string, pairs: number): Promise<TimestampQueries> {
+  return withErrorScopes(device, 'Creating timestamp queries', () => ({
+    set: device.createQuerySet({ label, type: 'timestamp', count: 2 * pairs }),
+    resolve: device.createBuffer({ label: `${label}.resolve`, size: 16 * pairs, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC }),
+    read: device.createBuffer({ label: `${label}.read`, size: 16 * pairs, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }),
+    pairs,
+  }));
+}
+
+/** Records, at the end of `enc`, the copy of every timestamp into the mappable buffer. */
+function resolveTimestamps(enc: GPUCommandEncoder, q: TimestampQueries): void {
+  enc.resolveQuerySet(q.set, 0, 2 * q.pairs, q.resolve, 0);
+  enc.copyBufferToBuffer(q.resolve, 0, q.read, 0, 16 * q.pairs);
+}
+
+/** The raw timestamps (ns), once the work that resolved them has finished. */
+async function readTimestamps(q: TimestampQueries, guard: Guard): Promise<BigInt64Array> {
+  await guard(q.read.mapAsync(GPUMapMode.READ));
+  const t = new BigInt64Array(q.read.getMappedRange().slice(0));
+  q.read.unmap();
+  return t;
+}
+
+function destroyTimestamps(q: TimestampQueries | undefined): void {
+  q?.set.destroy();
+  q?.resolve.destroy();
+  q?.read.destroy();
+}
+
 /**
  * Time `encode`, which records `count` dispatches into a compute pass. `label` names the GPU
  * objects and the error scope. The work's result must not depend on how often it runs.
@@ -112,15 +149,9 @@ export async function timeDispatches(
   const { device } = ctx;
   let clock: Clock = ctx.info.timestampQuery && !opts.forceWallClock ? 'gpu-timestamp' : 'wall-clock';
   let clockNote = clock === 'wall-clock' ? (opts.forceWallClock ? 'wall clock requested' : 'this device has no timestamp-query') : '';
-  let ts: { set: GPUQuerySet; resolve: GPUBuffer; read: GPUBuffer } | undefined;
+  let ts: TimestampQueries | undefined;
   try {
-    if (clock === 'gpu-timestamp') {
-      ts = await withErrorScopes(device, 'Creating timestamp queries', () => ({
-        set: device.createQuerySet({ label: `${label}.timestamps`, type: 'timestamp', count: 2 }),
-        resolve: device.createBuffer({ label: `${label}.timestamps.resolve`, size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC }),
-        read: device.createBuffer({ label: `${label}.timestamps.read`, size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }),
-      }));
-    }
+    if (clock === 'gpu-timestamp') ts = await createTimestampQueries(device, `${label}.timestamps`, 1);
 
     /** One sample: `count` runs, each part in its own submission. Returns [wall ms, gpu ms | undefined]. */
     const sample = async (count: number): Promise<[number, number | undefined]> => {
@@ -143,10 +174,7 @@ export async function timeDispatches(
       });
       encode(pass, count, part);
       pass.end();
-      if (ts) {
-        enc.resolveQuerySet(ts.set, 0, 2, ts.resolve, 0);
-        enc.copyBufferToBuffer(ts.resolve, 0, ts.read, 0, 16);
-      }
+      if (ts) resolveTimestamps(enc, ts);
       const cmd = enc.finish();
       const start = now();
       device.queue.submit([cmd]);
@@ -154,9 +182,7 @@ export async function timeDispatches(
       const wall = now() - start;
       let gpu: number | undefined;
       if (ts) {
-        await guard(ts.read.mapAsync(GPUMapMode.READ));
-        const [b, e] = new BigInt64Array(ts.read.getMappedRange().slice(0));
-        ts.read.unmap();
+        const [b, e] = await readTimestamps(ts, guard);
         if (raw.length < 64) raw.push(b!, e!);
         gpu = Number(e! - b!) / 1e6;
       }
@@ -170,11 +196,7 @@ export async function timeDispatches(
      */
     const queuedSamples = async (n: number, count: number, perDispatchMs: number): Promise<number[]> => {
       const passes = n * parts; // sample i, part p: pass i·parts + p, timestamps 2·pass and 2·pass+1
-      const q = await withErrorScopes(device, 'Creating timestamp queries', () => ({
-        set: device.createQuerySet({ label: `${label}.timestamps.queued`, type: 'timestamp', count: 2 * passes }),
-        resolve: device.createBuffer({ label: `${label}.timestamps.queued.resolve`, size: 16 * passes, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC }),
-        read: device.createBuffer({ label: `${label}.timestamps.queued.read`, size: 16 * passes, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }),
-      }));
+      const q = await createTimestampQueries(device, `${label}.timestamps.queued`, passes);
       try {
         // A split run keeps one part per submission (that is what splitting is for).
         const perSubmit = parts > 1 ? 1 : clamp(Math.floor(kQueuedSubmitMs / Math.max(perDispatchMs * count, 1e-4)), 1, passes);
@@ -188,26 +210,19 @@ export async function timeDispatches(
               encode(pass, count, j % parts);
               pass.end();
             }
-            if (first + perSubmit >= passes) {
-              enc.resolveQuerySet(q.set, 0, 2 * passes, q.resolve, 0);
-              enc.copyBufferToBuffer(q.resolve, 0, q.read, 0, 16 * passes);
-            }
+            if (first + perSubmit >= passes) resolveTimestamps(enc, q);
             device.queue.submit([enc.finish()]);
           }
         });
         await guard(device.queue.onSubmittedWorkDone());
-        await guard(q.read.mapAsync(GPUMapMode.READ));
-        const t = new BigInt64Array(q.read.getMappedRange().slice(0));
-        q.read.unmap();
+        const t = await readTimestamps(q, guard);
         return Array.from({ length: n }, (_, i) => {
           let ns = 0n;
           for (let p = 0; p < parts; p++) ns += t[2 * (i * parts + p) + 1]! - t[2 * (i * parts + p)]!;
           return Number(ns) / 1e6 / count;
         });
       } finally {
-        q.set.destroy();
-        q.resolve.destroy();
-        q.read.destroy();
+        destroyTimestamps(q);
       }
     };
 
@@ -225,14 +240,8 @@ export async function timeDispatches(
       // A CPU emulation (the fallback adapter: SwiftShader in CI) has no clock to raise.
       if (ctx.info.isFallbackAdapter || !(perPass > 0) || perPass * 2 > kMaxSettleMs) return;
       const passes = clamp(Math.ceil(kSettleChunkMs / perPass), 1, 4096);
-      const slots = await withErrorScopes(device, 'Creating timestamp queries', () =>
-        [0, 1].map((k) => ({
-          set: device.createQuerySet({ label: `${label}.timestamps.settle${k}`, type: 'timestamp', count: 2 }),
-          resolve: device.createBuffer({ label: `${label}.timestamps.settle${k}.resolve`, size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC }),
-          read: device.createBuffer({ label: `${label}.timestamps.settle${k}.read`, size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }),
-        })),
-      );
-      const submitChunk = (slot: (typeof slots)[number]) => {
+      const slots: TimestampQueries[] = []; // two chunks, two query sets
+      const submitChunk = (slot: TimestampQueries) => {
         const enc = device.createCommandEncoder({ label: `${label}.encoder.settle` });
         for (let i = 0; i < passes; i++) {
           const pass = enc.beginComputePass({
@@ -244,17 +253,15 @@ export async function timeDispatches(
           encode(pass, count, 0);
           pass.end();
         }
-        enc.resolveQuerySet(slot.set, 0, 2, slot.resolve, 0);
-        enc.copyBufferToBuffer(slot.resolve, 0, slot.read, 0, 16);
+        resolveTimestamps(enc, slot);
         device.queue.submit([enc.finish()]);
       };
-      const readChunk = async (slot: (typeof slots)[number]) => {
-        await guard(slot.read.mapAsync(GPUMapMode.READ));
-        const [b, e] = new BigInt64Array(slot.read.getMappedRange().slice(0));
-        slot.read.unmap();
+      const readChunk = async (slot: TimestampQueries) => {
+        const [b, e] = await readTimestamps(slot, guard);
         return Number(e! - b!) / 1e6;
       };
       try {
+        for (const k of [0, 1]) slots.push(await createTimestampQueries(device, `${label}.timestamps.settle${k}`, 1));
         const start = now();
         let best = Infinity;
         let stale = 0; // chunks in a row that were not 1% faster than the best so far
@@ -275,11 +282,7 @@ export async function timeDispatches(
         // One chunk may still be running: the timed samples queue right behind it (no idle gap);
         // destroying its query set and buffers now is allowed, the engine waits for the work.
       } finally {
-        for (const slot of slots) {
-          slot.set.destroy();
-          slot.resolve.destroy();
-          slot.read.destroy();
-        }
+        slots.forEach(destroyTimestamps);
       }
     };
 
@@ -338,8 +341,6 @@ export async function timeDispatches(
     const samplesMs = clock === 'gpu-timestamp' ? gpuMs : wallMs;
     return { clock, clockNote, warmups, samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs), ...(clock === 'gpu-timestamp' && stepNs ? { resolutionMs: stepNs / 1e6 } : {}) };
   } finally {
-    ts?.set.destroy();
-    ts?.resolve.destroy();
-    ts?.read.destroy();
+    destroyTimestamps(ts);
   }
 }
