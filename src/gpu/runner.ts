@@ -20,9 +20,6 @@ export interface Progress {
   readonly total: number;
 }
 
-/** Allocations above this wait for the queue to drain first (see MatmulBuffers.ensure). */
-const kSettleBytes = 16 * 2 ** 20;
-
 /**
  * Buffers for A, B, C, dims and the read-back, reused across runs (a benchmark sweep) and grown
  * only when a larger problem needs it.
@@ -38,10 +35,6 @@ export class MatmulBuffers {
     this.destroy();
     const cap = { a: Math.max(need.a, s?.cap.a ?? 0, 16), b: Math.max(need.b, s?.cap.b ?? 0, 16), c: Math.max(need.c, s?.cap.c ?? 0, 16) };
     const d = this.device;
-    // Let the engine retire destroyed buffers before allocating large new ones. Without this wgpu
-    // (Firefox's engine) placed a third large set of buffers in a process where kernels then ran
-    // about 4× slower (H200, docs/benchmarks.md: "the wgpu history effect").
-    if (cap.a + cap.b + cap.c > kSettleBytes) await d.queue.onSubmittedWorkDone();
     this.set = await withErrorScopes(d, 'Allocating buffers', () => {
       const S = GPUBufferUsage.STORAGE;
       return {
@@ -121,7 +114,6 @@ export async function runMatmul(
   // The shape on the GPU (vec4 rungs: K and N padded to multiples of 4; the padding is zeros, so
   // C's first N columns are the product). GFLOP/s are counted for the shape asked for.
   const g = gpuShape(kernel, shape);
-  const padded = g.k !== shape.k || g.n !== shape.n;
   const progress = (stage: Progress['stage'], done = 0, total = 1) => opts.onProgress?.({ stage, done, total });
   const owned: Array<GPUBuffer | GPUQuerySet> = [];
   const ownedPools: MatmulBuffers[] = [];
@@ -234,7 +226,6 @@ export async function runMatmul(
       { ...opts, onProgress: (stage, done, total) => progress(stage, done, total) },
       parts,
     );
-    const { clock, clockNote, warmups, samplesMs: chosen, dispatchesPerSample: dps, stats, resolutionMs, settledMs } = timing;
 
     // --- readback ------------------------------------------------------------------------
     progress('readback');
@@ -244,7 +235,7 @@ export async function runMatmul(
     device.queue.submit([enc.finish()]);
     await guard(bufRead.mapAsync(GPUMapMode.READ, 0, g.m * g.n * 4));
     const cGpu = new Float32Array(bufRead.getMappedRange(0, g.m * g.n * 4).slice(0));
-    const c = padded ? unpadMatrix(cGpu, shape.m, g.n, shape.n) : cGpu;
+    const c = unpadMatrix(cGpu, shape.m, g.n, shape.n); // the same array when nothing was padded
     bufRead.unmap();
     const readbackMs = now() - t2;
 
@@ -253,15 +244,8 @@ export async function runMatmul(
       shape,
       tile,
       plan,
-      clock,
-      clockNote,
-      warmups,
-      samplesMs: chosen,
-      dispatchesPerSample: dps,
-      stats,
-      ...(resolutionMs !== undefined ? { resolutionMs } : {}),
-      ...(settledMs !== undefined ? { settledMs } : {}),
-      gflops: gflops(shape, stats.median),
+      ...timing, // clock, samples, statistics, timestamp step, settle time
+      gflops: gflops(shape, timing.stats.median),
       uploadMs,
       compileMs,
       split,
