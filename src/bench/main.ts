@@ -26,7 +26,7 @@ import { checkExperiment, pointFields, runVerified } from '../gpu/experiment';
 import { tune } from '../gpu/tuner';
 import { clearPipelines } from '../gpu/pipelines';
 import { MatmulBuffers } from '../gpu/runner';
-import { kKernelIds, kKernels, type KernelId, type KernelSpec } from '../gpu/kernels';
+import { kKernelIds, kKernels, tunedConstants, type KernelId, type KernelSpec } from '../gpu/kernels';
 
 interface Options {
   shapes: Shape[];
@@ -166,9 +166,7 @@ async function main() {
       const usesTile = kKernels[kernel].usesTile;
       const tiles = usesTile ? opts.tiles : [opts.tiles[0]!];
       for (const tile of tiles) {
-        // Only the params this kernel has.
-        const names = new Set(kKernels[kernel].tunables?.map((t) => t.name));
-        const params = Object.fromEntries(Object.entries(opts.params).filter(([n]) => names.has(n)));
+        const params = tunedConstants(kernel, opts.params); // only the params this kernel has
         const base = { engine: engineName(), adapter, date, kernel, source: sources[kernel], m: shape.m, k: shape.k, n: shape.n, tile: usesTile ? tile : null };
         const problems = checkExperiment(ctx.info, shape, tile, [kernel], { [kernel]: params });
         if (Object.keys(problems).length > 0) {

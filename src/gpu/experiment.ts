@@ -8,7 +8,7 @@ import { checkProblem } from '../core/limits';
 import { verify, type Verification } from '../core/reference';
 import type { Shape, TileWidth } from '../core/shape';
 import type { GpuContext } from './device';
-import { kKernels, planKernel, type KernelId, type KernelParams, type PlanInfo } from './kernels';
+import { kKernels, planKernel, tunedConstants, type KernelId, type KernelParams, type PlanInfo } from './kernels';
 import { runMatmul, type RunOptions, type RunResult } from './runner';
 
 export interface Experiment {
@@ -60,8 +60,7 @@ export async function runVerified(ctx: GpuContext, kernel: KernelId, e: Experime
 /** The measured and verified fields of a run, as one benchmark point (sweeps, links, the headless bench). */
 export function pointFields({ run, verification: v }: VerifiedRun) {
   // The tunable override constants the run used (e.g. GROUP), so a point says which variant it is.
-  const names = new Set(kKernels[run.kernel].tunables?.map((t) => t.name));
-  const constants = Object.fromEntries(Object.entries(run.plan.constants).filter(([k]) => names.has(k)));
+  const constants = tunedConstants(run.kernel, run.plan.constants);
   return {
     ...(Object.keys(constants).length > 0 ? { constants } : {}),
     clock: run.clock,

@@ -14,6 +14,7 @@ import reg16x8Source from '../../shaders/reg16x8.wgsl?raw';
 import reg16x8vSource from '../../shaders/reg16x8v.wgsl?raw';
 import subgroupSource from '../../shaders/subgroup.wgsl?raw';
 import type { GpuInfo } from './device';
+import type { Params } from '../core/tuning';
 import { kStripBand } from '../core/kernelIds';
 import type { Shape, TileWidth } from '../core/shape';
 import { ceilDiv } from '../core/shape';
@@ -49,7 +50,7 @@ export interface Tunable {
 }
 
 /** Values for a kernel's tunables (override constants); missing ones take the kernel's default. */
-export type KernelParams = Readonly<Record<string, number>>;
+export type KernelParams = Params;
 
 export interface KernelSpec {
   readonly id: KernelId;
@@ -65,9 +66,11 @@ export interface KernelSpec {
   readonly vec4?: boolean;
   /** WebGPU features the WGSL needs (e.g. subgroups); without them the kernel is not offered. */
   readonly requiredFeatures?: readonly string[];
+  /** The largest subgroup the WGSL is correct for, when it relies on subgroup size. */
+  readonly maxSubgroupSize?: number;
   /** Parameters the per-adapter tuner may set (none for most kernels). */
   readonly tunables?: readonly Tunable[];
-  /** A launch plan, or a message saying why this adapter cannot run it (with these params, when given). */
+  /** A launch plan, or a message saying why this adapter cannot run it (params already checked against tunables). */
   plan(shape: Shape, tile: TileWidth, limits: WorkgroupLimits, params?: KernelParams): LaunchPlan | string;
 }
 
@@ -85,10 +88,12 @@ export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: Pl
   const spec = kKernels[id];
   const missing = (spec.requiredFeatures ?? []).filter((f) => !info.features.includes(f));
   if (missing.length > 0) return `This kernel needs the WebGPU feature “${missing.join('”, “')}”, which this adapter does not offer.`;
-  const s = gpuShape(id, shape);
-  if (id === 'subgroup' && info.subgroupMaxSize !== undefined && info.subgroupMaxSize > 64) {
-    return `The subgroup rung needs subgroups of at most 64 invocations; this adapter reports up to ${info.subgroupMaxSize}.`;
+  if (spec.maxSubgroupSize !== undefined && info.subgroupMaxSize !== undefined && info.subgroupMaxSize > spec.maxSubgroupSize) {
+    return `${spec.label}: needs subgroups of at most ${spec.maxSubgroupSize} invocations; this adapter reports up to ${info.subgroupMaxSize}.`;
   }
+  const bad = checkParams(spec, params);
+  if (bad) return bad;
+  const s = gpuShape(id, shape);
   const plan = spec.plan(s, tile, info.limits, params);
   if (typeof plan === 'string' || (s.k === shape.k && s.n === shape.n)) return plan;
   return { ...plan, mapping: `${plan.mapping}; K × N = ${shape.k} × ${shape.n} padded with zeros to ${s.k} × ${s.n} for vec4 rows` };
@@ -99,8 +104,14 @@ export function gpuShape(id: KernelId, shape: Shape): Shape {
   return kKernels[id].vec4 ? pad4(shape) : shape;
 }
 
+/** Only the constants that are this kernel's tunables (not fixed ones such as the tiled kernel's TILE). */
+export function tunedConstants(id: KernelId, constants: KernelParams): KernelParams {
+  const names = new Set(kKernels[id].tunables?.map((t) => t.name));
+  return Object.fromEntries(Object.entries(constants).filter(([k]) => names.has(k)));
+}
+
 /** Checks `params` against a kernel's tunables: every name known, every value offered. */
-export function checkParams(spec: Pick<KernelSpec, 'label' | 'tunables'>, params: KernelParams | undefined): string | undefined {
+function checkParams(spec: KernelSpec, params: KernelParams | undefined): string | undefined {
   for (const [name, value] of Object.entries(params ?? {})) {
     const t = spec.tunables?.find((x) => x.name === name);
     if (!t) return `${spec.label} has no parameter ${name}.`;
@@ -121,9 +132,7 @@ const kGroupTunables: readonly Tunable[] = [
 ];
 
 /** The generated, hand-unrolled rungs: 128 invocations, 16 KiB of workgroup memory, any shape. */
-function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParams | undefined, label: string, rows: number, cols: number): LaunchPlan | string {
-  const bad = checkParams({ label, tunables: kGroupTunables }, params);
-  if (bad) return bad;
+function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParams | undefined, rows: number, cols: number): LaunchPlan | string {
   const group = params?.GROUP ?? 8;
   const plan = blockPlan(
     shape,
@@ -208,8 +217,6 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     usesTile: false,
     tunables: kDbTunables,
     plan(shape, _tile, limits, params) {
-      const bad = checkParams({ label: 'The double-buffered rung', tunables: kDbTunables }, params);
-      if (bad) return bad;
       // Without a tuned value: BK = 8 (16 KiB), faster on both engines on the H200 (docs/benchmarks.md).
       const bk = params?.BK ?? 8;
       return blockPlan(
@@ -230,7 +237,7 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     source: reg16x8Source,
     usesTile: false,
     tunables: kGroupTunables,
-    plan: (shape, _tile, limits, params) => unrolledPlan(shape, limits, params, 'The 16×8 rung', 16, 8),
+    plan: (shape, _tile, limits, params) => unrolledPlan(shape, limits, params, 16, 8),
   },
   reg16x8v: {
     id: 'reg16x8v',
@@ -240,7 +247,7 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     vec4: true,
     usesTile: false,
     tunables: kGroupTunables,
-    plan: (shape, _tile, limits, params) => unrolledPlan(shape, limits, params, 'The 16×8 vec4 rung', 16, 8),
+    plan: (shape, _tile, limits, params) => unrolledPlan(shape, limits, params, 16, 8),
   },
   subgroup: {
     id: 'subgroup',
@@ -250,6 +257,7 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     source: subgroupSource,
     usesTile: false,
     requiredFeatures: ['subgroups'],
+    maxSubgroupSize: 64, // all 64 invocations of a workgroup share their rows
     plan(shape) {
       return {
         constants: {},

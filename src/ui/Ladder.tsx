@@ -1,7 +1,7 @@
 import { kLadderIds, kStripBand, type KernelId } from '../core/kernelIds';
 import { arithmeticIntensity, blockLoads, naiveLoads, stripLoads } from '../core/traffic';
 import type { Shape } from '../core/shape';
-import { kKernels, planKernel } from '../gpu/kernels';
+import { kKernels, planKernel, tunedConstants } from '../gpu/kernels';
 import { kClockLabels } from '../gpu/runner';
 import { runKernels, useApp, validate } from '../state/store';
 import { fmtGflops, fmtInt, fmtMs } from './format';
@@ -93,9 +93,7 @@ export function Ladder() {
             const loads = parsed ? rungLoads(id, parsed.shape, parsed.tile) : 0;
             const ok = measured.some((m) => m.id === id);
             const g = ok ? r!.run!.gflops : 0;
-            // The tuned override constants only (not fixed ones such as the tiled kernel's TILE).
-            const tunable = new Set(kKernels[id].tunables?.map((t) => t.name));
-            const consts = r?.run ? paramsLabel(Object.fromEntries(Object.entries(r.run.plan.constants).filter(([k]) => tunable.has(k)))) : '';
+            const consts = r?.run ? paramsLabel(tunedConstants(id, r.run.plan.constants)) : '';
             const isAuto = auto?.kernel === id && r?.seq === auto.seq;
             return (
               <tr key={id} data-testid={`ladder-${id}`} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
