@@ -2,7 +2,7 @@
  * The per-adapter tuner: runs every candidate configuration (kernel × override constants) at one
  * shape, verified and timed like any run, and returns what each did. No DOM; the caller stores it.
  */
-import { candidatesFor, kTunedKernels, type Candidate, type TuneEntry } from '../core/tuning';
+import { candidatesFor, kTunedKernels, paramsLabel, type Candidate, type TuneEntry } from '../core/tuning';
 import type { Shape } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
 import { runVerified } from './experiment';
@@ -13,6 +13,12 @@ import type { MatmulBuffers } from './runner';
 export const kNoSecondRoundMs = 250;
 
 export const kTuneCandidates: readonly Candidate[] = candidatesFor(kTunedKernels.map((id) => kKernels[id]));
+
+/** "Kernel label (GROUP=8)": a candidate in words. */
+export function candidateLabel(c: Candidate): string {
+  const p = paramsLabel(c.params);
+  return `${kKernels[c.kernel].label}${p ? ` (${p})` : ''}`;
+}
 
 /** Whether a candidate can run at this shape on this adapter (e.g. the subgroup rung needs the subgroups feature). */
 export function candidateApplies(c: Candidate, shape: Shape, info: PlanInfo): boolean {
@@ -46,11 +52,6 @@ export async function tune(ctx: GpuContext, shape: Shape, opts: TuneOptions = {}
       const prev = best.get(c);
       // Not applicable, failed, or so slow here (a CPU adapter) that a second round only costs time.
       if (prev && (!prev.verified || (prev.medianMs ?? 0) > kNoSecondRoundMs)) continue;
-      const plan = planKernel(c.kernel, shape, 16, ctx.info, c.params);
-      if (typeof plan === 'string') {
-        best.set(c, { ...c, verified: false, note: plan });
-        continue;
-      }
       try {
         const { run, verification } = await runVerified(
           ctx,
@@ -61,7 +62,8 @@ export async function tune(ctx: GpuContext, shape: Shape, opts: TuneOptions = {}
         const entry: TuneEntry = { ...c, gflops: run.gflops, medianMs: run.stats.median, verified: verification.ok, ...(verification.ok ? {} : { note: 'did not match the CPU reference' }) };
         if (!prev || !entry.verified || entry.gflops! > prev.gflops!) best.set(c, entry);
       } catch (e) {
-        // A cancelled or lost device ends the tuning; any other failure marks this candidate.
+        // A cancelled or lost device ends the tuning; any other failure (one that cannot run here
+        // says why in a validation error) marks this candidate.
         if (e instanceof GpuRunError && (e.kind === 'cancelled' || e.kind === 'device-lost')) throw e;
         best.set(c, { ...c, verified: false, note: e instanceof Error ? e.message : String(e) });
       }

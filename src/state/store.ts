@@ -18,8 +18,8 @@ import { kInitialViz, type VizState } from './vizState';
 import { initialBench, type BenchState } from './benchState';
 import { initialDot, type DotState } from './dotState';
 import { kDefaultSweepSizes } from '../core/bench';
-import { paramsLabel, tunedParams, type Params } from '../core/tuning';
-import { tune } from '../gpu/tuner';
+import { tunedParams, type Params } from '../core/tuning';
+import { candidateLabel, tune } from '../gpu/tuner';
 import { autoChoice, saveTuneRecord, thisAdapter, useTuning } from './tuning';
 
 export type GpuStatus =
@@ -266,7 +266,7 @@ export async function runTuning(): Promise<boolean> {
   try {
     const entries = await tune(ctx, parsed.shape, {
       signal,
-      onProgress: (done, total, c) => useTuning.setState({ progress: { done, total, label: `${kKernels[c.kernel].label}${paramsLabel(c.params) ? ` (${paramsLabel(c.params)})` : ''}` } }),
+      onProgress: (done, total, c) => useTuning.setState({ progress: { done, total, label: candidateLabel(c) } }),
     });
     const clock = ctx.info.timestampQuery ? 'gpu-timestamp' : 'wall-clock';
     saveTuneRecord({ adapter: thisAdapter(ctx.info), shape: parsed.shape, date: new Date().toISOString(), clock, entries });

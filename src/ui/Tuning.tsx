@@ -1,12 +1,10 @@
-import { paramsLabel, type TuneEntry } from '../core/tuning';
-import { kKernels } from '../gpu/kernels';
-import { kTuneCandidates } from '../gpu/tuner';
+import { paramsLabel } from '../core/tuning';
+import { candidateLabel, kTuneCandidates } from '../gpu/tuner';
 import { shapeLabel } from '../core/shape';
 import { cancelRun, runAuto, runTuning, useApp, validate } from '../state/store';
 import { autoChoice, clearTuning, engineLabel, useTuning } from '../state/tuning';
 import { fmtGflops, fmtMs } from './format';
 
-const entryLabel = (e: Pick<TuneEntry, 'kernel' | 'params'>) => `${kKernels[e.kernel].label}${paramsLabel(e.params) ? ` (${paramsLabel(e.params)})` : ''}`;
 
 /** The per-adapter tuner and the "auto" choice, inside the ladder panel. */
 export function Tuning() {
@@ -55,7 +53,7 @@ export function Tuning() {
       <p data-testid="auto-choice" data-kernel={choice?.kernel} data-params={choice ? paramsLabel(choice.params) : undefined}>
         {choice ? (
           <>
-            <strong>Auto at this shape:</strong> {entryLabel(choice)} — {fmtGflops(choice.gflops)} when tuned at {shapeLabel(choice.record.shape)} on {choice.record.date.slice(0, 10)}
+            <strong>Auto at this shape:</strong> {candidateLabel(choice)} — {fmtGflops(choice.gflops)} when tuned at {shapeLabel(choice.record.shape)} on {choice.record.date.slice(0, 10)}
             {parsed && shapeLabel(parsed.shape) !== shapeLabel(choice.record.shape) ? ' (the nearest tuned shape)' : ''}.
           </>
         ) : info ? (
@@ -66,7 +64,7 @@ export function Tuning() {
       </p>
       {autoDone && (
         <p data-testid="auto-result" data-status={autoDone.status} data-kernel={auto!.kernel}>
-          Auto ran <strong>{entryLabel({ kernel: auto!.kernel, params: auto!.params })}</strong> ({auto!.from}):{' '}
+          Auto ran <strong>{candidateLabel({ kernel: auto!.kernel, params: auto!.params })}</strong> ({auto!.from}):{' '}
           {autoDone.status === 'verified' && autoDone.run ? (
             <>
               {fmtGflops(autoDone.run.gflops)} · {fmtMs(autoDone.run.stats.median)} median of {autoDone.run.stats.n} samples · ✓ verified
@@ -97,9 +95,9 @@ export function Tuning() {
               {entries.map((e) => {
                 const best = e.kernel === choice.kernel && paramsLabel(e.params) === paramsLabel(choice.params);
                 return (
-                  <tr key={entryLabel(e)} data-testid="tune-row" data-best={best ? 'true' : undefined}>
+                  <tr key={candidateLabel(e)} data-testid="tune-row" data-best={best ? 'true' : undefined}>
                     <th scope="row">
-                      {entryLabel(e)}
+                      {candidateLabel(e)}
                       {best ? ' ★ auto' : ''}
                     </th>
                     <td>{e.gflops !== undefined ? fmtGflops(e.gflops) : '—'}</td>
