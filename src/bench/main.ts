@@ -12,7 +12,6 @@
  *          --params BK=16,... (override constants for kernels that have these tunables; others ignore them)
  *          --features (print the adapter's features and limits as one JSON line first)
  *          --pool (one set of GPU buffers for every run, sized for the largest shape first)
- *          --fresh-pipelines (compile every run's pipeline afresh: for the wgpu history effect)
  *          --tune (instead of the kernels: the app's per-adapter tuner at each shape, one line per
  *            configuration and a line with the best)
  *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
@@ -24,7 +23,6 @@ import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { checkExperiment, pointFields, runVerified } from '../gpu/experiment';
 import { tune } from '../gpu/tuner';
-import { clearPipelines } from '../gpu/pipelines';
 import { MatmulBuffers } from '../gpu/runner';
 import { kKernelIds, kKernels, tunedConstants, type KernelId, type KernelSpec } from '../gpu/kernels';
 
@@ -96,9 +94,7 @@ async function ensureNavigatorGpu(): Promise<void> {
   if (g.navigator?.gpu) return;
   if (!env.process?.versions?.node) fail('navigator.gpu is missing (run under Deno, or Node with the webgpu package)');
   // Node: Dawn through the `webgpu` package, found on NODE_PATH (require honours it, import does not).
-  const { createRequire } = await import(/* @vite-ignore */ 'node:module');
-  const require = createRequire(`${env.process!.argv[1] ?? '.'}`);
-  const webgpu = require('webgpu') as { create(flags: string[]): GPU; globals: Record<string, unknown> };
+  const webgpu = (await nodeRequire())('webgpu') as { create(flags: string[]): GPU; globals: Record<string, unknown> };
   Object.assign(globalThis, webgpu.globals);
   const gpu = webgpu.create([]);
   if (g.navigator) Object.defineProperty(g.navigator, 'gpu', { value: gpu, configurable: true });
@@ -111,10 +107,15 @@ function engineName(): string {
   return 'unknown';
 }
 
+/** Node's require, resolved from this script (so NODE_PATH applies). */
+async function nodeRequire(): Promise<(id: string) => unknown> {
+  const { createRequire } = await import(/* @vite-ignore */ 'node:module');
+  return createRequire(`${env.process!.argv[1] ?? '.'}`);
+}
+
 async function readText(path: string): Promise<string> {
   if (env.Deno) return env.Deno.readTextFileSync(path);
-  const { createRequire } = await import(/* @vite-ignore */ 'node:module');
-  const fs = createRequire(`${env.process!.argv[1] ?? '.'}`)('node:fs') as { readFileSync(p: string, enc: string): string };
+  const fs = (await nodeRequire())('node:fs') as { readFileSync(p: string, enc: string): string };
   return fs.readFileSync(path, 'utf8');
 }
 
@@ -173,7 +174,6 @@ async function main() {
           console.log(JSON.stringify({ ...base, skipped: Object.values(problems).join(' ') }));
           continue;
         }
-        if (argv().includes('--fresh-pipelines')) clearPipelines(ctx.device);
         const startedAt = new Date().toISOString();
         try {
           const verified = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs, params, ...(pool ? { buffers: pool } : {}) });
@@ -184,12 +184,12 @@ async function main() {
               startedAt,
               endedAt: new Date().toISOString(),
               mapping: run.plan.mapping,
-              constants: run.plan.constants,
               clockNote: run.clockNote || undefined,
               clockStepMs: run.resolutionMs,
               settledMs: run.settledMs,
               warmups: run.warmups,
               ...pointFields(verified),
+              constants: run.plan.constants, // every override constant (pointFields keeps the tunable ones)
               uploadMs: run.uploadMs,
               readbackMs: run.readbackMs,
               checkedHow: v.full ? 'every entry' : v.how,

@@ -23,11 +23,6 @@ export function matmulBindGroupLayout(device: GPUDevice): GPUBindGroupLayout {
   return layout;
 }
 
-/** Forget this device's pipelines, so the next run compiles afresh (an experiment switch of the headless bench). */
-export function clearPipelines(device: GPUDevice): void {
-  pipelines.delete(device);
-}
-
 export function pipelineKey(spec: KernelSpec, plan: LaunchPlan): string {
   const consts = Object.entries(plan.constants)
     .sort(([a], [b]) => a.localeCompare(b))
