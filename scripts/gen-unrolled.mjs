@@ -12,6 +12,12 @@ const BM = 128;
 const BN = 128;
 const BK = 8;
 
+/** The shared binding layout, with A, B and C viewed as arrays of `elem`. */
+const bindings = (elem) => `@group(0) @binding(0) var<storage, read> A: array<${elem}>;
+@group(0) @binding(1) var<storage, read> B: array<${elem}>;
+@group(0) @binding(2) var<storage, read_write> C: array<${elem}>;
+@group(0) @binding(3) var<uniform> dims: Dims;`;
+
 /** The memory-access half of a kernel: scalar (any shape) or vec4 (K and N multiples of 4). */
 function access(d) {
   if (d.vec4) {
@@ -24,10 +30,7 @@ function access(d) {
 // every barrier (loop bounds come from the uniform dims).
 //
 // Bindings: the shared layout (A, B, C as arrays of vec4<f32>, dims).`,
-      bindings: `@group(0) @binding(0) var<storage, read> A: array<vec4<f32>>;
-@group(0) @binding(1) var<storage, read> B: array<vec4<f32>>;
-@group(0) @binding(2) var<storage, read_write> C: array<vec4<f32>>;
-@group(0) @binding(3) var<uniform> dims: Dims;`,
+      bindings: bindings('vec4<f32>'),
       fns: VEC4_FNS,
     };
   }
@@ -38,13 +41,26 @@ function access(d) {
 // reaches every barrier (loop bounds come from the uniform dims).
 //
 // Bindings: the shared layout (A, B, C as arrays of f32, dims).`,
-    bindings: `@group(0) @binding(0) var<storage, read> A: array<f32>;
-@group(0) @binding(1) var<storage, read> B: array<f32>;
-@group(0) @binding(2) var<storage, read_write> C: array<f32>;
-@group(0) @binding(3) var<uniform> dims: Dims;`,
+    bindings: bindings('f32'),
     fns: SCALAR_FNS,
   };
 }
+
+/** Register → workgroup memory, the same in both forms: A transposed on the way, B as is. */
+const STAGE_FNS = `fn storeA(s: u32, idx: u32, v: vec4<f32>) {
+  let m = idx / 2u;
+  let k = (idx % 2u) * 4u;
+  As[k + 0u][s][m / 4u][m % 4u] = v.x;
+  As[k + 1u][s][m / 4u][m % 4u] = v.y;
+  As[k + 2u][s][m / 4u][m % 4u] = v.z;
+  As[k + 3u][s][m / 4u][m % 4u] = v.w;
+}
+
+fn storeB(s: u32, idx: u32, v: vec4<f32>) {
+  Bs[idx / 32u][s][idx % 32u] = v;
+}
+
+`;
 
 const SCALAR_FNS = `fn a1(row: u32, k: u32) -> f32 {
   if (row < dims.M && k < dims.K) { return A[row * dims.K + k]; }
@@ -79,20 +95,7 @@ fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
   return vec4<f32>(b1(k, col), b1(k, col + 1u), b1(k, col + 2u), b1(k, col + 3u));
 }
 
-fn storeA(s: u32, idx: u32, v: vec4<f32>) {
-  let m = idx / 2u;
-  let k = (idx % 2u) * 4u;
-  As[k + 0u][s][m / 4u][m % 4u] = v.x;
-  As[k + 1u][s][m / 4u][m % 4u] = v.y;
-  As[k + 2u][s][m / 4u][m % 4u] = v.z;
-  As[k + 3u][s][m / 4u][m % 4u] = v.w;
-}
-
-fn storeB(s: u32, idx: u32, v: vec4<f32>) {
-  Bs[idx / 32u][s][idx % 32u] = v;
-}
-
-// Four C elements of one row (after the last barrier: returning early is safe).
+${STAGE_FNS}// Four C elements of one row (after the last barrier: returning early is safe).
 fn storeC(row: u32, col: u32, v: vec4<f32>) {
   if (row >= dims.M) { return; }
   let base = row * dims.N + col;
@@ -127,20 +130,7 @@ fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
   return vec4<f32>(0.0);
 }
 
-fn storeA(s: u32, idx: u32, v: vec4<f32>) {
-  let m = idx / 2u;
-  let k = (idx % 2u) * 4u;
-  As[k + 0u][s][m / 4u][m % 4u] = v.x;
-  As[k + 1u][s][m / 4u][m % 4u] = v.y;
-  As[k + 2u][s][m / 4u][m % 4u] = v.z;
-  As[k + 3u][s][m / 4u][m % 4u] = v.w;
-}
-
-fn storeB(s: u32, idx: u32, v: vec4<f32>) {
-  Bs[idx / 32u][s][idx % 32u] = v;
-}
-
-// Four C elements of one row as one vec4 store (after the last barrier: returning early is safe).
+${STAGE_FNS}// Four C elements of one row as one vec4 store (after the last barrier: returning early is safe).
 fn storeC(row: u32, col: u32, v: vec4<f32>) {
   if (row < dims.M && col < dims.N) { C[(row * dims.N + col) / 4u] = v; }
 }
