@@ -6,7 +6,8 @@ import { defineConfig } from '@playwright/test';
  * real validation, about 0.2 GFLOP/s — so sizes here stay small and no test judges speed.
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const port = 4173;
+// E2E_PORT lets several checkouts run their end-to-end tests side by side.
+const port = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
