@@ -1,8 +1,8 @@
 /**
  * The benchmark slice's actions: run a sweep, make a share link, open one, keep history.
  */
-import { parseSizes, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
-import { decodeShare, encodeShare, shareFromHash, ShareError, type SharePayload } from '../core/share';
+import { parseSizes, parseSweepCount, sweepConfigError, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
+import { decodeShare, encodeShare, kShareVersion, shareFromHash, ShareError, type SharePayload } from '../core/share';
 import { parseTile } from '../core/input';
 import { GpuRunError, type GpuInfo } from '../gpu/device';
 import { runSweep } from '../gpu/sweep';
@@ -31,11 +31,11 @@ export function parseSweep(): { config?: SweepConfig; error?: string } {
   if (!sizes) return { error };
   if (s.sweepText.kernels.length === 0) return { error: 'Choose at least one kernel.' };
   const tile = parseTile(s.config.tile);
-  const warmups = Number(s.sweepText.warmups);
-  const samples = Number(s.sweepText.samples);
-  if (!Number.isInteger(warmups) || warmups < 0 || warmups > 20) return { error: 'Warm-up runs must be a whole number from 0 to 20.' };
-  if (!Number.isInteger(samples) || samples < 0 || samples > 100) return { error: 'Timed samples must be a whole number from 0 (automatic) to 100.' };
-  return { config: { sizes, kernels: s.sweepText.kernels, tile: tile.ok ? tile.value : 16, warmups, samples } };
+  const warmups = parseSweepCount(s.sweepText.warmups, 'warmups');
+  if (warmups.error !== undefined) return { error: warmups.error };
+  const samples = parseSweepCount(s.sweepText.samples, 'samples');
+  if (samples.error !== undefined) return { error: samples.error };
+  return { config: { sizes, kernels: s.sweepText.kernels, tile: tile.ok ? tile.value : 16, warmups: warmups.value!, samples: samples.value! } };
 }
 
 let controller: AbortController | undefined;
@@ -46,7 +46,9 @@ export function setSweepText(patch: Partial<ReturnType<typeof useApp.getState>['
 
 export async function startSweep(override?: SweepConfig): Promise<void> {
   if (useApp.getState().sweepStatus === 'running' || useApp.getState().busy) return;
-  const parsed = override ? { config: override } : parseSweep();
+  // A configuration from elsewhere (a shared link) meets the form's own limits, or does not run.
+  const overrideError = override && sweepConfigError(override);
+  const parsed = override && !overrideError ? { config: override } : override ? { error: overrideError } : parseSweep();
   if (!parsed.config) {
     useApp.setState({ sweepError: parsed.error ?? 'Invalid sweep.' });
     return;
@@ -87,12 +89,12 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
   const points = useApp.getState().sweepPoints;
   if (status === 'done' && points.length > 0) {
     const payload: SharePayload = {
-      v: 1,
+      v: kShareVersion,
       app: version,
       date,
       config: { ...config, sizes: [...config.sizes], kernels: [...config.kernels] },
       device: { ...device, features: [...device.features], limits: { ...device.limits } },
-      points: points.map((p) => ({ ...p, tile: p.tile as SharePayload['points'][number]['tile'] })),
+      points: [...points],
     };
     addHistory(payload);
     await makeShareUrl(payload);
