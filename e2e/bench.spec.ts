@@ -16,7 +16,7 @@ test('a small sweep end to end: progress, chart, table, verified points, share l
   await expect(page.getByTestId('bench-chart').locator('canvas')).toHaveCount(1);
   await expect(page.getByTestId('bench-table')).toContainText('GPU timestamps');
   const link = await page.getByTestId('share-link').inputValue();
-  expect(link).toMatch(/#r=r1\.[A-Za-z0-9_-]+$/);
+  expect(link).toMatch(/#r=r2\.[A-Za-z0-9_-]+$/);
   const before = await tableText(page);
 
   await test.step('the link reopens identical figures in a fresh page, labelled as shared', async () => {

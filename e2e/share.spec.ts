@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { decodeShare, encodeShare, kSharePrefix, ShareError, type SharePayload } from '../src/core/share';
+import { kSweepLimits, relTolerance, type BenchPoint } from '../src/core/bench';
+import { gflops } from '../src/core/shape';
+import { decodeShare, encodeShare, kChecksumBytes, kSharePrefix, kShareVersion, shareChecksum, ShareError, type SharePayload } from '../src/core/share';
 
 /**
  * Share-link integrity, seen from the page. Links are made with the app's own codec (the same
@@ -8,8 +10,26 @@ import { decodeShare, encodeShare, kSharePrefix, ShareError, type SharePayload }
  * for hashchange, and viewing a shared link needs no GPU run.
  */
 
+/** A measured, verified point whose figures agree with each other, as a sweep makes them. */
+const point = (kernel: 'naive' | 'tiled', size: number, medianMs: number, maxRelError: number, dispatchesPerSample: number): BenchPoint => ({
+  kernel,
+  tile: kernel === 'tiled' ? 8 : null,
+  size,
+  clock: 'gpu-timestamp',
+  samples: 30,
+  dispatchesPerSample,
+  medianMs,
+  minMs: medianMs * 0.96,
+  maxMs: medianMs * 1.3,
+  gflops: gflops({ m: size, k: size, n: size }, medianMs),
+  verified: true,
+  checked: size * size,
+  maxRelError,
+  relTolerance: relTolerance(size),
+});
+
 const payload: SharePayload = {
-  v: 1,
+  v: kShareVersion,
   app: '0.2.0',
   date: '2026-11-21T23:00:00.000Z',
   config: { sizes: [16, 24], kernels: ['naive', 'tiled'], tile: 8, warmups: 2, samples: 0 },
@@ -22,12 +42,7 @@ const payload: SharePayload = {
     browser: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/150.0.0.0',
     timing: 'gpu-timestamp',
   },
-  points: [
-    { kernel: 'naive', tile: null, size: 16, clock: 'gpu-timestamp', samples: 30, dispatchesPerSample: 8, medianMs: 0.0412, minMs: 0.0398, maxMs: 0.0533, gflops: 0.198835, verified: true, checked: 256, maxRelError: 8.9e-8 },
-    { kernel: 'tiled', tile: 8, size: 16, clock: 'gpu-timestamp', samples: 30, dispatchesPerSample: 8, medianMs: 0.0375, minMs: 0.0361, maxMs: 0.0488, gflops: 0.218453, verified: true, checked: 256, maxRelError: 5.96e-8 },
-    { kernel: 'naive', tile: null, size: 24, clock: 'gpu-timestamp', samples: 30, dispatchesPerSample: 4, medianMs: 0.131, minMs: 0.127, maxMs: 0.152, gflops: 0.211053, verified: true, checked: 576, maxRelError: 1.1e-7 },
-    { kernel: 'tiled', tile: 8, size: 24, clock: 'gpu-timestamp', samples: 30, dispatchesPerSample: 4, medianMs: 0.118, minMs: 0.114, maxMs: 0.139, gflops: 0.234305, verified: true, checked: 576, maxRelError: 7.45e-8 },
-  ],
+  points: [point('naive', 16, 0.0412, 8.9e-8, 8), point('tiled', 16, 0.0375, 5.96e-8, 8), point('naive', 24, 0.131, 1.1e-7, 4), point('tiled', 24, 0.118, 7.45e-8, 4)],
 };
 
 const toB64u = (b: Uint8Array) => Buffer.from(b).toString('base64url');
@@ -100,4 +115,34 @@ test('100 single-bit flips of a genuine link never show altered results', async 
   console.log(`bit flips of a ${link.length}-character link (${bytes.length} bytes): refused ${counts.refused}, unchanged ${counts.unchanged}, altered ${counts.altered}${altered.length ? ` — ${altered.join(', ')}` : ''}`);
   expect(counts.refused + counts.unchanged + counts.altered).toBe(100);
   expect(counts.altered).toBe(0);
+});
+
+/** A link with a valid checksum over any JSON: what someone who edits a link and recomputes the checksum could make. */
+async function forge(value: unknown): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(value));
+  const packed = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+  const data = new Uint8Array(kChecksumBytes + packed.length);
+  data.set(await shareChecksum(json));
+  data.set(packed, kChecksumBytes);
+  return kSharePrefix + toB64u(data);
+}
+
+test('a link with more samples or warm-ups than the form allows is refused, as is an old link without a checksum', async ({ app, page }) => {
+  await app.open('?m=4&k=4&n=4&tile=2');
+  const cases = [
+    { what: 'samples', link: await forge({ ...payload, config: { ...payload.config, samples: kSweepLimits.samples.max + 1 } }), reason: /config\.samples/ },
+    { what: '1,000 samples', link: await forge({ ...payload, config: { ...payload.config, samples: 1000 } }), reason: /config\.samples/ },
+    { what: 'warm-ups', link: await forge({ ...payload, config: { ...payload.config, warmups: kSweepLimits.warmups.max + 1 } }), reason: /config\.warmups/ },
+    { what: 'version 1', link: `r1.${(await encodeShare(payload)).slice(kSharePrefix.length + 16)}`, reason: /older version of Tiles/ },
+  ];
+  for (const c of cases) {
+    await test.step(c.what, async () => {
+      expect(await openFragment(page, c.link)).toBe('error');
+      await expect(page.getByTestId('share-error')).toContainText(c.reason);
+      await expect(page.getByTestId('share-error')).toContainText('Ask whoever sent it for a new link');
+      await expect(page.getByTestId('shared-run-here')).toHaveCount(0);
+    });
+  }
+  // At the form's own limit the same link opens.
+  expect(await openFragment(page, await forge({ ...payload, config: { ...payload.config, samples: kSweepLimits.samples.max, warmups: kSweepLimits.warmups.max } }))).toBe('shown');
 });
