@@ -8,6 +8,8 @@ import { tileGrid } from '../core/tiling';
 import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
 import { tiledMapping } from '../core/tiling';
 import { referenceMatmul } from '../core/reference';
+import { clockResolutionMs, fmtBelowResolution, fmtGflops, fmtMs, isBelowResolution } from '../core/format';
+import { gflops, shapeLabel } from '../core/shape';
 import { experimentData } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
 import { currentGpu, useApp } from './store';
@@ -112,7 +114,10 @@ export function simulateRun(config: ParsedConfig, bounds = useApp.getState().bou
     step: 0,
   });
   const ms = times[1]!;
-  return `The CPU reference (f64, this tab, one thread) computed ${s.m}×${s.k}×${s.n} in ${ms < 1 ? ms.toFixed(3) : ms.toPrecision(3)} ms (wall clock, median of 3 runs) = ${((2 * s.m * s.n * s.k) / (ms * 1e6)).toPrecision(3)} GFLOP/s.`;
+  const step = clockResolutionMs();
+  return isBelowResolution(ms, step)
+    ? `The CPU reference (f64, this tab, one thread) computed ${shapeLabel(s)} in a time ${fmtBelowResolution(step)}, too short to give a rate (wall clock, median of 3 runs).`
+    : `The CPU reference (f64, this tab, one thread) computed ${shapeLabel(s)} in ${fmtMs(ms)} (wall clock, median of 3 runs) = ${fmtGflops(gflops(s, ms))}.`;
 }
 
 export function setBounds(bounds: boolean): void {

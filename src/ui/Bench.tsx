@@ -8,7 +8,7 @@ import { useApp } from '../state/store';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList } from '../core/kernelIds';
 import { kKernels } from '../gpu/kernels';
-import { fmtBytes, fmtError, fmtGflops, fmtInt, fmtMs } from './format';
+import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtRate } from './format';
 
 const kClock = { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock' } as const;
 
@@ -43,10 +43,10 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
                 </td>
               ) : (
                 <>
-                  <td>{fmtMs(p.medianMs!)}</td>
-                  <td>{fmtMs(p.minMs!)}</td>
-                  <td>{fmtMs(p.maxMs!)}</td>
-                  <td>{fmtGflops(p.gflops!)}</td>
+                  <td>{fmtMeasuredMs(p.medianMs!)}</td>
+                  <td>{fmtMeasuredMs(p.minMs!)}</td>
+                  <td>{fmtMeasuredMs(p.maxMs!)}</td>
+                  <td>{fmtRate(p.gflops!, p.medianMs!)}</td>
                   <td>
                     {kClock[p.clock!]} · {p.samples}
                     {p.dispatchesPerSample! > 1 ? ` × ${p.dispatchesPerSample}` : ''}

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { BenchPoint } from '../core/bench';
+import { kMaxPlausibleGflops, type BenchPoint } from '../core/bench';
 import type { KernelId } from '../core/kernelIds';
+import { fmtGflops } from './format';
 
 export interface ChartSeries {
   readonly label: string;
@@ -10,6 +11,9 @@ export interface ChartSeries {
   readonly kernel: KernelId;
   readonly shared: boolean;
 }
+
+/** A figure the axis can hold: finite, not negative, at most the schema's physical bound (links are checked; this guards the axis whatever it is given). */
+const plotted = (g: number | undefined): number | null => (g !== undefined && Number.isFinite(g) && g >= 0 ? Math.min(g, kMaxPlausibleGflops) : null);
 
 const kColors: Record<KernelId, string> = { naive: '#c2410c', tiled: '#1d4ed8', reg4x4: '#047857', reg8x8: '#7e22ce', reg8x8v: '#be185d', reg8x8db: '#0e7490', reg16x8: '#4d7c0f', reg16x8v: '#9f1239', subgroup: '#6d28d9', strip: '#a16207' };
 
@@ -23,13 +27,13 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
     if (xs.length === 0) return;
     const data: uPlot.AlignedData = [
       xs,
-      ...series.map((s) => xs.map((x) => s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)?.gflops ?? null)),
+      ...series.map((s) => xs.map((x) => plotted(s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)?.gflops))),
     ];
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),
       padding: [16, 110, 0, 0], // room on the right for the line names
       height: 340,
-      scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, Number.isFinite(max) && max > 0 ? Math.min(max, kMaxPlausibleGflops) * 1.1 : 1] } },
       axes: [
         { label: 'size M = K = N (log scale)', stroke: 'currentColor', values: (_u, vals) => vals.map((v) => (v == null ? '' : String(Math.round(v)))), grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
         { label: 'GFLOP/s (median)', stroke: 'currentColor', size: 70, grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
@@ -43,7 +47,7 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
           dash: s.shared ? [8, 6] : undefined,
           spanGaps: true,
           points: { show: true, size: s.shared ? 9 : 8, fill: s.shared ? '#fff' : kColors[s.kernel], stroke: kColors[s.kernel], width: 2 },
-          value: (_u: uPlot, v: number | null) => (v === null ? '—' : `${v.toPrecision(3)} GFLOP/s`),
+          value: (_u: uPlot, v: number | null) => (v === null ? '—' : fmtGflops(v)),
         })),
       ],
       legend: { show: true },
