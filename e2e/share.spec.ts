@@ -146,3 +146,23 @@ test('a link with more samples or warm-ups than the form allows is refused, as i
   // At the form's own limit the same link opens.
   expect(await openFragment(page, await forge({ ...payload, config: { ...payload.config, samples: kSweepLimits.samples.max, warmups: kSweepLimits.warmups.max } }))).toBe('shown');
 });
+
+test('edits that recompute the checksum still cannot show contradicting or absurd figures', async ({ app, page }) => {
+  await app.open('?m=4&k=4&n=4&tile=2');
+  const edited = (i: number, patch: Partial<BenchPoint>) => ({ ...payload, points: payload.points.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
+  const cases = [
+    // The issue's three altered links: an error of 8.9e-8 made 8.9 and still "verified"; sizes [.., 24] made [.., 13]; a minimum time changed.
+    { what: 'verified outside its tolerance', link: await forge(edited(0, { maxRelError: 8.9 })), reason: /verified has its error outside its own tolerance/ },
+    { what: 'sizes that do not match the points', link: await forge({ ...payload, config: { ...payload.config, sizes: [16, 13] } }), reason: /do not match config\.sizes/ },
+    { what: 'a minimum above the median', link: await forge(edited(1, { minMs: 1 })), reason: /min ≤ median ≤ max/ },
+    // Finite, but it would overflow the chart's range.
+    { what: '1.7e308 GFLOP/s', link: await forge(edited(2, { gflops: 1.7e308 })), reason: /gflops/ },
+  ];
+  for (const c of cases) {
+    await test.step(c.what, async () => {
+      expect(await openFragment(page, c.link)).toBe('error');
+      await expect(page.getByTestId('share-error')).toContainText(c.reason);
+      await expect(page.getByTestId('bench-table')).toHaveCount(0);
+    });
+  }
+});

@@ -1,6 +1,6 @@
 import { useApp } from '../state/store';
 import { kClockLabels } from '../gpu/runner';
-import { fmtInt } from './format';
+import { fmtInt, isBelowResolution } from './format';
 import { naiveLoads, tiledLoads } from '../core/traffic';
 
 /** Naive vs tiled for the same configuration, and the global loads each makes (2·M·N·K vs ≈ 2·M·N·K / TILE). */
@@ -22,7 +22,9 @@ export function Comparison() {
     <section className="panel comparison" data-testid="comparison" aria-label="Naive versus tiled">
       <p>
         <strong>
-          Tiled (tile {t}) was {ratio >= 1 ? `${ratio.toFixed(2)}× faster` : `${(1 / ratio).toFixed(2)}× slower`} than naive
+          {!Number.isFinite(ratio) || isBelowResolution(naive.run.stats.median) || isBelowResolution(tiled.run.stats.median)
+            ? `Tiled (tile ${t}) and naive ran below the clock's resolution: too fast to compare`
+            : `Tiled (tile ${t}) was ${ratio >= 1 ? `${ratio.toFixed(2)}× faster` : `${(1 / ratio).toFixed(2)}× slower`} than naive`}
         </strong>{' '}
         on {m}×{k}×{n} — medians, {sameClock ? kClockLabels[naive.run.clock] : 'different clocks (compare with care)'}, both verified.
       </p>
