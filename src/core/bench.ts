@@ -6,7 +6,7 @@
 import { kMaxDimension } from './input';
 import { kKernelIdList, type KernelId } from './kernelIds';
 import { tolerance } from './reference';
-import { gflops as gflopsAt } from './shape';
+import { gflops as gflopsAt, kTileWidths } from './shape';
 import { z } from './zod';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
@@ -58,7 +58,7 @@ const dim = z.number().int().min(1).max(kMaxDimension);
 const ms = num.min(0).max(kMaxPlausibleMs);
 const count = (l: { readonly min: number; readonly max: number }) => z.number().int().min(l.min).max(l.max);
 const kClocks = ['gpu-timestamp', 'wall-clock'] as const;
-const kTileLiterals = z.union([z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32)]);
+const kTileLiterals = z.literal(kTileWidths);
 
 /**
  * The relative tolerance the verification applies at size K (random data; exact data use 0): an
