@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { kSweepLimits, relTolerance, type BenchPoint } from '../src/core/bench';
+import { kMaxPlausibleGflops, kSweepLimits, relTolerance, type BenchPoint } from '../src/core/bench';
 import { gflops } from '../src/core/shape';
 import { decodeShare, encodeShare, kChecksumBytes, kSharePrefix, kShareVersion, shareChecksum, ShareError, type SharePayload } from '../src/core/share';
 
@@ -165,4 +165,22 @@ test('edits that recompute the checksum still cannot show contradicting or absur
       await expect(page.getByTestId('bench-table')).toHaveCount(0);
     });
   }
+});
+
+test('a shared time below the clock’s resolution gives no rate, and the fastest plausible figure still charts', async ({ app, page }) => {
+  await app.open('?m=4&k=4&n=4&tile=2');
+  const fastest = (gflops({ m: 24, k: 24, n: 24 }, 1) / kMaxPlausibleGflops) * (1 + 1e-9); // the median at the schema's bound
+  const link = await encodeShare({
+    ...payload,
+    points: payload.points.map((p, i) =>
+      i === 0 ? { ...p, medianMs: 0, minMs: 0, gflops: 0 } : i === 3 ? { ...p, medianMs: fastest, minMs: fastest, maxMs: fastest, gflops: gflops({ m: 24, k: 24, n: 24 }, fastest) } : p,
+    ),
+  });
+  expect(await openFragment(page, link)).toBe('shown');
+  const first = page.getByTestId('bench-table').locator('tbody tr').first();
+  await expect(first).toContainText("below the clock's resolution");
+  await expect(first).not.toContainText('GFLOP/s');
+  await expect(page.getByTestId('bench-table').locator('tbody tr').nth(3)).toContainText('EFLOP/s');
+  await expect(page.getByTestId('bench-chart').locator('canvas')).toHaveCount(1);
+  expect(await page.locator('body').innerText()).not.toMatch(/Infinity|NaN|e\+\d/);
 });

@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { kMaxPlausibleGflops, type BenchPoint } from '../core/bench';
 import type { KernelId } from '../core/kernelIds';
-import { fmtGflops } from './format';
+import { fmtGflops, isBelowResolution } from './format';
 
 export interface ChartSeries {
   readonly label: string;
@@ -12,8 +12,13 @@ export interface ChartSeries {
   readonly shared: boolean;
 }
 
-/** A figure the axis can hold: finite, not negative, at most the schema's physical bound (links are checked; this guards the axis whatever it is given). */
-const plotted = (g: number | undefined): number | null => (g !== undefined && Number.isFinite(g) && g >= 0 ? Math.min(g, kMaxPlausibleGflops) : null);
+/**
+ * A figure the axis can hold: finite, not negative, at most the schema's physical bound (links are
+ * checked; this guards the axis whatever it is given). A time below the clock's resolution has no
+ * rate, so it is not drawn (the table says why).
+ */
+const plotted = (p: BenchPoint | undefined): number | null =>
+  p?.gflops !== undefined && Number.isFinite(p.gflops) && p.gflops >= 0 && !isBelowResolution(p.medianMs ?? 0) ? Math.min(p.gflops, kMaxPlausibleGflops) : null;
 
 const kColors: Record<KernelId, string> = { naive: '#c2410c', tiled: '#1d4ed8', reg4x4: '#047857', reg8x8: '#7e22ce', reg8x8v: '#be185d', reg8x8db: '#0e7490', reg16x8: '#4d7c0f', reg16x8v: '#9f1239', subgroup: '#6d28d9', strip: '#a16207' };
 
@@ -27,7 +32,7 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
     if (xs.length === 0) return;
     const data: uPlot.AlignedData = [
       xs,
-      ...series.map((s) => xs.map((x) => plotted(s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)?.gflops))),
+      ...series.map((s) => xs.map((x) => plotted(s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)))),
     ];
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),
