@@ -38,6 +38,12 @@ export function parseSweep(): { config?: SweepConfig; error?: string } {
   return { config: { sizes, kernels: s.sweepText.kernels, tile: tile.ok ? tile.value : 16, warmups: warmups.value!, samples: samples.value! } };
 }
 
+/** A configuration from elsewhere (a shared link) runs only within the form's own limits. */
+function checkOverride(config: SweepConfig): { config?: SweepConfig; error?: string } {
+  const error = sweepConfigError(config);
+  return error === undefined ? { config } : { error };
+}
+
 let controller: AbortController | undefined;
 
 export function setSweepText(patch: Partial<ReturnType<typeof useApp.getState>['sweepText']>): void {
@@ -46,9 +52,7 @@ export function setSweepText(patch: Partial<ReturnType<typeof useApp.getState>['
 
 export async function startSweep(override?: SweepConfig): Promise<void> {
   if (useApp.getState().sweepStatus === 'running' || useApp.getState().busy) return;
-  // A configuration from elsewhere (a shared link) meets the form's own limits, or does not run.
-  const overrideError = override && sweepConfigError(override);
-  const parsed = override && !overrideError ? { config: override } : override ? { error: overrideError } : parseSweep();
+  const parsed = override ? checkOverride(override) : parseSweep();
   if (!parsed.config) {
     useApp.setState({ sweepError: parsed.error ?? 'Invalid sweep.' });
     return;
