@@ -184,3 +184,17 @@ test('a shared time below the clock’s resolution gives no rate, and the fastes
   await expect(page.getByTestId('bench-chart').locator('canvas')).toHaveCount(1);
   expect(await page.locator('body').innerText()).not.toMatch(/Infinity|NaN|e\+\d/);
 });
+
+test('“Run the same benchmark here” fills the form with values the form accepts, and runs them', async ({ app, page }) => {
+  await app.open('?m=4&k=4&n=4&tile=2');
+  const atLimits = { ...payload, config: { ...payload.config, sizes: [16], kernels: ['naive' as const], warmups: kSweepLimits.warmups.max, samples: kSweepLimits.samples.max } };
+  expect(await openFragment(page, await encodeShare({ ...atLimits, points: [payload.points[0]!] }))).toBe('shown');
+  await page.getByTestId('shared-run-here').click();
+  await expect(page.getByTestId('bench-samples')).toHaveValue(String(kSweepLimits.samples.max));
+  await expect(page.getByTestId('bench-warmups')).toHaveValue(String(kSweepLimits.warmups.max));
+  await expect(page.getByTestId('bench-progress')).toHaveAttribute('data-status', /running|done/);
+  await expect(page.getByTestId('bench-error')).toHaveCount(0);
+  // Only the configuration matters here: stop the run if it is still going.
+  if (await page.getByTestId('bench-cancel').isEnabled()) await page.getByTestId('bench-cancel').click();
+  await expect(page.getByTestId('bench-progress')).toHaveAttribute('data-status', /cancelled|done/);
+});
