@@ -2,7 +2,7 @@
  * The visualisation slice: the GPU's record of the last tiled run (from the instrumented kernel),
  * the selected C tile, the phase stepper and classroom mode. Plain data only.
  */
-import type { ParsedConfig } from '../core/config';
+import { sameRunConfig, type ParsedConfig } from '../core/config';
 import { elementErrors, kFullCheckMacs, verify } from '../core/reference';
 import { tileGrid } from '../core/tiling';
 import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
@@ -10,7 +10,8 @@ import { tiledMapping } from '../core/tiling';
 import { referenceMatmul } from '../core/reference';
 import { experimentData } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
-import { currentGpu, useApp } from './store';
+import { currentGpu } from './session';
+import { useApp } from './store';
 
 /** A and B (padded) of the traced configuration, for the model's partial sums. */
 export function tracedData(): { a: Float32Array; b: Float32Array } | undefined {
@@ -49,13 +50,14 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     }
     const prev = useApp.getState();
     const g = tileGrid(s, config.tile);
-    const sameShape = prev.trace && prev.trace.config.shape.m === s.m && prev.trace.config.shape.n === s.n && prev.trace.config.tile === config.tile;
+    // The same configuration again (e.g. the bounds switch moved): keep the selected tile and step.
+    const same = prev.trace !== undefined && sameRunConfig(prev.trace.config, config, true);
     const traceCheck = rest.trace ? traceMismatches(rest.trace, s, config.tile, rest.rowsPerInvocation, bounds) : undefined;
     useApp.setState({
       trace: { ...rest, config, wrong, wrongCount, checkedHow, traceCheck, source: 'gpu' },
       traceStatus: 'done',
-      selected: sameShape ? prev.selected : { ty: g.tilesY - 1, tx: g.tilesX - 1 },
-      step: sameShape && prev.trace?.config.shape.k === s.k ? prev.step : 0,
+      selected: same ? prev.selected : { ty: g.tilesY - 1, tx: g.tilesX - 1 },
+      step: same ? prev.step : 0,
     });
     // The switch may have moved while this run was on the GPU: record again so map and switch agree.
     if (useApp.getState().bounds !== bounds) await traceRun(config);

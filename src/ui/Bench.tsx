@@ -7,7 +7,7 @@ import { clearHistory, deleteHistory, importHistory, useHistory } from '../state
 import { useApp } from '../state/store';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList } from '../core/kernelIds';
-import { kKernels } from '../gpu/kernels';
+import { kKernels } from '../state/facts';
 import { fmtBytes, fmtError, fmtGflops, fmtInt, fmtMs } from './format';
 
 const kClock = { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock' } as const;

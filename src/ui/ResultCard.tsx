@@ -1,9 +1,8 @@
-import type { KernelId } from '../gpu/kernels';
-import { kKernels } from '../gpu/kernels';
-import { kClockLabels } from '../gpu/runner';
-import { kStepsPerSample } from '../gpu/timing';
+import type { KernelId } from '../core/kernelIds';
+import { kClockLabels, kKernels, kStepsPerSample } from '../state/facts';
 import { spreadPercent } from '../core/stats';
-import { describeConfig, useApp, type KernelResult } from '../state/store';
+import { describeConfig } from '../state/selectors';
+import { useApp, type KernelResult } from '../state/store';
 import { fmtError, fmtGflops, fmtInt, fmtMs } from './format';
 
 const kStatusText = {
