@@ -3,7 +3,7 @@
  * (2026-11-22), TFLOP/s at the median, from docs/benchmarks.md (raw lines in
  * docs/results/ladder3/). Shown beside this GPU's own figures, always labelled as reference.
  */
-import type { KernelId } from './kernelIds';
+import type { KernelId } from './kernels';
 
 export const kReference = {
   gpu: 'NVIDIA H200',

@@ -3,10 +3,11 @@
  * No GPU here (gpu/tuner.ts measures); no DOM (state/tuning.ts stores).
  */
 import { z } from './zod';
-import { kKernelIdList, type KernelId } from './kernelIds';
+import { kKernelIdList, type KernelId, type KernelParams } from './kernels';
 import type { Shape } from './shape';
 
-export type Params = Readonly<Record<string, number>>;
+/** Values for a kernel's override constants (the kernel record's KernelParams). */
+export type Params = KernelParams;
 
 /** One configuration the tuner tries: a kernel and values for its override constants. */
 export interface Candidate {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { BenchPoint } from '../core/bench';
-import type { KernelId } from '../core/kernelIds';
+import type { KernelId } from '../core/kernels';
 
 export interface ChartSeries {
   readonly label: string;

@@ -1,7 +1,7 @@
-import { kLadderIds, kStripBand, type KernelId } from '../core/kernelIds';
+import { kLadderIds, kStripBand, type KernelId } from '../core/kernels';
 import { arithmeticIntensity, blockLoads, naiveLoads, stripLoads } from '../core/traffic';
 import type { Shape } from '../core/shape';
-import { kKernels, planKernel, tunedConstants } from '../gpu/kernels';
+import { kKernels, planKernel, tunedConstants } from '../core/kernels';
 import { kClockLabels } from '../gpu/runner';
 import { runKernels, useApp, validate } from '../state/store';
 import { fmtGflops, fmtInt, fmtMs } from './format';

@@ -1,5 +1,5 @@
-import type { KernelId } from '../gpu/kernels';
-import { kKernels } from '../gpu/kernels';
+import type { KernelId } from '../core/kernels';
+import { kKernels } from '../core/kernels';
 import { kClockLabels } from '../gpu/runner';
 import { kStepsPerSample } from '../gpu/timing';
 import { spreadPercent } from '../core/stats';

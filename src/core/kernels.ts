@@ -1,5 +1,5 @@
 /**
- * Kernels described as data (after tfjs-backend-webgpu's WebGPUProgram): each record names its
+ * The kernel record. Kernels described as data (after tfjs-backend-webgpu's WebGPUProgram): each record names its
  * WGSL, and plans a launch for a shape — override constants, workgroup size, dispatch grid and a
  * sentence saying which mapping ran. All share one binding layout: A, B, C, dims.
  */
@@ -13,11 +13,9 @@ import reg8x8dbSource from '../../shaders/reg8x8db.wgsl?raw';
 import reg16x8Source from '../../shaders/reg16x8.wgsl?raw';
 import reg16x8vSource from '../../shaders/reg16x8v.wgsl?raw';
 import subgroupSource from '../../shaders/subgroup.wgsl?raw';
-import type { GpuInfo } from './device';
-import type { Params } from '../core/tuning';
-import { kStripBand } from '../core/kernelIds';
-import type { Shape, TileWidth } from '../core/shape';
-import { ceilDiv } from '../core/shape';
+import type { ProblemLimits } from './limits';
+import type { Shape, TileWidth } from './shape';
+import { ceilDiv } from './shape';
 import {
   blockDispatch,
   describeMapping,
@@ -27,10 +25,15 @@ import {
   tiledMapping,
   type Dispatch,
   type WorkgroupLimits,
-} from '../core/tiling';
+} from './tiling';
 
-import type { KernelId } from '../core/kernelIds';
-export type { KernelId };
+/** The registered kernels' ids. */
+export const kKernelIdList = ['naive', 'tiled', 'reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v', 'subgroup', 'strip'] as const;
+export type KernelId = (typeof kKernelIdList)[number];
+/** The rungs of the speed ladder, in order. */
+export const kLadderIds = ['naive', 'tiled', 'reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v', 'subgroup'] as const satisfies readonly KernelId[];
+/** Rows of C per workgroup of the strip kernel. */
+export const kStripBand = 4;
 
 export interface LaunchPlan {
   readonly constants: Record<string, number>;
@@ -50,7 +53,7 @@ export interface Tunable {
 }
 
 /** Values for a kernel's tunables (override constants); missing ones take the kernel's default. */
-export type KernelParams = Params;
+export type KernelParams = Readonly<Record<string, number>>;
 
 export interface KernelSpec {
   readonly id: KernelId;
@@ -80,8 +83,12 @@ function blockPlan(shape: Shape, limits: WorkgroupLimits, block: number, mapping
   return { constants, workgroup: { x: 16, y: 16 }, dispatch: blockDispatch(shape, block, block), mapping, workgroupStorageBytes: bytes };
 }
 
-/** What adapter facts a plan depends on. */
-export type PlanInfo = Pick<GpuInfo, 'limits' | 'features'> & { readonly subgroupMaxSize?: number };
+/** What adapter facts a plan depends on (gpu/device's GpuInfo is one). */
+export interface PlanInfo {
+  readonly limits: WorkgroupLimits & ProblemLimits;
+  readonly features: readonly string[];
+  readonly subgroupMaxSize?: number;
+}
 
 /** A kernel's launch plan on this adapter: its required features first, then its own plan. */
 export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: PlanInfo, params?: KernelParams): LaunchPlan | string {
