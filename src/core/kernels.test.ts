@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gpuShape, kKernelIds, kKernels, planKernel, type PlanInfo } from './kernels';
+import { gpuShape, kKernelIds, kKernels, kLadderIds, kTunedKernelIds, planKernel, type KernelId, type PlanInfo } from './kernels';
+import { kTileWidths } from './shape';
 
 const limits = (storage: number) => ({
   maxStorageBufferBindingSize: 2 ** 27,
@@ -44,5 +45,60 @@ describe('launch plans', () => {
   });
   it('every kernel’s WGSL starts with its header comment', () => {
     for (const id of kKernelIds) expect(kKernels[id].source.trimStart().startsWith(`// ${id}.wgsl`), id).toBe(true);
+  });
+});
+
+/** The override constants a WGSL declares: name → whether it has a default. */
+function overrides(source: string): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const m of source.replace(/\/\/.*$/gm, '').matchAll(/^\s*override\s+(\w+)\s*:\s*\w+\s*(=)?/gm)) out.set(m[1]!, m[2] === '=');
+  return out;
+}
+
+describe('the record against the WGSL', () => {
+  const shapes = [shape, { m: 1, k: 1, n: 1 }, { m: 1024, k: 1024, n: 1024 }];
+  // Every combination of a kernel's tunables (and none), so every constant any plan sets is seen.
+  const paramSets = (id: KernelId) => {
+    let combos: Record<string, number>[] = [{}];
+    for (const t of kKernels[id].tunables ?? []) combos = [...combos, ...combos.flatMap((c) => t.values.map((v) => ({ ...c, [t.name]: v })))];
+    return combos;
+  };
+  for (const id of kKernelIds) {
+    it(`${id}: every constant its plans set, and every tunable, is an override in its WGSL; every override without a default is set`, () => {
+      const declared = overrides(kKernels[id].source);
+      const set = new Set<string>();
+      for (const s of shapes) {
+        for (const tile of kTileWidths) {
+          for (const params of paramSets(id)) {
+            const plan = planKernel(id, s, tile, roomy, params);
+            if (typeof plan === 'string') continue;
+            for (const name of Object.keys(plan.constants)) set.add(name);
+          }
+        }
+      }
+      for (const name of set) expect(declared.has(name), `${id} sets ${name}`).toBe(true);
+      for (const t of kKernels[id].tunables ?? []) expect(declared.has(t.name), `${id} tunes ${t.name}`).toBe(true);
+      for (const [name, hasDefault] of declared) if (!hasDefault) expect(set.has(name), `${id} declares ${name} without a default`).toBe(true);
+    });
+  }
+  it('finds override declarations (and not the word in comments)', () => {
+    expect([...overrides('// override X\noverride BK: u32 = 8u;\n  override N: u32;').entries()]).toEqual([
+      ['BK', true],
+      ['N', false],
+    ]);
+  });
+  it('the C block of a plan is the record’s (128×128 for the reg8x8 rungs, the tile for tiled)', () => {
+    expect(planKernel('reg8x8db', shape, 16, roomy)).toMatchObject({ block: { rows: 128, cols: 128 } });
+    expect(planKernel('tiled', shape, 8, roomy)).toMatchObject({ block: { rows: 8, cols: 8 } });
+    expect(planKernel('reg4x4', shape, 8, roomy)).toMatchObject({ block: { rows: 64, cols: 64 } });
+  });
+  it('ladder and tuner membership come from the record, in record order', () => {
+    expect(kLadderIds).toEqual(kKernelIds.filter((id) => kKernels[id].ladder));
+    expect(kLadderIds).not.toContain('strip');
+    expect(kTunedKernelIds.every((id) => kLadderIds.includes(id))).toBe(true);
+  });
+  it('chart styles are told apart without colour: no two kernels share a dash pattern', () => {
+    const dashes = kKernelIds.map((id) => kKernels[id].chart.dash.join(','));
+    expect(new Set(dashes).size).toBe(dashes.length);
   });
 });
