@@ -24,7 +24,7 @@ import { acquireGpu, type GpuContext } from '../gpu/device';
 import { checkExperiment, pointFields, runVerified } from '../gpu/experiment';
 import { tune } from '../gpu/tuner';
 import { MatmulBuffers } from '../gpu/runner';
-import { kKernelIds, kKernels, tunedConstants, type KernelId, type KernelSpec } from '../gpu/kernels';
+import { kKernelIds, kKernels, tunedConstants, type KernelId, type KernelSpec } from '../core/kernels';
 
 interface Options {
   shapes: Shape[];

@@ -8,7 +8,7 @@ import { checkProblem } from '../core/limits';
 import { verify, type Verification } from '../core/reference';
 import type { Shape, TileWidth } from '../core/shape';
 import type { GpuContext } from './device';
-import { kKernels, planKernel, tunedConstants, type KernelId, type KernelParams, type PlanInfo } from './kernels';
+import { kKernels, planKernel, tunedConstants, type KernelId, type KernelParams, type PlanInfo } from '../core/kernels';
 import { runMatmul, type RunOptions, type RunResult } from './runner';
 
 export interface Experiment {

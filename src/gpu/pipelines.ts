@@ -1,5 +1,5 @@
 import { withErrorScopes } from './device';
-import type { KernelSpec, LaunchPlan } from './kernels';
+import type { KernelSpec, LaunchPlan } from '../core/kernels';
 
 /** One bind-group layout serves every matmul kernel: A, B (read), C (read_write), dims (uniform). */
 const layouts = new WeakMap<GPUDevice, GPUBindGroupLayout>();

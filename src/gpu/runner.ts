@@ -7,7 +7,7 @@
 import type { MatmulData } from '../core/data';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
-import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from './kernels';
+import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
 import { padMatrix, unpadMatrix } from '../core/data';
 import { getPipeline, matmulBindGroupLayout } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';

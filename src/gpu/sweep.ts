@@ -8,6 +8,7 @@ import type { Pattern } from '../core/data';
 import { GpuRunError, type GpuContext } from './device';
 import { checkExperiment, pointFields, runVerified } from './experiment';
 import { MatmulBuffers } from './runner';
+import { kKernels } from '../core/kernels';
 
 /** A point whose single dispatch is estimated above this is skipped (the page must stay usable). */
 export const kMaxPointDispatchMs = 4000;
@@ -30,7 +31,7 @@ export async function runSweep(ctx: GpuContext, config: SweepConfig, cb: SweepCa
   try {
     for (const [i, { size, kernel }] of plan.entries()) {
       if (cb.signal?.aborted) break;
-      const tile = kernel === 'tiled' ? config.tile : null;
+      const tile = kKernels[kernel].usesTile ? config.tile : null;
       const label = `${kernel}${tile ? ` (tile ${tile})` : ''} at ${size}³`;
       cb.onProgress(i, plan.length, label);
       await yieldToPage();

@@ -6,7 +6,7 @@ import { candidatesFor, kTunedKernels, paramsLabel, type Candidate, type TuneEnt
 import type { Shape } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
 import { runVerified } from './experiment';
-import { kKernels, planKernel, type PlanInfo } from './kernels';
+import { kKernels, planKernel, type PlanInfo } from '../core/kernels';
 import type { MatmulBuffers } from './runner';
 
 /** A candidate whose first-round median is above this (ms per dispatch) is not run again. */

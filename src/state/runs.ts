@@ -7,7 +7,7 @@ import type { FieldErrors } from '../core/input';
 import { shapeLabel } from '../core/shape';
 import { GpuRunError, type GpuContext } from '../gpu/device';
 import { runVerified } from '../gpu/experiment';
-import { kKernels, type KernelId } from '../gpu/kernels';
+import { kKernels, type KernelId } from '../core/kernels';
 import { candidateLabel, tune } from '../gpu/tuner';
 import { checkKernels, currentDerived, type Derived } from './selectors';
 import { initGpu } from './session';

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig, type ParsedConfig } from '../core/config';
 import type { TuneRecord } from '../core/tuning';
 import { kDefaultConfig } from '../core/url';
-import { kKernelIds, planKernel } from '../gpu/kernels';
+import { kKernelIds, planKernel } from '../core/kernels';
 import { belongs, checkKernels, currentDerived, derive, deriveCount, describeConfig, resultFor, verifiedFor } from './selectors';
 import { applyConfig, initialState, kStartUrl, setField, useApp, type GpuStatus, type KernelResult } from './store';
 import { defaultLimitsInfo } from './testing';

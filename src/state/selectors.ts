@@ -10,7 +10,7 @@ import { shapeLabel } from '../core/shape';
 import { tunedParams, type Params, type TuneRecord } from '../core/tuning';
 import type { ConfigText } from '../core/url';
 import type { GpuInfo } from '../gpu/device';
-import { kKernelIds, kKernels, planKernel, type KernelId, type LaunchPlan } from '../gpu/kernels';
+import { kKernelIds, kKernels, planKernel, type KernelId, type LaunchPlan } from '../core/kernels';
 import { useApp, type GpuStatus, type KernelResult } from './store';
 import { autoChoice, useTuning } from './tuning';
 

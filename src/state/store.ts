@@ -10,7 +10,7 @@ import type { ParsedConfig } from '../core/config';
 import type { Verification } from '../core/reference';
 import { decodeUrl, type ConfigText, type UrlState } from '../core/url';
 import type { GpuInfo, GpuUnavailableError } from '../gpu/device';
-import type { KernelId } from '../gpu/kernels';
+import type { KernelId } from '../core/kernels';
 import type { Progress, RunResult } from '../gpu/runner';
 import type { Params } from '../core/tuning';
 import { kInitialViz, type VizState } from './vizState';

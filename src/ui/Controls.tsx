@@ -5,7 +5,7 @@ import { kSampleChoices } from '../core/config';
 import { flops, kTileWidths, shapeLabel } from '../core/shape';
 import { fmtFlops } from './format';
 import type { ConfigText } from '../core/url';
-import type { KernelId } from '../core/kernelIds';
+import type { KernelId } from '../core/kernels';
 
 const kButtonKernels: readonly KernelId[] = ['naive', 'tiled'];
 import { cancelRun, runKernels } from '../state/runs';

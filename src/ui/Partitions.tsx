@@ -1,4 +1,4 @@
-import { kStripBand } from '../core/kernelIds';
+import { kStripBand } from '../core/kernels';
 import { ceilDiv } from '../core/shape';
 import { stripLoads, tiledLoads } from '../core/traffic';
 import { kClockLabels } from '../state/facts';

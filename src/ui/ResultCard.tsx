@@ -1,5 +1,5 @@
-import type { KernelId } from '../core/kernelIds';
-import { kClockLabels, kKernels, kStepsPerSample } from '../state/facts';
+import { kKernels, type KernelId } from '../core/kernels';
+import { kClockLabels, kStepsPerSample } from '../state/facts';
 import { spreadPercent } from '../core/stats';
 import { describeConfig } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
