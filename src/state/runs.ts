@@ -138,9 +138,9 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
         const { c: _c, ...summary } = run;
         void _c;
         setResult(id, { status: verification.ok ? 'verified' : 'mismatch', seq, config: parsed, label, run: summary, verification });
-        // After a run of a kernel the map draws, the instrumented kernel records which workgroup computed what.
+        // After a run of the kernel the map draws, its instrumented copy records which workgroup computed what.
         // (Not awaited: the map fills in while the next kernel runs; a newer trace supersedes it.)
-        if (id === 'tiled') void traceRun(parsed);
+        if (kKernels[id].traced) void traceRun(parsed);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         setResult(id, { status: 'error', seq, config: parsed, label, error: message });
