@@ -69,7 +69,7 @@ export function Ladder() {
             const consts = r?.run ? paramsLabel(tunedConstants(id, r.run.plan.constants)) : '';
             const isAuto = auto?.kernel === id && r?.seq === auto.seq;
             return (
-              <tr key={id} data-testid={`ladder-${id}`} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
+              <tr key={id} data-testid={`ladder-${id}`} data-run={r?.seq} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
                 <th scope="row">
                   {kKernels[id].label}
                   {kKernels[id].usesTile && parsed ? ` (tile ${parsed.tile})` : ''}
