@@ -21,7 +21,7 @@ import { isPattern, type Pattern } from '../core/data';
 import { parseDimension } from '../core/input';
 import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
 import { acquireGpu, type GpuContext } from '../gpu/device';
-import { checkExperiment, pointFields, runVerified } from '../gpu/experiment';
+import { planExperiment, pointFields, runVerified } from '../gpu/experiment';
 import { tune } from '../gpu/tuner';
 import { MatmulBuffers } from '../gpu/runner';
 import { kKernelIds, kKernels, tunedConstants, type KernelId, type KernelSpec } from '../core/kernels';
@@ -169,14 +169,14 @@ async function main() {
       for (const tile of tiles) {
         const params = tunedConstants(kernel, opts.params); // only the params this kernel has
         const base = { engine: engineName(), adapter, date, kernel, source: sources[kernel], m: shape.m, k: shape.k, n: shape.n, tile: usesTile ? tile : null };
-        const problems = checkExperiment(ctx.info, shape, tile, [kernel], { [kernel]: params });
+        const { plans, errors: problems } = planExperiment(ctx.info, shape, tile, [kernel], { [kernel]: params });
         if (Object.keys(problems).length > 0) {
           console.log(JSON.stringify({ ...base, skipped: Object.values(problems).join(' ') }));
           continue;
         }
         const startedAt = new Date().toISOString();
         try {
-          const verified = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs, params, ...(pool ? { buffers: pool } : {}) });
+          const verified = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs, params, plan: plans[kernel], ...(pool ? { buffers: pool } : {}) });
           const { run, verification: v } = verified;
           console.log(
             JSON.stringify({

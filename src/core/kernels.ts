@@ -23,19 +23,16 @@ import {
   naiveDispatch,
   tiledDispatch,
   tiledMapping,
+  type CBlock,
   type Dispatch,
   type WorkgroupLimits,
 } from './tiling';
 import { blockLoads, naiveLoads, stripLoads } from './traffic';
 
+export type { CBlock };
+
 /** Rows of C per workgroup of the strip kernel. */
 export const kStripBand = 4;
-
-/** A block of C computed by one workgroup: rows (along M) × columns (along N). */
-export interface CBlock {
-  readonly rows: number;
-  readonly cols: number;
-}
 
 export interface LaunchPlan {
   readonly constants: Record<string, number>;

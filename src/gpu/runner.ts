@@ -76,6 +76,11 @@ export interface RunOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly maxSubmitMs?: number;
   /** Tunable parameters (override constants) for kernels that have them; by default the kernel's own choice. */
   readonly params?: KernelParams;
+  /**
+   * The launch plan, when the caller has it already (planKernel for this kernel, shape, tile and
+   * params): the run uses it instead of planning again. Only the parts of a split run plan again.
+   */
+  readonly plan?: LaunchPlan;
   /** Reuse these buffers (the caller destroys them); by default the run allocates and frees its own. */
   readonly buffers?: MatmulBuffers;
   readonly onProgress?: (p: Progress) => void;
@@ -109,7 +114,7 @@ export async function runMatmul(
 ): Promise<RunResult> {
   const { device } = ctx;
   const spec = kKernels[kernel];
-  const plan = planKernel(kernel, shape, tile, ctx.info, opts.params);
+  const plan = opts.plan ?? planKernel(kernel, shape, tile, ctx.info, opts.params);
   if (typeof plan === 'string') throw new GpuRunError(plan, 'validation');
   // The shape on the GPU (vec4 rungs: K and N padded to multiples of 4; the padding is zeros, so
   // C's first N columns are the product). GFLOP/s are counted for the shape asked for.

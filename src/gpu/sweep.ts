@@ -6,7 +6,7 @@
 import { estimateMs, sweepPlan, type BenchPoint, type SweepConfig } from '../core/bench';
 import type { Pattern } from '../core/data';
 import { GpuRunError, type GpuContext } from './device';
-import { checkExperiment, pointFields, runVerified } from './experiment';
+import { planExperiment, pointFields, runVerified } from './experiment';
 import { MatmulBuffers } from './runner';
 import { kKernels } from '../core/kernels';
 
@@ -38,7 +38,7 @@ export async function runSweep(ctx: GpuContext, config: SweepConfig, cb: SweepCa
       const shape = { m: size, k: size, n: size };
       const base = { kernel, tile, size } as const;
       let point: BenchPoint;
-      const problems = checkExperiment(ctx.info, shape, config.tile, [kernel]);
+      const { plans, errors: problems } = planExperiment(ctx.info, shape, config.tile, [kernel]);
       const prev = last.get(kernel);
       const estimate = prev ? estimateMs(prev.ms, prev.size, size) : 0;
       if (Object.keys(problems).length > 0) {
@@ -53,6 +53,7 @@ export async function runSweep(ctx: GpuContext, config: SweepConfig, cb: SweepCa
             { shape, tile: config.tile, pattern: cb.pattern ?? 'random', seed: cb.seed ?? 1 },
             {
               buffers,
+              plan: plans[kernel],
               warmups: config.warmups,
               ...(config.samples > 0 ? { minSamples: config.samples, maxSamples: config.samples } : {}),
               signal: cb.signal,
