@@ -81,6 +81,8 @@ export interface RunOptions extends Omit<TimingOptions, 'onProgress'> {
    * params): the run uses it instead of planning again. Only the parts of a split run plan again.
    */
   readonly plan?: LaunchPlan;
+  /** WGSL to run in place of the kernel's own (experiments: the headless bench's --source); same plan and checks. */
+  readonly source?: string;
   /** Reuse these buffers (the caller destroys them); by default the run allocates and frees its own. */
   readonly buffers?: MatmulBuffers;
   readonly onProgress?: (p: Progress) => void;
@@ -146,7 +148,7 @@ export async function runMatmul(
     // --- pipeline -----------------------------------------------------------------------
     progress('compile');
     const t1 = now();
-    const pipeline = await guard(getPipeline(device, spec, plan));
+    const pipeline = await guard(getPipeline(device, spec, plan, 'main', opts.source));
     const compileMs = now() - t1;
     /** Bind A, B, C, dims; a part of a split run binds only its band of A's and C's rows. */
     const bind = (dims: GPUBuffer, row0?: number, rowsInPart?: number) =>
@@ -181,7 +183,7 @@ export async function runMatmul(
       device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, g.k, g.n, 0]));
       const probePlan = planKernel(kernel, { m: kBandRows, k: g.k, n: g.n }, tile, ctx.info, opts.params);
       if (typeof probePlan === 'string') throw new GpuRunError(probePlan, 'validation');
-      const probePipeline = await guard(getPipeline(device, spec, plan, 'probe'));
+      const probePipeline = await guard(getPipeline(device, spec, plan, 'probe', opts.source));
       const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
       const pass = enc.beginComputePass({ label: `Matmul.${kernel}.probe.pass` });
       pass.setPipeline(probePipeline);

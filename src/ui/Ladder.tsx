@@ -1,6 +1,6 @@
 import { kernelLoads, kKernels, kLadderIds, kReferenceRun, planKernel, tunedConstants, type KernelId } from '../core/kernels';
 import { arithmeticIntensity } from '../core/traffic';
-import { kClockLabels } from '../gpu/runner';
+import { kClockLabels } from '../core/clock';
 import { runKernels, useApp, validate } from '../state/store';
 import { fmtGflops, fmtInt, fmtMs } from './format';
 import { Tuning } from './Tuning';
