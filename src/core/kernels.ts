@@ -23,19 +23,16 @@ import {
   naiveDispatch,
   tiledDispatch,
   tiledMapping,
+  type CBlock,
   type Dispatch,
   type WorkgroupLimits,
 } from './tiling';
 import { blockLoads, naiveLoads, stripLoads } from './traffic';
 
+export type { CBlock };
+
 /** Rows of C per workgroup of the strip kernel. */
 export const kStripBand = 4;
-
-/** A block of C computed by one workgroup: rows (along M) × columns (along N). */
-export interface CBlock {
-  readonly rows: number;
-  readonly cols: number;
-}
 
 export interface LaunchPlan {
   readonly constants: Record<string, number>;
@@ -363,9 +360,9 @@ const kDefs = {
 
 /** Every kernel's record, keyed by id, in record order (the ladder's order). */
 export type KernelId = keyof typeof kDefs;
-export const kKernels: Readonly<Record<KernelId, KernelSpec>> = Object.fromEntries(
+export const kKernels: Readonly<Record<KernelId, KernelSpec>> = Object.freeze(Object.fromEntries(
   Object.entries(kDefs).map(([id, def]) => [id, Object.freeze({ id, ...def })]),
-) as unknown as Record<KernelId, KernelSpec>;
+)) as unknown as Record<KernelId, KernelSpec>;
 /** Every kernel id, in record order. */
 export const kKernelIdList: readonly KernelId[] = Object.keys(kDefs) as KernelId[];
 /** The same list (older name). */

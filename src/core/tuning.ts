@@ -4,7 +4,7 @@
  */
 import { z } from './zod';
 import { kKernelIdList, kTunedKernelIds, type KernelId, type KernelParams } from './kernels';
-import type { Shape } from './shape';
+import { flops, type Shape } from './shape';
 
 /** Values for a kernel's override constants (the kernel record's KernelParams). */
 export type Params = KernelParams;
@@ -60,8 +60,6 @@ export function paramsLabel(p: Params): string {
 export function adapterKey(info: { vendor: string; architecture: string; device: string; description: string }, engine: string): string {
   return [info.vendor, info.architecture, info.device, info.description, engine].map((s) => s.trim() || '?').join(' | ');
 }
-
-const flops = (s: Shape) => 2 * s.m * s.k * s.n;
 
 export interface AutoChoice extends Candidate {
   readonly gflops: number;

@@ -35,17 +35,17 @@ export function pipelineKey(spec: KernelSpec, plan: LaunchPlan): string {
  * `role` 'probe' gives a separate pipeline object for the short calibration dispatch of long-run
  * splitting: on wgpu a small first dispatch on the timed pipeline slowed its later runs.
  */
-export function getPipeline(device: GPUDevice, spec: KernelSpec, plan: LaunchPlan, role: 'main' | 'probe' = 'main'): Promise<GPUComputePipeline> {
+export function getPipeline(device: GPUDevice, spec: KernelSpec, plan: LaunchPlan, role: 'main' | 'probe' = 'main', source = spec.source): Promise<GPUComputePipeline> {
   let cache = pipelines.get(device);
   if (!cache) {
     cache = new Map();
     pipelines.set(device, cache);
   }
-  const key = `${pipelineKey(spec, plan)}${role === 'probe' ? '|probe' : ''}`;
+  const key = `${pipelineKey(spec, plan)}${role === 'probe' ? '|probe' : ''}${source === spec.source ? '' : `|source:${source}`}`;
   let p = cache.get(key);
   if (!p) {
     p = withErrorScopes(device, `Creating the ${spec.label} pipeline`, async () => {
-      const module = device.createShaderModule({ label: `Matmul.${spec.id}.module`, code: spec.source });
+      const module = device.createShaderModule({ label: `Matmul.${spec.id}.module`, code: source });
       const layout = device.createPipelineLayout({ label: `Matmul.${spec.id}.layout`, bindGroupLayouts: [matmulBindGroupLayout(device)] });
       return device.createComputePipelineAsync({
         label: `Matmul.${spec.id}.pipeline[${key}]`,

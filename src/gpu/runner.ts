@@ -76,6 +76,13 @@ export interface RunOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly maxSubmitMs?: number;
   /** Tunable parameters (override constants) for kernels that have them; by default the kernel's own choice. */
   readonly params?: KernelParams;
+  /**
+   * The launch plan, when the caller has it already (planKernel for this kernel, shape, tile and
+   * params): the run uses it instead of planning again. Only the parts of a split run plan again.
+   */
+  readonly plan?: LaunchPlan;
+  /** WGSL to run in place of the kernel's own (experiments: the headless bench's --source); same plan and checks. */
+  readonly source?: string;
   /** Reuse these buffers (the caller destroys them); by default the run allocates and frees its own. */
   readonly buffers?: MatmulBuffers;
   readonly onProgress?: (p: Progress) => void;
@@ -109,7 +116,7 @@ export async function runMatmul(
 ): Promise<RunResult> {
   const { device } = ctx;
   const spec = kKernels[kernel];
-  const plan = planKernel(kernel, shape, tile, ctx.info, opts.params);
+  const plan = opts.plan ?? planKernel(kernel, shape, tile, ctx.info, opts.params);
   if (typeof plan === 'string') throw new GpuRunError(plan, 'validation');
   // The shape on the GPU (vec4 rungs: K and N padded to multiples of 4; the padding is zeros, so
   // C's first N columns are the product). GFLOP/s are counted for the shape asked for.
@@ -141,7 +148,7 @@ export async function runMatmul(
     // --- pipeline -----------------------------------------------------------------------
     progress('compile');
     const t1 = now();
-    const pipeline = await guard(getPipeline(device, spec, plan));
+    const pipeline = await guard(getPipeline(device, spec, plan, 'main', opts.source));
     const compileMs = now() - t1;
     /** Bind A, B, C, dims; a part of a split run binds only its band of A's and C's rows. */
     const bind = (dims: GPUBuffer, row0?: number, rowsInPart?: number) =>
@@ -176,7 +183,7 @@ export async function runMatmul(
       device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, g.k, g.n, 0]));
       const probePlan = planKernel(kernel, { m: kBandRows, k: g.k, n: g.n }, tile, ctx.info, opts.params);
       if (typeof probePlan === 'string') throw new GpuRunError(probePlan, 'validation');
-      const probePipeline = await guard(getPipeline(device, spec, plan, 'probe'));
+      const probePipeline = await guard(getPipeline(device, spec, plan, 'probe', opts.source));
       const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
       const pass = enc.beginComputePass({ label: `Matmul.${kernel}.probe.pass` });
       pass.setPipeline(probePipeline);

@@ -4,6 +4,7 @@
  * Short work is batched: one sample runs enough back-to-back dispatches in one compute pass to
  * last kMinSampleMs, and its time is divided by that count. No React, no DOM.
  */
+import { bestClock, type Clock } from '../core/clock';
 import { summarize, type Summary } from '../core/stats';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 
@@ -30,12 +31,7 @@ export const kTimingBudgetMs = 1000;
 export const kMinSamples = 3;
 export const kMaxSamples = 30;
 
-export type Clock = 'gpu-timestamp' | 'wall-clock';
-
-export const kClockLabels: Record<Clock, string> = {
-  'gpu-timestamp': 'GPU timestamps',
-  'wall-clock': 'wall clock (submit → onSubmittedWorkDone)',
-};
+export { kClockLabels, type Clock } from '../core/clock';
 
 export interface TimingOptions {
   readonly warmups?: number;
@@ -147,7 +143,7 @@ export async function timeDispatches(
   parts = 1,
 ): Promise<Timing> {
   const { device } = ctx;
-  let clock: Clock = ctx.info.timestampQuery && !opts.forceWallClock ? 'gpu-timestamp' : 'wall-clock';
+  let clock: Clock = bestClock(ctx.info.timestampQuery && !opts.forceWallClock);
   let clockNote = clock === 'wall-clock' ? (opts.forceWallClock ? 'wall clock requested' : 'this device has no timestamp-query') : '';
   let ts: TimestampQueries | undefined;
   try {

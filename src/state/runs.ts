@@ -127,10 +127,13 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
     for (const id of ids) {
       const label = kKernels[id].label;
       try {
+        // The plan derived for this configuration (checked above): the run does not plan again.
         const params = derived.params[id];
+        const plan = derived.plans[id];
         const { run, verification } = await runVerified(ctx, id, parsed, {
           signal,
           ...(params ? { params } : {}),
+          ...(plan && typeof plan !== 'string' ? { plan } : {}),
           ...(parsed.samples > 0 ? { minSamples: parsed.samples, maxSamples: parsed.samples } : {}),
           ...(kStartUrl.maxSubmitMs !== undefined ? { maxSubmitMs: kStartUrl.maxSubmitMs } : {}),
           onProgress: (progress) => setResult(id, { status: 'running', seq, config: parsed, label, progress }),

@@ -1,5 +1,5 @@
 import { useApp } from '../state/store';
-import { kClockLabels } from '../state/facts';
+import { kClockLabels } from '../core/clock';
 import { belongs } from '../state/selectors';
 import { fmtInt } from './format';
 import { naiveLoads, tiledLoads } from '../core/traffic';

@@ -1,6 +1,6 @@
 import { kernelLoads, kKernels, kLadderIds, kReferenceRun, tunedConstants, type KernelId } from '../core/kernels';
 import { arithmeticIntensity } from '../core/traffic';
-import { kClockLabels } from '../state/facts';
+import { kClockLabels } from '../core/clock';
 import { runKernels } from '../state/runs';
 import { checkKernels, resultFor, useDerived } from '../state/selectors';
 import { useApp } from '../state/store';

@@ -1,7 +1,7 @@
 import { kStripBand } from '../core/kernels';
 import { ceilDiv } from '../core/shape';
 import { stripLoads, tiledLoads } from '../core/traffic';
-import { kClockLabels } from '../state/facts';
+import { kClockLabels } from '../core/clock';
 import { runKernels } from '../state/runs';
 import { checkKernels, useDerived, verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';

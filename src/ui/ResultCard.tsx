@@ -1,5 +1,6 @@
+import { kClockLabels } from '../core/clock';
 import { kKernels, type KernelId } from '../core/kernels';
-import { kClockLabels, kStepsPerSample } from '../state/facts';
+import { kStepsPerSample } from '../state/facts';
 import { spreadPercent } from '../core/stats';
 import { describeConfig } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
