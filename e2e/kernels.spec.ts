@@ -130,12 +130,15 @@ test('every rung of the ladder matches the CPU reference on awkward shapes', asy
 });
 
 test('the tuner verifies every configuration, auto runs the best, and the record survives a reload', async ({ app }) => {
-  test.setTimeout(240_000);
-  await app.open('?m=40&k=24&n=36'); // K and N multiples of 4: every configuration applies
+  const shape = { m: 40, k: 24, n: 36 }; // K and N multiples of 4: every configuration applies
+  // 13 configurations, each run twice, then the auto run.
+  const limit = budgetMs([shape], 2 * 13 + 1);
+  test.setTimeout(limit);
+  await app.open(`?m=${shape.m}&k=${shape.k}&n=${shape.n}`);
   await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned on this adapter yet');
   await app.page.getByTestId('run-auto').click();
   const result = app.page.getByTestId('auto-result');
-  await expect(result).toHaveAttribute('data-status', 'verified', { timeout: 200_000 });
+  await expect(result).toHaveAttribute('data-status', 'verified', { timeout: limit });
   const choice = app.page.getByTestId('auto-choice');
   const kernel = await choice.getAttribute('data-kernel');
   expect(['reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v']).toContain(kernel);
