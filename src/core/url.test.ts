@@ -183,7 +183,7 @@ describe('decodeUrl: every key of the automation contract, in one codec', () => 
         expect(typeof u.defaultLimitsOnly).toBe('boolean');
         if (u.maxSubmitMs !== undefined) expect(u.maxSubmitMs > 0 && u.maxSubmitMs <= 60000).toBe(true);
       }),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 });
@@ -220,7 +220,7 @@ describe('encodeUrl', () => {
           expect(u.maxSubmitMs).toBe(x.maxSubmitMs);
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 });

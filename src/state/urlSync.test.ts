@@ -36,7 +36,7 @@ describe('the URL mirror', () => {
         const comparable = (x: typeof s) => (x.view === 'dot' ? x : { ...x, dotText: { ...x.dotText, n: '' } });
         expect(comparable(initialState(again))).toEqual(comparable(s));
       }),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
 
