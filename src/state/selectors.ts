@@ -11,7 +11,7 @@ import { tunedParams, type Params, type TuneRecord } from '../core/tuning';
 import type { ConfigText } from '../core/url';
 import type { GpuInfo } from '../gpu/device';
 import { kKernelIds, kKernels, planKernel, type KernelId, type LaunchPlan } from '../core/kernels';
-import { useApp, type GpuStatus, type KernelResult } from './store';
+import { useApp, type AppState, type GpuStatus, type KernelResult } from './store';
 import { autoChoice, useTuning } from './tuning';
 
 export interface Derived {
@@ -113,5 +113,3 @@ export function verifiedFor(results: AppState['results'], id: KernelId, config: 
 }
 
 export const describeConfig = (c: ParsedConfig): string => `${shapeLabel(c.shape)}, tile ${c.tile}, ${c.pattern} data, seed ${c.seed}`;
-
-type AppState = ReturnType<typeof useApp.getState>;
