@@ -186,12 +186,15 @@ function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParam
   return typeof plan === 'string' ? plan : { ...plan, workgroup: { x: 128 / cols, y: 128 / rows } };
 }
 
+/** A rung of the ladder that the tuner tries and that ignores the tile width (the register-tiled rungs). */
+const kTunedRung = { usesTile: false, ladder: true, tuned: true } as const;
+/** A square C block, whatever the tile width. */
+const square = (edge: number) => (): CBlock => ({ rows: edge, cols: edge });
+
 /** What the two generated 16×8 rungs share (they differ in vec4 access, WGSL and figures). */
 const kUnrolled16x8 = {
-  usesTile: false,
-  ladder: true,
-  tuned: true,
-  block: () => ({ rows: 128, cols: 128 }),
+  ...kTunedRung,
+  block: square(128),
   tunables: kGroupTunables,
   plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params?: KernelParams) => unrolledPlan(shape, limits, params, 16, 8),
 } as const;
@@ -245,24 +248,20 @@ const kDefs = {
     label: 'Register-tiled 4×4',
     summary: 'A 64×64 C block per workgroup; each invocation keeps a 4×4 block of C in registers and does 16 multiply-adds per two vec4 reads of workgroup memory.',
     source: reg4x4Source,
-    usesTile: false,
-    ladder: true,
-    tuned: true,
+    ...kTunedRung,
     chart: { color: '#047857', dash: [3, 3] },
     reference: { dawn: 23.95, wgpu: 20.06 },
-    block: () => ({ rows: 64, cols: 64 }),
+    block: square(64),
     plan: (shape, _tile, limits) => blockPlan(shape, limits, 64, '64×64 C block per workgroup, 16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16'),
   },
   reg8x8: {
     label: 'Register-tiled 8×8',
     summary: 'A 128×128 C block per workgroup; each invocation keeps an 8×8 block of C in registers: 64 multiply-adds per four vec4 reads of workgroup memory.',
     source: reg8x8Source,
-    usesTile: false,
-    ladder: true,
-    tuned: true,
+    ...kTunedRung,
     chart: { color: '#7e22ce', dash: [8, 3, 2, 3] },
     reference: { dawn: 26.43, wgpu: 22.36 },
-    block: () => ({ rows: 128, cols: 128 }),
+    block: square(128),
     plan: (shape, _tile, limits) => blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8'),
   },
   reg8x8v: {
@@ -270,12 +269,10 @@ const kDefs = {
     summary: 'reg8x8 with A, B and C read and written as vec4: one 16-byte load of each per invocation and phase. K and N are padded to multiples of 4 on upload when they are not.',
     source: reg8x8vSource,
     vec4: true,
-    usesTile: false,
-    ladder: true,
-    tuned: true,
+    ...kTunedRung,
     chart: { color: '#be185d', dash: [16, 4] },
     reference: { dawn: 30.84, wgpu: 24.53 },
-    block: () => ({ rows: 128, cols: 128 }),
+    block: square(128),
     plan(shape, _tile, limits) {
       return blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores');
     },
@@ -286,12 +283,10 @@ const kDefs = {
       'reg8x8v with two copies of the A and B tiles: the next phase’s global loads are in flight while this phase is multiplied out, one barrier per phase, and invocations read neighbouring vec4s of workgroup memory (no bank conflicts). Phase depth BK tuned per adapter.',
     source: reg8x8dbSource,
     vec4: true,
-    usesTile: false,
-    ladder: true,
-    tuned: true,
+    ...kTunedRung,
     chart: { color: '#0e7490', dash: [8, 3, 2, 3, 2, 3] },
     reference: { dawn: 35.7, wgpu: 29.82 },
-    block: () => ({ rows: 128, cols: 128 }),
+    block: square(128),
     tunables: kDbTunables,
     plan(shape, _tile, limits, params) {
       // Without a tuned value: BK = 8 (16 KiB), faster on both engines on the H200 (docs/benchmarks.md).
