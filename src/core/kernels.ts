@@ -1,7 +1,13 @@
 /**
- * The kernel record. Kernels described as data (after tfjs-backend-webgpu's WebGPUProgram): each record names its
- * WGSL, and plans a launch for a shape — override constants, workgroup size, dispatch grid and a
- * sentence saying which mapping ran. All share one binding layout: A, B, C, dims.
+ * The kernel record: everything about a kernel in one entry of kDefs (after tfjs-backend-webgpu's
+ * WebGPUProgram) — its name and one-line "what changed", its WGSL, its launch plan for a shape
+ * (override constants, workgroup size, dispatch grid, C block and a sentence saying which mapping
+ * ran), tunables, required features and limits, ladder and tuner membership, traffic model, chart
+ * style and reference figures. All share one binding layout: A, B, C, dims. Pure: no GPU objects.
+ *
+ * Adding a kernel: its shaders/<id>.wgsl (or a description in scripts/gen-unrolled.mjs), the `?raw`
+ * import below and one entry in kDefs — its key is the id everywhere (KernelId, URLs, share
+ * links, test ids `ladder-<id>`). kernels.test.ts checks the entry against the WGSL's overrides.
  */
 import naiveSource from '../../shaders/naive.wgsl?raw';
 import tiledSource from '../../shaders/tiled.wgsl?raw';
