@@ -49,9 +49,10 @@ function access(d) {
 }
 
 /** Register → workgroup memory, the same in both forms: A transposed on the way, B as is. */
-const STAGE_FNS = `fn storeA(s: u32, idx: u32, v: vec4<f32>) {
-  let m = idx / 2u;
-  let k = (idx % 2u) * 4u;
+/** `per`: vec4s of A per block row in one phase — 2u for BK = 8, (BK / 4u) where BK is an override. */
+const stageFns = (per) => `fn storeA(s: u32, idx: u32, v: vec4<f32>) {
+  let m = idx / ${per};
+  let k = (idx % ${per}) * 4u;
   As[k + 0u][s][m / 4u][m % 4u] = v.x;
   As[k + 1u][s][m / 4u][m % 4u] = v.y;
   As[k + 2u][s][m / 4u][m % 4u] = v.z;
@@ -62,6 +63,23 @@ fn storeB(s: u32, idx: u32, v: vec4<f32>) {
   Bs[idx / 32u][s][idx % 32u] = v;
 }
 
+`;
+const STAGE_FNS = stageFns('2u');
+
+/** Global → register, one vec4 of A and one of B per staging slot (K and N multiples of 4). */
+const vec4Loads = (per) => `fn loadA(row0: u32, k0: u32, idx: u32) -> vec4<f32> {
+  let row = row0 + idx / ${per};
+  let k = k0 + (idx % ${per}) * 4u;
+  if (row < dims.M && k < dims.K) { return A[(row * dims.K + k) / 4u]; }
+  return vec4<f32>(0.0);
+}
+
+fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
+  let k = k0 + idx / 32u;
+  let col = col0 + (idx % 32u) * 4u;
+  if (k < dims.K && col < dims.N) { return B[(k * dims.N + col) / 4u]; }
+  return vec4<f32>(0.0);
+}
 `;
 
 const SCALAR_FNS = `fn a1(row: u32, k: u32) -> f32 {
@@ -118,20 +136,7 @@ fn storeC(row: u32, col: u32, v: vec4<f32>) {
 const VEC4_FNS = `// Staging slot idx of a phase: A row idx/2 of the block, k = 4·(idx % 2) … +3; B row idx/32,
 // columns 4·(idx % 32) … +3. One 16-byte load each; K and N are multiples of 4, so a vec4 is
 // either wholly inside the matrix or wholly outside (0.0).
-fn loadA(row0: u32, k0: u32, idx: u32) -> vec4<f32> {
-  let row = row0 + idx / 2u;
-  let k = k0 + (idx % 2u) * 4u;
-  if (row < dims.M && k < dims.K) { return A[(row * dims.K + k) / 4u]; }
-  return vec4<f32>(0.0);
-}
-
-fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
-  let k = k0 + idx / 32u;
-  let col = col0 + (idx % 32u) * 4u;
-  if (k < dims.K && col < dims.N) { return B[(k * dims.N + col) / 4u]; }
-  return vec4<f32>(0.0);
-}
-
+${vec4Loads('2u')}
 ${STAGE_FNS}// Four C elements of one row as one vec4 store (after the last barrier: returning early is safe).
 fn storeC(row: u32, col: u32, v: vec4<f32>) {
   if (row < dims.M && col < dims.N) { C[(row * dims.N + col) / 4u] = v; }
@@ -259,6 +264,29 @@ const fma8 = () => ROWS8.flatMap((r) => [0, 1].map((j) => `      ${acc8(r, j)} +
 /** The eight row stores; `rowOffset(r)` is row r's offset from the invocation's first row. */
 const store8 = (fn, rowOffset) => ROWS8.map((r) => `  ${fn}(r + ${rowOffset(r)}u, c, ${acc8(r, 0)}, ${acc8(r, 1)});`).join('\n');
 
+/** The first lines of main in reg8x8 and reg8x8v: 8 consecutive rows and columns per invocation. */
+const PROLOGUE_8x8 = `  let tx = lid.x;                 // columns 8·tx … 8·tx+7 of the block
+  let ty = lid.y;                 // rows 8·ty … 8·ty+7
+  let t = ty * 16u + tx;
+  let row0 = wg.y * BM;
+  let col0 = wg.x * BN;`;
+/** The phase loop of the single-buffered kernels (two barriers per phase). */
+const PHASE_LOOP = `  let phases = (dims.K + BK - 1u) / BK;
+  for (var ph = 0u; ph < phases; ph++) {
+    let k0 = ph * BK;`;
+const AFTER_PHASE_TWO_BARRIERS = `    }
+    workgroupBarrier(); // everyone is done before the next phase overwrites the tiles
+  }
+`;
+/** One row of an invocation's C as two vec4 stores, `gap` columns apart. */
+const storeRowVec4 = (name, gap) => `fn ${name}(row: u32, col: u32, lo: vec4<f32>, hi: vec4<f32>) {
+  if (row >= dims.M) { return; } // after the last barrier: safe
+  let base = (row * dims.N + col) / 4u;
+  if (col < dims.N) { C[base] = lo; }
+  if (col + ${gap}u < dims.N) { C[base + ${gap / 4}u] = hi; }
+}
+`;
+
 /**
  * @param {{ id: string, header: string, elem: string, bk: string, shared: string, fnsBefore: string,
  *   prologue: string, phase: string, afterPhase: string, rowStride: number,
@@ -330,20 +358,14 @@ fn loadB8(row: u32, col: u32) -> f32 {
 }
 
 `,
-    prologue: `  let tx = lid.x;                 // columns 8·tx … 8·tx+7 of the block
-  let ty = lid.y;                 // rows 8·ty … 8·ty+7
-  let t = ty * 16u + tx;
-  let row0 = wg.y * BM;
-  let col0 = wg.x * BN;`,
+    prologue: PROLOGUE_8x8,
     phase: `  // Staging: A row t/2, columns 4·(t%2)…+3 of the phase; B row t/32, columns 4·(t%32)…+3.
   let aRow = t / 2u;
   let aCol = (t % 2u) * 4u;
   let bRow = t / 32u;
   let bCol = (t % 32u) * 4u;
 
-  let phases = (dims.K + BK - 1u) / BK;
-  for (var ph = 0u; ph < phases; ph++) {
-    let k0 = ph * BK;
+${PHASE_LOOP}
     for (var j = 0u; j < 4u; j++) {
       let k = aCol + j;
       As[k * 32u + aRow / 4u][aRow % 4u] = loadA8(row0 + aRow, k0 + k);
@@ -358,10 +380,7 @@ fn loadB8(row: u32, col: u32) -> f32 {
       let a1 = As[k * 32u + 2u * ty + 1u]; // rows 8·ty+4 … 8·ty+7
       let b0 = Bs[k * 32u + 2u * tx];      // columns 8·tx … 8·tx+3
       let b1 = Bs[k * 32u + 2u * tx + 1u]; // columns 8·tx+4 … 8·tx+7`,
-    afterPhase: `    }
-    workgroupBarrier(); // everyone is done before the next phase overwrites the tiles
-  }
-`,
+    afterPhase: AFTER_PHASE_TWO_BARRIERS,
     fnsAfter: `
 fn storeRow8(row: u32, col: u32, lo: vec4<f32>, hi: vec4<f32>) {
   if (row >= dims.M) { return; } // after the last barrier: safe
@@ -403,11 +422,7 @@ fn storeRow8(row: u32, col: u32, lo: vec4<f32>, hi: vec4<f32>) {
 var<workgroup> Bs: array<vec4<f32>, 256>; // Bs[k][n]: 32 vec4 per k along the 128 columns
 `,
     fnsBefore: ``,
-    prologue: `  let tx = lid.x;                 // columns 8·tx … 8·tx+7 of the block
-  let ty = lid.y;                 // rows 8·ty … 8·ty+7
-  let t = ty * 16u + tx;
-  let row0 = wg.y * BM;
-  let col0 = wg.x * BN;
+    prologue: `${PROLOGUE_8x8}
   let K4 = dims.K / 4u;           // row length of A in vec4
   let N4 = dims.N / 4u;           // row length of B and C in vec4`,
     phase: `  // Staging: A row t/2, k = 4·(t%2) … +3 of the phase (one vec4); B row t/32, columns 4·(t%32) … +3.
@@ -416,9 +431,7 @@ var<workgroup> Bs: array<vec4<f32>, 256>; // Bs[k][n]: 32 vec4 per k along the 1
   let bRow = t / 32u;
   let bCol = (t % 32u) * 4u;
 
-  let phases = (dims.K + BK - 1u) / BK;
-  for (var ph = 0u; ph < phases; ph++) {
-    let k0 = ph * BK;
+${PHASE_LOOP}
     var av = vec4<f32>(0.0);
     if (row0 + aRow < dims.M && k0 + aK < dims.K) { av = A[(row0 + aRow) * K4 + (k0 + aK) / 4u]; }
     As[(aK + 0u) * 32u + aRow / 4u][aRow % 4u] = av.x;
@@ -435,18 +448,9 @@ var<workgroup> Bs: array<vec4<f32>, 256>; // Bs[k][n]: 32 vec4 per k along the 1
       let a1 = As[k * 32u + 2u * ty + 1u];
       let b0 = Bs[k * 32u + 2u * tx];
       let b1 = Bs[k * 32u + 2u * tx + 1u];`,
-    afterPhase: `    }
-    workgroupBarrier(); // everyone is done before the next phase overwrites the tiles
-  }
-`,
+    afterPhase: AFTER_PHASE_TWO_BARRIERS,
     fnsAfter: `
-fn storeRow8v(row: u32, col: u32, lo: vec4<f32>, hi: vec4<f32>) {
-  if (row >= dims.M) { return; } // after the last barrier: safe
-  let base = (row * dims.N + col) / 4u;
-  if (col < dims.N) { C[base] = lo; }
-  if (col + 4u < dims.N) { C[base + 1u] = hi; }
-}
-`,
+${storeRowVec4('storeRow8v', 4)}`,
     elem: 'vec4<f32>',
     rowStride: 8,
     rowOffset: (r) => r,
@@ -490,35 +494,9 @@ var<workgroup> Bs: array<array<array<vec4<f32>, 32>, 2>, BK>;
     fnsBefore: `// Global → register loads of one phase. Thread t stages vec4 number t (and t+256 when BK = 16)
 // of each tile: for A, row idx/(BK/4) of the block, k = 4·(idx % (BK/4)); for B, row idx/32,
 // columns 4·(idx % 32).
-fn loadA(row0: u32, k0: u32, idx: u32) -> vec4<f32> {
-  let row = row0 + idx / (BK / 4u);
-  let k = k0 + (idx % (BK / 4u)) * 4u;
-  if (row < dims.M && k < dims.K) { return A[(row * dims.K + k) / 4u]; }
-  return vec4<f32>(0.0);
-}
-
-fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
-  let k = k0 + idx / 32u;
-  let col = col0 + (idx % 32u) * 4u;
-  if (k < dims.K && col < dims.N) { return B[(k * dims.N + col) / 4u]; }
-  return vec4<f32>(0.0);
-}
-
+${vec4Loads('(BK / 4u)')}
 // Register → workgroup memory: A is transposed on the way (As[k][m]), B is copied as is.
-fn storeA(s: u32, idx: u32, v: vec4<f32>) {
-  let m = idx / (BK / 4u);
-  let k = (idx % (BK / 4u)) * 4u;
-  As[k + 0u][s][m / 4u][m % 4u] = v.x;
-  As[k + 1u][s][m / 4u][m % 4u] = v.y;
-  As[k + 2u][s][m / 4u][m % 4u] = v.z;
-  As[k + 3u][s][m / 4u][m % 4u] = v.w;
-}
-
-fn storeB(s: u32, idx: u32, v: vec4<f32>) {
-  Bs[idx / 32u][s][idx % 32u] = v;
-}
-
-`,
+${stageFns('(BK / 4u)')}`,
     prologue: `  let tx = lid.x;
   let ty = lid.y;
   let t = ty * 16u + tx;
@@ -579,13 +557,7 @@ fn storeB(s: u32, idx: u32, v: vec4<f32>) {
 `,
     fnsAfter: `
 // One row of an invocation's C: 4 columns at col and 4 at col+64, each a vec4 store.
-fn storeRow(row: u32, col: u32, lo: vec4<f32>, hi: vec4<f32>) {
-  if (row >= dims.M) { return; } // after the last barrier: safe
-  let base = (row * dims.N + col) / 4u;
-  if (col < dims.N) { C[base] = lo; }
-  if (col + 64u < dims.N) { C[base + 16u] = hi; }
-}
-`,
+${storeRowVec4('storeRow', 64)}`,
     elem: 'vec4<f32>',
     rowStride: 4,
     rowOffset: (r) => (r < 4 ? r : 60 + r), // rows 4·ty … +3 and 64+4·ty … +3

@@ -143,7 +143,7 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
         setResult(id, { status: verification.ok ? 'verified' : 'mismatch', seq, config: parsed, label, run: summary, verification });
         // After a run of the kernel the map draws, its instrumented copy records which workgroup computed what.
         // (Not awaited: the map fills in while the next kernel runs; a newer trace supersedes it.)
-        if (kKernels[id].traced) void traceRun(parsed);
+        if (kKernels[id].traced) void traceRun(parsed, undefined, run.plan);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         setResult(id, { status: 'error', seq, config: parsed, label, error: message });

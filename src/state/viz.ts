@@ -3,6 +3,7 @@
  * the selected C tile, the phase stepper and classroom mode. Plain data only.
  */
 import { sameRunConfig, type ParsedConfig } from '../core/config';
+import type { LaunchPlan } from '../core/kernels';
 import { elementErrors, kFullCheckMacs, verify } from '../core/reference';
 import { tileGrid } from '../core/tiling';
 import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
@@ -23,15 +24,18 @@ export function tracedData(): { a: Float32Array; b: Float32Array } | undefined {
 
 let traceSeq = 0;
 
-/** Run the instrumented kernel for a configuration and keep what the GPU recorded. */
-export async function traceRun(config: ParsedConfig, bounds = useApp.getState().bounds): Promise<void> {
+/**
+ * Run the instrumented kernel for a configuration and keep what the GPU recorded. `plan` is the
+ * traced kernel's launch plan when the caller has it (a run hands over the one it ran with).
+ */
+export async function traceRun(config: ParsedConfig, bounds = useApp.getState().bounds, plan?: LaunchPlan): Promise<void> {
   const ctx = currentGpu();
   if (!ctx) return;
   const seq = ++traceSeq;
   useApp.setState({ traceStatus: 'running', traceError: '' });
   try {
     const data = experimentData(config);
-    const r = await runTraced(ctx, config.shape, config.tile, data, bounds);
+    const r = await runTraced(ctx, config.shape, config.tile, data, bounds, plan);
     if (seq !== traceSeq) return;
     const { c, ...rest } = r;
     const s = config.shape;
@@ -60,7 +64,7 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
       step: same ? prev.step : 0,
     });
     // The switch may have moved while this run was on the GPU: record again so map and switch agree.
-    if (useApp.getState().bounds !== bounds) await traceRun(config);
+    if (useApp.getState().bounds !== bounds) await traceRun(config, useApp.getState().bounds, plan);
   } catch (e) {
     if (seq !== traceSeq) return;
     useApp.setState({ traceStatus: 'error', traceError: e instanceof Error ? e.message : String(e) });
