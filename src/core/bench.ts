@@ -4,10 +4,11 @@
  * the schemas hold the cross-field rules that a link or a stored entry must satisfy.
  */
 import { kMaxDimension } from './input';
-import { kKernelIdList, type KernelId } from './kernelIds';
+import { kKernelIdList, type KernelId } from './kernels';
 import { tolerance } from './reference';
 import { gflops as gflopsAt, kTileWidths } from './shape';
 import { z } from './zod';
+import { ClockSchema } from './clock';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
 
@@ -57,7 +58,6 @@ const num = z.number().refine(Number.isFinite, 'must be finite');
 const dim = z.number().int().min(1).max(kMaxDimension);
 const ms = num.min(0).max(kMaxPlausibleMs);
 const count = (l: { readonly min: number; readonly max: number }) => z.number().int().min(l.min).max(l.max);
-const kClocks = ['gpu-timestamp', 'wall-clock'] as const;
 const kTileLiterals = z.literal(kTileWidths);
 
 /**
@@ -77,7 +77,7 @@ export const PointSchema = z
     /** Set when the point was not run, with the reason. */
     skipped: str(300).optional(),
     error: str(300).optional(),
-    clock: z.enum(kClocks).optional(),
+    clock: ClockSchema.optional(),
     samples: z.number().int().min(1).max(kSweepLimits.samples.max).optional(),
     dispatchesPerSample: z.number().int().min(1).max(10_000).optional(),
     medianMs: ms.optional(),
@@ -124,7 +124,7 @@ export const DeviceSchema = z
     features: z.array(str(64)).max(64).readonly(),
     limits: z.record(str(64), num).refine((r) => Object.keys(r).length <= 64, 'too many limits'),
     browser: str(400),
-    timing: z.enum(kClocks),
+    timing: ClockSchema,
   })
   .strict();
 

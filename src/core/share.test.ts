@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { kMaxPlausibleGflops, kSweepLimits, parseSweepCount, relTolerance, sweepConfigError, SweepConfigSchema, type BenchPoint } from './bench';
-import { kKernelIdList, type KernelId } from './kernelIds';
+import { kKernelIdList, type KernelId } from './kernels';
 import { gflops } from './shape';
 import {
   decodeShare,

@@ -1,7 +1,7 @@
 /** Types and initial values of the benchmark slice (no imports from the store: no cycles). */
 import { kDefaultSweepSizes, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
 import type { SharePayload } from '../core/share';
-import type { KernelId } from '../core/kernelIds';
+import type { KernelId } from '../core/kernels';
 
 export interface BenchState {
   readonly sweepText: { readonly sizes: string; readonly kernels: ReadonlyArray<KernelId>; readonly warmups: string; readonly samples: string };
@@ -18,14 +18,11 @@ export interface BenchState {
   readonly shareError: string;
 }
 
-export function initialBench(search: string): BenchState {
-  let sizes: string = kDefaultSweepSizes.join(', ');
-  try {
-    const q = new URLSearchParams(search).get('sizes');
-    if (q !== null) sizes = q.slice(0, 400);
-  } catch {
-    // keep the defaults
-  }
+/** The benchmark sizes as text when nothing else is given. */
+export const kDefaultSizesText = kDefaultSweepSizes.join(', ');
+
+/** The initial slice; `sizes` is the URL's text (already validated and clipped by core/url). */
+export function initialBench(sizes: string = kDefaultSizesText): BenchState {
   return {
     sweepText: { sizes, kernels: ['naive', 'tiled'], warmups: '2', samples: '0' },
     sweepStatus: 'idle',

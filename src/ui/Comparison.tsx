@@ -1,5 +1,6 @@
 import { useApp } from '../state/store';
-import { kClockLabels } from '../gpu/runner';
+import { kClockLabels } from '../core/clock';
+import { belongs } from '../state/selectors';
 import { fmtInt, isBelowResolution } from './format';
 import { naiveLoads, tiledLoads } from '../core/traffic';
 
@@ -10,8 +11,8 @@ export function Comparison() {
   if (!naive?.run || !tiled?.run || naive.status !== 'verified' || tiled.status !== 'verified') return null;
   const a = naive.config;
   const b = tiled.config;
-  const same = a.shape.m === b.shape.m && a.shape.k === b.shape.k && a.shape.n === b.shape.n && a.pattern === b.pattern && a.seed === b.seed;
-  if (!same) return null;
+  // The naive result must belong to the tiled run's configuration (the one rule; naive ignores the tile).
+  if (!belongs(naive, 'naive', b)) return null;
   const ratio = naive.run.stats.median / tiled.run.stats.median;
   const sameClock = naive.run.clock === tiled.run.clock;
   const { m, k, n } = a.shape;

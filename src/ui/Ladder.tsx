@@ -1,67 +1,40 @@
-import { kLadderIds, kStripBand, type KernelId } from '../core/kernelIds';
-import { arithmeticIntensity, blockLoads, naiveLoads, stripLoads } from '../core/traffic';
-import type { Shape } from '../core/shape';
-import { kKernels, planKernel, tunedConstants } from '../gpu/kernels';
-import { kClockLabels } from '../gpu/runner';
-import { runKernels, useApp, validate } from '../state/store';
+import { kernelLoads, kKernels, kLadderIds, kReferenceRun, tunedConstants, type KernelId } from '../core/kernels';
+import { arithmeticIntensity } from '../core/traffic';
+import { kClockLabels } from '../core/clock';
+import { runKernels } from '../state/runs';
+import { checkKernels, resultFor, useDerived } from '../state/selectors';
+import { useApp } from '../state/store';
 import { fmtGflops, fmtInt, fmtMs } from './format';
 import { Tuning } from './Tuning';
-import { kReference } from '../core/referenceFigures';
 import { paramsLabel } from '../core/tuning';
-
-/** Global loads of each rung, from the traffic model. */
-function rungLoads(id: KernelId, s: Shape, tile: number): number {
-  switch (id) {
-    case 'naive':
-      return naiveLoads(s);
-    case 'tiled':
-      return blockLoads(s, tile, tile);
-    case 'reg4x4':
-      return blockLoads(s, 64, 64);
-    case 'reg8x8':
-    case 'reg8x8v':
-    case 'reg8x8db':
-    case 'reg16x8':
-    case 'reg16x8v':
-      return blockLoads(s, 128, 128);
-    case 'subgroup':
-      return blockLoads(s, 8, 256); // A read once per 256 columns, B once per 8 rows
-    case 'strip':
-      return stripLoads(s, kStripBand);
-  }
-}
 
 /** The H200 reference figures for a rung, as text (never this GPU's). */
 function refCell(id: KernelId): string {
-  const r = (kReference.rungs as Partial<Record<KernelId, { dawn: number; wgpu: number | null }>>)[id];
+  const r = kKernels[id].reference;
   if (!r) return '—';
-  const pct = (v: number) => `${((v / kReference.cublas) * 100).toFixed(0)}%`;
+  const pct = (v: number) => `${((v / kReferenceRun.cublas) * 100).toFixed(0)}%`;
   return `${r.dawn.toFixed(1)} (${pct(r.dawn)}) · ${r.wgpu === null ? 'n/a' : `${r.wgpu.toFixed(1)} (${pct(r.wgpu)})`}`;
 }
 
 /** Every kernel on this GPU at the current shape: GFLOP/s per rung, what changed, and the traffic model. */
 export function Ladder() {
   const results = useApp((s) => s.results);
-  const config = useApp((s) => s.config);
   const gpu = useApp((s) => s.gpu);
   const busy = useApp((s) => s.busy);
   const auto = useApp((s) => s.auto);
-  const { parsed } = validate(config, gpu, ['naive', 'tiled']);
+  const derived = useDerived();
+  const { parsed } = checkKernels(derived, ['naive', 'tiled']);
   // Rungs that cannot run at this shape on this GPU (e.g. vec4 loads with N not a multiple of 4), and why.
   const notApplicable = new Map<KernelId, string>();
   if (parsed && gpu.state === 'ready') {
     for (const id of kLadderIds) {
-      const plan = planKernel(id, parsed.shape, parsed.tile, gpu.info);
+      const plan = derived.plans[id];
       if (typeof plan === 'string') notApplicable.set(id, plan);
     }
   }
   const runnable = kLadderIds.filter((id) => !notApplicable.has(id));
   // Only results for the shape in the inputs belong in this table.
-  const rows = kLadderIds.map((id) => {
-    const r = results[id];
-    const same = r && parsed && r.config.shape.m === parsed.shape.m && r.config.shape.k === parsed.shape.k && r.config.shape.n === parsed.shape.n && (id !== 'tiled' || r.config.tile === parsed.tile);
-    return { id, r: same ? r : undefined };
-  });
+  const rows = kLadderIds.map((id) => ({ id, r: resultFor(results, id, parsed) }));
   const measured = rows.filter(({ r }) => r?.status === 'verified' && r.run);
   const best = Math.max(0, ...measured.map(({ r }) => r!.run!.gflops));
   return (
@@ -84,22 +57,22 @@ export function Ladder() {
             <th scope="col">global loads · FLOP/byte</th>
             <th scope="col">measured on this GPU</th>
             <th scope="col">
-              reference: {kReference.gpu}, {kReference.shape}³ <span className="small">(Dawn · wgpu, TFLOP/s; cuBLAS {kReference.cublas})</span>
+              reference: {kReferenceRun.gpu}, {kReferenceRun.shape}³ <span className="small">(Dawn · wgpu, TFLOP/s; cuBLAS {kReferenceRun.cublas})</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {rows.map(({ id, r }) => {
-            const loads = parsed ? rungLoads(id, parsed.shape, parsed.tile) : 0;
+            const loads = parsed ? kernelLoads(id, parsed.shape, parsed.tile) : 0;
             const ok = measured.some((m) => m.id === id);
             const g = ok ? r!.run!.gflops : 0;
             const consts = r?.run ? paramsLabel(tunedConstants(id, r.run.plan.constants)) : '';
             const isAuto = auto?.kernel === id && r?.seq === auto.seq;
             return (
-              <tr key={id} data-testid={`ladder-${id}`} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
+              <tr key={id} data-testid={`ladder-${id}`} data-run={r?.seq} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
                 <th scope="row">
                   {kKernels[id].label}
-                  {id === 'tiled' && parsed ? ` (tile ${parsed.tile})` : ''}
+                  {kKernels[id].usesTile && parsed ? ` (tile ${parsed.tile})` : ''}
                   <div className="small">shaders/{id}.wgsl</div>
                   {isAuto && <span className="badge neutral" data-testid={`ladder-auto-${id}`}>auto</span>}
                 </th>
@@ -132,7 +105,7 @@ export function Ladder() {
       </table>
       <Tuning />
       <p className="small">
-        The reference column is not measured here: it is each rung on an {kReference.gpu} at {kReference.shape}³ ({kReference.date}) through Dawn (Chrome’s engine) and
+        The reference column is not measured here: it is each rung on an {kReferenceRun.gpu} at {kReferenceRun.shape}³ ({kReferenceRun.date}) through Dawn (Chrome’s engine) and
         wgpu (Firefox’s engine), % of cuBLAS FP32 in the same run — see docs/benchmarks.md for every size. Which rung wins depends on the engine: that is what the
         tuner is for.
       </p>

@@ -1,9 +1,9 @@
-import type { KernelId } from '../gpu/kernels';
-import { kKernels } from '../gpu/kernels';
-import { kClockLabels } from '../gpu/runner';
-import { kStepsPerSample } from '../gpu/timing';
+import { kClockLabels } from '../core/clock';
+import { kKernels, type KernelId } from '../core/kernels';
+import { kStepsPerSample } from '../state/facts';
 import { spreadPercent } from '../core/stats';
-import { describeConfig, useApp, type KernelResult } from '../state/store';
+import { describeConfig } from '../state/selectors';
+import { useApp, type KernelResult } from '../state/store';
 import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtRate } from './format';
 
 const kStatusText = {

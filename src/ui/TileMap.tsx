@@ -81,7 +81,7 @@ export function TileMap() {
 
   if (!trace || !view) {
     return (
-      <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source="none">
+      <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source="none" data-trace-status={status}>
         <h2 id="map-heading">Which workgroup computes which C tile</h2>
         <p>
           {status === 'running' ? 'Recording the tiled run on the GPU…' : status === 'error' ? `The traced run failed: ${traceError}` : noGpu ? kEmpty.cpu : kEmpty.gpu}
@@ -127,7 +127,7 @@ export function TileMap() {
   const windowed = g.tilesX > kWindow || g.tilesY > kWindow || g.phases > kWindow;
 
   return (
-    <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source={trace.source} data-tiles-x={g.tilesX} data-tiles-y={g.tilesY}>
+    <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source={trace.source} data-trace-status={status} data-tiles-x={g.tilesX} data-tiles-y={g.tilesY}>
       <h2 id="map-heading">Which workgroup computes which C tile</h2>
       <p className="small">
         {shape.m}×{shape.k}×{shape.n}, tile {tile}: {g.tilesY} × {g.tilesX} = {fmtInt(g.tilesX * g.tilesY)} workgroups, {g.phases} phase{g.phases === 1 ? '' : 's'} each.{' '}
