@@ -4,8 +4,15 @@ import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { initGpu } from './state/session';
 import { startUrlSync } from './state/urlSync';
-import { openShareFromLocation } from './state/bench';
+import { startViewSync } from './state/views';
+import { useApp } from './state/store';
 import './ui/styles.css';
+
+/** The share codec loads only when a results link is opened (or was open and is closed again). */
+function openShare(): void {
+  if (!/^#?r=/.test(location.hash) && useApp.getState().shared === undefined && useApp.getState().shareError === '') return;
+  void import('./state/bench').then((m) => m.openShareFromLocation());
+}
 
 const root = document.getElementById('root');
 if (root) {
@@ -17,7 +24,7 @@ if (root) {
     </StrictMode>,
   );
   startUrlSync();
+  startViewSync(openShare);
   void initGpu();
-  void openShareFromLocation();
-  window.addEventListener('hashchange', () => void openShareFromLocation());
+  openShare();
 }

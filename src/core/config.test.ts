@@ -8,7 +8,7 @@ import { kDefaultConfig, type ConfigText } from './url';
 describe('parseConfig', () => {
   it('parses the default configuration', () => {
     expect(parseConfig(kDefaultConfig)).toEqual({
-      config: { shape: { m: 256, k: 256, n: 256 }, tile: 16, pattern: 'random', seed: 1, samples: 0 },
+      config: { shape: { m: 48, k: 32, n: 48 }, tile: 16, pattern: 'random', seed: 1, samples: 0 },
       errors: {},
     });
   });

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
-import { configFromQuery, decodeUrl, encodeUrl, kDefaultConfig, queryFromConfig, type ConfigText } from './url';
+import { configFromQuery, decodeUrl, encodeUrl, kDefaultConfig, kViews, queryFromConfig, startView, type ConfigText } from './url';
 
 describe('kDefaultConfig', () => {
-  it('is 256³, tile 16, random, seed 1', () => {
-    expect(kDefaultConfig).toEqual({ m: '256', k: '256', n: '256', tile: '16', pattern: 'random', seed: '1', samples: 'auto' });
+  it('is the cuda-samples example (48×32×48, tile 16), random, seed 1', () => {
+    expect(kDefaultConfig).toEqual({ m: '48', k: '32', n: '48', tile: '16', pattern: 'random', seed: '1', samples: 'auto' });
   });
 });
 
@@ -32,12 +32,12 @@ describe('configFromQuery', () => {
   it('returns a new object, never the base itself', () => {
     const r = configFromQuery('');
     expect(r).not.toBe(kDefaultConfig);
-    expect(kDefaultConfig.m).toBe('256');
+    expect(kDefaultConfig.m).toBe('48');
   });
 
   it('keeps bad values as text (so they show in the input with a message)', () => {
     const c = configFromQuery('?m=abc&k=&tile=3&pattern=zeros&seed=-1');
-    expect(c).toEqual({ m: 'abc', k: '', n: '256', tile: '3', pattern: 'zeros', seed: '-1', samples: 'auto' });
+    expect(c).toEqual({ m: 'abc', k: '', n: '48', tile: '3', pattern: 'zeros', seed: '-1', samples: 'auto' });
     const r = parseConfig(c);
     expect(r.config).toBeUndefined();
     expect(Object.keys(r.errors).sort()).toEqual(['k', 'm', 'pattern', 'seed', 'tile']);
@@ -91,9 +91,9 @@ describe('configFromQuery', () => {
 
 describe('queryFromConfig', () => {
   it('always writes m, k, n and tile; pattern and seed only when not the default', () => {
-    expect(queryFromConfig(kDefaultConfig)).toBe('?m=256&k=256&n=256&tile=16');
-    expect(queryFromConfig({ ...kDefaultConfig, pattern: 'ones' })).toBe('?m=256&k=256&n=256&tile=16&pattern=ones');
-    expect(queryFromConfig({ ...kDefaultConfig, seed: '7', samples: 'auto' })).toBe('?m=256&k=256&n=256&tile=16&seed=7');
+    expect(queryFromConfig(kDefaultConfig)).toBe('?m=48&k=32&n=48&tile=16');
+    expect(queryFromConfig({ ...kDefaultConfig, pattern: 'ones' })).toBe('?m=48&k=32&n=48&tile=16&pattern=ones');
+    expect(queryFromConfig({ ...kDefaultConfig, seed: '7', samples: 'auto' })).toBe('?m=48&k=32&n=48&tile=16&seed=7');
     expect(queryFromConfig({ m: '1', k: '2', n: '3', tile: '4', pattern: 'integers', seed: '0', samples: 'auto' })).toBe('?m=1&k=2&n=3&tile=4&pattern=integers&seed=0');
   });
 
@@ -143,13 +143,13 @@ describe('decodeUrl: every key of the automation contract, in one codec', () => 
   });
 
   it('gives the defaults for an empty query', () => {
-    expect(decodeUrl('')).toEqual({ config: kDefaultConfig, view: 'matmul', defaultLimitsOnly: false });
+    expect(decodeUrl('')).toEqual({ config: kDefaultConfig, defaultLimitsOnly: false });
   });
 
   it('drops each bad value on its own, keeping the good ones', () => {
     const u = decodeUrl('?m=5&view=nope&limits=all&maxSubmitMs=-3&dotn=abc');
     expect(u.config.m).toBe('5');
-    expect(u.view).toBe('matmul');
+    expect(u.view).toBeUndefined();
     expect(u.defaultLimitsOnly).toBe(false);
     expect(u.maxSubmitMs).toBeUndefined();
     expect(u.dotn).toBe('abc'); // text, checked by the dot view like typed input
@@ -179,7 +179,7 @@ describe('decodeUrl: every key of the automation contract, in one codec', () => 
       fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ maxLength: 200 })), (q) => {
         const u = decodeUrl(q);
         expect(Object.keys(u.config).sort().join(',')).toBe('k,m,n,pattern,samples,seed,tile');
-        expect(['matmul', 'dot']).toContain(u.view);
+        if (u.view !== undefined) expect(kViews).toContain(u.view);
         expect(typeof u.defaultLimitsOnly).toBe('boolean');
         if (u.maxSubmitMs !== undefined) expect(u.maxSubmitMs > 0 && u.maxSubmitMs <= 60000).toBe(true);
       }),
@@ -190,12 +190,14 @@ describe('decodeUrl: every key of the automation contract, in one codec', () => 
 
 describe('encodeUrl', () => {
   it('writes the extras after the configuration, in a fixed order, only when given', () => {
-    expect(encodeUrl(kDefaultConfig)).toBe('?m=256&k=256&n=256&tile=16');
+    expect(encodeUrl(kDefaultConfig)).toBe('?m=48&k=32&n=48&tile=16');
     expect(encodeUrl(kDefaultConfig, { defaultLimitsOnly: true, sizes: '8,16', view: 'dot', dotn: '64', maxSubmitMs: 1 })).toBe(
-      '?m=256&k=256&n=256&tile=16&limits=default&sizes=8%2C16&view=dot&dotn=64&maxSubmitMs=1',
+      '?m=48&k=32&n=48&tile=16&limits=default&sizes=8%2C16&view=dot&dotn=64&maxSubmitMs=1',
     );
-    // dotn only with the dot view; view=matmul is the default and not written
-    expect(encodeUrl(kDefaultConfig, { view: 'matmul', dotn: '64' })).toBe('?m=256&k=256&n=256&tile=16');
+    // dotn only with the dot view; the lesson is the default view and not written, unless sizes would open the benchmark
+    expect(encodeUrl(kDefaultConfig, { view: 'lesson', dotn: '64' })).toBe('?m=48&k=32&n=48&tile=16');
+    expect(encodeUrl(kDefaultConfig, { view: 'lesson', sizes: '8' })).toBe('?m=48&k=32&n=48&tile=16&sizes=8&view=lesson');
+    expect(encodeUrl(kDefaultConfig, { view: 'ladder' })).toBe('?m=48&k=32&n=48&tile=16&view=ladder');
   });
 
   it('round-trips every key (property)', () => {
@@ -205,7 +207,7 @@ describe('encodeUrl', () => {
         fc.record({ m: text, k: text, n: text, tile: text, pattern: text, seed: text, samples: text }),
         fc.record({
           sizes: fc.option(fc.string({ maxLength: 400 }), { nil: undefined }),
-          view: fc.constantFrom('matmul' as const, 'dot' as const),
+          view: fc.constantFrom(...kViews),
           dotn: fc.option(text, { nil: undefined }),
           defaultLimitsOnly: fc.boolean(),
           maxSubmitMs: fc.option(fc.integer({ min: 1, max: 60000 }), { nil: undefined }),
@@ -214,7 +216,7 @@ describe('encodeUrl', () => {
           const u = decodeUrl(encodeUrl(config, x));
           expect(u.config).toEqual(config);
           expect(u.sizes).toBe(x.sizes);
-          expect(u.view).toBe(x.view);
+          expect(startView(u)).toBe(x.view);
           expect(u.dotn).toBe(x.view === 'dot' ? x.dotn : undefined);
           expect(u.defaultLimitsOnly).toBe(x.defaultLimitsOnly);
           expect(u.maxSubmitMs).toBe(x.maxSubmitMs);
@@ -222,5 +224,20 @@ describe('encodeUrl', () => {
       ),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('startView: the view a page opens on', () => {
+  it('opens a shared-results fragment on the shared results, whatever the query says', () => {
+    expect(startView(decodeUrl('?sizes=8'), '#r=r2.abc')).toBe('shared');
+    expect(startView(decodeUrl('?view=dot'), '#r=x')).toBe('shared');
+  });
+  it('opens the named view, then sizes on the benchmark, else the lesson (old links keep working)', () => {
+    expect(startView(decodeUrl('?view=dot&dotn=1000'))).toBe('dot');
+    expect(startView(decodeUrl('?view=matmul'))).toBe('lesson');
+    expect(startView(decodeUrl('?sizes=64,128,256'))).toBe('bench');
+    expect(startView(decodeUrl('?m=3&k=3&n=3&tile=2'))).toBe('lesson');
+    expect(startView(decodeUrl(''), '#run-both')).toBe('lesson');
+    for (const v of kViews) expect(startView(decodeUrl(`?view=${v}&sizes=8`))).toBe(v);
   });
 });

@@ -22,7 +22,12 @@ export interface ConfigText {
   readonly samples: string;
 }
 
-export const kDefaultConfig: ConfigText = { m: '256', k: '256', n: '256', tile: '16', pattern: 'random', seed: '1', samples: 'auto' };
+/** The default problem: the cuda-samples `matrixMul` example (A 3×2 blocks · B 2×3 blocks of 16), small enough to show the whole story. */
+export const kDefaultConfig: ConfigText = { m: '48', k: '32', n: '48', tile: '16', pattern: 'random', seed: '1', samples: 'auto' };
+
+/** The app's views, each with its own address (`?view=`). `matmul` is the old name of the lesson. */
+export const kViews = ['lesson', 'ladder', 'bench', 'shared', 'dot', 'partitions'] as const;
+export type View = (typeof kViews)[number];
 
 /** Longest configuration value accepted from a URL; anything longer is cut (it cannot be valid anyway). */
 const kMaxValueLength = 32;
@@ -44,7 +49,7 @@ export const UrlSchema = z.object({
   seed: configKey,
   samples: configKey,
   sizes: clipped(kMaxSizesLength).optional().catch(undefined),
-  view: z.enum(['matmul', 'dot']).optional().catch(undefined),
+  view: z.enum([...kViews, 'matmul']).optional().catch(undefined),
   dotn: clipped(kMaxValueLength).optional().catch(undefined),
   limits: z.literal('default').optional().catch(undefined),
   maxSubmitMs: z.coerce.number().gt(0).max(kMaxSubmitMsLimit).optional().catch(undefined),
@@ -59,7 +64,8 @@ export interface UrlState {
   readonly config: ConfigText;
   /** Benchmark sizes as typed (text), when the link gives them. */
   readonly sizes?: string;
-  readonly view: 'matmul' | 'dot';
+  /** The view the link names (`?view=`), if any; see `startView` for the one that opens. */
+  readonly view?: View;
   /** Dot-product N as text, when the link gives it. */
   readonly dotn?: string;
   /** `limits=default`: request only WebGPU's default limits. */
@@ -92,7 +98,7 @@ export function decodeUrl(search: string, base: ConfigText = kDefaultConfig): Ur
   return {
     config: config as unknown as ConfigText,
     ...(q.sizes !== undefined ? { sizes: q.sizes } : {}),
-    view: q.view === 'dot' ? 'dot' : 'matmul',
+    ...(q.view !== undefined ? { view: q.view === 'matmul' ? 'lesson' : q.view } : {}),
     ...(q.dotn !== undefined ? { dotn: q.dotn } : {}),
     defaultLimitsOnly: q.limits === 'default',
     ...(maxSubmitMs !== undefined && Number.isFinite(maxSubmitMs) ? { maxSubmitMs } : {}),
@@ -102,7 +108,7 @@ export function decodeUrl(search: string, base: ConfigText = kDefaultConfig): Ur
 /** What `encodeUrl` writes besides the configuration; a key is left out when it is at its default. */
 export interface UrlExtras {
   readonly sizes?: string;
-  readonly view?: 'matmul' | 'dot';
+  readonly view?: View;
   readonly dotn?: string;
   readonly defaultLimitsOnly?: boolean;
   readonly maxSubmitMs?: number;
@@ -120,10 +126,9 @@ export function encodeUrl(c: ConfigText, extras: UrlExtras = {}): string {
   }
   if (extras.defaultLimitsOnly) p.set('limits', 'default');
   if (extras.sizes !== undefined) p.set('sizes', extras.sizes);
-  if (extras.view === 'dot') {
-    p.set('view', 'dot');
-    if (extras.dotn !== undefined) p.set('dotn', extras.dotn);
-  }
+  // The lesson is the default view, except that `sizes` alone opens the benchmark: say so then.
+  if (extras.view !== undefined && (extras.view !== 'lesson' || extras.sizes !== undefined)) p.set('view', extras.view);
+  if (extras.view === 'dot' && extras.dotn !== undefined) p.set('dotn', extras.dotn);
   if (extras.maxSubmitMs !== undefined) p.set('maxSubmitMs', String(extras.maxSubmitMs));
   return `?${p.toString()}`;
 }
@@ -136,4 +141,15 @@ export function configFromQuery(search: string, base: ConfigText = kDefaultConfi
 /** The query string for a configuration alone. */
 export function queryFromConfig(c: ConfigText): string {
   return encodeUrl(c);
+}
+
+/**
+ * The view a page opens on: a shared-results fragment (`#r=`) opens the shared results, then the
+ * view the query names, then `sizes` opens the benchmark; otherwise the lesson.
+ */
+export function startView(url: Pick<UrlState, 'view' | 'sizes'>, hash = ''): View {
+  if (/^#?r=/.test(hash)) return 'shared';
+  if (url.view !== undefined) return url.view;
+  if (url.sizes !== undefined) return 'bench';
+  return 'lesson';
 }

@@ -1,8 +1,10 @@
 /** Types and initial values of the dot-product slice (no imports from the store: no cycles). */
 import type { DotResult } from '../gpu/dot';
+import type { View } from '../core/url';
 
 export interface DotState {
-  readonly view: 'matmul' | 'dot';
+  /** The view on screen (its address is `?view=`; see core/url startView). */
+  readonly view: View;
   readonly dotText: { readonly n: string; readonly workgroupSize: string; readonly maxWorkgroups: string; readonly pattern: 'closed-form' | 'random'; readonly gpuFinal: boolean };
   readonly dotStatus: 'idle' | 'running' | 'verified' | 'mismatch' | 'error';
   readonly dotError: string;
@@ -15,7 +17,7 @@ export interface DotState {
 export const kDefaultDotN = '1000';
 
 /** The initial slice; view and N come from the URL (already validated and clipped by core/url). */
-export function initialDot(view: DotState['view'] = 'matmul', n: string = kDefaultDotN): DotState {
+export function initialDot(view: DotState['view'] = 'lesson', n: string = kDefaultDotN): DotState {
   return {
     view,
     dotText: { n, workgroupSize: '256', maxWorkgroups: '32', pattern: 'closed-form', gpuFinal: false },

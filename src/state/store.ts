@@ -8,7 +8,7 @@
 import { create } from 'zustand';
 import type { ParsedConfig } from '../core/config';
 import type { Verification } from '../core/reference';
-import { decodeUrl, type ConfigText, type UrlState } from '../core/url';
+import { decodeUrl, startView, type ConfigText, type UrlState } from '../core/url';
 import type { GpuInfo, GpuUnavailableError } from '../gpu/device';
 import type { KernelId } from '../core/kernels';
 import type { Progress, RunResult } from '../gpu/runner';
@@ -62,9 +62,10 @@ export const kMaxGpuErrors = 20;
 
 /** What the page's URL said when it loaded (every key, validated once: core/url.ts). */
 export const kStartUrl: UrlState = decodeUrl(typeof location !== 'undefined' ? location.search : '');
+const kStartHash = typeof location !== 'undefined' ? location.hash : '';
 
-/** The initial state for a decoded URL. */
-export function initialState(url: UrlState): AppState {
+/** The initial state for a decoded URL (and the page's fragment: `#r=` opens the shared results). */
+export function initialState(url: UrlState, hash = ''): AppState {
   return {
     config: url.config,
     gpu: { state: 'initializing' },
@@ -74,11 +75,11 @@ export function initialState(url: UrlState): AppState {
     busy: false,
     ...kInitialViz,
     ...initialBench(url.sizes),
-    ...initialDot(url.view, url.dotn),
+    ...initialDot(startView(url, hash), url.dotn),
   };
 }
 
-export const useApp = create<AppState>()(() => initialState(kStartUrl));
+export const useApp = create<AppState>()(() => initialState(kStartUrl, kStartHash));
 
 // ---- configuration edits --------------------------------------------------------------------
 export function setField(field: keyof ConfigText, value: string): void {

@@ -6,6 +6,7 @@
 import { encodeUrl, type UrlState } from '../core/url';
 import { kDefaultSizesText } from './benchState';
 import { kStartUrl, useApp, type AppState } from './store';
+import { followingAddress } from './views';
 
 /** The query string for a state (and the link-only keys of the page's URL). */
 export function queryFor(s: Pick<AppState, 'config' | 'sweepText' | 'view' | 'dotText'>, start: Pick<UrlState, 'defaultLimitsOnly' | 'maxSubmitMs'> = kStartUrl): string {
@@ -30,6 +31,11 @@ export function startUrlSync(): void {
   if (stop || typeof history === 'undefined' || typeof location === 'undefined') return;
   stop = useApp.subscribe((s, prev) => {
     if (!urlChanged(s, prev)) return;
-    history.replaceState(history.state, '', `${location.pathname}${queryFor(s)}${location.hash}`);
+    // A new view is a new history entry (Back returns to the previous view); edits replace the entry.
+    const newView = s.view !== prev.view && !followingAddress();
+    const hash = s.view === 'shared' ? location.hash : '';
+    const url = `${location.pathname}${queryFor(s)}${newView ? hash : location.hash}`;
+    if (newView) history.pushState(null, '', url);
+    else history.replaceState(history.state, '', url);
   });
 }

@@ -1,20 +1,17 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { useApp } from '../state/store';
 import { setClassroom, stepBy, togglePlaying } from '../state/viz';
-import { Comparison } from './Comparison';
-import { Controls } from './Controls';
 import { GpuStatusPanel } from './GpuStatusPanel';
-import { KernelSource } from './KernelSource';
-import { DataFlow, TilingWhy } from './Lessons';
-import { PhaseStepper } from './PhaseStepper';
-import { ResultCard } from './ResultCard';
-import { TileMap } from './TileMap';
-import { VizBar } from './VizBar';
-import { Bench } from './Bench';
-import { Ladder } from './Ladder';
-import { Partitions } from './Partitions';
 import { DotView } from './DotView';
-import { setView } from '../state/dot';
+import { LessonView } from './views/LessonView';
+import { Nav } from './views/Nav';
+import { ProblemView } from './views/ProblemView';
+import { kAppText } from './views/strings';
+
+// The heavy parts load only when their view opens: the benchmark (uPlot, the share codec), the ladder and tuner, the partitions.
+const BenchView = lazy(() => import('./views/BenchView').then((m) => ({ default: m.BenchView })));
+const Ladder = lazy(() => import('./Ladder').then((m) => ({ default: m.Ladder })));
+const Partitions = lazy(() => import('./Partitions').then((m) => ({ default: m.Partitions })));
 
 const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
 
@@ -39,52 +36,63 @@ function useClassroomKeys(classroom: boolean) {
   }, [classroom]);
 }
 
+/** The skip link moves focus to the open view's main action (the element marked data-main-action). */
+function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
+  const target = document.querySelector<HTMLElement>('[data-main-action]') ?? document.getElementById('main');
+  if (!target) return;
+  e.preventDefault();
+  target.focus();
+  target.scrollIntoView({ block: 'center' });
+}
+
+function ViewBody() {
+  const view = useApp((s) => s.view);
+  switch (view) {
+    case 'lesson':
+      return <LessonView />;
+    case 'ladder':
+      return (
+        <ProblemView>
+          <Ladder />
+        </ProblemView>
+      );
+    case 'partitions':
+      return (
+        <ProblemView>
+          <Partitions />
+        </ProblemView>
+      );
+    case 'dot':
+      return <DotView />;
+    case 'bench':
+    case 'shared':
+      return <BenchView shared={view === 'shared'} />;
+  }
+}
+
 export function App() {
   const classroom = useApp((s) => s.classroom);
   const view = useApp((s) => s.view);
   useClassroomKeys(classroom);
   return (
-    <main className={`app${classroom ? ' classroom' : ''}`} data-classroom={classroom ? 'true' : 'false'}>
+    <div className={`app${classroom ? ' classroom' : ''}`} data-classroom={classroom ? 'true' : 'false'} data-view={view}>
+      <a className="skip-link" href="#main" onClick={skipToMain}>
+        {kAppText.skip}
+      </a>
       <header className="masthead">
-        <h1>Tiles</h1>
-        <p className="lead">
-          Matrix multiplication on <em>your</em> GPU through WebGPU: a naive kernel and the classic tiled kernel (cuda-samples
-          MatrixMulCUDA, PMPP chapter 4), every result checked against a CPU reference, every time measured and labelled.
-        </p>
+        <div className="masthead-title">
+          <h1>{kAppText.title}</h1>
+          <Nav />
+        </div>
+        <p className="lead">{kAppText.tagline}</p>
       </header>
       <GpuStatusPanel />
-      <nav className="tabs" aria-label="Views">
-        <button type="button" data-testid="view-matmul" aria-pressed={view === 'matmul'} onClick={() => setView('matmul')}>
-          Matrix multiplication
-        </button>
-        <button type="button" data-testid="view-dot" aria-pressed={view === 'dot'} onClick={() => setView('dot')}>
-          Dot product (reduction)
-        </button>
-      </nav>
-      {view === 'dot' ? (
-        <DotView />
-      ) : (
-        <>
-          <Controls />
-          <section className="results" aria-label="Results">
-            <ResultCard id="naive" />
-            <ResultCard id="tiled" />
-          </section>
-          <Comparison />
-          <VizBar />
-          <TileMap />
-          <PhaseStepper />
-          <TilingWhy />
-          <Partitions />
-          <DataFlow />
-          <Ladder />
-          <Bench />
-          <KernelSource />
-        </>
-      )}
-      <footer className="small">
-        Results stay in this tab; nothing is sent anywhere. The link in the address bar reproduces this configuration.
-      </footer>
-    </main>
+      <main id="main" tabIndex={-1} className="view">
+        <Suspense fallback={<p className="small">{kAppText.loading}</p>}>
+          <ViewBody />
+        </Suspense>
+      </main>
+      <footer className="small">{kAppText.footer}</footer>
+    </div>
   );
 }

@@ -5,11 +5,23 @@ import type { SharePayload } from '../core/share';
 import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, startSweep } from '../state/bench';
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
+import { goToView } from '../state/views';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList, kKernels } from '../core/kernels';
 import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtRate } from './format';
 
 const kClock = { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock' } as const;
+
+/** The words of the shared-results view (one place, for translation later). */
+const kSharedText = {
+  heading: 'Shared results',
+  errorLead: 'This results link cannot be used:',
+  errorNext: 'What you can do: ask whoever sent it for a new link (copied whole, with everything after #r=), or run the benchmark on this GPU yourself.',
+  openBench: 'Open the benchmark',
+  dismiss: 'Dismiss',
+  none: 'No shared results are open. A results link (one that ends in #r=…) opens here; make one from the Benchmark view after a sweep.',
+  spread: 'Spread is (max − min) / median of the timed samples.',
+} as const;
 
 function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[]; caption: string; testId?: string }) {
   return (
@@ -35,17 +47,17 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
                 {kKernels[p.kernel].usesTile ? `${p.kernel} ${p.tile}` : p.kernel}
                 {p.constants && Object.keys(p.constants).length > 0 && <span className="small"> ({paramsLabel(p.constants)})</span>}
               </th>
-              <td>{p.size}</td>
+              <td className="num">{p.size}</td>
               {p.skipped || p.error ? (
                 <td colSpan={6} className={p.error ? 'error-text' : 'small'}>
                   {p.error ? `✗ ${p.error}` : `skipped: ${p.skipped}`}
                 </td>
               ) : (
                 <>
-                  <td>{fmtMeasuredMs(p.medianMs!)}</td>
-                  <td>{fmtMeasuredMs(p.minMs!)}</td>
-                  <td>{fmtMeasuredMs(p.maxMs!)}</td>
-                  <td>{fmtRate(p.gflops!, p.medianMs!)}</td>
+                  <td className="num">{fmtMeasuredMs(p.medianMs!)}</td>
+                  <td className="num">{fmtMeasuredMs(p.minMs!)}</td>
+                  <td className="num">{fmtMeasuredMs(p.maxMs!)}</td>
+                  <td className="num">{fmtRate(p.gflops!, p.medianMs!)}</td>
                   <td>
                     {kClock[p.clock!]} · {p.samples}
                     {p.dispatchesPerSample! > 1 ? ` × ${p.dispatchesPerSample}` : ''}
@@ -154,7 +166,7 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
         {new Date(shared.date).toLocaleString()} with Tiles {shared.app} ({kClock[d.timing]}).
       </p>
       <div className="run-buttons">
-        <button type="button" className="primary" data-testid="shared-run-here" onClick={runSharedHere}>
+        <button type="button" className="primary" data-testid="shared-run-here" data-main-action onClick={runSharedHere}>
           Run the same benchmark here
         </button>
         <button type="button" onClick={dismissShared}>
@@ -165,7 +177,8 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
   );
 }
 
-export function Bench() {
+/** The benchmark view, or (shared) the shared-results view: the shared results first, on the first screen. */
+export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const text = useApp((s) => s.sweepText);
   const status = useApp((s) => s.sweepStatus);
   const error = useApp((s) => s.sweepError);
@@ -193,18 +206,56 @@ export function Bench() {
   const cross = crossover(points);
   const running = status === 'running';
 
+  const errorBox = shareError && (
+    <div className="error-summary" role="alert" data-testid="share-error">
+      <p>
+        <strong>{kSharedText.errorLead}</strong> {shareError}
+      </p>
+      <p>{kSharedText.errorNext}</p>
+      <div className="run-buttons">
+        <button type="button" className="primary" data-main-action onClick={() => goToView('bench')}>
+          {kSharedText.openBench}
+        </button>
+        <button type="button" onClick={dismissShared}>
+          {kSharedText.dismiss}
+        </button>
+      </div>
+    </div>
+  );
+  const chart = (
+    <div data-testid="bench-chart" data-series={series.length} aria-label="GFLOP/s against size, per kernel; the table below holds the same figures">
+      {series.length > 0 ? <BenchChart series={series} height={sharedView ? 230 : 340} /> : <p className="small">The chart appears as points complete.</p>}
+    </div>
+  );
+  const crossText = cross !== undefined && (
+    <p data-testid="bench-crossover">
+      On this GPU the tiled kernel is faster than naive from size {cross} upward (medians, verified points).
+    </p>
+  );
+  const tables = (
+    <>
+      {points.length > 0 && <PointsTable points={points} testId="bench-table" caption={`This GPU${run ? ` — ${new Date(run.date).toLocaleString()}` : ''}: median, min and max per dispatch`} />}
+      {shared && <PointsTable points={shared.points} testId={points.length > 0 ? 'bench-table-shared' : 'bench-table'} caption={`Shared results — ${new Date(shared.date).toLocaleString()}: median, min and max per dispatch`} />}
+    </>
+  );
+  const devices = (
+    <>
+      {run && <DevicePanel device={run.device} date={run.date} title="This GPU and browser" />}
+      {shared && <DevicePanel device={shared.device} date={shared.date} title="The shared GPU and browser" />}
+    </>
+  );
   return (
     <section className="panel bench" aria-labelledby="bench-heading" id="benchmark">
-      <h2 id="bench-heading">Benchmark sweep</h2>
-      {shareError && (
-        <p className="error-summary" role="alert" data-testid="share-error">
-          This results link cannot be used: {shareError} The rest of the app works as usual.{' '}
-          <button type="button" onClick={dismissShared}>
-            Dismiss
-          </button>
-        </p>
+      <h2 id="bench-heading">{sharedView ? kSharedText.heading : 'Benchmark sweep'}</h2>
+      {sharedView && (
+        <>
+          {errorBox}
+          {shared && <SharedBanner shared={shared} />}
+          {!shared && !shareError && <p data-testid="shared-none">{kSharedText.none}</p>}
+          {shared && chart}
+          {shared && tables}
+        </>
       )}
-      {shared && <SharedBanner shared={shared} />}
       <p className="small">
         Square problems M = K = N for every size; each point is timed like a single run (warm-up, then samples) and verified against the CPU reference. Buffers are reused
         across the sweep. Points beyond this GPU’s limits, or estimated to take over 4 s per run, are skipped with the reason.
@@ -244,7 +295,7 @@ export function Bench() {
         </p>
       )}
       <div className="run-buttons">
-        <button type="button" className="primary" data-testid="bench-start" onClick={() => void startSweep()} disabled={running}>
+        <button type="button" className="primary" data-testid="bench-start" data-main-action={sharedView ? undefined : true} onClick={() => void startSweep()} disabled={running}>
           Start sweep
         </button>
         <button type="button" data-testid="bench-cancel" onClick={cancelSweep} disabled={!running}>
@@ -265,18 +316,11 @@ export function Bench() {
           </span>
         </div>
       </div>
-      <div data-testid="bench-chart" data-series={series.length} aria-label="GFLOP/s against size, per kernel; the table below holds the same figures">
-        {series.length > 0 ? <BenchChart series={series} /> : <p className="small">The chart appears as points complete.</p>}
-      </div>
-      {cross !== undefined && (
-        <p data-testid="bench-crossover">
-          On this GPU the tiled kernel is faster than naive from size {cross} upward (medians, verified points).
-        </p>
-      )}
-      {points.length > 0 && <PointsTable points={points} testId="bench-table" caption={`This GPU${run ? ` — ${new Date(run.date).toLocaleString()}` : ''}: median, min and max per dispatch`} />}
-      {shared && <PointsTable points={shared.points} testId={points.length > 0 ? 'bench-table-shared' : 'bench-table'} caption={`Shared results — ${new Date(shared.date).toLocaleString()}: median, min and max per dispatch`} />}
-      {run && <DevicePanel device={run.device} date={run.date} title="This GPU and browser" />}
-      {shared && <DevicePanel device={shared.device} date={shared.date} title="The shared GPU and browser" />}
+      {!(sharedView && shared) && chart}
+      {crossText}
+      {!(sharedView && shared) && tables}
+      <p className="small">{kSharedText.spread}</p>
+      {devices}
       {(shareUrl || shareUrlError) && (
         <div className="share">
           <label htmlFor="share-link">Share these results (configuration, figures, device, app version and date — all in the link, no server)</label>

@@ -26,7 +26,7 @@ const color = (k: KernelId) => kKernels[k].chart.color;
  * GFLOP/s (median) against size, one line per kernel, in the kernel's colour and dash (its record's
  * chart style); shared results thinner, with hollow markers.
  */
-export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
+export function BenchChart({ series, height = 340 }: { series: readonly ChartSeries[]; height?: number }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = host.current;
@@ -40,7 +40,7 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),
       padding: [16, 110, 0, 0], // room on the right for the line names
-      height: 340,
+      height,
       scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, Number.isFinite(max) && max > 0 ? Math.min(max, kMaxPlausibleGflops) * 1.1 : 1] } },
       axes: [
         { label: 'size M = K = N (log scale)', stroke: 'currentColor', values: (_u, vals) => vals.map((v) => (v == null ? '' : String(Math.round(v)))), grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
@@ -89,12 +89,12 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
       },
     };
     const plot = new uPlot(opts, data, el);
-    const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(320, el.clientWidth), height: 340 }));
+    const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(320, el.clientWidth), height }));
     ro.observe(el);
     return () => {
       ro.disconnect();
       plot.destroy();
     };
-  }, [series]);
+  }, [series, height]);
   return <div ref={host} className="bench-chart" />;
 }

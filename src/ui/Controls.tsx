@@ -12,6 +12,17 @@ import { cancelRun, runKernels } from '../state/runs';
 import { checkKernels, useDerived } from '../state/selectors';
 import { applyConfig, setField, useApp } from '../state/store';
 
+/** The panel's words (one place, for translation later). */
+const kText = {
+  heading: 'Problem',
+  formula: 'C (M×N) = A (M×K) · B (K×N), row-major 32-bit floats.',
+  examples: 'Examples from the sources',
+  examplesLead: 'Examples:',
+  seed: 'Random seed',
+  cannotRun: 'Cannot run this configuration:',
+  running: 'Running on the GPU…',
+} as const;
+
 const kFieldLabels: Record<'m' | 'k' | 'n', string> = {
   m: 'M — rows of A and C',
   k: 'K — columns of A, rows of B',
@@ -55,13 +66,13 @@ export function Controls() {
 
   return (
     <section className="panel controls" aria-labelledby="controls-heading">
-      <h2 id="controls-heading">Problem</h2>
+      <h2 id="controls-heading">{kText.heading}</h2>
       <p className="lead">
-        C (M×N) = A (M×K) · B (K×N), row-major 32-bit floats.
+        {kText.formula}
         {parsed && ` ${shapeLabel(parsed.shape)}: ${fmtFlops(flops(parsed.shape))} per run.`}
       </p>
-      <div className="presets" role="group" aria-label="Examples from the source material">
-        <span className="small">Examples from the seeds:</span>
+      <div className="presets" role="group" aria-label={kText.examples}>
+        <span className="small">{kText.examplesLead}</span>
         {kPresets.map((p) => (
           <button
             key={p.id}
@@ -69,6 +80,7 @@ export function Controls() {
             className="preset"
             data-testid={`preset-${p.id}`}
             title={p.source}
+            aria-pressed={config.m === String(p.m) && config.k === String(p.k) && config.n === String(p.n) && config.tile === String(p.tile)}
             onClick={() => applyConfig({ m: String(p.m), k: String(p.k), n: String(p.n), tile: String(p.tile) })}
           >
             {p.label}
@@ -128,7 +140,7 @@ export function Controls() {
           {errors.samples && <p className="field-error">⚠ {errors.samples}</p>}
         </div>
         <div className="field">
-          <label htmlFor="input-seed">Seed</label>
+          <label htmlFor="input-seed">{kText.seed}</label>
           <input
             id="input-seed"
             data-testid="input-seed"
@@ -145,7 +157,7 @@ export function Controls() {
         <div className="error-summary" role="alert" data-testid="error-message">
           {messages.length > 0 && (
             <>
-              <strong>Cannot run this configuration:</strong>
+              <strong>{kText.cannotRun}</strong>
               <ul>
                 {[...new Set(messages)].map((m) => (
                   <li key={m}>{m}</li>
@@ -163,16 +175,16 @@ export function Controls() {
         <button type="button" data-testid="run-tiled" onClick={() => run(['tiled'])} aria-busy={busy}>
           Run tiled
         </button>
-        <button type="button" className="primary" data-testid="run-both" onClick={() => run(['naive', 'tiled'])} aria-busy={busy}>
+        <button type="button" className="primary" data-testid="run-both" id="run-both" data-main-action onClick={() => run(['naive', 'tiled'])} aria-busy={busy}>
           Run both
         </button>
         {busy && (
           <>
-            <button type="button" data-testid="run-cancel" onClick={cancelRun}>
+            <button type="button" data-testid="run-cancel" onClick={cancelRun} disabled={!busy}>
               Cancel
             </button>
             <span className="small" role="status">
-              Running on the GPU…
+              {kText.running}
             </span>
           </>
         )}

@@ -90,8 +90,8 @@ export function DotView() {
       <section className="panel" aria-labelledby="dot-heading">
         <h2 id="dot-heading">Dot product with a shared-memory reduction</h2>
         <p className="lead">
-          Seed 004: each invocation sums a grid-stride slice of a[i]·b[i], the workgroup adds its {text.workgroupSize} partial sums as a tree in workgroup memory, and the
-          host (or a second GPU pass) adds the per-workgroup sums. The seed checks it with a[i] = i, b[i] = 2, whose sum is N(N − 1).
+          The shared-memory dot product of the CUDA tutorial: each invocation sums a grid-stride slice of a[i]·b[i], the workgroup adds its {text.workgroupSize} partial sums as a tree in workgroup memory, and the
+          host (or a second GPU pass) adds the per-workgroup sums. The tutorial checks it with a[i] = i, b[i] = 2, whose sum is N(N − 1).
         </p>
         <div className="fields">
           <div className="field">

@@ -41,7 +41,7 @@ export function Ladder() {
     <section className="panel" aria-labelledby="ladder-heading" data-testid="ladder">
       <h2 id="ladder-heading">The kernel ladder</h2>
       <p className="small">
-        From the seed’s lesson to fast kernels, each rung its own WGSL file, verified like every other run. The bars are GFLOP/s measured on this GPU at the current
+        From the lesson’s tiled kernel (cuda-samples matrixMul, PMPP chapter 4) to fast kernels, each rung its own WGSL file, verified like every other run. The bars are GFLOP/s measured on this GPU at the current
         shape{parsed ? ` (${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n})` : ''}; loads and arithmetic intensity come from the traffic model.
       </p>
       <div className="run-buttons">

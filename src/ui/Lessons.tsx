@@ -5,7 +5,7 @@ import { verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';
 import { fmtBytes, fmtInt, fmtMs } from './format';
 
-/** What tiling buys (traffic model vs the measured times) and why TILE_WIDTH is what it is (seed 001). */
+/** What tiling buys (traffic model vs the measured times) and why TILE_WIDTH is what it is (PMPP chapter 4). */
 export function TilingWhy() {
   const trace = useApp((s) => s.trace);
   const gpu = useApp((s) => s.gpu);
@@ -81,7 +81,7 @@ export function TilingWhy() {
   );
 }
 
-/** Seed 002's flow, annotated with this run's times. */
+/** The data flow of the strip/checkerboard partitions lesson, annotated with this run's times. */
 export function DataFlow() {
   const tiled = useApp((s) => s.results.tiled);
   const trace = useApp((s) => s.trace);

@@ -11,7 +11,7 @@ const kMaxBands = 24;
 const kPartitionKernels = ['tiled', 'strip'] as const;
 
 /**
- * Seed 002's two partitions of C side by side: row strips (each workgroup a band of whole rows)
+ * The two partitions of C of C side by side: row strips (each workgroup a band of whole rows)
  * against the checkerboard (each workgroup a square tile), with the global loads each needs from
  * the traffic model and the measured times of both kernels at the same shape.
  */
@@ -32,7 +32,7 @@ export function Partitions() {
     <section className="panel" aria-labelledby="part-heading" data-testid="partitions">
       <h2 id="part-heading">Two ways to split C: row strips or a checkerboard</h2>
       <p className="small">
-        Seed 002: C can be cut into strips of whole rows, or into square blocks. Both kernels compute the same C; what differs is how much of A and B each workgroup must
+        The strip and checkerboard partitions: C can be cut into strips of whole rows, or into square blocks. Both kernels compute the same C; what differs is how much of A and B each workgroup must
         read. Drawn from the partition model for {shape.m}×{shape.k}×{shape.n}; the times below are measured on this GPU.
       </p>
       <div className="partition-figures">

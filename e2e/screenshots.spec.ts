@@ -1,0 +1,27 @@
+import { test, expect } from './fixtures';
+import { kViewUrls, sampleShareLink } from './views';
+
+/**
+ * Screenshots of every view at 1366×768 and 1920×1080, saved under test-results/screenshots/
+ * (artifacts, not committed) for a person to look at. Each also checks that the view's own
+ * landmark is drawn, so a blank page cannot pass.
+ */
+const kViewports = [
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+] as const;
+
+for (const vp of kViewports) {
+  test(`screenshots of every view at ${vp.width}×${vp.height}`, async ({ app, page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(vp);
+    const share = await sampleShareLink(page);
+    for (const v of kViewUrls(share)) {
+      await page.goto(`./${v.url}`);
+      await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', /ready|unavailable/);
+      await expect(page.getByTestId(v.landmark).first()).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-${v.name}.png` });
+    }
+    void app;
+  });
+}

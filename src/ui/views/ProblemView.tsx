@@ -1,0 +1,12 @@
+import type { ReactNode } from 'react';
+import { Controls } from '../Controls';
+
+/** A view that works on the problem of the inputs (the ladder, the partitions): the problem panel, then the view. */
+export function ProblemView({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <Controls />
+      {children}
+    </>
+  );
+}
