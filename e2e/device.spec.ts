@@ -48,15 +48,18 @@ test('Cancel stops waiting for a run; nothing is shown as verified; the next run
 
 test('a long run is split into bands of rows, one submission each, and still verified', async ({ app }) => {
   // A 1 ms budget forces every kernel to split on SwiftShader.
-  await app.open('?m=300&k=40&n=70&tile=8&samples=3&maxSubmitMs=1');
+  await app.open('?m=300&k=40&n=70&tile=8&samples=3&maxSubmitMs=1&view=ladder');
   await app.page.getByTestId('ladder-run').click();
   for (const id of ['naive', 'tiled', 'reg4x4', 'reg8x8']) {
     await expect(app.page.getByTestId(`ladder-${id}`), id).toHaveAttribute('data-status', 'verified');
   }
-  await expect(app.page.getByTestId('split-naive')).toContainText(/Split into \d+ submissions/);
-  await expect(app.page.getByTestId('split-tiled')).toContainText('Split into 3 submissions of at most 128 rows');
   await expect(app.page.getByTestId('ladder-reg16x8')).toHaveAttribute('data-status', 'verified');
   await expect(app.page.getByTestId('ladder-run')).toHaveAttribute('aria-busy', 'false'); // every rung done
+  // The result cards (lesson view) say how the naive and tiled runs were split.
+  await app.goTo('lesson');
+  await expect(app.page.getByTestId('split-naive')).toContainText(/Split into \d+ submissions/);
+  await expect(app.page.getByTestId('split-tiled')).toContainText('Split into 3 submissions of at most 128 rows');
+  await app.goTo('partitions');
   await app.page.getByTestId('run-strip').click();
   await expect(app.page.getByTestId('partition-strip')).toContainText('✓ verified');
 });

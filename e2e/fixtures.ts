@@ -68,6 +68,13 @@ export class AppPage {
     await expect(this.page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
   }
 
+  /** Open a view through the header navigation (the state stays: same page, a new history entry). */
+  async goTo(view: 'lesson' | 'ladder' | 'partitions' | 'dot' | 'bench' | 'shared'): Promise<void> {
+    const link = this.page.getByTestId(`nav-${view}`);
+    await link.click();
+    await expect(link).toHaveAttribute('aria-current', 'page');
+  }
+
   /** Destroy the app's current device, as a driver reset would lose it. */
   async destroyDevice(): Promise<void> {
     await this.page.evaluate(() => (window as unknown as { __devices: GPUDevice[] }).__devices.at(-1)?.destroy());

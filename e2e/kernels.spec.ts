@@ -112,7 +112,7 @@ const kRungs = ['naive', 'tiled', 'reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 're
 
 test('every rung of the ladder matches the CPU reference on awkward shapes', async ({ app }) => {
   test.setTimeout(budgetMs(kLadderShapes, kRungs.length));
-  await app.open('?tile=16&samples=3');
+  await app.open('?tile=16&samples=3&view=ladder');
   // The subgroup rung runs where the adapter has the feature (SwiftShader does, with subgroups of 4).
   const subgroups = await app.page.evaluate(async () => Boolean((await navigator.gpu.requestAdapter())?.features.has('subgroups')));
   for (const shape of kLadderShapes) {
@@ -134,7 +134,7 @@ test('the tuner verifies every configuration, auto runs the best, and the record
   // 13 configurations, each run twice, then the auto run.
   const limit = budgetMs([shape], 2 * 13 + 1);
   test.setTimeout(limit);
-  await app.open(`?m=${shape.m}&k=${shape.k}&n=${shape.n}`);
+  await app.open(`?m=${shape.m}&k=${shape.k}&n=${shape.n}&view=ladder`);
   await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned on this adapter yet');
   await app.page.getByTestId('run-auto').click();
   const result = app.page.getByTestId('auto-result');
@@ -164,7 +164,7 @@ test('the tuner verifies every configuration, auto runs the best, and the record
 });
 
 test('the row-strip partition matches the CPU reference on shapes that are not multiples of its band', async ({ app }) => {
-  await app.open('?tile=8');
+  await app.open('?tile=8&view=partitions');
   for (const shape of [
     { m: 1, k: 1, n: 1 },
     { m: 3, k: 7, n: 5 }, // M < band

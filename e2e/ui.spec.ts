@@ -10,7 +10,7 @@ test('the URL query prefills the controls, and edits go back into the URL', asyn
   await expect(app.page).toHaveURL(/[?&]n=50(&|$)/);
 });
 
-test('the seed presets load their configurations', async ({ app }) => {
+test('the example presets load their configurations', async ({ app }) => {
   await app.open();
   await app.page.getByTestId('preset-pmpp').click();
   await expect(app.page.getByTestId('input-m')).toHaveValue('3');

@@ -21,6 +21,27 @@ const kStageText = {
   readback: 'Reading C back',
 } as const;
 
+/** A spread above this (per cent of the median) means the figure cannot be trusted as a speed. */
+const kMaxTrustedSpread = 50;
+/** A median under this many steps of the clock is too near its resolution to be a speed. */
+const kMinClockSteps = 10;
+
+const kTimingText = {
+  tooSmall: 'Too small to time meaningfully',
+  nearClock: (median: string, step: string) => `the median kernel time (${median}) is within ${kMinClockSteps} steps of the clock (${step} per dispatch)`,
+  spread: (pct: string) => `the samples spread ${pct} (over ${kMaxTrustedSpread}%)`,
+  advice: 'The result is verified; for a speed figure, try a larger problem (for example the 1000² example).',
+  spreadDef: 'spread = (max − min) / median of the timed samples',
+} as const;
+
+/** Why a run's time is not a trustworthy speed (near the clock's step, or a spread over 50%), or undefined. */
+export function untimeable(median: number, spreadPct: number, step?: number): string[] | undefined {
+  const why: string[] = [];
+  if (step !== undefined && Number.isFinite(step) && step > 0 && median < kMinClockSteps * step) why.push(kTimingText.nearClock(fmtMs(median), fmtMs(step)));
+  if (spreadPct > kMaxTrustedSpread) why.push(kTimingText.spread(`${spreadPct.toFixed(0)}%`));
+  return why.length > 0 ? why : undefined;
+}
+
 function Progress({ r }: { r: KernelResult }) {
   if (!r.progress) return <p>Preparing…</p>;
   const { stage, done, total } = r.progress;
@@ -39,8 +60,20 @@ function Body({ r }: { r: KernelResult }) {
   const clock = kClockLabels[run.clock];
   // One step of the clock, per dispatch (a sample of n dispatches is divided by n).
   const step = run.resolutionMs !== undefined ? run.resolutionMs / run.dispatchesPerSample : undefined;
+  const spread = spreadPercent(run.stats);
+  const why = untimeable(run.stats.median, spread, step);
   return (
     <>
+      {why ? (
+        <div className="too-small" data-testid={`too-small-${run.kernel}`}>
+          <p>
+            <strong>{kTimingText.tooSmall}:</strong> {why.join('; ')}. {kTimingText.advice}
+          </p>
+          <p className="small">
+            Median {fmtMeasuredMs(run.stats.median, step)}, {fmtRate(run.gflops, run.stats.median, step)} — shown, not trusted.
+          </p>
+        </div>
+      ) : (
       <div className="headline">
         <div>
           <span className="big">{fmtMeasuredMs(run.stats.median, step)}</span>
@@ -51,6 +84,7 @@ function Body({ r }: { r: KernelResult }) {
           <span className="unit">at the median</span>
         </div>
       </div>
+      )}
       <p className="small">
         Clock: <strong>{clock}</strong>
         {run.clockNote && ` (${run.clockNote})`}
@@ -63,11 +97,11 @@ function Body({ r }: { r: KernelResult }) {
         <div><dt>min</dt><dd>{fmtMeasuredMs(run.stats.min, step)}</dd></div>
         <div><dt>median</dt><dd>{fmtMeasuredMs(run.stats.median, step)}</dd></div>
         <div><dt>max</dt><dd>{fmtMeasuredMs(run.stats.max, step)}</dd></div>
-        <div><dt>spread</dt><dd>{spreadPercent(run.stats).toFixed(0)}%</dd></div>
+        <div><dt><abbr title={kTimingText.spreadDef}>spread</abbr></dt><dd>{spread.toFixed(0)}%</dd></div>
         <div><dt>upload A, B</dt><dd>{fmtMs(run.uploadMs)}</dd></div>
         <div><dt>read back C</dt><dd>{fmtMs(run.readbackMs)}</dd></div>
       </dl>
-      <p className="small">Upload and read-back are wall clock, measured apart from the kernel.</p>
+      <p className="small">Upload and read-back are wall clock, measured apart from the kernel; {kTimingText.spreadDef}.</p>
       {run.split && (
         <p className="small" data-testid={`split-${run.kernel}`}>
           Split into {run.split.parts} submissions of at most {run.split.rowsPerPart} rows of C: one submission was estimated at{' '}

@@ -1,0 +1,178 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { kViewUrls, sampleShareLink } from './views';
+
+/**
+ * Views with their own addresses, the first screen at 1366×768 (nothing scrolled by hand), the
+ * header navigation, the skip link, disabled looks, the focus ring, and axe-core on every view.
+ */
+test.use({ viewport: { width: 1366, height: 768 } });
+
+const ready = (page: Page) => expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+
+test('the first screen says what this is, offers the examples and shows Run; the default is the cuda-samples example', async ({ app, page }) => {
+  await app.open();
+  await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  await expect(page.locator('.masthead .lead')).toContainText('matrix multiplication on your own GPU');
+  await expect(page.getByTestId('preset-cuda-samples')).toBeInViewport();
+  await expect(page.getByTestId('preset-cuda-samples')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('run-both')).toBeInViewport();
+  await expect(page.getByTestId('nav-lesson')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('input-m')).toHaveValue('48');
+  await expect(page.getByTestId('input-k')).toHaveValue('32');
+  await expect(page.getByTestId('input-n')).toHaveValue('48');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // No internal jargon: the sources are named; "seed" is only the random seed.
+  const text = await page.locator('body').innerText();
+  expect(text).not.toMatch(/\bseeds\b|Seed 00\d|the seed:/i);
+});
+
+test('after a run the result and the map are scrolled into view', async ({ app, page }) => {
+  await app.open('?m=3&k=3&n=3&tile=2&samples=3');
+  await page.getByTestId('run-both').click();
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+  await expect(app.result('naive')).toHaveAttribute('data-status', 'verified');
+  await expect(app.result('tiled')).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});
+
+test('a shared link opens on the shared results: banner, GPU and date, chart, table and "Run the same benchmark here" on the first screen', async ({ app, page }) => {
+  const share = await sampleShareLink(page);
+  await page.goto(`./${share}`);
+  await ready(page);
+  const banner = page.getByTestId('shared-banner');
+  await expect(banner).toBeInViewport();
+  await expect(banner).toContainText('not from this computer');
+  await expect(page.getByTestId('shared-run-here')).toBeInViewport();
+  await expect(page.getByTestId('bench-chart')).toBeInViewport();
+  await expect(page.getByTestId('bench-table')).toBeInViewport();
+  await expect(page.getByTestId('nav-shared')).toHaveAttribute('aria-current', 'page');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  void app;
+});
+
+test('a damaged link opens on its error, with what to do next, on the first screen', async ({ app }) => {
+  await app.open('?sizes=8,12&tile=4#r=r2.AAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+  const error = app.page.getByTestId('share-error');
+  await expect(error).toBeInViewport();
+  await expect(error).toContainText('What you can do');
+  await expect(app.page.getByTestId('shared-banner')).toHaveCount(0);
+});
+
+test('every view has its address; the navigation is links with aria-current; Back returns; old links keep working', async ({ app, page }) => {
+  await app.open('?m=3&k=3&n=3&tile=2');
+  for (const [view, landmark] of [
+    ['ladder', 'ladder-run'],
+    ['partitions', 'run-strip'],
+    ['dot', 'dot-run'],
+    ['bench', 'bench-start'],
+    ['shared', 'shared-none'],
+    ['lesson', 'run-both'],
+  ] as const) {
+    await app.goTo(view);
+    await expect(page.getByTestId(landmark)).toBeVisible();
+    if (view !== 'lesson') await expect(page).toHaveURL(new RegExp(`[?&]view=${view}(&|$)`));
+    await expect(page).toHaveURL(/m=3&k=3&n=3&tile=2/); // the configuration travels with every view
+    await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
+  }
+  await page.goBack();
+  await expect(page.getByTestId('nav-shared')).toHaveAttribute('aria-current', 'page');
+  await page.goBack();
+  await expect(page.getByTestId('bench-start')).toBeVisible();
+  // Keyboard: a link opens with Enter.
+  await page.getByTestId('nav-dot').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('dot-run')).toBeVisible();
+  // Links are relative (a static host's sub-path works).
+  for (const href of await page.locator('.views-nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))) expect(href.startsWith('./?')).toBe(true);
+  // Old links: ?view=dot&dotn=, ?sizes=, ?m=&k=&n=&tile=, ?view=matmul.
+  await app.open('?view=dot&dotn=64');
+  await expect(page.getByTestId('dot-n')).toHaveValue('64');
+  await app.open('?sizes=64,128,256');
+  await expect(page.getByTestId('bench-sizes')).toHaveValue('64,128,256');
+  await app.open('?m=5&k=6&n=7&tile=4');
+  await expect(page.getByTestId('run-both')).toBeInViewport();
+  await app.open('?view=matmul&m=5&k=6&n=7&tile=4');
+  await expect(page.getByTestId('nav-lesson')).toHaveAttribute('aria-current', 'page');
+});
+
+test('the first Tab stop is a skip link to the main action; Run is a few Tabs in', async ({ app, page }) => {
+  await app.open();
+  await page.keyboard.press('Tab');
+  const skip = page.locator('.skip-link');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('run-both')).toBeFocused();
+  // On the benchmark the skip link leads to Start sweep.
+  await app.open('?sizes=8');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('bench-start')).toBeFocused();
+});
+
+/** WCAG contrast ratio of two CSS colours (rgb()/rgba() as computed). */
+function contrast(a: string, b: string): number {
+  const lum = (c: string) => {
+    const [r, g, bl] = (c.match(/[\d.]+/g) ?? ['0', '0', '0']).slice(0, 3).map((x) => Number(x) / 255);
+    const f = (v: number) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(bl!);
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+test('the focus ring has at least 3:1 contrast on its background, in light, dark and classroom; disabled controls look disabled', async ({ app, page }) => {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await app.open('?sizes=8');
+    const start = page.getByTestId('bench-start');
+    await start.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab'); // keyboard focus, so :focus-visible applies
+    await expect(start).toBeFocused();
+    const ring = await start.evaluate((el) => {
+      const s = getComputedStyle(el);
+      const bg = getComputedStyle(el.closest('.panel') ?? document.body).backgroundColor;
+      return { outline: s.outlineColor, width: s.outlineWidth, shadow: s.boxShadow, bg };
+    });
+    expect(ring.width).toBe('3px');
+    const outer = ring.shadow.match(/rgba?\([^)]*\)/)?.[0] ?? '';
+    // One of the two rings stands out from the panel behind it.
+    expect(Math.max(contrast(ring.outline, ring.bg), contrast(outer, ring.bg)), `${scheme}: ${JSON.stringify(ring)}`).toBeGreaterThanOrEqual(3);
+    // Cancel while nothing runs: disabled, and it looks it.
+    const cancel = page.getByTestId('bench-cancel');
+    await expect(cancel).toBeDisabled();
+    const look = await cancel.evaluate((el) => ({ opacity: Number(getComputedStyle(el).opacity), cursor: getComputedStyle(el).cursor }));
+    expect(look.opacity).toBeLessThan(0.6);
+    expect(look.cursor).toBe('not-allowed');
+  }
+});
+
+test('axe-core finds no serious or critical violation on any view', async ({ app, page }) => {
+  test.setTimeout(240_000);
+  const share = await sampleShareLink(page);
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const v of kViewUrls(share)) {
+      await page.goto(`./${v.url}`);
+      await ready(page);
+      await expect(page.getByTestId(v.landmark).first()).toBeVisible();
+      const r = await new AxeBuilder({ page }).analyze();
+      for (const x of r.violations) {
+        if (x.impact === 'serious' || x.impact === 'critical') found.push(`${scheme} ${v.name}: ${x.id} (${x.impact}) — ${x.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+      }
+    }
+  }
+  // After a run (results, map and stepper on screen).
+  await page.emulateMedia({ colorScheme: 'light' });
+  await app.open('?m=3&k=3&n=3&tile=2&samples=3');
+  await page.getByTestId('run-both').click();
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+  await expect(page.getByTestId('tile-map')).toHaveAttribute('data-trace-status', 'done');
+  const r = await new AxeBuilder({ page }).analyze();
+  for (const x of r.violations) if (x.impact === 'serious' || x.impact === 'critical') found.push(`after a run: ${x.id} (${x.impact}) — ${x.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(found).toEqual([]);
+});
