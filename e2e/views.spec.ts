@@ -107,7 +107,9 @@ test('the first Tab stop is a skip link to the main action; Run is a few Tabs in
   await expect(page.getByTestId('run-both')).toBeFocused();
   // On the benchmark the skip link leads to Start sweep.
   await app.open('?sizes=8');
+  await expect(page.getByTestId('bench-start')).toBeVisible(); // the benchmark loads when its view opens
   await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('bench-start')).toBeFocused();
 });

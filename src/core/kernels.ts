@@ -347,7 +347,7 @@ const kDefs = {
   },
   strip: {
     label: 'Row strips',
-    summary: `Seed 002’s other partition: each workgroup computes a band of ${kStripBand} whole rows of C, reading all of B.`,
+    summary: `The strip partition (the other of the strip/checkerboard pair): each workgroup computes a band of ${kStripBand} whole rows of C, reading all of B.`,
     source: stripSource,
     usesTile: false,
     ladder: false,

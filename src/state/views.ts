@@ -41,6 +41,8 @@ export function startViewSync(onShareHash: () => void): void {
       following = true;
       useApp.setState({ view: 'shared' });
       following = false;
+      // The shared results open at the top, wherever the page was scrolled.
+      window.scrollTo(0, 0);
     }
     onShareHash();
   });

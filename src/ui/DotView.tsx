@@ -109,7 +109,7 @@ export function DotView() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor="dot-maxwg">Workgroups at most (the seed: 32)</label>
+            <label htmlFor="dot-maxwg">Workgroups at most (the tutorial's cap: 32)</label>
             <input id="dot-maxwg" data-testid="dot-maxwg" inputMode="numeric" value={text.maxWorkgroups} onChange={(e) => setDotText({ maxWorkgroups: e.target.value })} />
           </div>
           <div className="field">

@@ -147,7 +147,7 @@ export function PhaseStepper() {
         )}
       </p>
       <div className="stepper-controls" role="group" aria-label="Phase stepper">
-        <button type="button" data-testid="phase-prev" onClick={() => stepBy(-1)} disabled={step === 0} aria-label="Previous step">
+        <button type="button" data-testid="phase-prev" onClick={() => stepBy(-1)} disabled={step === 0} aria-label="Prev: previous step">
           ◀ Prev
         </button>
         <button type="button" data-testid="phase-play" onClick={togglePlaying} aria-pressed={playing}>
