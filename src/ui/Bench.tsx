@@ -16,7 +16,7 @@ const kClock = { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock' }
 const kSharedText = {
   heading: 'Shared results',
   errorLead: 'This results link cannot be used:',
-  errorNext: 'What you can do: ask whoever sent it for a new link (copied whole, with everything after #r=), or run the benchmark on this GPU yourself.',
+  errorNext: 'What you can do: ask for the link again, copied whole (with everything after #r=), or run the benchmark on this GPU yourself.',
   openBench: 'Open the benchmark',
   dismiss: 'Dismiss',
   none: 'No shared results are open. A results link (one that ends in #r=…) opens here; make one from the Benchmark view after a sweep.',
@@ -25,7 +25,7 @@ const kSharedText = {
 
 function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[]; caption: string; testId?: string }) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="bench-table" data-testid={testId}>
         <caption>{caption}</caption>
         <thead>
@@ -224,7 +224,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   );
   const chart = (
     <div data-testid="bench-chart" data-series={series.length} aria-label="GFLOP/s against size, per kernel; the table below holds the same figures">
-      {series.length > 0 ? <BenchChart series={series} height={sharedView ? 230 : 340} /> : <p className="small">The chart appears as points complete.</p>}
+      {series.length > 0 ? <BenchChart series={series} height={sharedView ? 190 : 340} /> : <p className="small">The chart appears as points complete.</p>}
     </div>
   );
   const crossText = cross !== undefined && (
@@ -261,7 +261,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
         across the sweep. Points beyond this GPU’s limits, or estimated to take over 4 s per run, are skipped with the reason.
       </p>
       <div className="fields">
-        <div className="field" style={{ gridColumn: 'span 2' }}>
+        <div className="field">
           <label htmlFor="bench-sizes">Sizes</label>
           <input id="bench-sizes" data-testid="bench-sizes" value={text.sizes} onChange={(e) => setSweepText({ sizes: e.target.value })} aria-invalid={parsed.error ? true : undefined} />
         </div>

@@ -68,7 +68,7 @@ export function GpuStatusPanel() {
         <>
           <p>
             <span className="badge ok">✓ Ready</span> {adapterName(gpu.info)}
-            {gpu.info.isFallbackAdapter && ' (a software fallback adapter: fine for correctness, not for speed)'}
+            {gpu.info.isFallbackAdapter && ' (software fallback: fine for correctness, not for speed)'}
           </p>
           {gpu.info.defaultLimitsOnly && (
             <p>
@@ -79,8 +79,8 @@ export function GpuStatusPanel() {
           <p>
             Timing clock:{' '}
             {gpu.info.timestampQuery
-              ? 'GPU timestamps (timestamp-query is available)'
-              : 'wall clock around onSubmittedWorkDone (this adapter has no timestamp-query)'}
+              ? 'GPU timestamps'
+              : 'wall clock around onSubmittedWorkDone (no timestamp-query)'}
           </p>
           <details>
             <summary>Limits and features</summary>

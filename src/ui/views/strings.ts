@@ -4,7 +4,7 @@ import type { View } from '../../core/url';
 export const kAppText = {
   title: 'Tiles',
   tagline:
-    'Tiles runs matrix multiplication on your own GPU through WebGPU, checks every result against a CPU reference, times it honestly and shows how the tiled kernel of cuda-samples matrixMul and PMPP chapter 4 works — pick an example and press Run.',
+    'Tiles runs matrix multiplication on your own GPU through WebGPU, checks every result against a CPU reference and shows how the tiled kernel of cuda-samples matrixMul and PMPP chapter 4 works: pick an example, press Run.',
   nav: 'Views',
   skip: 'Skip to the main action',
   footer: 'Results stay in this tab; nothing is sent anywhere. The address bar links to this view and this configuration.',
