@@ -46,6 +46,7 @@ test('a corrupted or truncated link shows share-error and the app stays usable',
     });
   }
   await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+  await app.goTo('lesson');
   await app.run('run-tiled');
   await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
 });
@@ -70,6 +71,7 @@ test('cancel stops a sweep', async ({ app }) => {
   expect(done).toBeLessThan(12);
   await expect(app.bench.shareLink).toHaveCount(0);
   // The app is usable afterwards.
+  await app.goTo('lesson');
   await app.setShape({ m: 5, k: 5, n: 5 });
   await app.run('run-naive');
   await expect(app.result('naive')).toHaveAttribute('data-status', 'verified');

@@ -224,7 +224,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   );
   const chart = (
     <div data-testid="bench-chart" data-series={series.length} aria-label="GFLOP/s against size, per kernel; the table below holds the same figures">
-      {series.length > 0 ? <BenchChart series={series} height={sharedView ? 190 : 340} /> : <p className="small">The chart appears as points complete.</p>}
+      {series.length > 0 ? <BenchChart series={series} height={sharedView ? 170 : 340} /> : <p className="small">The chart appears as points complete.</p>}
     </div>
   );
   const crossText = cross !== undefined && (
@@ -245,8 +245,10 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
     </>
   );
   return (
-    <section className="panel bench" aria-labelledby="bench-heading" id="benchmark">
-      <h2 id="bench-heading">{sharedView ? kSharedText.heading : 'Benchmark sweep'}</h2>
+    <section className={`panel bench${sharedView ? ' shared-view' : ''}`} aria-labelledby="bench-heading" id="benchmark">
+      <h2 id="bench-heading" className={sharedView && shared ? 'visually-hidden' : undefined}>
+        {sharedView ? kSharedText.heading : 'Benchmark sweep'}
+      </h2>
       {sharedView && (
         <>
           {errorBox}
