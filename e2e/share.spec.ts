@@ -68,7 +68,7 @@ async function genuineLink(app: AppPage, page: Page) {
     genuine = { link, payload: JSON.parse(inflateLink(link)!) as Payload };
     expect(genuine.payload.points).toHaveLength(4);
   } else {
-    await app.open('?m=4&k=4&n=4&tile=2');
+    await app.open('?m=4&k=4&n=4&tile=2&view=bench');
   }
   return genuine;
 }

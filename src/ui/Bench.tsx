@@ -224,7 +224,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   );
   const chart = (
     <div data-testid="bench-chart" data-series={series.length} aria-label="GFLOP/s against size, per kernel; the table below holds the same figures">
-      {series.length > 0 ? <BenchChart series={series} height={sharedView ? 170 : 340} /> : <p className="small">The chart appears as points complete.</p>}
+      {series.length > 0 ? <BenchChart series={series} height={sharedView ? 190 : 340} /> : <p className="small">The chart appears as points complete.</p>}
     </div>
   );
   const crossText = cross !== undefined && (
