@@ -77,7 +77,7 @@ export function Ladder() {
                   {isAuto && <span className="badge neutral" data-testid={`ladder-auto-${id}`}>auto</span>}
                 </th>
                 <td className="small">{kKernels[id].summary}</td>
-                <td>{parsed ? `${fmtInt(loads)} · ${arithmeticIntensity(parsed.shape, loads).toFixed(1)}` : '—'}</td>
+                <td className="num">{parsed ? `${fmtInt(loads)} · ${arithmeticIntensity(parsed.shape, loads).toFixed(1)}` : '—'}</td>
                 <td>
                   {notApplicable.has(id) ? (
                     <span className="small">not at this shape: {notApplicable.get(id)}</span>
@@ -85,7 +85,7 @@ export function Ladder() {
                     <div className="bar-cell">
                       <div className="bar" style={{ width: `${best > 0 ? (g / best) * 100 : 0}%` }} aria-hidden="true" />
                       <span>
-                        {fmtGflops(g)} · {fmtMs(r!.run!.stats.median)} median, {r!.run!.stats.n} samples, {kClockLabels[r!.run!.clock]} · ✓ verified
+                        <span className="num">{fmtGflops(g)}</span> · <span className="num">{fmtMs(r!.run!.stats.median)}</span> median, {r!.run!.stats.n} samples, {kClockLabels[r!.run!.clock]} · ✓ verified
                         {consts && ` · ${consts}`}
                       </span>
                     </div>

@@ -40,7 +40,7 @@ export function TilingWhy() {
             <th scope="row">naive</th>
             <td>{fmtInt(nl)}</td>
             <td>2·M·N·K</td>
-            <td>{naive ? `${fmtMs(naive.run.stats.median)} (${kClockLabels[naive.run.clock]}, ${naive.run.stats.n} samples)` : 'not run at this shape'}</td>
+            <td>{naive ? <><span className="num">{fmtMs(naive.run.stats.median)}</span> ({kClockLabels[naive.run.clock]}, {naive.run.stats.n} samples)</> : 'not run at this shape'}</td>
           </tr>
           <tr>
             <th scope="row">tiled, tile {tile}</th>
@@ -48,7 +48,7 @@ export function TilingWhy() {
             <td>
               M·K·⌈N/{tile}⌉ + K·N·⌈M/{tile}⌉ ≈ 2·M·N·K/{tile}
             </td>
-            <td>{tiled ? `${fmtMs(tiled.run.stats.median)} (${kClockLabels[tiled.run.clock]}, ${tiled.run.stats.n} samples)` : 'not run at this shape'}</td>
+            <td>{tiled ? <><span className="num">{fmtMs(tiled.run.stats.median)}</span> ({kClockLabels[tiled.run.clock]}, {tiled.run.stats.n} samples)</> : 'not run at this shape'}</td>
           </tr>
         </tbody>
       </table>

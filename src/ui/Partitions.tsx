@@ -79,14 +79,14 @@ export function Partitions() {
             <td>{fmtInt(sLoads)}</td>
             <td>{fmtInt(ceilDiv(shape.n, 256))}× (once per 256-column chunk)</td>
             <td>{fmtInt(bands)}× (every band reads all of B)</td>
-            <td>{st ? `${fmtMs(st.run.stats.median)} · ${kClockLabels[st.run.clock]}, ${st.run.stats.n} samples · ✓ verified` : 'not run at this shape'}</td>
+            <td>{st ? <><span className="num">{fmtMs(st.run.stats.median)}</span> · {kClockLabels[st.run.clock]}, {st.run.stats.n} samples · ✓ verified</> : 'not run at this shape'}</td>
           </tr>
           <tr data-testid="partition-tiled">
             <th scope="row">checkerboard (tile {tile})</th>
             <td>{fmtInt(tLoads)}</td>
             <td>{fmtInt(tilesX)}× (once per tile column)</td>
             <td>{fmtInt(tilesY)}× (once per tile row)</td>
-            <td>{tl ? `${fmtMs(tl.run.stats.median)} · ${kClockLabels[tl.run.clock]}, ${tl.run.stats.n} samples · ✓ verified` : 'not run at this shape'}</td>
+            <td>{tl ? <><span className="num">{fmtMs(tl.run.stats.median)}</span> · {kClockLabels[tl.run.clock]}, {tl.run.stats.n} samples · ✓ verified</> : 'not run at this shape'}</td>
           </tr>
         </tbody>
       </table>

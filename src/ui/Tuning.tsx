@@ -66,7 +66,7 @@ export function Tuning() {
           Auto ran <strong>{candidateLabel({ kernel: auto!.kernel, params: auto!.params })}</strong> ({auto!.from}):{' '}
           {autoDone.status === 'verified' && autoDone.run ? (
             <>
-              {fmtGflops(autoDone.run.gflops)} · {fmtMs(autoDone.run.stats.median)} median of {autoDone.run.stats.n} samples · ✓ verified
+              <span className="num">{fmtGflops(autoDone.run.gflops)}</span> · <span className="num">{fmtMs(autoDone.run.stats.median)}</span> median of {autoDone.run.stats.n} samples · ✓ verified
             </>
           ) : autoDone.status === 'running' ? (
             'running…'
