@@ -5,6 +5,7 @@ import { spreadPercent } from '../core/stats';
 import { describeConfig } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtRate } from './format';
+import { kTimingText, untimeable } from './timing';
 
 const kStatusText = {
   running: '… Running',
@@ -20,27 +21,6 @@ const kStageText = {
   timing: 'Timing',
   readback: 'Reading C back',
 } as const;
-
-/** A spread above this (per cent of the median) means the figure cannot be trusted as a speed. */
-const kMaxTrustedSpread = 50;
-/** A median under this many steps of the clock is too near its resolution to be a speed. */
-const kMinClockSteps = 10;
-
-const kTimingText = {
-  tooSmall: 'Too small to time meaningfully',
-  nearClock: (median: string, step: string) => `the median kernel time (${median}) is within ${kMinClockSteps} steps of the clock (${step} per dispatch)`,
-  spread: (pct: string) => `the samples spread ${pct} (over ${kMaxTrustedSpread}%)`,
-  advice: 'The result is verified; for a speed figure, try a larger problem (for example the 1000² example).',
-  spreadDef: 'spread = (max − min) / median of the timed samples',
-} as const;
-
-/** Why a run's time is not a trustworthy speed (near the clock's step, or a spread over 50%), or undefined. */
-export function untimeable(median: number, spreadPct: number, step?: number): string[] | undefined {
-  const why: string[] = [];
-  if (step !== undefined && Number.isFinite(step) && step > 0 && median < kMinClockSteps * step) why.push(kTimingText.nearClock(fmtMs(median), fmtMs(step)));
-  if (spreadPct > kMaxTrustedSpread) why.push(kTimingText.spread(`${spreadPct.toFixed(0)}%`));
-  return why.length > 0 ? why : undefined;
-}
 
 function Progress({ r }: { r: KernelResult }) {
   if (!r.progress) return <p>Preparing…</p>;
