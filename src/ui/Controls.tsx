@@ -55,7 +55,8 @@ function SizeInput({ field, value, error }: { field: 'm' | 'k' | 'n'; value: str
   );
 }
 
-export function Controls() {
+/** The problem panel; `compact` (the ladder and partitions views, which have their own run buttons) leaves out the examples and the run buttons. */
+export function Controls({ compact = false }: { compact?: boolean }) {
   const config = useApp((s) => s.config);
   const busy = useApp((s) => s.busy);
   const runMessage = useApp((s) => s.runMessage);
@@ -71,6 +72,7 @@ export function Controls() {
         {kText.formula}
         {parsed && ` ${shapeLabel(parsed.shape)}: ${fmtFlops(flops(parsed.shape))} per run.`}
       </p>
+      {!compact && (
       <div className="presets" role="group" aria-label={kText.examples}>
         <span className="small">{kText.examplesLead}</span>
         {kPresets.map((p) => (
@@ -87,6 +89,7 @@ export function Controls() {
           </button>
         ))}
       </div>
+      )}
       <div className="fields">
         <SizeInput field="m" value={config.m} error={errors.m} />
         <SizeInput field="k" value={config.k} error={errors.k} />
@@ -168,6 +171,7 @@ export function Controls() {
           {runMessage && <p>{runMessage}</p>}
         </div>
       )}
+      {!compact && (
       <div className="run-buttons">
         <button type="button" data-testid="run-naive" onClick={() => run(['naive'])} aria-busy={busy}>
           Run naive
@@ -189,6 +193,7 @@ export function Controls() {
           </>
         )}
       </div>
+      )}
     </section>
   );
 }

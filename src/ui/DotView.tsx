@@ -130,7 +130,7 @@ export function DotView() {
           </p>
         )}
         <div className="run-buttons">
-          <button type="button" className="primary" data-testid="dot-run" onClick={() => void runDotView()}>
+          <button type="button" className="primary" data-testid="dot-run" data-main-action onClick={() => void runDotView()}>
             Run the dot product
           </button>
         </div>

@@ -45,7 +45,7 @@ export function Ladder() {
         shape{parsed ? ` (${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n})` : ''}; loads and arithmetic intensity come from the traffic model.
       </p>
       <div className="run-buttons">
-        <button type="button" className="primary" data-testid="ladder-run" onClick={() => void runKernels(runnable)} aria-busy={busy}>
+        <button type="button" className="primary" data-testid="ladder-run" data-main-action onClick={() => void runKernels(runnable)} aria-busy={busy}>
           Run every rung
         </button>
       </div>

@@ -95,7 +95,7 @@ export function Partitions() {
           ? `The checkerboard loads ${(sLoads / tLoads).toFixed(1)}× fewer elements: a square tile reuses what it loads in both directions, a strip only along its rows.`
           : `At this shape the strips load no more than the tiles (${(tLoads / sLoads).toFixed(1)}× as much for the tiles): the difference shows once M grows well past the band height.`}
       </p>
-      <button type="button" data-testid="run-strip" onClick={() => void runKernels(kPartitionKernels)}>
+      <button type="button" data-testid="run-strip" data-main-action onClick={() => void runKernels(kPartitionKernels)}>
         Run both partitions
       </button>
     </section>

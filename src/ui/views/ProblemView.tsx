@@ -5,7 +5,7 @@ import { Controls } from '../Controls';
 export function ProblemView({ children }: { children: ReactNode }) {
   return (
     <>
-      <Controls />
+      <Controls compact />
       {children}
     </>
   );
