@@ -150,6 +150,23 @@ test('the focus ring has at least 3:1 contrast on its background, in light, dark
     expect(look.opacity).toBeLessThan(0.6);
     expect(look.cursor).toBe('not-allowed');
   }
+  // Classroom mode (black background): the rings take its colours.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await app.open('?m=3&k=3&n=3&tile=2');
+  await page.getByTestId('classroom-toggle').click();
+  await expect(page.locator('.app')).toHaveAttribute('data-classroom', 'true');
+  const cls = await page.locator('.app').evaluate((el) => {
+    const s = getComputedStyle(el);
+    const probe = document.createElement('span');
+    el.appendChild(probe);
+    probe.style.color = s.getPropertyValue('--focus-inner');
+    const inner = getComputedStyle(probe).color;
+    probe.style.color = s.getPropertyValue('--focus-outer');
+    const outer = getComputedStyle(probe).color;
+    probe.remove();
+    return { inner, outer, bg: s.backgroundColor };
+  });
+  expect(Math.max(contrast(cls.inner, cls.bg), contrast(cls.outer, cls.bg)), JSON.stringify(cls)).toBeGreaterThanOrEqual(3);
 });
 
 test('axe-core finds no serious or critical violation on any view', async ({ app, page }) => {

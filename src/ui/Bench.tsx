@@ -223,7 +223,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
     </div>
   );
   const chart = (
-    <div data-testid="bench-chart" data-series={series.length} aria-label="GFLOP/s against size, per kernel; the table below holds the same figures">
+    <div data-testid="bench-chart" data-series={series.length} role="figure" aria-label="GFLOP/s against size, per kernel; the table below holds the same figures">
       {series.length > 0 ? <BenchChart series={series} height={sharedView ? 190 : 340} /> : <p className="small">The chart appears as points complete.</p>}
     </div>
   );
