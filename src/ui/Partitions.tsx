@@ -35,6 +35,11 @@ export function Partitions() {
         The strip and checkerboard partitions: C can be cut into strips of whole rows, or into square blocks. Both kernels compute the same C; what differs is how much of A and B each workgroup must
         read. Drawn from the partition model for {shape.m}×{shape.k}×{shape.n}; the times below are measured on this GPU.
       </p>
+      <div className="run-buttons">
+        <button type="button" className="primary" data-testid="run-strip" data-main-action onClick={() => void runKernels(kPartitionKernels)}>
+          Run both partitions
+        </button>
+      </div>
       <div className="partition-figures">
         <figure>
           <figcaption>
@@ -95,9 +100,6 @@ export function Partitions() {
           ? `The checkerboard loads ${(sLoads / tLoads).toFixed(1)}× fewer elements: a square tile reuses what it loads in both directions, a strip only along its rows.`
           : `At this shape the strips load no more than the tiles (${(tLoads / sLoads).toFixed(1)}× as much for the tiles): the difference shows once M grows well past the band height.`}
       </p>
-      <button type="button" data-testid="run-strip" data-main-action onClick={() => void runKernels(kPartitionKernels)}>
-        Run both partitions
-      </button>
     </section>
   );
 }
