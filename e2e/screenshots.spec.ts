@@ -22,6 +22,13 @@ for (const vp of kViewports) {
       await expect(page.getByTestId(v.landmark).first()).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-${v.name}.png` });
     }
-    void app;
+    // The lesson after a run of the PMPP example: the result and the map scrolled into view.
+    await app.open('?m=3&k=3&n=3&tile=2&samples=3');
+    await page.getByTestId('run-both').click();
+    await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+    await expect(page.getByTestId('tile-map')).toHaveAttribute('data-trace-status', 'done');
+    await expect(app.result('tiled')).toBeInViewport();
+    await page.waitForTimeout(600); // the smooth scroll settles
+    await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-lesson-after-run.png` });
   });
 }
