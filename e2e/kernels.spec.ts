@@ -131,8 +131,8 @@ test('every rung of the ladder matches the CPU reference on awkward shapes', asy
 
 test('the tuner verifies every configuration, auto runs the best, and the record survives a reload', async ({ app }) => {
   const shape = { m: 40, k: 24, n: 36 }; // K and N multiples of 4: every configuration applies
-  // 13 configurations, each run twice, then the auto run.
-  const limit = budgetMs([shape], 2 * 13 + 1);
+  // 13 configurations, each run twice with the tuner's 300 ms sampling budget, then the auto run (1 s).
+  const limit = budgetMs([shape], 2 * 13, { samplingMsPerRun: 300 }) + budgetMs([shape], 1, { samplingMsPerRun: 1000 });
   test.setTimeout(limit);
   await app.open(`?m=${shape.m}&k=${shape.k}&n=${shape.n}`);
   await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned on this adapter yet');
