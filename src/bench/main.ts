@@ -16,10 +16,13 @@
  *            configuration and a line with the best)
  *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
  *            the output says so in "source")
+ *          --block KERNEL=BMxBN (experiments, with --source: dispatch one workgroup per BM×BN block of C
+ *            instead of the kernel's own block; the output says so in "block")
  */
 import { isPattern, type Pattern } from '../core/data';
 import { parseDimension } from '../core/input';
 import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
+import { blockDispatch } from '../core/tiling';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { checkExperiment, pointFields, runVerified } from '../gpu/experiment';
 import { tune } from '../gpu/tuner';
@@ -133,9 +136,32 @@ async function applySources(args: string[]): Promise<Record<string, string>> {
   return swapped;
 }
 
+/** --block KERNEL=BMxBN: dispatch a swapped-in kernel over BM×BN blocks of C (experiments only). */
+function applyBlocks(args: string[]): Record<string, string> {
+  const blocks: Record<string, string> = {};
+  const table = kKernels as Record<KernelId, KernelSpec>;
+  args.forEach((a, i) => {
+    if (a !== '--block') return;
+    const [id, dims] = (args[i + 1] ?? '').split('=');
+    const [bm, bn] = (dims ?? '').split('x').map(Number);
+    if (!id || !(kKernelIds as string[]).includes(id) || !bm || !bn) fail(`--block wants KERNEL=BMxBN, got "${args[i + 1]}"`);
+    const spec = table[id as KernelId];
+    blocks[id] = `${bm}x${bn}`;
+    table[id as KernelId] = {
+      ...spec,
+      plan: (shape, tile, limits, params) => {
+        const plan = spec.plan(shape, tile, limits, params);
+        return typeof plan === 'string' ? plan : { ...plan, dispatch: blockDispatch(shape, bm, bn), mapping: `${plan.mapping} (experiment: ${bm}×${bn} blocks)` };
+      },
+    };
+  });
+  return blocks;
+}
+
 async function main() {
   const opts = parseArgs(argv());
   const sources = await applySources(argv());
+  const blocks = applyBlocks(argv());
   await ensureNavigatorGpu();
   let ctx: GpuContext;
   try {
@@ -168,7 +194,7 @@ async function main() {
       const tiles = usesTile ? opts.tiles : [opts.tiles[0]!];
       for (const tile of tiles) {
         const params = tunedConstants(kernel, opts.params); // only the params this kernel has
-        const base = { engine: engineName(), adapter, date, kernel, source: sources[kernel], m: shape.m, k: shape.k, n: shape.n, tile: usesTile ? tile : null };
+        const base = { engine: engineName(), adapter, date, kernel, source: sources[kernel], block: blocks[kernel], m: shape.m, k: shape.k, n: shape.n, tile: usesTile ? tile : null };
         const problems = checkExperiment(ctx.info, shape, tile, [kernel], { [kernel]: params });
         if (Object.keys(problems).length > 0) {
           console.log(JSON.stringify({ ...base, skipped: Object.values(problems).join(' ') }));
