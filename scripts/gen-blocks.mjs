@@ -190,10 +190,10 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
   for (let r = 0; r < TM; r++) w(`  var ${Array.from({ length: CG }, (_, c) => acc(r, c)).join(' = vec4<f32>(0.0);\n  var ')} = vec4<f32>(0.0);`);
   w('');
   w('  // Phase 0 into copy 0.');
-  for (let i = 0; i < PA; i++) w(`  var pa${i} = loadA(row0, 0u, t + ${i * T}u);`);
-  for (let i = 0; i < PB; i++) w(`  var pb${i} = loadB(col0, 0u, t + ${i * T}u);`);
-  for (let i = 0; i < PA; i++) w(`  storeA(0u, t + ${i * T}u, pa${i});`);
-  for (let i = 0; i < PB; i++) w(`  storeB(0u, t + ${i * T}u, pb${i});`);
+  const P = Math.max(PA, PB);
+  const each = (f) => { for (let i = 0; i < P; i++) { if (i < PA) f('a', 'A', 'row0', i); if (i < PB) f('b', 'B', 'col0', i); } };
+  each((x, X, base, i) => w(`  var p${x}${i} = load${X}(${base}, 0u, t + ${i * T}u);`));
+  each((x, X, _b, i) => w(`  store${X}(0u, t + ${i * T}u, p${x}${i});`));
   w(`  workgroupBarrier();
 
   let phases = (dims.K + BK - 1u) / BK;
@@ -203,8 +203,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
     // 1. The next phase's global loads, in flight during the arithmetic.
     if (more) {
       let k1 = (ph + 1u) * BK;`);
-  for (let i = 0; i < PA; i++) w(`      pa${i} = loadA(row0, k1, t + ${i * T}u);`);
-  for (let i = 0; i < PB; i++) w(`      pb${i} = loadB(col0, k1, t + ${i * T}u);`);
+  each((x, X, base, i) => w(`      p${x}${i} = load${X}(${base}, k1, t + ${i * T}u);`));
   w('    }');
   w(`    // 2. This phase, k = 0 … ${BK - 1} written out.`);
   const rowOf = (i, e) => `ty * 4u + ${4 * TY * i + e}u`; // block row of accumulator row 4i+e
@@ -234,8 +233,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
   w(`    // 3. Park the next phase in the other copy (its last readers passed the previous barrier).
     if (more) {
       let nxt = 1u - cur;`);
-  for (let i = 0; i < PA; i++) w(`      storeA(nxt, t + ${i * T}u, pa${i});`);
-  for (let i = 0; i < PB; i++) w(`      storeB(nxt, t + ${i * T}u, pb${i});`);
+  each((x, X, _b, i) => w(`      store${X}(nxt, t + ${i * T}u, p${x}${i});`));
   w(`    }
     workgroupBarrier();
   }
@@ -252,18 +250,19 @@ export function experiments() {
   const out = [];
   const add = (BM, BN, BK, TM, TN, vec4, aRows) =>
     out.push({ id: `b${BM}x${BN}k${BK}t${TM}x${TN}${aRows ? 'r' : ''}${vec4 ? 'v' : ''}`, BM, BN, BK, TM, TN, vec4, aRows });
-  for (const v of [false, true]) {
-    add(64, 64, 8, 8, 8, v, false);
-    add(64, 64, 8, 8, 4, v, false);
-    add(64, 64, 16, 4, 4, v, false);
-    add(128, 64, 8, 8, 8, v, false);
-    add(64, 128, 8, 8, 8, v, false);
-    add(128, 64, 16, 8, 4, v, false);
-    add(128, 128, 8, 8, 8, v, false);
+  for (const v of [true, false]) {
     add(128, 128, 8, 16, 8, v, false);
-    add(64, 64, 8, 8, 8, v, true);
-    add(128, 64, 8, 8, 8, v, true);
-    add(128, 128, 8, 16, 8, v, true);
+    add(128, 256, 8, 16, 8, v, false);
+    add(256, 128, 8, 16, 8, v, false);
+    add(64, 64, 16, 8, 4, v, false);
+    add(64, 64, 32, 4, 4, v, false);
+    add(64, 64, 16, 4, 4, v, false);
+    add(64, 64, 16, 4, 4, v, true);
+    add(32, 64, 16, 4, 4, v, false);
+    add(64, 32, 16, 4, 4, v, false);
+    add(128, 64, 16, 8, 4, v, false);
+    add(64, 64, 8, 8, 4, v, false);
+    add(64, 64, 8, 8, 4, v, true);
   }
   return out;
 }
