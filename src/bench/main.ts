@@ -16,18 +16,16 @@
  *            configuration and a line with the best)
  *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
  *            the output says so in "source")
- *          --block KERNEL=BMxBN (experiments, with --source: dispatch one workgroup per BM×BN block of C
- *            instead of the kernel's own block; the output says so in "block")
  */
 import { isPattern, type Pattern } from '../core/data';
 import { parseDimension } from '../core/input';
 import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
-import { blockDispatch } from '../core/tiling';
 import { acquireGpu, type GpuContext } from '../gpu/device';
-import { checkExperiment, pointFields, runVerified } from '../gpu/experiment';
+import { pointFields } from '../gpu/experiment';
+import { runPoints, type PointJob } from '../gpu/sweep';
 import { tune } from '../gpu/tuner';
 import { MatmulBuffers } from '../gpu/runner';
-import { kKernelIds, kKernels, tunedConstants, type KernelId, type KernelSpec } from '../gpu/kernels';
+import { isKernelId, kKernelIds, kKernels, tunedConstants, type KernelId } from '../core/kernels';
 
 interface Options {
   shapes: Shape[];
@@ -76,7 +74,7 @@ function parseArgs(args: string[]): Options {
     shapes.push({ m: dim(m, 'M'), k: dim(k, 'K'), n: dim(n, 'N') });
   }
   if (shapes.length === 0) shapes.push(...[256, 512, 1024].map((n) => ({ m: n, k: n, n })));
-  const kernels = list(get('kernels') ?? kKernelIds.join(',')).map((k) => ((kKernelIds as string[]).includes(k) ? (k as KernelId) : fail(`unknown kernel ${k}`)));
+  const kernels = list(get('kernels') ?? kKernelIds.join(',')).map((k) => (isKernelId(k) ? k : fail(`unknown kernel ${k}`)));
   const tiles = list(get('tiles') ?? '16').map((t) => (isTileWidth(Number(t)) ? (Number(t) as TileWidth) : fail(`tile ${t} is not offered`)));
   const pattern = get('pattern') ?? 'random';
   if (!isPattern(pattern)) fail(`unknown pattern ${pattern}`);
@@ -122,46 +120,24 @@ async function readText(path: string): Promise<string> {
   return fs.readFileSync(path, 'utf8');
 }
 
-/** --source KERNEL=FILE: swap a kernel's WGSL for an experiment (its plan, tunables and checks stay). */
-async function applySources(args: string[]): Promise<Record<string, string>> {
-  const swapped: Record<string, string> = {};
-  args.forEach((a, i) => {
-    if (a === '--source') swapped[args[i + 1]?.split('=')[0] ?? ''] = args[i + 1]?.split('=').slice(1).join('=') ?? '';
-  });
-  const table = kKernels as Record<KernelId, KernelSpec>;
-  for (const [id, file] of Object.entries(swapped)) {
-    if (!(kKernelIds as string[]).includes(id) || !file) fail(`--source wants KERNEL=FILE, got "${id}=${file}"`);
-    table[id as KernelId] = { ...table[id as KernelId], source: await readText(file) };
+/** --source KERNEL=FILE (repeatable): WGSL to run in place of a kernel's (its plan, tunables and checks stay). */
+async function readSources(args: string[]): Promise<{ files: Partial<Record<KernelId, string>>; sources: Partial<Record<KernelId, string>> }> {
+  const files: Partial<Record<KernelId, string>> = {};
+  const sources: Partial<Record<KernelId, string>> = {};
+  for (const [i, a] of args.entries()) {
+    if (a !== '--source') continue;
+    const [id = '', ...rest] = args[i + 1]?.split('=') ?? [];
+    const file = rest.join('=');
+    if (!isKernelId(id) || !file) fail(`--source wants KERNEL=FILE, got "${id}=${file}"`);
+    files[id] = file;
+    sources[id] = await readText(file);
   }
-  return swapped;
-}
-
-/** --block KERNEL=BMxBN: dispatch a swapped-in kernel over BM×BN blocks of C (experiments only). */
-function applyBlocks(args: string[]): Record<string, string> {
-  const blocks: Record<string, string> = {};
-  const table = kKernels as Record<KernelId, KernelSpec>;
-  args.forEach((a, i) => {
-    if (a !== '--block') return;
-    const [id, dims] = (args[i + 1] ?? '').split('=');
-    const [bm, bn] = (dims ?? '').split('x').map(Number);
-    if (!id || !(kKernelIds as string[]).includes(id) || !bm || !bn) fail(`--block wants KERNEL=BMxBN, got "${args[i + 1]}"`);
-    const spec = table[id as KernelId];
-    blocks[id] = `${bm}x${bn}`;
-    table[id as KernelId] = {
-      ...spec,
-      plan: (shape, tile, limits, params) => {
-        const plan = spec.plan(shape, tile, limits, params);
-        return typeof plan === 'string' ? plan : { ...plan, dispatch: blockDispatch(shape, bm, bn), mapping: `${plan.mapping} (experiment: ${bm}×${bn} blocks)` };
-      },
-    };
-  });
-  return blocks;
+  return { files, sources };
 }
 
 async function main() {
   const opts = parseArgs(argv());
-  const sources = await applySources(argv());
-  const blocks = applyBlocks(argv());
+  const { files, sources } = await readSources(argv());
   await ensureNavigatorGpu();
   let ctx: GpuContext;
   try {
@@ -180,7 +156,7 @@ async function main() {
   }
   if (argv().includes('--tune')) {
     for (const shape of opts.shapes) {
-      const entries = await tune(ctx, shape, { budgetMs: opts.budgetMs ?? 1000, ...(pool ? { buffers: pool } : {}) });
+      const entries = await tune(ctx, shape, { budgetMs: opts.budgetMs ?? 1000, sources, ...(pool ? { buffers: pool } : {}) });
       for (const e of entries) console.log(JSON.stringify({ engine: engineName(), adapter, date, tune: true, m: shape.m, k: shape.k, n: shape.n, ...e }));
       const best = [...entries].filter((e) => e.verified && e.gflops).sort((a, b) => b.gflops! - a.gflops!)[0];
       console.log(JSON.stringify({ engine: engineName(), adapter, date, tuneBest: best ?? null, m: shape.m, k: shape.k, n: shape.n }));
@@ -188,47 +164,45 @@ async function main() {
     ctx.device.destroy();
     return;
   }
-  for (const shape of opts.shapes) {
-    for (const kernel of opts.kernels) {
-      const usesTile = kKernels[kernel].usesTile;
-      const tiles = usesTile ? opts.tiles : [opts.tiles[0]!];
-      for (const tile of tiles) {
-        const params = tunedConstants(kernel, opts.params); // only the params this kernel has
-        const base = { engine: engineName(), adapter, date, kernel, source: sources[kernel], block: blocks[kernel], m: shape.m, k: shape.k, n: shape.n, tile: usesTile ? tile : null };
-        const problems = checkExperiment(ctx.info, shape, tile, [kernel], { [kernel]: params });
-        if (Object.keys(problems).length > 0) {
-          console.log(JSON.stringify({ ...base, skipped: Object.values(problems).join(' ') }));
-          continue;
-        }
-        const startedAt = new Date().toISOString();
-        try {
-          const verified = await runVerified(ctx, kernel, { shape, tile, pattern: opts.pattern, seed: opts.seed }, { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs, params, ...(pool ? { buffers: pool } : {}) });
-          const { run, verification: v } = verified;
-          console.log(
-            JSON.stringify({
-              ...base,
-              startedAt,
-              endedAt: new Date().toISOString(),
-              mapping: run.plan.mapping,
-              clockNote: run.clockNote || undefined,
-              clockStepMs: run.resolutionMs,
-              settledMs: run.settledMs,
-              warmups: run.warmups,
-              ...pointFields(verified),
-              constants: run.plan.constants, // every override constant (pointFields keeps the tunable ones)
-              uploadMs: run.uploadMs,
-              readbackMs: run.readbackMs,
-              checkedHow: v.full ? 'every entry' : v.how,
-              maxAbsError: v.maxAbsError,
-              mismatches: v.mismatches,
-            }),
-          );
-        } catch (e) {
-          console.log(JSON.stringify({ ...base, error: e instanceof Error ? e.message : String(e) }));
-        }
-      }
-    }
-  }
+  // Every shape × kernel × tile (tiles only for kernels that use them), through the app's point loop.
+  const jobs: PointJob[] = opts.shapes.flatMap((shape) =>
+    opts.kernels.flatMap((kernel) =>
+      (kKernels[kernel].usesTile ? opts.tiles : [opts.tiles[0]!]).map((tile) => ({ shape, kernel, tile, params: tunedConstants(kernel, opts.params) })),
+    ),
+  );
+  await runPoints(ctx, jobs, {
+    pattern: opts.pattern,
+    seed: opts.seed,
+    run: { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs },
+    buffers: pool ?? 'per-run',
+    sources,
+    fatal: () => false, // every failure is a line of output
+    onOutcome: ({ shape, kernel, tile }, outcome) => {
+      const base = { engine: engineName(), adapter, date, kernel, source: files[kernel], m: shape.m, k: shape.k, n: shape.n, tile: kKernels[kernel].usesTile ? tile : null };
+      if ('skipped' in outcome) return console.log(JSON.stringify({ ...base, skipped: outcome.skipped }));
+      if ('error' in outcome) return console.log(JSON.stringify({ ...base, error: outcome.error }));
+      const { run, verification: v } = outcome.verified;
+      console.log(
+        JSON.stringify({
+          ...base,
+          startedAt: outcome.startedAt,
+          endedAt: outcome.endedAt,
+          mapping: run.plan.mapping,
+          clockNote: run.clockNote || undefined,
+          clockStepMs: run.resolutionMs,
+          settledMs: run.settledMs,
+          warmups: run.warmups,
+          ...pointFields(outcome.verified),
+          constants: run.plan.constants, // every override constant (pointFields keeps the tunable ones)
+          uploadMs: run.uploadMs,
+          readbackMs: run.readbackMs,
+          checkedHow: v.full ? 'every entry' : v.how,
+          maxAbsError: v.maxAbsError,
+          mismatches: v.mismatches,
+        }),
+      );
+    },
+  });
   ctx.device.destroy();
 }
 

@@ -1,6 +1,6 @@
 /** The benchmark sweep's configuration and results, as plain data (shared by the app, links and history). */
 import { kMaxDimension } from './input';
-import type { KernelId } from './kernelIds';
+import type { KernelId } from './kernels';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
 

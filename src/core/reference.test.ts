@@ -602,3 +602,43 @@ describe('entriesToCheck', () => {
     expect(r.indices.length).toBeGreaterThan(0.9 * normal);
   });
 });
+
+describe('entriesToCheck with the kernel’s own C block', () => {
+  it('a square number and the same CBlock pick the same entries', () => {
+    const s = { m: 1000, k: 1000, n: 1000 };
+    expect(entriesToCheck(s, { rows: 16, cols: 16 }, 3).indices).toEqual(entriesToCheck(s, 16, 3).indices);
+  });
+
+  it('checks the whole partial corner block of a 128×128-block kernel, which the UI’s tile-16 corners miss', () => {
+    const s = { m: 1000, k: 64, n: 1000 }; // 64M multiply-adds: sampled; the last block starts at 896
+    const byTile = new Set(entriesToCheck(s, 16, 1).indices);
+    const byBlock = new Set(entriesToCheck(s, { rows: 128, cols: 128 }, 1).indices);
+    const at = (i: number, j: number) => i * s.n + j;
+    expect(byTile.has(at(900, 900))).toBe(false); // inside the block, far from the tile-16 border
+    for (let i = 896; i < 1000; i++) for (let j = 896; j < 1000; j++) expect(byBlock.has(at(i, j))).toBe(true);
+    for (let i = 0; i < 128; i++) for (let j = 896; j < 1000; j++) expect(byBlock.has(at(i, j))).toBe(true);
+    // Corners and centre of a border block: block (0, 3) covers columns 384 … 511.
+    expect(byBlock.has(at(0, 384)) && byBlock.has(at(127, 511)) && byBlock.has(at(63, 447))).toBe(true);
+  });
+
+  it('with a long K, the corner blocks are checked on a grid of their rows and columns, within budget', () => {
+    const s = { m: 1024, k: 4096, n: 1024 };
+    const r = entriesToCheck(s, { rows: 128, cols: 128 }, 1);
+    const set = new Set(r.indices);
+    const at = (i: number, j: number) => i * s.n + j;
+    // Every 16th row and column of each corner block, and its last row and column.
+    expect(set.has(at(896, 900)) && set.has(at(900, 896)) && set.has(at(1023, 950)) && set.has(at(950, 1023))).toBe(true);
+    expect(set.has(at(912, 930))).toBe(true); // row 896 + 16
+    const m = /^([\d,]+) in corner/.exec(r.how);
+    expect(Number(m![1]!.replace(/,/g, '')) * s.k).toBeLessThanOrEqual(kSampleMacBudget);
+  });
+
+  it('a wrong element inside a 128×128 corner block fails verification with the block, not with tile 16', () => {
+    const s = { m: 1000, k: 64, n: 1000 };
+    const d = makeData(s, 'integers', 5);
+    const c = Float32Array.from(referenceMatmul(d, s));
+    c[900 * s.n + 900] = c[900 * s.n + 900]! + 1;
+    expect(verify(d, s, c, 16, 1).ok).toBe(true);
+    expect(verify(d, s, c, { rows: 128, cols: 128 }, 1).ok).toBe(false);
+  });
+});

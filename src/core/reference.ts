@@ -1,5 +1,6 @@
 import { mulberry32, type MatmulData } from './data';
 import { ceilDiv, type Shape } from './shape';
+import type { CBlock } from './tiling';
 
 /** Unit roundoff of f32. */
 export const kF32Unit = 2 ** -24;
@@ -50,35 +51,56 @@ export function tolerance(k: number, absSum: number, exact: boolean): number {
   return exact ? 0 : (2 + 4 * Math.sqrt(k)) * kF32Unit * absSum;
 }
 
-/** Which entries a check covers. */
-export function entriesToCheck(s: Shape, tile: number, seed: number): { indices: Uint32Array; full: boolean; how: string } {
+/** Corner blocks up to this many elements are checked in full (every tile width the app offers). */
+export const kFullCornerBlock = 32 * 32;
+
+/**
+ * Which entries a check covers. `block` is the C block of one workgroup of the kernel that ran (its
+ * plan's block: the tile for the tiled kernel, 128×128 for the reg8x8 rungs); a number is a square
+ * block. Small problems: every entry. Otherwise the four corner blocks (the bottom and right ones
+ * are the partial blocks), the corners and centre of every block on the border of C, and random
+ * entries up to the multiply-add budget.
+ */
+export function entriesToCheck(s: Shape, block: number | CBlock, seed: number): { indices: Uint32Array; full: boolean; how: string } {
   const total = s.m * s.n;
   if (total * s.k <= kFullCheckMacs) {
     const indices = new Uint32Array(total);
     for (let i = 0; i < total; i++) indices[i] = i;
     return { indices, full: true, how: 'every entry' };
   }
+  const bm = typeof block === 'number' ? block : block.rows;
+  const bn = typeof block === 'number' ? block : block.cols;
   const picked = new Set<number>();
   const add = (i: number, j: number) => {
     if (i >= 0 && i < s.m && j >= 0 && j < s.n) picked.add(i * s.n + j);
   };
-  // Every element of the four corner tiles (the bottom/right ones are the partial tiles).
-  const t = tile;
-  const lastTi = (ceilDiv(s.m, t) - 1) * t;
-  const lastTj = (ceilDiv(s.n, t) - 1) * t;
-  for (const [ti, tj] of [[0, 0], [0, lastTj], [lastTi, 0], [lastTi, lastTj]] as const) {
-    for (let i = ti; i < ti + t; i++) for (let j = tj; j < tj + t; j++) add(i, j);
+  // The four corner blocks: every element when they are small or K is short; otherwise every
+  // element on a grid of their rows and columns (every `step`-th row and column, the first and
+  // last included), the step the smallest power of two that keeps them within half the budget.
+  let step = 1;
+  if (bm * bn > kFullCornerBlock) {
+    while (step < Math.max(bm, bn) && 4 * ((bm * bn) / step) * 2 * s.k > kSampleMacBudget / 2) step *= 2;
   }
-  // The four corners and the centre of every tile on the border of C.
-  const tilesX = ceilDiv(s.n, t);
-  const tilesY = ceilDiv(s.m, t);
-  for (let ty = 0; ty < tilesY; ty++) {
-    for (let tx = 0; tx < tilesX; tx++) {
-      if (ty !== 0 && tx !== 0 && ty !== tilesY - 1 && tx !== tilesX - 1) continue;
-      const i0 = ty * t;
-      const j0 = tx * t;
-      const i1 = Math.min(i0 + t, s.m) - 1;
-      const j1 = Math.min(j0 + t, s.n) - 1;
+  const lastBi = (ceilDiv(s.m, bm) - 1) * bm;
+  const lastBj = (ceilDiv(s.n, bn) - 1) * bn;
+  for (const [bi, bj] of [[0, 0], [0, lastBj], [lastBi, 0], [lastBi, lastBj]] as const) {
+    const i1 = Math.min(bi + bm, s.m) - 1;
+    const j1 = Math.min(bj + bn, s.n) - 1;
+    for (let i = bi; i <= i1; i++) {
+      const gridRow = step === 1 || (i - bi) % step === 0 || i === i1;
+      for (let j = bj; j <= j1; j++) if (gridRow || (j - bj) % step === 0 || j === j1) add(i, j);
+    }
+  }
+  // The four corners and the centre of every block on the border of C.
+  const blocksX = ceilDiv(s.n, bn);
+  const blocksY = ceilDiv(s.m, bm);
+  for (let by = 0; by < blocksY; by++) {
+    for (let bx = 0; bx < blocksX; bx++) {
+      if (by !== 0 && bx !== 0 && by !== blocksY - 1 && bx !== blocksX - 1) continue;
+      const i0 = by * bm;
+      const j0 = bx * bn;
+      const i1 = Math.min(i0 + bm, s.m) - 1;
+      const j1 = Math.min(j0 + bn, s.n) - 1;
       add(i0, j0); add(i0, j1); add(i1, j0); add(i1, j1); add((i0 + i1) >> 1, (j0 + j1) >> 1);
     }
   }
@@ -119,9 +141,12 @@ export interface Verification {
   readonly firstMismatches: readonly Mismatch[];
 }
 
-/** Compare a GPU result with the f64 CPU reference. NaN or ±Inf in C is always a mismatch. */
-export function verify(d: MatmulData, s: Shape, c: Float32Array, tile: number, seed = 1): Verification {
-  const { indices, full, how } = entriesToCheck(s, tile, seed);
+/**
+ * Compare a GPU result with the f64 CPU reference. NaN or ±Inf in C is always a mismatch. `block`:
+ * the C block of the kernel's own plan (see entriesToCheck).
+ */
+export function verify(d: MatmulData, s: Shape, c: Float32Array, block: number | CBlock, seed = 1): Verification {
+  const { indices, full, how } = entriesToCheck(s, block, seed);
   let maxAbs = 0;
   let maxRel = 0;
   let mismatches = 0;

@@ -6,7 +6,7 @@
  */
 import { z } from './zod';
 import { kMaxDimension } from './input';
-import { kKernelIdList } from './kernelIds';
+import { kKernelIdList } from './kernels';
 
 
 export const kShareVersion = 1;

@@ -8,6 +8,12 @@ export const kNaiveWorkgroup = { x: 16, y: 16 } as const;
 
 export type Dispatch = readonly [number, number, number];
 
+/** A block of C computed by one workgroup: rows (along M) × columns (along N). */
+export interface CBlock {
+  readonly rows: number;
+  readonly cols: number;
+}
+
 /**
  * How the tiled kernel maps invocations to a TILE×TILE tile of C.
  * When TILE×TILE fits the adapter's invocation limit, one invocation per element (the seed's

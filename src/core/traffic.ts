@@ -1,4 +1,4 @@
-import { ceilDiv, type Shape } from './shape';
+import { ceilDiv, flops, type Shape } from './shape';
 
 /**
  * Global-memory element loads of each kernel (the traffic model).
@@ -8,7 +8,7 @@ import { ceilDiv, type Shape } from './shape';
  * So M·K·⌈N/T⌉ + K·N·⌈M/T⌉ ≈ 2·M·N·K / T.
  */
 export function naiveLoads(s: Shape): number {
-  return 2 * s.m * s.n * s.k;
+  return 2 * s.m * s.n * s.k; // loads, not FLOPs: a row of A and a column of B per C element
 }
 
 export function tiledLoads(s: Shape, tile: number): number {
@@ -22,7 +22,7 @@ export function blockLoads(s: Shape, bm: number, bn: number): number {
 
 /** Arithmetic intensity against global memory: FLOP per byte loaded (f32). */
 export function arithmeticIntensity(s: Shape, loads: number): number {
-  return (2 * s.m * s.n * s.k) / (loads * 4);
+  return flops(s) / (loads * 4);
 }
 
 /** Row strips of `band` rows: A's band is re-read for every 256-column chunk, all of B once per band. */

@@ -3,10 +3,11 @@
  * No GPU here (gpu/tuner.ts measures); no DOM (state/tuning.ts stores).
  */
 import { z } from './zod';
-import { kKernelIdList, type KernelId } from './kernelIds';
-import type { Shape } from './shape';
+import { kKernelIdList, kTunedKernelIds, type KernelId, type KernelParams } from './kernels';
+import { flops, type Shape } from './shape';
 
-export type Params = Readonly<Record<string, number>>;
+/** Values for a kernel's override constants (the kernel record's KernelParams). */
+export type Params = KernelParams;
 
 /** One configuration the tuner tries: a kernel and values for its override constants. */
 export interface Candidate {
@@ -33,8 +34,8 @@ export interface TuneRecord {
   readonly entries: readonly TuneEntry[];
 }
 
-/** The kernels the tuner considers: the register-tiled rungs (naive and the seed kernel never win on a GPU). */
-export const kTunedKernels = ['reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v'] as const satisfies readonly KernelId[];
+/** The kernels the tuner considers: those whose record says `tuned` (the register-tiled rungs: naive and the seed kernel never win on a GPU). */
+export const kTunedKernels: readonly KernelId[] = kTunedKernelIds;
 
 /** Every combination of each kernel's tunables (one candidate for a kernel without any). */
 export function candidatesFor(kernels: ReadonlyArray<{ readonly id: KernelId; readonly tunables?: ReadonlyArray<{ readonly name: string; readonly values: readonly number[] }> }>): Candidate[] {
@@ -59,8 +60,6 @@ export function paramsLabel(p: Params): string {
 export function adapterKey(info: { vendor: string; architecture: string; device: string; description: string }, engine: string): string {
   return [info.vendor, info.architecture, info.device, info.description, engine].map((s) => s.trim() || '?').join(' | ');
 }
-
-const flops = (s: Shape) => 2 * s.m * s.k * s.n;
 
 export interface AutoChoice extends Candidate {
   readonly gflops: number;

@@ -7,6 +7,8 @@ import dotSource from '../../shaders/dot.wgsl?raw';
 import dotFinalSource from '../../shaders/dot_final.wgsl?raw';
 import { closedForm, dotReference, dotTolerance, dotWorkgroups, type DotData, type DotPattern } from '../core/dot';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
+import { OwnedBuffers, readBack } from './buffers';
+import { getPipeline } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
 
 export interface DotOptions extends Omit<TimingOptions, 'onProgress'> {
@@ -60,15 +62,11 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
   const traceFloats = groups * (steps + 1) * wg;
   const traced = traceFloats <= kMaxTraceFloats;
   const guard = makeGuard(ctx, opts.signal);
-  const owned: GPUBuffer[] = [];
+  const owned = new OwnedBuffers(device, 'Dot');
+  const mk = (label: string, size: number, usage: GPUBufferUsageFlags) => owned.create(label, size, usage);
   try {
     const S = GPUBufferUsage.STORAGE;
     const { bufs, pipes } = await withErrorScopes(device, 'Preparing the dot product', async () => {
-      const mk = (label: string, size: number, usage: GPUBufferUsageFlags) => {
-        const b = device.createBuffer({ label: `Dot.${label}`, size: Math.max(16, Math.ceil(size / 4) * 4), usage });
-        owned.push(b);
-        return b;
-      };
       const bufs = {
         a: mk('a', n * 4, S | GPUBufferUsage.COPY_DST),
         b: mk('b', n * 4, S | GPUBufferUsage.COPY_DST),
@@ -77,20 +75,19 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
         finalParams: mk('finalParams', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST),
         result: mk('result', 4, S | GPUBufferUsage.COPY_SRC),
         trace: mk('trace', traced ? traceFloats * 4 : 16, S | GPUBufferUsage.COPY_SRC),
-        readPartials: mk('partials.read', groups * 4, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST),
-        readResult: mk('result.read', 4, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST),
-        readTrace: mk('trace.read', traced ? traceFloats * 4 : 16, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST),
+        readPartials: owned.createRead('partials.read', groups * 4),
+        readResult: owned.createRead('result.read', 4),
+        readTrace: owned.createRead('trace.read', traced ? traceFloats * 4 : 16),
       };
       device.queue.writeBuffer(bufs.a, 0, data.a);
       device.queue.writeBuffer(bufs.b, 0, data.b);
       device.queue.writeBuffer(bufs.params, 0, new Uint32Array([n, 0, 0, 0]));
       device.queue.writeBuffer(bufs.finalParams, 0, new Uint32Array([groups, 0, 0, 0]));
-      const module = device.createShaderModule({ label: 'Dot.module', code: dotSource });
-      const finalModule = device.createShaderModule({ label: 'Dot.final.module', code: dotFinalSource });
+      // From the one pipeline cache: built on the first run with these constants, reused after.
       const [main, tracePipe, final] = await Promise.all([
-        device.createComputePipelineAsync({ label: 'Dot.pipeline', layout: 'auto', compute: { module, entryPoint: 'main', constants: { WG: wg, STEPS: steps, TRACE: 0 } } }),
-        device.createComputePipelineAsync({ label: 'Dot.trace.pipeline', layout: 'auto', compute: { module, entryPoint: 'main', constants: { WG: wg, STEPS: steps, TRACE: 1 } } }),
-        device.createComputePipelineAsync({ label: 'Dot.final.pipeline', layout: 'auto', compute: { module: finalModule, entryPoint: 'main', constants: { WG: wg } } }),
+        getPipeline(device, { label: 'Dot', source: dotSource, constants: { WG: wg, STEPS: steps, TRACE: 0 }, what: 'dot product' }),
+        getPipeline(device, { label: 'Dot', source: dotSource, constants: { WG: wg, STEPS: steps, TRACE: 1 }, what: 'traced dot product' }),
+        getPipeline(device, { label: 'Dot.final', source: dotFinalSource, constants: { WG: wg }, what: 'dot product final sum' }),
       ]);
       return { bufs, pipes: { main, tracePipe, final } };
     });
@@ -140,12 +137,7 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
     enc.copyBufferToBuffer(bufs.result, 0, bufs.readResult, 0, 4);
     if (traced) enc.copyBufferToBuffer(bufs.trace, 0, bufs.readTrace, 0, traceFloats * 4);
     device.queue.submit([enc.finish()]);
-    const read = async (b: GPUBuffer, count: number) => {
-      await guard(b.mapAsync(GPUMapMode.READ, 0, Math.max(4, count * 4)));
-      const out = new Float32Array(b.getMappedRange(0, Math.max(4, count * 4)).slice(0));
-      b.unmap();
-      return out;
-    };
+    const read = async (b: GPUBuffer, count: number) => new Float32Array(await readBack(b, count * 4, guard));
     const partials = Array.from(await read(bufs.readPartials, groups));
     const gpuFinalValue = (await read(bufs.readResult, 1))[0]!;
     const trace = traced ? await read(bufs.readTrace, traceFloats) : undefined;
@@ -170,6 +162,6 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
       trace,
     };
   } finally {
-    for (const b of owned) b.destroy();
+    owned.destroy();
   }
 }

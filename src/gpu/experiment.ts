@@ -8,7 +8,7 @@ import { checkProblem } from '../core/limits';
 import { verify, type Verification } from '../core/reference';
 import type { Shape, TileWidth } from '../core/shape';
 import type { GpuContext } from './device';
-import { kKernels, planKernel, tunedConstants, type KernelId, type KernelParams, type PlanInfo } from './kernels';
+import { kKernels, planKernel, tunedConstants, type KernelId, type KernelParams, type LaunchPlan, type PlanInfo } from '../core/kernels';
 import { runMatmul, type RunOptions, type RunResult } from './runner';
 
 export interface Experiment {
@@ -16,6 +16,35 @@ export interface Experiment {
   readonly tile: TileWidth;
   readonly pattern: Pattern;
   readonly seed: number;
+}
+
+/** The launch plans of some kernels for one experiment, and every reason this adapter cannot run them, by input field. */
+export interface ExperimentPlans {
+  readonly plans: Partial<Record<KernelId, LaunchPlan>>;
+  /** Empty when all is well. */
+  readonly errors: FieldErrors;
+}
+
+/** Plans each kernel once and checks the problem against the adapter; pass a plan on to runVerified (opts.plan). */
+export function planExperiment(
+  info: PlanInfo,
+  shape: Shape,
+  tile: TileWidth,
+  kernels: readonly KernelId[],
+  params: Partial<Record<KernelId, KernelParams>> = {},
+): ExperimentPlans {
+  const dispatches = [];
+  const errors: FieldErrors = {};
+  const plans: Partial<Record<KernelId, LaunchPlan>> = {};
+  for (const id of kernels) {
+    const plan = planKernel(id, shape, tile, info, params[id]);
+    if (typeof plan === 'string') errors.tile ??= plan;
+    else {
+      plans[id] = plan;
+      dispatches.push({ label: kKernels[id].label.toLowerCase(), dispatch: plan.dispatch });
+    }
+  }
+  return { plans, errors: { ...checkProblem(shape, info.limits, dispatches), ...errors } };
 }
 
 /** Every reason this adapter cannot run these kernels on this shape, by input field. Empty when all is well. */
@@ -26,14 +55,7 @@ export function checkExperiment(
   kernels: readonly KernelId[],
   params: Partial<Record<KernelId, KernelParams>> = {},
 ): FieldErrors {
-  const dispatches = [];
-  const errors: FieldErrors = {};
-  for (const id of kernels) {
-    const plan = planKernel(id, shape, tile, info, params[id]);
-    if (typeof plan === 'string') errors.tile ??= plan;
-    else dispatches.push({ label: kKernels[id].label.toLowerCase(), dispatch: plan.dispatch });
-  }
-  return { ...checkProblem(shape, info.limits, dispatches), ...errors };
+  return planExperiment(info, shape, tile, kernels, params).errors;
 }
 
 let cached: { key: string; data: MatmulData } | undefined;
@@ -53,7 +75,8 @@ export interface VerifiedRun {
 export async function runVerified(ctx: GpuContext, kernel: KernelId, e: Experiment, opts: RunOptions = {}): Promise<VerifiedRun> {
   const data = experimentData(e);
   const run = await runMatmul(ctx, kernel, e.shape, e.tile, data, opts);
-  const verification = verify(data, e.shape, run.c, e.tile, e.seed);
+  // The corner and edge blocks of the kernel's own plan (e.g. 128×128), not the UI's tile width.
+  const verification = verify(data, e.shape, run.c, run.plan.block, e.seed);
   return { run, verification };
 }
 

@@ -1,10 +1,16 @@
+/**
+ * The one pipeline cache: every compute pipeline the app makes (matmul kernels, the traced tiled
+ * kernel, the dot product and its final sum) is created once per device and key — its label,
+ * WGSL, override constants and role — and reused. A failed creation is not cached.
+ */
+import type { KernelSpec, LaunchPlan } from '../core/kernels';
 import { withErrorScopes } from './device';
-import type { KernelSpec, LaunchPlan } from './kernels';
 
 /** One bind-group layout serves every matmul kernel: A, B (read), C (read_write), dims (uniform). */
 const layouts = new WeakMap<GPUDevice, GPUBindGroupLayout>();
-/** Pipelines cached per device, keyed by kernel and override constants (everything that changes the code). */
 const pipelines = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
+/** A short number per distinct WGSL text, for cache keys and labels (sources are long). */
+const sourceIds = new Map<string, number>();
 
 export function matmulBindGroupLayout(device: GPUDevice): GPUBindGroupLayout {
   let layout = layouts.get(device);
@@ -23,38 +29,62 @@ export function matmulBindGroupLayout(device: GPUDevice): GPUBindGroupLayout {
   return layout;
 }
 
-export function pipelineKey(spec: KernelSpec, plan: LaunchPlan): string {
-  const consts = Object.entries(plan.constants)
+/** What makes a pipeline. */
+export interface PipelineRequest {
+  /** Names the GPU objects (`${label}.module`, `${label}.pipeline[…]`), e.g. 'Matmul.reg8x8', 'Dot.final'. */
+  readonly label: string;
+  readonly source: string;
+  readonly constants?: Readonly<Record<string, number>>;
+  /** 'matmul': the shared matmul layout; 'auto' (default): derived from the WGSL. */
+  readonly layout?: 'matmul' | 'auto';
+  /** A separate pipeline object for the same code and constants (e.g. 'probe'). */
+  readonly role?: string;
+  /** For error messages: "Creating the … pipeline". */
+  readonly what: string;
+}
+
+/** Override constants as stable text: "BK=8,GROUP=4". */
+export const constantsKey = (constants: Readonly<Record<string, number>> = {}): string =>
+  Object.entries(constants)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, v]) => `${k}=${v}`)
     .join(',');
-  return `${spec.id}|${consts}`;
-}
 
-/**
- * `role` 'probe' gives a separate pipeline object for the short calibration dispatch of long-run
- * splitting: on wgpu a small first dispatch on the timed pipeline slowed its later runs.
- */
-export function getPipeline(device: GPUDevice, spec: KernelSpec, plan: LaunchPlan, role: 'main' | 'probe' = 'main'): Promise<GPUComputePipeline> {
+export function getPipeline(device: GPUDevice, req: PipelineRequest): Promise<GPUComputePipeline> {
   let cache = pipelines.get(device);
-  if (!cache) {
-    cache = new Map();
-    pipelines.set(device, cache);
-  }
-  const key = `${pipelineKey(spec, plan)}${role === 'probe' ? '|probe' : ''}`;
+  if (!cache) pipelines.set(device, (cache = new Map()));
+  let id = sourceIds.get(req.source);
+  if (id === undefined) sourceIds.set(req.source, (id = sourceIds.size));
+  const key = `${req.label}|${constantsKey(req.constants)}${req.role ? `|${req.role}` : ''}|source ${id}`;
   let p = cache.get(key);
   if (!p) {
-    p = withErrorScopes(device, `Creating the ${spec.label} pipeline`, async () => {
-      const module = device.createShaderModule({ label: `Matmul.${spec.id}.module`, code: spec.source });
-      const layout = device.createPipelineLayout({ label: `Matmul.${spec.id}.layout`, bindGroupLayouts: [matmulBindGroupLayout(device)] });
+    p = withErrorScopes(device, `Creating the ${req.what} pipeline`, async () => {
+      const module = device.createShaderModule({ label: `${req.label}.module`, code: req.source });
+      const layout = req.layout === 'matmul' ? device.createPipelineLayout({ label: `${req.label}.layout`, bindGroupLayouts: [matmulBindGroupLayout(device)] }) : 'auto';
       return device.createComputePipelineAsync({
-        label: `Matmul.${spec.id}.pipeline[${key}]`,
+        label: `${req.label}.pipeline[${key}]`,
         layout,
-        compute: { module, entryPoint: 'main', constants: plan.constants },
+        compute: { module, entryPoint: 'main', constants: { ...req.constants } },
       });
     });
     p.catch(() => cache.delete(key)); // a failure is not cached
     cache.set(key, p);
   }
   return p;
+}
+
+/**
+ * A matmul kernel's pipeline for a plan. `role` 'probe' gives a separate pipeline object for the
+ * short calibration dispatch of long-run splitting: on wgpu a small first dispatch on the timed
+ * pipeline slowed its later runs. `source` replaces the kernel's WGSL (experiments).
+ */
+export function matmulPipeline(device: GPUDevice, spec: KernelSpec, plan: LaunchPlan, role: 'main' | 'probe' = 'main', source = spec.source): Promise<GPUComputePipeline> {
+  return getPipeline(device, {
+    label: `Matmul.${spec.id}`,
+    source,
+    constants: plan.constants,
+    layout: 'matmul',
+    ...(role === 'probe' ? { role } : {}),
+    what: spec.label,
+  });
 }

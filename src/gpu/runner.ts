@@ -7,9 +7,10 @@
 import type { MatmulData } from '../core/data';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
-import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from './kernels';
+import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
 import { padMatrix, unpadMatrix } from '../core/data';
-import { getPipeline, matmulBindGroupLayout } from './pipelines';
+import { OwnedBuffers, readBack } from './buffers';
+import { matmulBindGroupLayout, matmulPipeline } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
 
 export { kClockLabels, type Clock } from './timing';
@@ -25,7 +26,7 @@ export interface Progress {
  * only when a larger problem needs it.
  */
 export class MatmulBuffers {
-  private set?: { a: GPUBuffer; b: GPUBuffer; c: GPUBuffer; dims: GPUBuffer; read: GPUBuffer; cap: { a: number; b: number; c: number } };
+  private set?: { owned: OwnedBuffers; a: GPUBuffer; b: GPUBuffer; c: GPUBuffer; dims: GPUBuffer; read: GPUBuffer; cap: { a: number; b: number; c: number } };
   constructor(private readonly device: GPUDevice) {}
 
   async ensure(shape: Shape): Promise<{ a: GPUBuffer; b: GPUBuffer; c: GPUBuffer; dims: GPUBuffer; read: GPUBuffer }> {
@@ -34,31 +35,32 @@ export class MatmulBuffers {
     if (s && need.a <= s.cap.a && need.b <= s.cap.b && need.c <= s.cap.c) return s;
     this.destroy();
     const cap = { a: Math.max(need.a, s?.cap.a ?? 0, 16), b: Math.max(need.b, s?.cap.b ?? 0, 16), c: Math.max(need.c, s?.cap.c ?? 0, 16) };
-    const d = this.device;
-    this.set = await withErrorScopes(d, 'Allocating buffers', () => {
+    const owned = new OwnedBuffers(this.device, 'Matmul');
+    this.set = await withErrorScopes(this.device, 'Allocating buffers', () => {
       const S = GPUBufferUsage.STORAGE;
       return {
-        a: d.createBuffer({ label: 'Matmul.A', size: cap.a, usage: S | GPUBufferUsage.COPY_DST }),
-        b: d.createBuffer({ label: 'Matmul.B', size: cap.b, usage: S | GPUBufferUsage.COPY_DST }),
-        c: d.createBuffer({ label: 'Matmul.C', size: cap.c, usage: S | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST }),
-        dims: d.createBuffer({ label: 'Matmul.dims', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST }),
-        read: d.createBuffer({ label: 'Matmul.C.readback', size: cap.c, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }),
+        owned,
+        a: owned.create('A', cap.a, S | GPUBufferUsage.COPY_DST),
+        b: owned.create('B', cap.b, S | GPUBufferUsage.COPY_DST),
+        c: owned.create('C', cap.c, S | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST),
+        dims: owned.create('dims', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST),
+        read: owned.createRead('C.readback', cap.c),
         cap,
       };
+    }).catch((e: unknown) => {
+      owned.destroy();
+      throw e;
     });
     return this.set;
   }
 
   /** Bytes currently held on the GPU. */
   get bytes(): number {
-    const s = this.set;
-    return s ? s.cap.a + s.cap.b + 2 * s.cap.c + 16 : 0;
+    return this.set?.owned.bytes ?? 0;
   }
 
   destroy(): void {
-    const s = this.set;
-    if (!s) return;
-    for (const b of [s.a, s.b, s.c, s.dims, s.read]) b.destroy();
+    this.set?.owned.destroy();
     this.set = undefined;
   }
 }
@@ -76,6 +78,13 @@ export interface RunOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly maxSubmitMs?: number;
   /** Tunable parameters (override constants) for kernels that have them; by default the kernel's own choice. */
   readonly params?: KernelParams;
+  /**
+   * The launch plan, when the caller has it already (planKernel for this kernel, shape, tile and
+   * params): the run uses it instead of planning again. Only the parts of a split run plan again.
+   */
+  readonly plan?: LaunchPlan;
+  /** WGSL to run in place of the kernel's own (experiments: the headless bench's --source); same plan and checks. */
+  readonly source?: string;
   /** Reuse these buffers (the caller destroys them); by default the run allocates and frees its own. */
   readonly buffers?: MatmulBuffers;
   readonly onProgress?: (p: Progress) => void;
@@ -109,13 +118,13 @@ export async function runMatmul(
 ): Promise<RunResult> {
   const { device } = ctx;
   const spec = kKernels[kernel];
-  const plan = planKernel(kernel, shape, tile, ctx.info, opts.params);
+  const plan = opts.plan ?? planKernel(kernel, shape, tile, ctx.info, opts.params);
   if (typeof plan === 'string') throw new GpuRunError(plan, 'validation');
   // The shape on the GPU (vec4 rungs: K and N padded to multiples of 4; the padding is zeros, so
   // C's first N columns are the product). GFLOP/s are counted for the shape asked for.
   const g = gpuShape(kernel, shape);
   const progress = (stage: Progress['stage'], done = 0, total = 1) => opts.onProgress?.({ stage, done, total });
-  const owned: Array<GPUBuffer | GPUQuerySet> = [];
+  const owned = new OwnedBuffers(device, 'Matmul');
   const ownedPools: MatmulBuffers[] = [];
 
   const guard = makeGuard(ctx, opts.signal);
@@ -141,7 +150,7 @@ export async function runMatmul(
     // --- pipeline -----------------------------------------------------------------------
     progress('compile');
     const t1 = now();
-    const pipeline = await guard(getPipeline(device, spec, plan));
+    const pipeline = await guard(matmulPipeline(device, spec, plan, 'main', opts.source));
     const compileMs = now() - t1;
     /** Bind A, B, C, dims; a part of a split run binds only its band of A's and C's rows. */
     const bind = (dims: GPUBuffer, row0?: number, rowsInPart?: number) =>
@@ -170,13 +179,12 @@ export async function runMatmul(
     let rowsPerPart = g.m;
     let split: RunResult['split'];
     const budgetMs = opts.maxSubmitMs ?? kMaxSubmitMs;
-    const probeDims = device.createBuffer({ label: 'Matmul.dims.probe', size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-    owned.push(probeDims);
+    const probeDims = owned.create('dims.probe', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
     if (g.m > kBandRows && Number.isFinite(budgetMs)) {
       device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, g.k, g.n, 0]));
       const probePlan = planKernel(kernel, { m: kBandRows, k: g.k, n: g.n }, tile, ctx.info, opts.params);
       if (typeof probePlan === 'string') throw new GpuRunError(probePlan, 'validation');
-      const probePipeline = await guard(getPipeline(device, spec, plan, 'probe'));
+      const probePipeline = await guard(matmulPipeline(device, spec, plan, 'probe', opts.source));
       const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
       const pass = enc.beginComputePass({ label: `Matmul.${kernel}.probe.pass` });
       pass.setPipeline(probePipeline);
@@ -204,8 +212,7 @@ export async function runMatmul(
       if (parts === 1) return { group: bind(bufDims), dispatch: plan.dispatch };
       const row0 = p * rowsPerPart;
       const rowsHere = Math.min(rowsPerPart, g.m - row0);
-      const dims = device.createBuffer({ label: `Matmul.dims.part${p}`, size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-      owned.push(dims);
+      const dims = owned.create(`dims.part${p}`, 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
       device.queue.writeBuffer(dims, 0, new Uint32Array([rowsHere, g.k, g.n, 0]));
       const partPlan = planKernel(kernel, { m: rowsHere, k: g.k, n: g.n }, tile, ctx.info, opts.params);
       if (typeof partPlan === 'string') throw new GpuRunError(partPlan, 'validation');
@@ -233,10 +240,8 @@ export async function runMatmul(
     const enc = device.createCommandEncoder({ label: 'Matmul.readback.encoder' });
     enc.copyBufferToBuffer(bufC, 0, bufRead, 0, g.m * g.n * 4);
     device.queue.submit([enc.finish()]);
-    await guard(bufRead.mapAsync(GPUMapMode.READ, 0, g.m * g.n * 4));
-    const cGpu = new Float32Array(bufRead.getMappedRange(0, g.m * g.n * 4).slice(0));
+    const cGpu = new Float32Array(await readBack(bufRead, g.m * g.n * 4, guard));
     const c = unpadMatrix(cGpu, shape.m, g.n, shape.n); // the same array when nothing was padded
-    bufRead.unmap();
     const readbackMs = now() - t2;
 
     return {
@@ -258,7 +263,7 @@ export async function runMatmul(
     }
     throw e;
   } finally {
-    for (const o of owned) o.destroy();
+    owned.destroy();
     for (const p of ownedPools) p.destroy();
   }
 }

@@ -4,7 +4,9 @@
  * Short work is batched: one sample runs enough back-to-back dispatches in one compute pass to
  * last kMinSampleMs, and its time is divided by that count. No React, no DOM.
  */
+import { bestClock, type Clock } from '../core/clock';
 import { summarize, type Summary } from '../core/stats';
+import { OwnedBuffers, readBack, type Guard } from './buffers';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 
 export const kWarmupRuns = 2;
@@ -30,12 +32,7 @@ export const kTimingBudgetMs = 1000;
 export const kMinSamples = 3;
 export const kMaxSamples = 30;
 
-export type Clock = 'gpu-timestamp' | 'wall-clock';
-
-export const kClockLabels: Record<Clock, string> = {
-  'gpu-timestamp': 'GPU timestamps',
-  'wall-clock': 'wall clock (submit → onSubmittedWorkDone)',
-};
+export { kClockLabels, type Clock } from '../core/clock';
 
 export interface TimingOptions {
   readonly warmups?: number;
@@ -76,7 +73,7 @@ export function timestampStepNs(raw: readonly bigint[]): number | undefined {
   return g >= 1000n ? Number(g) : undefined;
 }
 
-export type Guard = <T>(p: Promise<T>) => Promise<T>;
+export type { Guard };
 
 /** A wait that fails fast when the device is lost or the signal fires (and never leaves a rejection unhandled). */
 export function makeGuard(ctx: GpuContext, signal?: AbortSignal): Guard {
@@ -97,41 +94,229 @@ const now = () => performance.now();
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /** A timestamp query set for `pairs` begin/end pairs, with the buffers to resolve and read it. */
-interface TimestampQueries {
-  readonly set: GPUQuerySet;
-  readonly resolve: GPUBuffer;
-  readonly read: GPUBuffer;
-  readonly pairs: number;
+class TimestampQueries {
+  private constructor(
+    readonly set: GPUQuerySet,
+    private readonly buffers: OwnedBuffers,
+    private readonly resolveBuf: GPUBuffer,
+    private readonly readBuf: GPUBuffer,
+    readonly pairs: number,
+  ) {}
+
+  static create(device: GPUDevice, label: string, pairs: number): Promise<TimestampQueries> {
+    const buffers = new OwnedBuffers(device, label);
+    let set: GPUQuerySet | undefined;
+    return withErrorScopes(device, 'Creating timestamp queries', () => {
+      set = device.createQuerySet({ label, type: 'timestamp', count: 2 * pairs });
+      const resolve = buffers.create('resolve', 16 * pairs, GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC);
+      return new TimestampQueries(set, buffers, resolve, buffers.createRead('read', 16 * pairs), pairs);
+    }).catch((e: unknown) => {
+      set?.destroy();
+      buffers.destroy();
+      throw e;
+    });
+  }
+
+  /** Records, at the end of `enc`, the copy of every timestamp into the mappable buffer. */
+  resolve(enc: GPUCommandEncoder): void {
+    enc.resolveQuerySet(this.set, 0, 2 * this.pairs, this.resolveBuf, 0);
+    enc.copyBufferToBuffer(this.resolveBuf, 0, this.readBuf, 0, 16 * this.pairs);
+  }
+
+  /** The raw timestamps (ns), once the work that resolved them has finished. */
+  async read(guard: Guard): Promise<BigInt64Array> {
+    return new BigInt64Array(await readBack(this.readBuf, 16 * this.pairs, guard));
+  }
+
+  destroy(): void {
+    this.set.destroy();
+    this.buffers.destroy();
+  }
 }
 
-function createTimestampQueries(device: GPUDevice, label: string, pairs: number): Promise<TimestampQueries> {
-  return withErrorScopes(device, 'Creating timestamp queries', () => ({
-    set: device.createQuerySet({ label, type: 'timestamp', count: 2 * pairs }),
-    resolve: device.createBuffer({ label: `${label}.resolve`, size: 16 * pairs, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC }),
-    read: device.createBuffer({ label: `${label}.read`, size: 16 * pairs, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST }),
-    pairs,
-  }));
+/** Records `count` dispatches of the work into a compute pass; `part` is the submission of a split run. */
+export type Encode = (pass: GPUComputePassEncoder, count: number, part: number) => void;
+
+/**
+ * Runs and times one piece of work: single samples (wall clock and, with timestamps, GPU time),
+ * queued samples, and settling the GPU's clock. Each sample runs every part in its own
+ * submission; their times are added up. Owns its timestamp queries (destroy()).
+ */
+class DispatchSampler {
+  /** Raw timestamps from single samples, to find their quantisation step. */
+  readonly raw: bigint[] = [];
+  /** How long settle() ran, when it did. */
+  settledMs: number | undefined;
+  private ts: TimestampQueries | undefined;
+
+  constructor(
+    private readonly ctx: GpuContext,
+    private readonly label: string,
+    private readonly encode: Encode,
+    private readonly guard: Guard,
+    private readonly parts: number,
+  ) {}
+
+  private get device(): GPUDevice {
+    return this.ctx.device;
+  }
+
+  /** Single samples read GPU timestamps from now on. */
+  async useTimestamps(): Promise<void> {
+    this.ts = await TimestampQueries.create(this.device, `${this.label}.timestamps`, 1);
+  }
+
+  /** One sample: `count` runs, each part in its own submission. Returns [wall ms, gpu ms | undefined]. */
+  async sample(count: number): Promise<[number, number | undefined]> {
+    let wall = 0;
+    let gpu: number | undefined = this.ts ? 0 : undefined;
+    for (let part = 0; part < this.parts; part++) {
+      const [w, g] = await this.submitPart(count, part);
+      wall += w;
+      if (gpu !== undefined) gpu = g === undefined ? undefined : gpu + g;
+    }
+    return [wall, gpu];
+  }
+
+  /** One part of a sample: `count` dispatches in one compute pass, one submission. */
+  private async submitPart(count: number, part: number): Promise<[number, number | undefined]> {
+    const { device, label, ts } = this;
+    const enc = device.createCommandEncoder({ label: `${label}.encoder` });
+    const pass = enc.beginComputePass({
+      label: `${label}.pass`,
+      ...(ts ? { timestampWrites: { querySet: ts.set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {}),
+    });
+    this.encode(pass, count, part);
+    pass.end();
+    ts?.resolve(enc);
+    const cmd = enc.finish();
+    const start = now();
+    device.queue.submit([cmd]);
+    await this.guard(device.queue.onSubmittedWorkDone());
+    const wall = now() - start;
+    let gpu: number | undefined;
+    if (ts) {
+      const [b, e] = await ts.read(this.guard);
+      if (this.raw.length < 64) this.raw.push(b!, e!);
+      gpu = Number(e! - b!) / 1e6;
+    }
+    return [wall, gpu];
+  }
+
+  /**
+   * `n` samples of `count` dispatches, each its own compute pass with its own pair of
+   * timestamps, queued in submissions of about kQueuedSubmitMs of work (a browser may reset a
+   * GPU whose single submission runs too long) and awaited once. Milliseconds per dispatch.
+   */
+  async queued(n: number, count: number, perDispatchMs: number): Promise<number[]> {
+    const { device, label, parts } = this;
+    const passes = n * parts; // sample i, part p: pass i·parts + p, timestamps 2·pass and 2·pass+1
+    const q = await TimestampQueries.create(device, `${label}.timestamps.queued`, passes);
+    try {
+      // A split run keeps one part per submission (that is what splitting is for).
+      const perSubmit = parts > 1 ? 1 : clamp(Math.floor(kQueuedSubmitMs / Math.max(perDispatchMs * count, 1e-4)), 1, passes);
+      // Bring the GPU's clock up first (see settle), then queue the timed samples at once.
+      if (parts === 1) await this.settle(count, perDispatchMs);
+      await withErrorScopes(device, `Running ${label}`, () => {
+        for (let first = 0; first < passes; first += perSubmit) {
+          const enc = device.createCommandEncoder({ label: `${label}.encoder.queued` });
+          for (let j = first; j < Math.min(passes, first + perSubmit); j++) {
+            const pass = enc.beginComputePass({ label: `${label}.pass`, timestampWrites: { querySet: q.set, beginningOfPassWriteIndex: 2 * j, endOfPassWriteIndex: 2 * j + 1 } });
+            this.encode(pass, count, j % parts);
+            pass.end();
+          }
+          if (first + perSubmit >= passes) q.resolve(enc);
+          device.queue.submit([enc.finish()]);
+        }
+      });
+      await this.guard(device.queue.onSubmittedWorkDone());
+      const t = await q.read(this.guard);
+      return Array.from({ length: n }, (_, i) => {
+        let ns = 0n;
+        for (let p = 0; p < parts; p++) ns += t[2 * (i * parts + p) + 1]! - t[2 * (i * parts + p)]!;
+        return Number(ns) / 1e6 / count;
+      });
+    } finally {
+      q.destroy();
+    }
+  }
+
+  /**
+   * Run untimed work until the kernel's speed stops improving: GPUs lower their clock while
+   * idle (the CPU-side work of a run leaves them idle) and raise it under sustained load, and
+   * a sample taken before that is slow for reasons that are not the kernel's. Chunks of about
+   * kSettleChunkMs, two in flight so the GPU never waits for us, each timed by a timestamp pair;
+   * stop when kSettleStaleChunks chunks in a row were no faster than the best (a clock climbs
+   * in steps), or after kMaxSettleMs.
+   */
+  private async settle(count: number, perDispatchMs: number): Promise<void> {
+    const { device, label } = this;
+    const perPass = perDispatchMs * count;
+    // A CPU emulation (the fallback adapter: SwiftShader in CI) has no clock to raise.
+    if (this.ctx.info.isFallbackAdapter || !(perPass > 0) || perPass * 2 > kMaxSettleMs) return;
+    const passes = clamp(Math.ceil(kSettleChunkMs / perPass), 1, 4096);
+    const slots: TimestampQueries[] = []; // two chunks, two query sets
+    const submitChunk = (slot: TimestampQueries) => {
+      const enc = device.createCommandEncoder({ label: `${label}.encoder.settle` });
+      for (let i = 0; i < passes; i++) {
+        const pass = enc.beginComputePass({
+          label: `${label}.pass.settle`,
+          ...(i === 0 || i === passes - 1
+            ? { timestampWrites: { querySet: slot.set, ...(i === 0 ? { beginningOfPassWriteIndex: 0 } : {}), ...(i === passes - 1 ? { endOfPassWriteIndex: 1 } : {}) } }
+            : {}),
+        });
+        this.encode(pass, count, 0);
+        pass.end();
+      }
+      slot.resolve(enc);
+      device.queue.submit([enc.finish()]);
+    };
+    const readChunk = async (slot: TimestampQueries) => {
+      const [b, e] = await slot.read(this.guard);
+      return Number(e! - b!) / 1e6;
+    };
+    try {
+      for (const k of [0, 1]) slots.push(await TimestampQueries.create(device, `${label}.timestamps.settle${k}`, 1));
+      const start = now();
+      let best = Infinity;
+      let stale = 0; // chunks in a row that were not 1% faster than the best so far
+      await withErrorScopes(device, `Running ${label}`, () => {
+        submitChunk(slots[0]!);
+        submitChunk(slots[1]!);
+      });
+      for (let i = 0; now() - start < kMaxSettleMs; i++) {
+        const slot = slots[i % 2]!;
+        const ms = await readChunk(slot);
+        if (ms > 0 && ms < 0.99 * best) {
+          best = ms;
+          stale = 0;
+        } else if (++stale >= kSettleStaleChunks) break;
+        submitChunk(slot); // the other chunk is still running: the queue never empties
+      }
+      this.settledMs = now() - start;
+      // One chunk may still be running: the timed samples queue right behind it (no idle gap);
+      // destroying its query set and buffers now is allowed, the engine waits for the work.
+    } finally {
+      slots.forEach((q) => q.destroy());
+    }
+  }
+
+  destroy(): void {
+    this.ts?.destroy();
+    this.ts = undefined;
+  }
 }
 
-/** Records, at the end of `enc`, the copy of every timestamp into the mappable buffer. */
-function resolveTimestamps(enc: GPUCommandEncoder, q: TimestampQueries): void {
-  enc.resolveQuerySet(q.set, 0, 2 * q.pairs, q.resolve, 0);
-  enc.copyBufferToBuffer(q.resolve, 0, q.read, 0, 16 * q.pairs);
+/** How many dispatches one sample batches, and how many samples to take, from the warm-ups' time. */
+function calibrate(perDispatchMs: number, stepNs: number | undefined, opts: TimingOptions): { dps: number; nSamples: number } {
+  const minSampleMs = Math.max(kMinSampleMs, stepNs ? (kStepsPerSample * stepNs) / 1e6 : 0);
+  const dps = clamp(Math.ceil(minSampleMs / Math.max(perDispatchMs, 1e-4)), 1, kMaxDispatchesPerSample);
+  const budget = opts.budgetMs ?? kTimingBudgetMs;
+  const nSamples = clamp(Math.round(budget / (perDispatchMs * dps)), opts.minSamples ?? kMinSamples, opts.maxSamples ?? kMaxSamples);
+  return { dps, nSamples };
 }
 
-/** The raw timestamps (ns), once the work that resolved them has finished. */
-async function readTimestamps(q: TimestampQueries, guard: Guard): Promise<BigInt64Array> {
-  await guard(q.read.mapAsync(GPUMapMode.READ));
-  const t = new BigInt64Array(q.read.getMappedRange().slice(0));
-  q.read.unmap();
-  return t;
-}
-
-function destroyTimestamps(q: TimestampQueries | undefined): void {
-  q?.set.destroy();
-  q?.resolve.destroy();
-  q?.read.destroy();
-}
+const usable = (ms: readonly number[]) => ms.every((v) => Number.isFinite(v) && v > 0);
 
 /**
  * Time `encode`, which records `count` dispatches into a compute pass. `label` names the GPU
@@ -140,167 +325,29 @@ function destroyTimestamps(q: TimestampQueries | undefined): void {
 export async function timeDispatches(
   ctx: GpuContext,
   label: string,
-  encode: (pass: GPUComputePassEncoder, count: number, part: number) => void,
+  encode: Encode,
   guard: Guard,
   opts: TimingOptions = {},
   /** Submissions one run is split into (long runs on slow adapters); their times are added up. */
   parts = 1,
 ): Promise<Timing> {
-  const { device } = ctx;
-  let clock: Clock = ctx.info.timestampQuery && !opts.forceWallClock ? 'gpu-timestamp' : 'wall-clock';
+  let clock: Clock = bestClock(ctx.info.timestampQuery && !opts.forceWallClock);
   let clockNote = clock === 'wall-clock' ? (opts.forceWallClock ? 'wall clock requested' : 'this device has no timestamp-query') : '';
-  let ts: TimestampQueries | undefined;
+  const sampler = new DispatchSampler(ctx, label, encode, guard, parts);
   try {
-    if (clock === 'gpu-timestamp') ts = await createTimestampQueries(device, `${label}.timestamps`, 1);
+    if (clock === 'gpu-timestamp') await sampler.useTimestamps();
 
-    /** One sample: `count` runs, each part in its own submission. Returns [wall ms, gpu ms | undefined]. */
-    const sample = async (count: number): Promise<[number, number | undefined]> => {
-      let wall = 0;
-      let gpu: number | undefined = ts ? 0 : undefined;
-      for (let part = 0; part < parts; part++) {
-        const [w, g] = await submitPart(count, part);
-        wall += w;
-        if (gpu !== undefined) gpu = g === undefined ? undefined : gpu + g;
-      }
-      return [wall, gpu];
-    };
-
-    /** One part of a sample: `count` dispatches in one compute pass, one submission. */
-    const submitPart = async (count: number, part: number): Promise<[number, number | undefined]> => {
-      const enc = device.createCommandEncoder({ label: `${label}.encoder` });
-      const pass = enc.beginComputePass({
-        label: `${label}.pass`,
-        ...(ts ? { timestampWrites: { querySet: ts.set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {}),
-      });
-      encode(pass, count, part);
-      pass.end();
-      if (ts) resolveTimestamps(enc, ts);
-      const cmd = enc.finish();
-      const start = now();
-      device.queue.submit([cmd]);
-      await guard(device.queue.onSubmittedWorkDone());
-      const wall = now() - start;
-      let gpu: number | undefined;
-      if (ts) {
-        const [b, e] = await readTimestamps(ts, guard);
-        if (raw.length < 64) raw.push(b!, e!);
-        gpu = Number(e! - b!) / 1e6;
-      }
-      return [wall, gpu];
-    };
-
-    /**
-     * `n` samples of `count` dispatches, each its own compute pass with its own pair of
-     * timestamps, queued in submissions of about kQueuedSubmitMs of work (a browser may reset a
-     * GPU whose single submission runs too long) and awaited once. Milliseconds per dispatch.
-     */
-    const queuedSamples = async (n: number, count: number, perDispatchMs: number): Promise<number[]> => {
-      const passes = n * parts; // sample i, part p: pass i·parts + p, timestamps 2·pass and 2·pass+1
-      const q = await createTimestampQueries(device, `${label}.timestamps.queued`, passes);
-      try {
-        // A split run keeps one part per submission (that is what splitting is for).
-        const perSubmit = parts > 1 ? 1 : clamp(Math.floor(kQueuedSubmitMs / Math.max(perDispatchMs * count, 1e-4)), 1, passes);
-        // Bring the GPU's clock up first (see settle), then queue the timed samples at once.
-        if (parts === 1) await settle(count, perDispatchMs);
-        await withErrorScopes(device, `Running ${label}`, () => {
-          for (let first = 0; first < passes; first += perSubmit) {
-            const enc = device.createCommandEncoder({ label: `${label}.encoder.queued` });
-            for (let j = first; j < Math.min(passes, first + perSubmit); j++) {
-              const pass = enc.beginComputePass({ label: `${label}.pass`, timestampWrites: { querySet: q.set, beginningOfPassWriteIndex: 2 * j, endOfPassWriteIndex: 2 * j + 1 } });
-              encode(pass, count, j % parts);
-              pass.end();
-            }
-            if (first + perSubmit >= passes) resolveTimestamps(enc, q);
-            device.queue.submit([enc.finish()]);
-          }
-        });
-        await guard(device.queue.onSubmittedWorkDone());
-        const t = await readTimestamps(q, guard);
-        return Array.from({ length: n }, (_, i) => {
-          let ns = 0n;
-          for (let p = 0; p < parts; p++) ns += t[2 * (i * parts + p) + 1]! - t[2 * (i * parts + p)]!;
-          return Number(ns) / 1e6 / count;
-        });
-      } finally {
-        destroyTimestamps(q);
-      }
-    };
-
-    /**
-     * Run untimed work until the kernel's speed stops improving: GPUs lower their clock while
-     * idle (the CPU-side work of a run leaves them idle) and raise it under sustained load, and
-     * a sample taken before that is slow for reasons that are not the kernel's. Chunks of about
-     * kSettleChunkMs, two in flight so the GPU never waits for us, each timed by a timestamp pair;
-     * stop when kSettleStaleChunks chunks in a row were no faster than the best (a clock climbs
-     * in steps), or after kMaxSettleMs.
-     */
-    let settledMs: number | undefined;
-    const settle = async (count: number, perDispatchMs: number): Promise<void> => {
-      const perPass = perDispatchMs * count;
-      // A CPU emulation (the fallback adapter: SwiftShader in CI) has no clock to raise.
-      if (ctx.info.isFallbackAdapter || !(perPass > 0) || perPass * 2 > kMaxSettleMs) return;
-      const passes = clamp(Math.ceil(kSettleChunkMs / perPass), 1, 4096);
-      const slots: TimestampQueries[] = []; // two chunks, two query sets
-      const submitChunk = (slot: TimestampQueries) => {
-        const enc = device.createCommandEncoder({ label: `${label}.encoder.settle` });
-        for (let i = 0; i < passes; i++) {
-          const pass = enc.beginComputePass({
-            label: `${label}.pass.settle`,
-            ...(i === 0 || i === passes - 1
-              ? { timestampWrites: { querySet: slot.set, ...(i === 0 ? { beginningOfPassWriteIndex: 0 } : {}), ...(i === passes - 1 ? { endOfPassWriteIndex: 1 } : {}) } }
-              : {}),
-          });
-          encode(pass, count, 0);
-          pass.end();
-        }
-        resolveTimestamps(enc, slot);
-        device.queue.submit([enc.finish()]);
-      };
-      const readChunk = async (slot: TimestampQueries) => {
-        const [b, e] = await readTimestamps(slot, guard);
-        return Number(e! - b!) / 1e6;
-      };
-      try {
-        for (const k of [0, 1]) slots.push(await createTimestampQueries(device, `${label}.timestamps.settle${k}`, 1));
-        const start = now();
-        let best = Infinity;
-        let stale = 0; // chunks in a row that were not 1% faster than the best so far
-        await withErrorScopes(device, `Running ${label}`, () => {
-          submitChunk(slots[0]!);
-          submitChunk(slots[1]!);
-        });
-        for (let i = 0; now() - start < kMaxSettleMs; i++) {
-          const slot = slots[i % 2]!;
-          const ms = await readChunk(slot);
-          if (ms > 0 && ms < 0.99 * best) {
-            best = ms;
-            stale = 0;
-          } else if (++stale >= kSettleStaleChunks) break;
-          submitChunk(slot); // the other chunk is still running: the queue never empties
-        }
-        settledMs = now() - start;
-        // One chunk may still be running: the timed samples queue right behind it (no idle gap);
-        // destroying its query set and buffers now is allowed, the engine waits for the work.
-      } finally {
-        slots.forEach(destroyTimestamps);
-      }
-    };
-
-    const raw: bigint[] = []; // raw timestamps from the warm-ups, to find their step
     // Warm-up, which also calibrates the batch size and the sample count.
     const warmups = Math.max(1, opts.warmups ?? kWarmupRuns);
     let perDispatch = Infinity;
     for (let w = 0; w < warmups; w++) {
       opts.onProgress?.('warmup', w, warmups);
-      const [wall, gpu] = await withErrorScopes(device, `Running ${label}`, () => sample(1));
+      const [wall, gpu] = await withErrorScopes(ctx.device, `Running ${label}`, () => sampler.sample(1));
       perDispatch = Math.min(perDispatch, gpu !== undefined && gpu > 0 ? gpu : wall);
       if (w === 0 && wall > 2000) break; // a slow adapter: one warm-up is enough
     }
-    const stepNs = clock === 'gpu-timestamp' ? timestampStepNs(raw) : undefined;
-    const minSampleMs = Math.max(kMinSampleMs, stepNs ? (kStepsPerSample * stepNs) / 1e6 : 0);
-    const dps = clamp(Math.ceil(minSampleMs / Math.max(perDispatch, 1e-4)), 1, kMaxDispatchesPerSample);
-    const budget = opts.budgetMs ?? kTimingBudgetMs;
-    const nSamples = clamp(Math.round(budget / (perDispatch * dps)), opts.minSamples ?? kMinSamples, opts.maxSamples ?? kMaxSamples);
+    const stepNs = clock === 'gpu-timestamp' ? timestampStepNs(sampler.raw) : undefined;
+    const { dps, nSamples } = calibrate(perDispatch, stepNs, opts);
 
     // GPU timestamps and one submission per sample: queue every sample before waiting for any,
     // so the GPU runs them back to back. Waiting after each sample leaves the GPU idle between
@@ -308,9 +355,9 @@ export async function timeDispatches(
     // ~520 MHz after a few seconds of that pattern and kernels timed 3.8× slower.
     if (clock === 'gpu-timestamp') {
       opts.onProgress?.('timing', 0, nSamples);
-      const got = await queuedSamples(nSamples, dps, perDispatch);
+      const got = await sampler.queued(nSamples, dps, perDispatch);
       opts.onProgress?.('timing', nSamples, nSamples);
-      if (got.every((v) => Number.isFinite(v) && v > 0)) {
+      if (usable(got)) {
         return {
           clock,
           clockNote,
@@ -319,7 +366,7 @@ export async function timeDispatches(
           dispatchesPerSample: dps,
           stats: summarize(got),
           ...(stepNs ? { resolutionMs: stepNs / 1e6 } : {}),
-          ...(settledMs !== undefined ? { settledMs } : {}),
+          ...(sampler.settledMs !== undefined ? { settledMs: sampler.settledMs } : {}),
         };
       }
       // Unusable timestamps: time the samples one by one below, and fall back to the wall clock there.
@@ -329,18 +376,18 @@ export async function timeDispatches(
     const wallMs: number[] = [];
     for (let s = 0; s < nSamples; s++) {
       opts.onProgress?.('timing', s, nSamples);
-      const [wall, gpu] = await sample(dps);
+      const [wall, gpu] = await sampler.sample(dps);
       wallMs.push(wall / dps);
       if (gpu !== undefined) gpuMs.push(gpu / dps);
     }
     // Timestamps can be unusable (zero or negative after quantisation): fall back, and say so.
-    if (clock === 'gpu-timestamp' && !gpuMs.every((v) => Number.isFinite(v) && v > 0)) {
+    if (clock === 'gpu-timestamp' && !usable(gpuMs)) {
       clock = 'wall-clock';
       clockNote = 'GPU timestamps came back zero or out of order, so the wall clock is reported';
     }
     const samplesMs = clock === 'gpu-timestamp' ? gpuMs : wallMs;
     return { clock, clockNote, warmups, samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs), ...(clock === 'gpu-timestamp' && stepNs ? { resolutionMs: stepNs / 1e6 } : {}) };
   } finally {
-    destroyTimestamps(ts);
+    sampler.destroy();
   }
 }

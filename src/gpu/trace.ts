@@ -10,6 +10,8 @@ import type { Shape, TileWidth } from '../core/shape';
 import { tiledMapping, tileGrid } from '../core/tiling';
 import { kTraceMaxMacs, padForTrace } from '../core/trace';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
+import { OwnedBuffers, readBack } from './buffers';
+import { getPipeline } from './pipelines';
 import { makeGuard } from './timing';
 
 export interface TraceResult {
@@ -26,8 +28,6 @@ export interface TraceResult {
   readonly c: Float32Array;
 }
 
-const pipelines = new WeakMap<GPUDevice, Map<string, Promise<GPUComputePipeline>>>();
-
 export function traceable(s: Shape): boolean {
   return s.m * s.n * s.k <= kTraceMaxMacs;
 }
@@ -39,24 +39,9 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
   const g = tileGrid(shape, tile);
   const detailed = traceable(shape);
   const constants = { TILE: tile, ROWS: mapping.rowsPerInvocation, BOUNDS: bounds ? 1 : 0, TRACE: detailed ? 1 : 0 };
-  const key = JSON.stringify(constants);
-  let cache = pipelines.get(device);
-  if (!cache) pipelines.set(device, (cache = new Map()));
-  let pipeline = cache.get(key);
-  if (!pipeline) {
-    pipeline = withErrorScopes(device, 'Creating the traced tiled pipeline', () =>
-      device.createComputePipelineAsync({
-        label: `Matmul.tiledTrace.pipeline[${key}]`,
-        layout: 'auto',
-        compute: { module: device.createShaderModule({ label: 'Matmul.tiledTrace.module', code: traceSource }), entryPoint: 'main', constants },
-      }),
-    );
-    pipeline.catch(() => cache.delete(key));
-    cache.set(key, pipeline);
-  }
-  const p = await pipeline;
+  const p = await getPipeline(device, { label: 'Matmul.tiledTrace', source: traceSource, constants, what: 'traced tiled' });
 
-  const owned: GPUBuffer[] = [];
+  const owned = new OwnedBuffers(device, 'Matmul.trace');
   const padded = padForTrace(data.a, data.b, shape, tile);
   try {
     const slots = g.tilesX * g.tilesY * g.phases * tile * tile;
@@ -66,27 +51,21 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
       trace: detailed ? slots * 16 : 16,
     };
     const { bufs, reads } = await withErrorScopes(device, 'Allocating trace buffers', () => {
-      const mk = (label: string, size: number, usage: GPUBufferUsageFlags) => {
-        const b = device.createBuffer({ label: `Matmul.trace.${label}`, size: Math.max(16, Math.ceil(size / 4) * 4), usage });
-        owned.push(b);
-        return b;
-      };
       const S = GPUBufferUsage.STORAGE;
       const bufs = {
-        a: mk('A', padded.a.byteLength, S | GPUBufferUsage.COPY_DST),
-        b: mk('B', padded.b.byteLength, S | GPUBufferUsage.COPY_DST),
-        c: mk('C', shape.m * shape.n * 4, S | GPUBufferUsage.COPY_SRC),
-        dims: mk('dims', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST),
-        tiles: mk('tiles', sizes.tiles, S | GPUBufferUsage.COPY_SRC),
-        owner: mk('owner', sizes.owner, S | GPUBufferUsage.COPY_SRC),
-        trace: mk('trace', sizes.trace, S | GPUBufferUsage.COPY_SRC),
+        a: owned.create('A', padded.a.byteLength, S | GPUBufferUsage.COPY_DST),
+        b: owned.create('B', padded.b.byteLength, S | GPUBufferUsage.COPY_DST),
+        c: owned.create('C', shape.m * shape.n * 4, S | GPUBufferUsage.COPY_SRC),
+        dims: owned.create('dims', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST),
+        tiles: owned.create('tiles', sizes.tiles, S | GPUBufferUsage.COPY_SRC),
+        owner: owned.create('owner', sizes.owner, S | GPUBufferUsage.COPY_SRC),
+        trace: owned.create('trace', sizes.trace, S | GPUBufferUsage.COPY_SRC),
       };
-      const R = GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST;
       const reads = {
-        c: mk('C.read', shape.m * shape.n * 4, R),
-        tiles: mk('tiles.read', sizes.tiles, R),
-        owner: mk('owner.read', sizes.owner, R),
-        trace: mk('trace.read', sizes.trace, R),
+        c: owned.createRead('C.read', shape.m * shape.n * 4),
+        tiles: owned.createRead('tiles.read', sizes.tiles),
+        owner: owned.createRead('owner.read', sizes.owner),
+        trace: owned.createRead('trace.read', sizes.trace),
       };
       device.queue.writeBuffer(bufs.a, 0, padded.a);
       device.queue.writeBuffer(bufs.b, 0, padded.b);
@@ -113,19 +92,14 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
       }
       device.queue.submit([enc.finish()]);
     });
-    const read = async (b: GPUBuffer, n: number) => {
-      await b.mapAsync(GPUMapMode.READ);
-      const out = new Uint32Array(b.getMappedRange().slice(0, n * 4));
-      b.unmap();
-      return out;
-    };
-    const race = makeGuard(ctx);
-    const tiles = await race(read(reads.tiles, g.tilesX * g.tilesY * 4));
-    const c = new Float32Array((await race(read(reads.c, shape.m * shape.n))).buffer);
-    const owner = detailed ? await race(read(reads.owner, shape.m * shape.n)) : undefined;
-    const trace = detailed ? await race(read(reads.trace, slots * 4)) : undefined;
+    const guard = makeGuard(ctx);
+    const read = async (b: GPUBuffer, n: number) => new Uint32Array(await readBack(b, n * 4, guard));
+    const tiles = await read(reads.tiles, g.tilesX * g.tilesY * 4);
+    const c = new Float32Array((await read(reads.c, shape.m * shape.n)).buffer);
+    const owner = detailed ? await read(reads.owner, shape.m * shape.n) : undefined;
+    const trace = detailed ? await read(reads.trace, slots * 4) : undefined;
     return { shape, tile, bounds, rowsPerInvocation: mapping.rowsPerInvocation, tiles, owner, trace, c };
   } finally {
-    for (const b of owned) b.destroy();
+    owned.destroy();
   }
 }

@@ -6,7 +6,7 @@ import { candidatesFor, kTunedKernels, paramsLabel, type Candidate, type TuneEnt
 import type { Shape } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
 import { runVerified } from './experiment';
-import { kKernels, planKernel, type PlanInfo } from './kernels';
+import { kKernels, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
 import type { MatmulBuffers } from './runner';
 
 /** A candidate whose first-round median is above this (ms per dispatch) is not run again. */
@@ -33,6 +33,8 @@ export interface TuneOptions {
   readonly onProgress?: (done: number, total: number, current: Candidate) => void;
   /** Interleaved rounds over the candidates (default 2); each keeps its best round. */
   readonly rounds?: number;
+  /** WGSL to run in place of a kernel's own (the headless bench's --source). */
+  readonly sources?: Partial<Record<KernelId, string>>;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function tune(ctx: GpuContext, shape: Shape, opts: TuneOptions = {}
           ctx,
           c.kernel,
           { shape, tile: 16, pattern: 'random', seed: 1 },
-          { params: c.params, signal: opts.signal, buffers: opts.buffers, budgetMs: opts.budgetMs ?? 300, minSamples: 3, maxSamples: 15 },
+          { params: c.params, signal: opts.signal, buffers: opts.buffers, budgetMs: opts.budgetMs ?? 300, minSamples: 3, maxSamples: 15, source: opts.sources?.[c.kernel] },
         );
         const entry: TuneEntry = { ...c, gflops: run.gflops, medianMs: run.stats.median, verified: verification.ok, ...(verification.ok ? {} : { note: 'did not match the CPU reference' }) };
         if (!prev || !entry.verified || entry.gflops! > prev.gflops!) best.set(c, entry);

@@ -1,7 +1,7 @@
 /** Types and initial values of the benchmark slice (no imports from the store: no cycles). */
 import { kDefaultSweepSizes, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
 import type { SharePayload } from '../core/share';
-import type { KernelId } from '../core/kernelIds';
+import type { KernelId } from '../core/kernels';
 
 export interface BenchState {
   readonly sweepText: { readonly sizes: string; readonly kernels: ReadonlyArray<KernelId>; readonly warmups: string; readonly samples: string };

@@ -11,7 +11,7 @@ import { shapeLabel } from '../core/shape';
 import { configFromQuery, kDefaultConfig, queryFromConfig, type ConfigText } from '../core/url';
 import { acquireGpu, GpuRunError, GpuUnavailableError, type GpuContext, type GpuInfo } from '../gpu/device';
 import { checkExperiment, runVerified } from '../gpu/experiment';
-import { kKernels, type KernelId } from '../gpu/kernels';
+import { kKernels, type KernelId } from '../core/kernels';
 import type { Progress, RunResult } from '../gpu/runner';
 import { simulateRun, traceRun } from './viz';
 import { kInitialViz, type VizState } from './vizState';

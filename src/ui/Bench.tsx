@@ -6,8 +6,8 @@ import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, st
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
 import { BenchChart, type ChartSeries } from './BenchChart';
-import { kKernelIdList } from '../core/kernelIds';
-import { kKernels } from '../gpu/kernels';
+import { kKernelIdList } from '../core/kernels';
+import { kKernels } from '../core/kernels';
 import { fmtBytes, fmtError, fmtGflops, fmtInt, fmtMs } from './format';
 
 const kClock = { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock' } as const;

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { BenchPoint } from '../core/bench';
-import type { KernelId } from '../core/kernelIds';
+import { kKernels, type KernelId } from '../core/kernels';
 
 export interface ChartSeries {
   readonly label: string;
@@ -11,9 +11,12 @@ export interface ChartSeries {
   readonly shared: boolean;
 }
 
-const kColors: Record<KernelId, string> = { naive: '#c2410c', tiled: '#1d4ed8', reg4x4: '#047857', reg8x8: '#7e22ce', reg8x8v: '#be185d', reg8x8db: '#0e7490', reg16x8: '#4d7c0f', reg16x8v: '#9f1239', subgroup: '#6d28d9', strip: '#a16207' };
+const color = (k: KernelId) => kKernels[k].chart.color;
 
-/** GFLOP/s (median) against size, one line per kernel; shared results dashed with hollow markers. */
+/**
+ * GFLOP/s (median) against size, one line per kernel, in the kernel's colour and dash (its record's
+ * chart style); shared results thinner, with hollow markers.
+ */
 export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -38,11 +41,11 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
         { label: 'size', value: (_u: uPlot, v: number | null) => (v === null ? '—' : `${v}³`) },
         ...series.map((s) => ({
           label: s.label,
-          stroke: kColors[s.kernel],
-          width: 3,
-          dash: s.shared ? [8, 6] : undefined,
+          stroke: color(s.kernel),
+          width: s.shared ? 1.5 : 3,
+          dash: kKernels[s.kernel].chart.dash.length > 0 ? [...kKernels[s.kernel].chart.dash] : undefined,
           spanGaps: true,
-          points: { show: true, size: s.shared ? 9 : 8, fill: s.shared ? '#fff' : kColors[s.kernel], stroke: kColors[s.kernel], width: 2 },
+          points: { show: true, size: s.shared ? 9 : 8, fill: s.shared ? '#fff' : color(s.kernel), stroke: color(s.kernel), width: 2 },
           value: (_u: uPlot, v: number | null) => (v === null ? '—' : `${v.toPrecision(3)} GFLOP/s`),
         })),
       ],
@@ -68,7 +71,7 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
             labels.sort((a, b) => a.y - b.y);
             for (let i = 1; i < labels.length; i++) labels[i]!.y = Math.max(labels[i]!.y, labels[i - 1]!.y + gap);
             for (const l of labels) {
-              ctx.fillStyle = kColors[l.s.kernel];
+              ctx.fillStyle = color(l.s.kernel);
               ctx.fillText(`${l.s.kernel}${l.s.shared ? ' (shared)' : ''}`, l.x + 10 * devicePixelRatio, l.y);
             }
             ctx.restore();

@@ -1,5 +1,5 @@
 import { useApp } from '../state/store';
-import { kClockLabels } from '../gpu/runner';
+import { kClockLabels } from '../core/clock';
 import { fmtInt } from './format';
 import { naiveLoads, tiledLoads } from '../core/traffic';
 

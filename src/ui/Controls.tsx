@@ -5,7 +5,7 @@ import { kSampleChoices } from '../core/config';
 import { flops, kTileWidths, shapeLabel } from '../core/shape';
 import { fmtFlops } from './format';
 import type { ConfigText } from '../core/url';
-import type { KernelId } from '../gpu/kernels';
+import type { KernelId } from '../core/kernels';
 
 const kButtonKernels: readonly KernelId[] = ['naive', 'tiled'];
 import { applyConfig, cancelRun, runKernels, setField, useApp, validate } from '../state/store';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { activeAt, formatDotValue, kDotWorkgroupSizes, reductionSchedule } from '../core/dot';
-import { kClockLabels } from '../gpu/timing';
+import { kClockLabels } from '../core/clock';
 import { parseDot, runDotView, setDotStep, setDotText, setDotWorkgroup } from '../state/dot';
 import { useApp } from '../state/store';
 import { fmtMs } from './format';

@@ -1,4 +1,4 @@
-import { kKernelIds, kKernels } from '../gpu/kernels';
+import { kKernelIds, kKernels } from '../core/kernels';
 
 /** The WGSL that actually runs, for students to read beside the results. */
 export function KernelSource() {

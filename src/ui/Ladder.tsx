@@ -1,41 +1,16 @@
-import { kLadderIds, kStripBand, type KernelId } from '../core/kernelIds';
-import { arithmeticIntensity, blockLoads, naiveLoads, stripLoads } from '../core/traffic';
-import type { Shape } from '../core/shape';
-import { kKernels, planKernel, tunedConstants } from '../gpu/kernels';
-import { kClockLabels } from '../gpu/runner';
+import { kernelLoads, kKernels, kLadderIds, kReferenceRun, planKernel, tunedConstants, type KernelId } from '../core/kernels';
+import { arithmeticIntensity } from '../core/traffic';
+import { kClockLabels } from '../core/clock';
 import { runKernels, useApp, validate } from '../state/store';
 import { fmtGflops, fmtInt, fmtMs } from './format';
 import { Tuning } from './Tuning';
-import { kReference } from '../core/referenceFigures';
 import { paramsLabel } from '../core/tuning';
-
-/** Global loads of each rung, from the traffic model. */
-function rungLoads(id: KernelId, s: Shape, tile: number): number {
-  switch (id) {
-    case 'naive':
-      return naiveLoads(s);
-    case 'tiled':
-      return blockLoads(s, tile, tile);
-    case 'reg4x4':
-      return blockLoads(s, 64, 64);
-    case 'reg8x8':
-    case 'reg8x8v':
-    case 'reg8x8db':
-    case 'reg16x8':
-    case 'reg16x8v':
-      return blockLoads(s, 128, 128);
-    case 'subgroup':
-      return blockLoads(s, 8, 256); // A read once per 256 columns, B once per 8 rows
-    case 'strip':
-      return stripLoads(s, kStripBand);
-  }
-}
 
 /** The H200 reference figures for a rung, as text (never this GPU's). */
 function refCell(id: KernelId): string {
-  const r = (kReference.rungs as Partial<Record<KernelId, { dawn: number; wgpu: number | null }>>)[id];
+  const r = kKernels[id].reference;
   if (!r) return '—';
-  const pct = (v: number) => `${((v / kReference.cublas) * 100).toFixed(0)}%`;
+  const pct = (v: number) => `${((v / kReferenceRun.cublas) * 100).toFixed(0)}%`;
   return `${r.dawn.toFixed(1)} (${pct(r.dawn)}) · ${r.wgpu === null ? 'n/a' : `${r.wgpu.toFixed(1)} (${pct(r.wgpu)})`}`;
 }
 
@@ -59,7 +34,7 @@ export function Ladder() {
   // Only results for the shape in the inputs belong in this table.
   const rows = kLadderIds.map((id) => {
     const r = results[id];
-    const same = r && parsed && r.config.shape.m === parsed.shape.m && r.config.shape.k === parsed.shape.k && r.config.shape.n === parsed.shape.n && (id !== 'tiled' || r.config.tile === parsed.tile);
+    const same = r && parsed && r.config.shape.m === parsed.shape.m && r.config.shape.k === parsed.shape.k && r.config.shape.n === parsed.shape.n && (!kKernels[id].usesTile || r.config.tile === parsed.tile);
     return { id, r: same ? r : undefined };
   });
   const measured = rows.filter(({ r }) => r?.status === 'verified' && r.run);
@@ -84,13 +59,13 @@ export function Ladder() {
             <th scope="col">global loads · FLOP/byte</th>
             <th scope="col">measured on this GPU</th>
             <th scope="col">
-              reference: {kReference.gpu}, {kReference.shape}³ <span className="small">(Dawn · wgpu, TFLOP/s; cuBLAS {kReference.cublas})</span>
+              reference: {kReferenceRun.gpu}, {kReferenceRun.shape}³ <span className="small">(Dawn · wgpu, TFLOP/s; cuBLAS {kReferenceRun.cublas})</span>
             </th>
           </tr>
         </thead>
         <tbody>
           {rows.map(({ id, r }) => {
-            const loads = parsed ? rungLoads(id, parsed.shape, parsed.tile) : 0;
+            const loads = parsed ? kernelLoads(id, parsed.shape, parsed.tile) : 0;
             const ok = measured.some((m) => m.id === id);
             const g = ok ? r!.run!.gflops : 0;
             const consts = r?.run ? paramsLabel(tunedConstants(id, r.run.plan.constants)) : '';
@@ -99,7 +74,7 @@ export function Ladder() {
               <tr key={id} data-testid={`ladder-${id}`} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
                 <th scope="row">
                   {kKernels[id].label}
-                  {id === 'tiled' && parsed ? ` (tile ${parsed.tile})` : ''}
+                  {kKernels[id].usesTile && parsed ? ` (tile ${parsed.tile})` : ''}
                   <div className="small">shaders/{id}.wgsl</div>
                   {isAuto && <span className="badge neutral" data-testid={`ladder-auto-${id}`}>auto</span>}
                 </th>
@@ -132,7 +107,7 @@ export function Ladder() {
       </table>
       <Tuning />
       <p className="small">
-        The reference column is not measured here: it is each rung on an {kReference.gpu} at {kReference.shape}³ ({kReference.date}) through Dawn (Chrome’s engine) and
+        The reference column is not measured here: it is each rung on an {kReferenceRun.gpu} at {kReferenceRun.shape}³ ({kReferenceRun.date}) through Dawn (Chrome’s engine) and
         wgpu (Firefox’s engine), % of cuBLAS FP32 in the same run — see docs/benchmarks.md for every size. Which rung wins depends on the engine: that is what the
         tuner is for.
       </p>

@@ -1,6 +1,6 @@
 import { naiveLoads, tiledLoads } from '../core/traffic';
 import { tiledMapping } from '../core/tiling';
-import { kClockLabels } from '../gpu/runner';
+import { kClockLabels } from '../core/clock';
 import { useApp } from '../state/store';
 import { fmtBytes, fmtInt, fmtMs } from './format';
 

@@ -1,7 +1,7 @@
-import { kStripBand } from '../core/kernelIds';
+import { kStripBand } from '../core/kernels';
 import { ceilDiv } from '../core/shape';
 import { stripLoads, tiledLoads } from '../core/traffic';
-import { kClockLabels } from '../gpu/timing';
+import { kClockLabels } from '../core/clock';
 import { runKernels, useApp, validate } from '../state/store';
 import { fmtInt, fmtMs } from './format';
 

@@ -1,6 +1,6 @@
-import type { KernelId } from '../gpu/kernels';
-import { kKernels } from '../gpu/kernels';
-import { kClockLabels } from '../gpu/runner';
+import type { KernelId } from '../core/kernels';
+import { kKernels } from '../core/kernels';
+import { kClockLabels } from '../core/clock';
 import { kStepsPerSample } from '../gpu/timing';
 import { spreadPercent } from '../core/stats';
 import { describeConfig, useApp, type KernelResult } from '../state/store';

@@ -1,5 +1,5 @@
 /**
- * Kernels described as data (after tfjs-backend-webgpu's WebGPUProgram): each record names its
+ * The kernel record. Kernels described as data (after tfjs-backend-webgpu's WebGPUProgram): each record names its
  * WGSL, and plans a launch for a shape — override constants, workgroup size, dispatch grid and a
  * sentence saying which mapping ran. All share one binding layout: A, B, C, dims.
  */
@@ -13,11 +13,9 @@ import reg8x8dbSource from '../../shaders/reg8x8db.wgsl?raw';
 import reg16x8Source from '../../shaders/reg16x8.wgsl?raw';
 import reg16x8vSource from '../../shaders/reg16x8v.wgsl?raw';
 import subgroupSource from '../../shaders/subgroup.wgsl?raw';
-import type { GpuInfo } from './device';
-import type { Params } from '../core/tuning';
-import { kStripBand } from '../core/kernelIds';
-import type { Shape, TileWidth } from '../core/shape';
-import { ceilDiv } from '../core/shape';
+import type { ProblemLimits } from './limits';
+import type { Shape, TileWidth } from './shape';
+import { ceilDiv } from './shape';
 import {
   blockDispatch,
   describeMapping,
@@ -25,12 +23,16 @@ import {
   naiveDispatch,
   tiledDispatch,
   tiledMapping,
+  type CBlock,
   type Dispatch,
   type WorkgroupLimits,
-} from '../core/tiling';
+} from './tiling';
+import { blockLoads, naiveLoads, stripLoads } from './traffic';
 
-import type { KernelId } from '../core/kernelIds';
-export type { KernelId };
+export type { CBlock };
+
+/** Rows of C per workgroup of the strip kernel. */
+export const kStripBand = 4;
 
 export interface LaunchPlan {
   readonly constants: Record<string, number>;
@@ -39,6 +41,8 @@ export interface LaunchPlan {
   /** Which mapping ran, in words, for the UI and the benchmark output. */
   readonly mapping: string;
   readonly workgroupStorageBytes: number;
+  /** The C block one workgroup computes: verification checks the corner and edge blocks of this grid. */
+  readonly block: CBlock;
 }
 
 /** A parameter of a kernel set through an override constant: it changes no code structure, so one WGSL file serves every value. */
@@ -50,14 +54,28 @@ export interface Tunable {
 }
 
 /** Values for a kernel's tunables (override constants); missing ones take the kernel's default. */
-export type KernelParams = Params;
+export type KernelParams = Readonly<Record<string, number>>;
 
-export interface KernelSpec {
-  readonly id: KernelId;
+/** Line style of a kernel in the benchmark chart: colour and dash, so lines are told apart without colour. */
+export interface ChartStyle {
+  readonly color: string;
+  /** uPlot/canvas dash pattern in CSS pixels; [] is solid. */
+  readonly dash: readonly number[];
+}
+
+/** TFLOP/s of a rung on the reference run (kReferenceRun), through Dawn and wgpu; null: not available there. */
+export interface ReferenceFigure {
+  readonly dawn: number;
+  readonly wgpu: number | null;
+}
+
+/** Everything about one kernel, in one place (the record entry; its id is its key in kDefs). */
+interface KernelDef {
   readonly label: string;
+  /** What this kernel does and what changed from the rung below it, in one line (ladder, kernel list). */
   readonly summary: string;
   readonly source: string;
-  /** Whether the tile width changes this kernel. */
+  /** Whether the tile width changes this kernel (results for it belong to a tile width too). */
   readonly usesTile: boolean;
   /**
    * The WGSL reads A, B and C as vec4<f32>, so rows must start on 16 bytes: the runner pads K and
@@ -70,18 +88,39 @@ export interface KernelSpec {
   readonly maxSubgroupSize?: number;
   /** Parameters the per-adapter tuner may set (none for most kernels). */
   readonly tunables?: readonly Tunable[];
+  /** A rung of the speed ladder (shown in record order). */
+  readonly ladder: boolean;
+  /** Tried by the per-adapter tuner (and so a candidate for "auto"). */
+  readonly tuned: boolean;
+  /** Has an instrumented copy that records the tile map and phases (gpu/trace.ts). */
+  readonly traced?: boolean;
+  readonly chart: ChartStyle;
+  /** This rung on the reference run (docs/benchmarks.md), when it was measured there. */
+  readonly reference?: ReferenceFigure;
+  /** The C block of one workgroup (the tile width matters only where usesTile). */
+  block(tile: TileWidth): CBlock;
+  /** Global-memory element loads (the traffic model); by default those of staging its C block (blockLoads). */
+  loads?(shape: Shape, tile: TileWidth): number;
   /** A launch plan, or a message saying why this adapter cannot run it (params already checked against tunables). */
-  plan(shape: Shape, tile: TileWidth, limits: WorkgroupLimits, params?: KernelParams): LaunchPlan | string;
+  plan(shape: Shape, tile: TileWidth, limits: WorkgroupLimits, params?: KernelParams): Omit<LaunchPlan, 'block'> | string;
+}
+
+export interface KernelSpec extends KernelDef {
+  readonly id: KernelId;
 }
 
 /** The register-tiled rungs: a block×block C block per 16×16 workgroup, 8 KiB of workgroup memory. */
-function blockPlan(shape: Shape, limits: WorkgroupLimits, block: number, mapping: string, bytes = 8192, constants: Record<string, number> = {}): LaunchPlan | string {
+function blockPlan(shape: Shape, limits: WorkgroupLimits, block: number, mapping: string, bytes = 8192, constants: Record<string, number> = {}): Omit<LaunchPlan, 'block'> | string {
   if (limits.maxComputeWorkgroupStorageSize < bytes) return `This kernel needs ${bytes} bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
   return { constants, workgroup: { x: 16, y: 16 }, dispatch: blockDispatch(shape, block, block), mapping, workgroupStorageBytes: bytes };
 }
 
-/** What adapter facts a plan depends on. */
-export type PlanInfo = Pick<GpuInfo, 'limits' | 'features'> & { readonly subgroupMaxSize?: number };
+/** What adapter facts a plan depends on (gpu/device's GpuInfo is one). */
+export interface PlanInfo {
+  readonly limits: WorkgroupLimits & ProblemLimits;
+  readonly features: readonly string[];
+  readonly subgroupMaxSize?: number;
+}
 
 /** A kernel's launch plan on this adapter: its required features first, then its own plan. */
 export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: PlanInfo, params?: KernelParams): LaunchPlan | string {
@@ -95,8 +134,10 @@ export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: Pl
   if (bad) return bad;
   const s = gpuShape(id, shape);
   const plan = spec.plan(s, tile, info.limits, params);
-  if (typeof plan === 'string' || (s.k === shape.k && s.n === shape.n)) return plan;
-  return { ...plan, mapping: `${plan.mapping}; K × N = ${shape.k} × ${shape.n} padded with zeros to ${s.k} × ${s.n} for vec4 rows` };
+  if (typeof plan === 'string') return plan;
+  const block = spec.block(tile);
+  if (s.k === shape.k && s.n === shape.n) return { ...plan, block };
+  return { ...plan, block, mapping: `${plan.mapping}; K × N = ${shape.k} × ${shape.n} padded with zeros to ${s.k} × ${s.n} for vec4 rows` };
 }
 
 /** The shape a kernel runs on the GPU: the vec4 rungs get K and N padded to multiples of 4. */
@@ -132,7 +173,7 @@ const kGroupTunables: readonly Tunable[] = [
 ];
 
 /** The generated, hand-unrolled rungs: 128 invocations, 16 KiB of workgroup memory, any shape. */
-function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParams | undefined, rows: number, cols: number): LaunchPlan | string {
+function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParams | undefined, rows: number, cols: number): Omit<LaunchPlan, 'block'> | string {
   const group = params?.GROUP ?? 8;
   const plan = blockPlan(
     shape,
@@ -145,13 +186,31 @@ function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParam
   return typeof plan === 'string' ? plan : { ...plan, workgroup: { x: 128 / cols, y: 128 / rows } };
 }
 
-export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
+/** A rung of the ladder that the tuner tries and that ignores the tile width (the register-tiled rungs). */
+const kTunedRung = { usesTile: false, ladder: true, tuned: true } as const;
+/** A square C block, whatever the tile width. */
+const square = (edge: number) => (): CBlock => ({ rows: edge, cols: edge });
+
+/** What the two generated 16×8 rungs share (they differ in vec4 access, WGSL and figures). */
+const kUnrolled16x8 = {
+  ...kTunedRung,
+  block: square(128),
+  tunables: kGroupTunables,
+  plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params?: KernelParams) => unrolledPlan(shape, limits, params, 16, 8),
+} as const;
+
+const kDefs = {
   naive: {
-    id: 'naive',
     label: 'Naive',
     summary: 'One invocation per C element; every operand read from global memory.',
     source: naiveSource,
     usesTile: false,
+    ladder: true,
+    tuned: false,
+    chart: { color: '#c2410c', dash: [] },
+    reference: { dawn: 1.58, wgpu: 1.57 },
+    block: () => ({ rows: kNaiveWorkgroup.y, cols: kNaiveWorkgroup.x }),
+    loads: (shape) => naiveLoads(shape),
     plan(shape) {
       return {
         constants: { WG_X: kNaiveWorkgroup.x, WG_Y: kNaiveWorkgroup.y },
@@ -163,11 +222,16 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     },
   },
   tiled: {
-    id: 'tiled',
     label: 'Tiled',
     summary: 'One workgroup per C tile; A and B tiles staged in workgroup memory, two barriers per phase.',
     source: tiledSource,
     usesTile: true,
+    ladder: true,
+    tuned: false,
+    traced: true,
+    chart: { color: '#1d4ed8', dash: [12, 4] },
+    reference: { dawn: 7.36, wgpu: 2.55 },
+    block: (tile) => ({ rows: tile, cols: tile }),
     plan(shape, tile, limits) {
       const m = tiledMapping(tile, limits);
       if (typeof m === 'string') return m;
@@ -181,40 +245,48 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     },
   },
   reg4x4: {
-    id: 'reg4x4',
     label: 'Register-tiled 4×4',
     summary: 'A 64×64 C block per workgroup; each invocation keeps a 4×4 block of C in registers and does 16 multiply-adds per two vec4 reads of workgroup memory.',
     source: reg4x4Source,
-    usesTile: false,
+    ...kTunedRung,
+    chart: { color: '#047857', dash: [3, 3] },
+    reference: { dawn: 23.95, wgpu: 20.06 },
+    block: square(64),
     plan: (shape, _tile, limits) => blockPlan(shape, limits, 64, '64×64 C block per workgroup, 16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16'),
   },
   reg8x8: {
-    id: 'reg8x8',
     label: 'Register-tiled 8×8',
     summary: 'A 128×128 C block per workgroup; each invocation keeps an 8×8 block of C in registers: 64 multiply-adds per four vec4 reads of workgroup memory.',
     source: reg8x8Source,
-    usesTile: false,
+    ...kTunedRung,
+    chart: { color: '#7e22ce', dash: [8, 3, 2, 3] },
+    reference: { dawn: 26.43, wgpu: 22.36 },
+    block: square(128),
     plan: (shape, _tile, limits) => blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8'),
   },
   reg8x8v: {
-    id: 'reg8x8v',
     label: 'Register-tiled 8×8, vec4 loads',
     summary: 'reg8x8 with A, B and C read and written as vec4: one 16-byte load of each per invocation and phase. K and N are padded to multiples of 4 on upload when they are not.',
     source: reg8x8vSource,
     vec4: true,
-    usesTile: false,
+    ...kTunedRung,
+    chart: { color: '#be185d', dash: [16, 4] },
+    reference: { dawn: 30.84, wgpu: 24.53 },
+    block: square(128),
     plan(shape, _tile, limits) {
       return blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores');
     },
   },
   reg8x8db: {
-    id: 'reg8x8db',
     label: 'Register-tiled 8×8, double-buffered',
     summary:
       'reg8x8v with two copies of the A and B tiles: the next phase’s global loads are in flight while this phase is multiplied out, one barrier per phase, and invocations read neighbouring vec4s of workgroup memory (no bank conflicts). Phase depth BK tuned per adapter.',
     source: reg8x8dbSource,
     vec4: true,
-    usesTile: false,
+    ...kTunedRung,
+    chart: { color: '#0e7490', dash: [8, 3, 2, 3, 2, 3] },
+    reference: { dawn: 35.7, wgpu: 29.82 },
+    block: square(128),
     tunables: kDbTunables,
     plan(shape, _tile, limits, params) {
       // Without a tuned value: BK = 8 (16 KiB), faster on both engines on the H200 (docs/benchmarks.md).
@@ -230,32 +302,34 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     },
   },
   reg16x8: {
-    id: 'reg16x8',
     label: 'Register-tiled 16×8, unrolled',
     summary:
       '128 invocations per 128×128 block, each with a 16×8 block of C (128 multiply-adds per six vec4 reads of workgroup memory), double-buffered, the k loop unrolled in the WGSL, workgroups launched in groups that share L2. Any shape.',
     source: reg16x8Source,
-    usesTile: false,
-    tunables: kGroupTunables,
-    plan: (shape, _tile, limits, params) => unrolledPlan(shape, limits, params, 16, 8),
+    ...kUnrolled16x8,
+    chart: { color: '#4d7c0f', dash: [6, 6] },
+    reference: { dawn: 36.63, wgpu: 37.67 },
   },
   reg16x8v: {
-    id: 'reg16x8v',
     label: 'Register-tiled 16×8, unrolled, vec4 loads',
     summary: 'reg16x8 with A, B and C read and written as vec4 (16-byte loads and stores); K and N are padded to multiples of 4 on upload when they are not.',
     source: reg16x8vSource,
     vec4: true,
-    usesTile: false,
-    tunables: kGroupTunables,
-    plan: (shape, _tile, limits, params) => unrolledPlan(shape, limits, params, 16, 8),
+    ...kUnrolled16x8,
+    chart: { color: '#9f1239', dash: [1, 3] },
+    reference: { dawn: 42.28, wgpu: 34.57 },
   },
   subgroup: {
-    id: 'subgroup',
     label: 'Subgroup shuffles',
     summary:
       'No workgroup memory and no barrier: the 64 invocations of a workgroup compute the same 8 rows, so each loads one A value per row and the others get it by subgroupShuffle. Needs the subgroups feature.',
     source: subgroupSource,
     usesTile: false,
+    ladder: true,
+    tuned: false,
+    chart: { color: '#6d28d9', dash: [20, 4, 4, 4] },
+    reference: { dawn: 16.64, wgpu: null },
+    block: () => ({ rows: 8, cols: 256 }),
     requiredFeatures: ['subgroups'],
     maxSubgroupSize: 64, // all 64 invocations of a workgroup share their rows
     plan(shape) {
@@ -269,11 +343,15 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
     },
   },
   strip: {
-    id: 'strip',
     label: 'Row strips',
     summary: `Seed 002’s other partition: each workgroup computes a band of ${kStripBand} whole rows of C, reading all of B.`,
     source: stripSource,
     usesTile: false,
+    ladder: false,
+    tuned: false,
+    chart: { color: '#a16207', dash: [2, 6] },
+    block: () => ({ rows: kStripBand, cols: 256 }),
+    loads: (shape) => stripLoads(shape, kStripBand),
     plan(shape) {
       return {
         constants: { BAND: kStripBand },
@@ -284,6 +362,38 @@ export const kKernels: Readonly<Record<KernelId, KernelSpec>> = {
       };
     },
   },
-};
+} satisfies Record<string, KernelDef>;
 
-export const kKernelIds = Object.keys(kKernels) as KernelId[];
+/** Every kernel's record, keyed by id, in record order (the ladder's order). */
+export type KernelId = keyof typeof kDefs;
+export const kKernels: Readonly<Record<KernelId, KernelSpec>> = Object.freeze(Object.fromEntries(
+  Object.entries(kDefs).map(([id, def]) => [id, Object.freeze({ id, ...def })]),
+)) as unknown as Record<KernelId, KernelSpec>;
+/** Every kernel id, in record order. */
+export const kKernelIdList: readonly KernelId[] = Object.keys(kDefs) as KernelId[];
+/** The same list (older name). */
+export const kKernelIds = kKernelIdList;
+/** The rungs of the speed ladder, in order. */
+export const kLadderIds: readonly KernelId[] = kKernelIdList.filter((id) => kKernels[id].ladder);
+/** The kernels the per-adapter tuner tries. */
+export const kTunedKernelIds: readonly KernelId[] = kKernelIdList.filter((id) => kKernels[id].tuned);
+
+export function isKernelId(v: string): v is KernelId {
+  return Object.hasOwn(kDefs, v);
+}
+
+/** Global-memory element loads of a kernel at a shape (the traffic model; core/traffic.ts). */
+export function kernelLoads(id: KernelId, shape: Shape, tile: TileWidth): number {
+  const spec = kKernels[id];
+  if (spec.loads) return spec.loads(shape, tile);
+  const b = spec.block(tile);
+  return blockLoads(shape, b.rows, b.cols);
+}
+
+/**
+ * The reference run the record's `reference` figures come from — not measured on the user's GPU:
+ * each rung at 4096³ on an NVIDIA H200 (2026-11-22), TFLOP/s at the median, from
+ * docs/benchmarks.md (raw lines in docs/results/ladder3/). Shown beside this GPU's own figures,
+ * always labelled as reference.
+ */
+export const kReferenceRun = { gpu: 'NVIDIA H200', date: '2026-11-22', shape: 4096, cublas: 50.27 } as const;

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { gpuShape, kKernelIds, kKernels, kLadderIds, kTunedKernelIds, planKernel, type KernelId, type PlanInfo } from './kernels';
+import { kTileWidths } from './shape';
+
+const limits = (storage: number) => ({
+  maxStorageBufferBindingSize: 2 ** 27,
+  maxBufferSize: 2 ** 28,
+  maxComputeWorkgroupsPerDimension: 65535,
+  maxComputeInvocationsPerWorkgroup: 256,
+  maxComputeWorkgroupSizeX: 256,
+  maxComputeWorkgroupSizeY: 256,
+  maxComputeWorkgroupStorageSize: storage,
+});
+const defaults: PlanInfo = { limits: limits(16384), features: [] };
+const roomy: PlanInfo = { limits: limits(32768), features: ['subgroups'], subgroupMaxSize: 32 };
+const shape = { m: 300, k: 41, n: 523 };
+
+describe('launch plans', () => {
+  it('every kernel but the subgroup rung runs on WebGPU’s default limits', () => {
+    for (const id of kKernelIds) {
+      const plan = planKernel(id, shape, 16, defaults);
+      if (id === 'subgroup') expect(plan).toMatch(/needs the WebGPU feature “subgroups”/);
+      else expect(typeof plan, id).toBe('object');
+    }
+  });
+  it('BK = 16 needs 32 KiB of workgroup memory and says so where it is not granted', () => {
+    expect(planKernel('reg8x8db', shape, 16, defaults, { BK: 16 })).toMatch(/needs 32768 bytes of workgroup memory; this GPU allows 16384/);
+    expect(planKernel('reg8x8db', shape, 16, roomy, { BK: 16 })).toMatchObject({ constants: { BK: 16 }, workgroupStorageBytes: 32768 });
+    expect(planKernel('reg8x8db', shape, 16, defaults)).toMatchObject({ constants: { BK: 8 }, workgroupStorageBytes: 16384 });
+  });
+  it('rejects params a kernel does not have or values it does not offer', () => {
+    expect(planKernel('reg16x8', shape, 16, roomy, { GROUP: 3 })).toMatch(/GROUP = 3 is not offered/);
+    expect(planKernel('reg16x8', shape, 16, roomy, { BK: 8 })).toMatch(/has no parameter BK/);
+  });
+  it('the vec4 rungs run on K and N padded to multiples of 4 and say so', () => {
+    expect(gpuShape('reg16x8v', shape)).toEqual({ m: 300, k: 44, n: 524 });
+    expect(gpuShape('reg16x8', shape)).toEqual(shape);
+    const plan = planKernel('reg16x8v', shape, 16, roomy);
+    expect(typeof plan === 'object' && plan.mapping).toMatch(/41 × 523 padded with zeros to 44 × 524/);
+    expect(planKernel('reg16x8v', { m: 8, k: 8, n: 8 }, 16, roomy)).not.toHaveProperty('mapping', expect.stringMatching(/padded/));
+  });
+  it('the subgroup rung wants subgroups of at most 64', () => {
+    expect(planKernel('subgroup', shape, 16, { ...roomy, subgroupMaxSize: 128 })).toMatch(/at most 64/);
+    expect(typeof planKernel('subgroup', shape, 16, roomy)).toBe('object');
+  });
+  it('every kernel’s WGSL starts with its header comment', () => {
+    for (const id of kKernelIds) expect(kKernels[id].source.trimStart().startsWith(`// ${id}.wgsl`), id).toBe(true);
+  });
+});
+
+/** The override constants a WGSL declares: name → whether it has a default. */
+function overrides(source: string): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const m of source.replace(/\/\/.*$/gm, '').matchAll(/^\s*override\s+(\w+)\s*:\s*\w+\s*(=)?/gm)) out.set(m[1]!, m[2] === '=');
+  return out;
+}
+
+describe('the record against the WGSL', () => {
+  const shapes = [shape, { m: 1, k: 1, n: 1 }, { m: 1024, k: 1024, n: 1024 }];
+  // Every combination of a kernel's tunables (and none), so every constant any plan sets is seen.
+  const paramSets = (id: KernelId) => {
+    let combos: Record<string, number>[] = [{}];
+    for (const t of kKernels[id].tunables ?? []) combos = [...combos, ...combos.flatMap((c) => t.values.map((v) => ({ ...c, [t.name]: v })))];
+    return combos;
+  };
+  for (const id of kKernelIds) {
+    it(`${id}: every constant its plans set, and every tunable, is an override in its WGSL; every override without a default is set`, () => {
+      const declared = overrides(kKernels[id].source);
+      const set = new Set<string>();
+      for (const s of shapes) {
+        for (const tile of kTileWidths) {
+          for (const params of paramSets(id)) {
+            const plan = planKernel(id, s, tile, roomy, params);
+            if (typeof plan === 'string') continue;
+            for (const name of Object.keys(plan.constants)) set.add(name);
+          }
+        }
+      }
+      for (const name of set) expect(declared.has(name), `${id} sets ${name}`).toBe(true);
+      for (const t of kKernels[id].tunables ?? []) expect(declared.has(t.name), `${id} tunes ${t.name}`).toBe(true);
+      for (const [name, hasDefault] of declared) if (!hasDefault) expect(set.has(name), `${id} declares ${name} without a default`).toBe(true);
+    });
+  }
+  it('finds override declarations (and not the word in comments)', () => {
+    expect([...overrides('// override X\noverride BK: u32 = 8u;\n  override N: u32;').entries()]).toEqual([
+      ['BK', true],
+      ['N', false],
+    ]);
+  });
+  it('the C block of a plan is the record’s (128×128 for the reg8x8 rungs, the tile for tiled)', () => {
+    expect(planKernel('reg8x8db', shape, 16, roomy)).toMatchObject({ block: { rows: 128, cols: 128 } });
+    expect(planKernel('tiled', shape, 8, roomy)).toMatchObject({ block: { rows: 8, cols: 8 } });
+    expect(planKernel('reg4x4', shape, 8, roomy)).toMatchObject({ block: { rows: 64, cols: 64 } });
+  });
+  it('ladder and tuner membership come from the record, in record order', () => {
+    expect(kLadderIds).toEqual(kKernelIds.filter((id) => kKernels[id].ladder));
+    expect(kLadderIds).not.toContain('strip');
+    expect(kTunedKernelIds.every((id) => kLadderIds.includes(id))).toBe(true);
+  });
+  it('chart styles are told apart without colour: no two kernels share a dash pattern', () => {
+    const dashes = kKernelIds.map((id) => kKernels[id].chart.dash.join(','));
+    expect(new Set(dashes).size).toBe(dashes.length);
+  });
+});
