@@ -240,7 +240,7 @@ const kDefs = {
     ladder: true,
     tuned: true, // auto's choice for tiny problems (core/tuning.ts autoCandidates)
     chart: { color: '#c2410c', dash: [] },
-    reference: { dawn: 1.58, wgpu: 1.57 },
+    reference: { dawn: 1.57, wgpu: 1.57 },
     block: () => ({ rows: kNaiveWorkgroup.y, cols: kNaiveWorkgroup.x }),
     loads: (shape) => naiveLoads(shape),
     plan(shape) {
@@ -262,7 +262,7 @@ const kDefs = {
     tuned: true, // tile 16, like every tuned run
     traced: true,
     chart: { color: '#1d4ed8', dash: [12, 4] },
-    reference: { dawn: 7.36, wgpu: 2.55 },
+    reference: { dawn: 7.67, wgpu: 7.66 },
     block: (tile) => ({ rows: tile, cols: tile }),
     plan(shape, tile, limits) {
       const m = tiledMapping(tile, limits);
@@ -285,7 +285,7 @@ const kDefs = {
     source: reg4x4Source,
     ...kTunedRung,
     chart: { color: '#047857', dash: [3, 3] },
-    reference: { dawn: 23.95, wgpu: 20.06 },
+    reference: { dawn: 23.97, wgpu: 20.08 },
     block: square(64),
     plan: (shape, _tile, limits) => blockPlan(shape, limits, 64, '64×64 C block per workgroup, 16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16'),
   },
@@ -296,7 +296,7 @@ const kDefs = {
     ...kTunedRung,
     tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
     chart: { color: '#7e22ce', dash: [8, 3, 2, 3] },
-    reference: { dawn: 26.43, wgpu: 22.36 },
+    reference: { dawn: 26.21, wgpu: 22.62 },
     block: square(128),
     plan: (shape, _tile, limits) => blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8'),
   },
@@ -308,7 +308,7 @@ const kDefs = {
     ...kTunedRung,
     tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
     chart: { color: '#be185d', dash: [16, 4] },
-    reference: { dawn: 30.84, wgpu: 24.53 },
+    reference: { dawn: 30.84, wgpu: 24.77 },
     block: square(128),
     plan(shape, _tile, limits) {
       return blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores');
@@ -323,7 +323,7 @@ const kDefs = {
     ...kTunedRung,
     tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
     chart: { color: '#0e7490', dash: [8, 3, 2, 3, 2, 3] },
-    reference: { dawn: 35.7, wgpu: 29.82 },
+    reference: { dawn: 35.7, wgpu: 30.19 },
     block: square(128),
     tunables: kDbTunables,
     plan(shape, _tile, limits, params) {
@@ -346,7 +346,7 @@ const kDefs = {
     source: reg16x8Source,
     ...kUnrolled16x8,
     chart: { color: '#4d7c0f', dash: [6, 6] },
-    reference: { dawn: 36.63, wgpu: 37.67 },
+    reference: { dawn: 36.63, wgpu: 37.77 },
   },
   reg16x8v: {
     label: 'Register-tiled 16×8, unrolled, vec4 loads',
@@ -355,7 +355,7 @@ const kDefs = {
     vec4: true,
     ...kUnrolled16x8,
     chart: { color: '#9f1239', dash: [1, 3] },
-    reference: { dawn: 42.28, wgpu: 34.57 },
+    reference: { dawn: 42.8, wgpu: 34.64 },
   },
   blk32x64v: {
     label: 'Blocks 32×64, vec4',
@@ -363,6 +363,7 @@ const kDefs = {
       'For small problems: a 32×64 C block per workgroup gives four times the workgroups of 64×64, so a large GPU has work on every multiprocessor; 128 invocations of 4×4, double-buffered phases of 16, k written out, vec4 loads (K and N padded to multiples of 4).',
     source: blk32x64vSource,
     ...genBlockRung({ bm: 32, bn: 64, bk: 16, tm: 4, tn: 4, vec4: true }),
+    reference: { dawn: 25.68, wgpu: 25.95 },
     chart: { color: '#0f766e', dash: [4, 2] },
   },
   blk64x64v: {
@@ -371,6 +372,7 @@ const kDefs = {
       'For mid sizes: 64×64 C blocks (four times the workgroups of 128×128), 128 invocations with 8×4 C elements each (32 multiply-adds per three vec4 reads of workgroup memory), double-buffered phases of 16, k written out, vec4 loads.',
     source: blk64x64vSource,
     ...genBlockRung({ bm: 64, bn: 64, bk: 16, tm: 8, tn: 4, vec4: true }),
+    reference: { dawn: 28.2, wgpu: 28.62 },
     chart: { color: '#b45309', dash: [10, 2, 2, 2] },
   },
   blk128x64v: {
@@ -378,6 +380,7 @@ const kDefs = {
     summary: 'Half a 128×128 block, so twice the workgroups: 128 invocations with 8×8 C elements each, double-buffered phases of 16, k written out, vec4 loads.',
     source: blk128x64vSource,
     ...genBlockRung({ bm: 128, bn: 64, bk: 16, tm: 8, tn: 8, vec4: true }),
+    reference: { dawn: 31.38, wgpu: 21.63 },
     chart: { color: '#1e40af', dash: [2, 2] },
   },
   blk128x256: {
@@ -386,6 +389,7 @@ const kDefs = {
       'For large problems: a 128×256 C block, 256 invocations with 16×8 C elements each; every staged element of B is used by 128 rows and of A by 256 columns (half the global loads of B per multiply-add of a 128×128 block). Scalar loads, any shape.',
     source: blk128x256Source,
     ...genBlockRung({ bm: 128, bn: 256, bk: 8, tm: 16, tn: 8, vec4: false }),
+    reference: { dawn: 39.02, wgpu: 39.27 },
     chart: { color: '#86198f', dash: [14, 3, 3, 3] },
   },
   subgroup: {
@@ -397,7 +401,7 @@ const kDefs = {
     ladder: true,
     tuned: false,
     chart: { color: '#6d28d9', dash: [20, 4, 4, 4] },
-    reference: { dawn: 16.64, wgpu: null },
+    reference: { dawn: 16.68, wgpu: null },
     block: () => ({ rows: 8, cols: 256 }),
     requiredFeatures: ['subgroups'],
     maxSubgroupSize: 64, // all 64 invocations of a workgroup share their rows
@@ -461,8 +465,8 @@ export function kernelLoads(id: KernelId, shape: Shape, tile: TileWidth): number
 
 /**
  * The reference run the record's `reference` figures come from — not measured on the user's GPU:
- * each rung at 4096³ on an NVIDIA H200 (2026-11-22), TFLOP/s at the median, from
- * docs/benchmarks.md (raw lines in docs/results/ladder3/). Shown beside this GPU's own figures,
- * always labelled as reference.
+ * each rung at 4096³ on an NVIDIA H100 80GB HBM3 (2026-11-22, round 3), TFLOP/s at the median,
+ * from docs/benchmarks.md (raw lines in docs/results/round3/final/). Shown beside this GPU's own
+ * figures, always labelled as reference.
  */
-export const kReferenceRun = { gpu: 'NVIDIA H200', date: '2026-11-22', shape: 4096, cublas: 50.27 } as const;
+export const kReferenceRun = { gpu: 'NVIDIA H100', date: '2026-11-22', shape: 4096, cublas: 51.55 } as const;
