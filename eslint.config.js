@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/*.tmp.mjs', 'dist', 'bench-dist', 'node_modules', 'test-results', 'playwright-report', '.gpu', '.gl'] },
+  { ignores: ['**/*.tmp.mjs', 'dist', 'bench-dist', 'node_modules', 'test-results', 'playwright-report', '.gpu', '.gl', '.k14', '.gpu-carry'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -8,9 +9,13 @@ import { defineConfig } from '@playwright/test';
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // E2E_PORT lets several checkouts run their end-to-end tests side by side.
 const port = Number(process.env.E2E_PORT ?? 4173);
+// CI builds once (.ci/run builds before `npm test`): with CI set and a build present, only serve it.
+// Locally, and in CI without a build, build first so `npm test` works from a clean clone.
+const buildFirst = !(process.env.CI && existsSync('dist/index.html'));
 
 export default defineConfig({
   testDir: 'e2e',
+  // The default for quick tests; the slow ones set their own limit from their work (e2e/budget.ts).
   timeout: 120_000,
   expect: { timeout: 60_000 },
   fullyParallel: true,
@@ -34,7 +39,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `npm run build && npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    command: `${buildFirst ? 'npm run build && ' : ''}npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,

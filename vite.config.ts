@@ -37,5 +37,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // The property tests take ~1 s on an idle 2-core machine and up to ~5 s on a busy one (vitest's default limit).
+    testTimeout: 15_000,
   },
 });

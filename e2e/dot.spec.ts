@@ -12,10 +12,9 @@ for (const [n, wg] of [
     await page.goto(`./?view=dot&dotn=${n}`);
     await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
     await expect(page.getByTestId('dot-n')).toHaveValue(String(n));
-    await page.getByTestId('dot-wg').selectOption(String(wg));
-    await page.getByTestId('dot-run').click();
-    const result = page.getByTestId('dot-result');
-    await expect(result).toHaveAttribute('data-status', 'verified', { timeout: 120_000 });
+    await app.dot.set({ workgroupSize: wg });
+    expect(await app.dot.run()).toBe('verified');
+    const result = app.dot.result;
     const value = Number(await result.getAttribute('data-value'));
     if (n <= 4099) {
       // Every partial sum is an integer below 2^24: the f32 result is exact.
@@ -24,44 +23,38 @@ for (const [n, wg] of [
     } else {
       expect(Math.abs(value - closed(n)) / closed(n)).toBeLessThan(1e-5);
     }
-    void app;
   });
 }
 
-test('dot product of random data, with the GPU final pass, matches the CPU reference', async ({ app, page }) => {
+test('dot product of random data, with the GPU final pass, matches the CPU reference', async ({ app }) => {
   await app.open('?view=dot&dotn=123457');
-  await page.getByTestId('dot-pattern').selectOption('random');
-  await page.getByTestId('dot-gpu-final').check();
-  await page.getByTestId('dot-maxwg').fill('100');
-  await page.getByTestId('dot-run').click();
-  await expect(page.getByTestId('dot-result')).toHaveAttribute('data-status', 'verified');
-  await expect(page.getByTestId('dot-result')).toContainText('100 workgroups');
-  await expect(page.getByTestId('dot-result')).toContainText('GPU (second pass)');
-  await expect(page.getByTestId('dot-result')).toContainText(/GB\/s/);
+  await app.dot.set({ pattern: 'random', gpuFinal: true, maxWorkgroups: 100 });
+  expect(await app.dot.run()).toBe('verified');
+  await expect(app.dot.result).toContainText('100 workgroups');
+  await expect(app.dot.result).toContainText('GPU (second pass)');
+  await expect(app.dot.result).toContainText(/GB\/s/);
 });
 
-test('the reduction view steps through the GPU’s own values, halving the active invocations', async ({ app, page }) => {
+test('the reduction view steps through the GPU’s own values, halving the active invocations', async ({ app }) => {
   await app.open('?view=dot&dotn=64');
-  await page.getByTestId('dot-wg').selectOption('32');
-  await page.getByTestId('dot-maxwg').fill('1');
-  await page.getByTestId('dot-run').click();
-  await expect(page.getByTestId('dot-result')).toHaveAttribute('data-status', 'verified');
-  await expect(page.getByTestId('dot-step-label')).toContainText('Step 0 of 5');
+  await app.dot.set({ workgroupSize: 32, maxWorkgroups: 1 });
+  expect(await app.dot.run()).toBe('verified');
+  await expect(app.dot.stepLabel).toContainText('Step 0 of 5');
   // Step 0: invocation t holds 2t + 2(t + 32) (a[i] = i, b = 2, two elements per invocation over 1 workgroup).
-  await expect(page.getByTestId('dot-cell-3').locator('.lane-val')).toHaveText(String(2 * 3 + 2 * 35));
-  await page.getByTestId('dot-step-next').click();
-  await expect(page.getByTestId('dot-step-label')).toContainText('stride 16');
-  await expect(page.locator('[data-testid^="dot-cell-"][data-active="true"]')).toHaveCount(16);
-  for (let i = 0; i < 4; i++) await page.getByTestId('dot-step-next').click();
-  await expect(page.locator('[data-testid^="dot-cell-"][data-active="true"]')).toHaveCount(1);
-  await expect(page.getByTestId('dot-cell-0').locator('.lane-val')).toHaveText(closed(64).toLocaleString('en-US'));
-  await page.getByTestId('dot-step-prev').click();
-  await expect(page.locator('[data-testid^="dot-cell-"][data-active="true"]')).toHaveCount(2);
+  await expect(app.dot.cell(3).locator('.lane-val')).toHaveText(String(2 * 3 + 2 * 35));
+  await app.dot.next();
+  await expect(app.dot.stepLabel).toContainText('stride 16');
+  await expect(app.dot.activeCells()).toHaveCount(16);
+  await app.dot.next(4);
+  await expect(app.dot.activeCells()).toHaveCount(1);
+  await expect(app.dot.cell(0).locator('.lane-val')).toHaveText(closed(64).toLocaleString('en-US'));
+  await app.dot.prev();
+  await expect(app.dot.activeCells()).toHaveCount(2);
 });
 
 test('bad N gets a message and never runs', async ({ app, page }) => {
   await app.open('?view=dot&dotn=0');
   await expect(page.getByTestId('error-message')).toContainText('at least 1');
   await page.getByTestId('dot-run').click();
-  await expect(page.getByTestId('dot-result')).not.toHaveAttribute('data-status', /.*/);
+  await expect(app.dot.result).not.toHaveAttribute('data-status', /.*/);
 });

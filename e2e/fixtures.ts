@@ -1,4 +1,8 @@
 import { test as base, expect, type Page, type Locator } from '@playwright/test';
+import { BenchPage } from './pages/bench';
+import { DotPage } from './pages/dot';
+import { LadderPage } from './pages/ladder';
+import { TileMapPage } from './pages/tileMap';
 
 /**
  * Every test fails on any uncaptured WebGPU error, page error or console error. The init script
@@ -34,6 +38,7 @@ export const test = base.extend<{ app: AppPage }>({
 });
 export { expect };
 
+/** The kernels with a result card (the buttons of the problem panel). */
 export type KernelId = 'naive' | 'tiled';
 export interface ShapeSpec {
   m: number;
@@ -41,9 +46,22 @@ export interface ShapeSpec {
   n: number;
 }
 
-/** Page object for the matmul app, driven only through the data-testid contract. */
+/**
+ * Page object for the matmul app, driven only through the data-testid contract; the views have
+ * their own page objects (tile map and stepper, ladder, benchmark, dot product).
+ */
 export class AppPage {
-  constructor(readonly page: Page) {}
+  readonly tileMap: TileMapPage;
+  readonly ladder: LadderPage;
+  readonly bench: BenchPage;
+  readonly dot: DotPage;
+
+  constructor(readonly page: Page) {
+    this.tileMap = new TileMapPage(page);
+    this.ladder = new LadderPage(page);
+    this.bench = new BenchPage(page);
+    this.dot = new DotPage(page);
+  }
 
   async open(query = ''): Promise<void> {
     await this.page.goto(`./${query}`);
@@ -63,6 +81,12 @@ export class AppPage {
     await this.page.getByTestId('input-m').fill(String(s.m));
     await this.page.getByTestId('input-k').fill(String(s.k));
     await this.page.getByTestId('input-n').fill(String(s.n));
+  }
+
+  /** The final status and shape of a card, as shown. */
+  async outcome(id: KernelId): Promise<{ status: string | null; shape: string | null; tile: string | null }> {
+    const card = this.result(id);
+    return { status: await card.getAttribute('data-status'), shape: await card.getAttribute('data-shape'), tile: await card.getAttribute('data-tile') };
   }
 
   async setTile(t: number): Promise<void> {

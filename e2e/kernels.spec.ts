@@ -1,3 +1,4 @@
+import { budgetMs } from './budget';
 import { test, expect, type ShapeSpec } from './fixtures';
 
 /**
@@ -18,7 +19,9 @@ const kShapes: ShapeSpec[] = [
 
 for (const tile of [2, 4, 8, 16, 32]) {
   test(`naive and tiled (tile ${tile}) match the CPU reference on awkward shapes`, async ({ app }) => {
-    await app.open(`?tile=${tile}`);
+    // Three timed samples: this test is about correctness, and auto (about 1 s of kernel time per run) would be most of its time on SwiftShader.
+    test.setTimeout(budgetMs(kShapes, 2));
+    await app.open(`?tile=${tile}&samples=3`);
     for (const shape of kShapes) {
       await test.step(`${shape.m}×${shape.k}×${shape.n}`, async () => {
         await app.setShape(shape);
@@ -61,60 +64,84 @@ test('a larger problem is verified by sampling corner and edge tiles', async ({ 
   await expect(app.result('tiled')).toContainText(/in corner and edge tiles/);
 });
 
-test('every figure names its clock and run count', async ({ app }) => {
+/** A time as the cards write it ("12.3 ms", "456 µs"), in ms. */
+function parseMs(text: string): number {
+  const m = /^([\d.]+) (ms|µs)$/.exec(text.trim());
+  if (!m) throw new Error(`not a time: ${JSON.stringify(text)}`);
+  return Number(m[1]) * (m[2] === 'µs' ? 1e-3 : 1);
+}
+
+test('every figure names its clock and run count, and the statistics are the run’s own', async ({ app }) => {
   await app.open('?m=32&k=32&n=32&tile=8');
   await app.run('run-both');
   for (const id of ['naive', 'tiled'] as const) {
     const card = app.result(id);
+    await expect(card).toHaveAttribute('data-status', 'verified');
     await expect(card).toContainText(/Clock: (GPU timestamps|wall clock)/);
-    await expect(card).toContainText(/\d+ timed samples after \d+ warm-up run/);
-    await expect(card).toContainText('median');
-    await expect(card).toContainText('min');
-    await expect(card).toContainText('max');
+    // Auto sampling takes 3 to 30 timed samples after the warm-up runs.
+    const counts = /(\d+) timed samples after (\d+) warm-up runs?/.exec(await card.innerText());
+    expect(counts, 'sample and warm-up counts').not.toBeNull();
+    expect(Number(counts![1])).toBeGreaterThanOrEqual(3);
+    expect(Number(counts![1])).toBeLessThanOrEqual(30);
+    expect(Number(counts![2])).toBeGreaterThanOrEqual(1);
+    // Each statistic is a time, in order, and the median shown is the card's measured median.
+    const stat = async (label: string) => parseMs(await card.locator('dl.stats > div').filter({ has: app.page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').innerText());
+    const [min, median, max] = [await stat('min'), await stat('median'), await stat('max')];
+    expect(min).toBeGreaterThan(0);
+    expect(min).toBeLessThanOrEqual(median);
+    expect(median).toBeLessThanOrEqual(max);
+    const measured = Number(await card.getAttribute('data-median-ms'));
+    expect(Math.abs(median - measured) / measured, `median shown ${median} ms vs measured ${measured} ms`).toBeLessThan(0.006); // 3 significant digits
   }
   await expect(app.page.getByTestId('comparison')).toContainText(/Tiled \(tile 8\) was [\d.]+× (faster|slower) than naive/);
 });
 
+const kLadderShapes: ShapeSpec[] = [
+  { m: 1, k: 1, n: 1 },
+  { m: 7, k: 5, n: 3 },
+  { m: 5, k: 1, n: 7 },
+  { m: 67, k: 3, n: 2 },
+  { m: 2, k: 3, n: 67 },
+  { m: 65, k: 17, n: 130 }, // one past a 64 block, partial 16-deep phase, two past a 128 block
+  { m: 129, k: 40, n: 127 },
+  { m: 131, k: 36, n: 132 }, // K and N multiples of 4: the vec4 rungs run unpadded
+  { m: 4, k: 4, n: 4 },
+  { m: 300, k: 12, n: 260 }, // 3×3 blocks of 128: launch groups of block rows, partial at the end
+];
+// The block rungs of round 3 (32×64 … 128×256 blocks) run everywhere like the others.
+const kRungs = ['naive', 'tiled', 'reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v', 'blk32x64v', 'blk64x64v', 'blk128x64v', 'blk128x256', 'subgroup'] as const;
+
 test('every rung of the ladder matches the CPU reference on awkward shapes', async ({ app }) => {
-  await app.open('?tile=16');
+  test.setTimeout(budgetMs(kLadderShapes, kRungs.length));
+  await app.open('?tile=16&samples=3');
   // The subgroup rung runs where the adapter has the feature (SwiftShader does, with subgroups of 4).
   const subgroups = await app.page.evaluate(async () => Boolean((await navigator.gpu.requestAdapter())?.features.has('subgroups')));
-  for (const shape of [
-    { m: 1, k: 1, n: 1 },
-    { m: 7, k: 5, n: 3 },
-    { m: 5, k: 1, n: 7 },
-    { m: 67, k: 3, n: 2 },
-    { m: 2, k: 3, n: 67 },
-    { m: 65, k: 17, n: 130 }, // one past a 64 block, partial 16-deep phase, two past a 128 block
-    { m: 129, k: 40, n: 127 },
-    { m: 131, k: 36, n: 132 }, // K and N multiples of 4: the vec4 rungs run unpadded
-    { m: 4, k: 4, n: 4 },
-    { m: 300, k: 12, n: 260 }, // 3×3 blocks of 128: launch groups of block rows, partial at the end
-  ]) {
+  for (const shape of kLadderShapes) {
     await test.step(`${shape.m}×${shape.k}×${shape.n}`, async () => {
       await app.setShape(shape);
-      await app.page.getByTestId('ladder-run').click();
-      for (const id of ['naive', 'tiled', 'reg4x4', 'reg8x8', 'reg16x8']) {
-        await expect(app.page.getByTestId(`ladder-${id}`), id).toHaveAttribute('data-status', 'verified');
-      }
-      await expect(app.page.getByTestId('ladder-reg8x8')).toHaveAttribute('data-gflops', /\d/);
-      // The vec4 rungs run everywhere: K and N are padded to multiples of 4 on upload when they are not.
-      // The block rungs of round 3 (32×64 … 128×256 blocks) likewise.
-      for (const id of ['reg8x8v', 'reg8x8db', 'reg16x8v', 'blk32x64v', 'blk64x64v', 'blk128x64v', 'blk128x256']) {
-        await expect(app.page.getByTestId(`ladder-${id}`), id).toHaveAttribute('data-status', 'verified');
-      }
-      await expect(app.page.getByTestId('ladder-subgroup')).toHaveAttribute('data-status', subgroups ? 'verified' : 'n/a');
+      // Every rung runs everywhere (the vec4 rungs pad K and N to multiples of 4 on upload), but subgroup needs the feature.
+      await expect(app.ladder.rung('subgroup')).toHaveAttribute('data-status', subgroups ? 'idle' : 'n/a');
+      const ran = await app.ladder.runAll(kRungs);
+      expect(ran).toEqual(subgroups ? [...kRungs] : kRungs.filter((id) => id !== 'subgroup'));
+      const statuses = await app.ladder.statuses(kRungs);
+      expect(statuses).toEqual(Object.fromEntries(kRungs.map((id) => [id, id === 'subgroup' && !subgroups ? 'n/a' : 'verified'])));
+      await expect(app.ladder.rung('reg8x8')).toHaveAttribute('data-gflops', /\d/);
     });
   }
 });
 
 test('the tuner verifies every configuration, auto runs the best, and the record survives a reload', async ({ app }) => {
-  test.setTimeout(240_000);
-  await app.open('?m=40&k=24&n=36'); // a tiny problem: auto tries naive, tiled and the smallest block only
+  const shape = { m: 40, k: 24, n: 36 }; // a tiny problem: auto tries naive, tiled and the smallest block only
+  const big = { m: 160, k: 132, n: 144 }; // not tiny: the register-tiled rungs with the most workgroups
+  // At each shape 3 configurations, each run twice, then the auto run.
+  const limit = budgetMs([shape], 2 * 3 + 1);
+  const bigLimit = budgetMs([big], 2 * 3 + 1);
+  test.setTimeout(limit + bigLimit);
+  await app.open(`?m=${shape.m}&k=${shape.k}&n=${shape.n}`);
   await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned on this adapter yet');
   await app.page.getByTestId('run-auto').click();
   const result = app.page.getByTestId('auto-result');
-  await expect(result).toHaveAttribute('data-status', 'verified', { timeout: 200_000 });
+  await expect(result).toHaveAttribute('data-status', 'verified', { timeout: limit });
   const choice = app.page.getByTestId('auto-choice');
   const kernel = await choice.getAttribute('data-kernel');
   expect(['naive', 'tiled', 'blk32x64v']).toContain(kernel);
@@ -135,11 +162,11 @@ test('the tuner verifies every configuration, auto runs the best, and the record
   await expect(app.page.getByTestId('auto-choice')).toContainText('the nearest tuned shape');
   // A shape that is not tiny is not chosen for from a tiny one: auto tunes the register-tiled rungs
   // that launch the most workgroups there (32×64, 64×64 blocks and the 4×4 rung at 160×144).
-  await app.setShape({ m: 160, k: 132, n: 144 });
+  await app.setShape(big);
   await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned near this shape on this adapter yet');
   await app.page.getByTestId('run-auto').click();
-  await expect(app.page.getByTestId('tune-status')).toContainText('3 of 3 configurations ran and were verified', { timeout: 200_000 });
-  await expect(result).toHaveAttribute('data-status', 'verified', { timeout: 200_000 });
+  await expect(app.page.getByTestId('tune-status')).toContainText('3 of 3 configurations ran and were verified', { timeout: bigLimit });
+  await expect(result).toHaveAttribute('data-status', 'verified', { timeout: bigLimit });
   expect(['reg4x4', 'blk32x64v', 'blk64x64v']).toContain(await choice.getAttribute('data-kernel'));
   // A damaged record is dropped on load, not trusted.
   await app.page.evaluate(() => localStorage.setItem('tiles.tuning.v1', JSON.stringify({ state: { records: [{ adapter: 'x', shape: { m: -1 }, entries: 'junk' }] }, version: 1 })));

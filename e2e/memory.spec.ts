@@ -1,11 +1,16 @@
+import { budgetMs } from './budget';
 import { test, expect } from './fixtures';
 
 /**
- * No growth over 100 consecutive runs: every GPU buffer and query set the app creates is counted
- * (createBuffer/createQuerySet vs destroy), and the tab's JS heap is sampled.
+ * Nothing left behind over 100 consecutive runs: every GPU buffer and query set the app creates is
+ * counted (createBuffer/createQuerySet vs destroy), and once each run and its trace are over, the
+ * live count must be back at zero. The tab's JS heap is sampled and reported.
  */
-test('100 consecutive runs leave no GPU buffers or query sets behind (heap reported)', async ({ app, page }) => {
-  test.setTimeout(600_000);
+const kRuns = 100;
+const kShape = { m: 64, k: 64, n: 64 };
+
+test(`${kRuns} consecutive runs leave no GPU buffers or query sets behind (heap reported)`, async ({ app, page }) => {
+  test.setTimeout(budgetMs(Array.from({ length: kRuns }, () => kShape), 1));
   await page.addInitScript(() => {
     const w = window as unknown as { __live: { buffers: number; queries: number; created: number } };
     w.__live = { buffers: 0, queries: 0, created: 0 };
@@ -42,23 +47,32 @@ test('100 consecutive runs leave no GPU buffers or query sets behind (heap repor
     void B;
     void Q;
   });
-  await app.open('?m=64&k=64&n=64&tile=16&samples=3');
+  await app.open(`?m=${kShape.m}&k=${kShape.k}&n=${kShape.n}&tile=16&samples=3`);
   const live = () => page.evaluate(() => ({ ...(window as unknown as { __live: { buffers: number; queries: number; created: number } }).__live }));
   const heap = () => page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0);
+  // Idle = no run in progress and the tile map's trace (which follows a tiled run) finished.
+  const idle = async () => {
+    await expect(page.getByTestId('run-both')).not.toHaveAttribute('aria-busy', 'true');
+    await expect(app.tileMap.map).not.toHaveAttribute('data-trace-status', 'running');
+  };
+  const before = await live();
   await app.run('run-both');
-  await page.waitForTimeout(500); // the tile-map trace runs after the tiled kernel
+  await app.tileMap.expectRecorded('gpu');
+  await idle();
   const after1 = await live();
   const heap1 = await heap();
-  for (let i = 2; i <= 100; i++) {
+  for (let i = 2; i <= kRuns; i++) {
     await app.run(i % 2 ? 'run-naive' : 'run-tiled');
   }
-  await page.waitForTimeout(500);
-  const after100 = await live();
-  const heap100 = await heap();
-  console.log(`GPU buffers created: ${after100.created}; live after 1 run: ${after1.buffers}, after 100: ${after100.buffers}; query sets ${after1.queries} → ${after100.queries}; JS heap ${(heap1 / 2 ** 20).toFixed(1)} → ${(heap100 / 2 ** 20).toFixed(1)} MiB`);
+  await idle();
+  const after = await live();
+  const heapN = await heap();
+  console.log(`GPU buffers created: ${after.created}; live after 1 run: ${after1.buffers}, after ${kRuns}: ${after.buffers}; query sets ${after1.queries} → ${after.queries}; JS heap ${(heap1 / 2 ** 20).toFixed(1)} → ${(heapN / 2 ** 20).toFixed(1)} MiB`);
   // The hook really saw the app's buffers: at least five per run (A, B, C, dims, read-back).
-  expect(after100.created - after1.created).toBeGreaterThanOrEqual(99 * 5);
-  expect(after100.buffers).toBeLessThanOrEqual(after1.buffers);
-  expect(after100.queries).toBeLessThanOrEqual(after1.queries);
+  expect(after1.created - before.created).toBeGreaterThanOrEqual(5);
+  expect(after.created - after1.created).toBeGreaterThanOrEqual((kRuns - 1) * 5);
+  // Every buffer and query set is destroyed once its run (and trace) is over.
+  expect(after1).toMatchObject({ buffers: 0, queries: 0 });
+  expect(after).toMatchObject({ buffers: 0, queries: 0 });
   // The JS heap is reported, not asserted: without a forced GC it moves with uncollected garbage.
 });

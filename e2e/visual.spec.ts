@@ -12,8 +12,7 @@ for (const [m, k, n, tile] of [
   test(`tile map labels come from the GPU and match the tiling math: ${m}×${k}×${n}, tile ${tile}`, async ({ app }) => {
     await app.open(`?m=${m}&k=${k}&n=${n}&tile=${tile}`);
     await app.run('run-tiled');
-    const map = app.page.getByTestId('tile-map');
-    await expect(map).toHaveAttribute('data-source', 'gpu');
+    await app.tileMap.expectRecorded('gpu');
     await expect(app.page.getByTestId('tile-map-check')).toContainText('agrees with the tiling math for every tile');
     // Small enough to trace every invocation: the whole GPU trace must match the model.
     await expect(app.page.getByTestId('trace-check-all')).toContainText(/Every one of the [\d,]+ recorded loads .* matches the model/);
@@ -21,37 +20,37 @@ for (const [m, k, n, tile] of [
     const tilesX = ceilDivForTest(n, tile);
     for (let ty = 0; ty < tilesY; ty++) {
       for (let tx = 0; tx < tilesX; tx++) {
-        const cell = app.page.getByTestId(`tile-cell-${ty}-${tx}`);
+        const cell = app.tileMap.cell(ty, tx);
         await expect(cell).toHaveAttribute('data-workgroup', expectedWorkgroup(ty, tx));
         const rows = Math.min(tile, m - ty * tile);
         const cols = Math.min(tile, n - tx * tile);
         await expect(cell).toHaveAttribute('data-stores', String(rows * cols));
       }
     }
-    await expect(app.page.getByTestId(`tile-cell-${tilesY}-0`)).toHaveCount(0);
+    await expect(app.tileMap.cell(tilesY, 0)).toHaveCount(0);
   });
 }
 
 test('the formula uses the seed notation: C33 = A31·B13 + A32·B23', async ({ app }) => {
   await app.open('?m=48&k=32&n=48&tile=16'); // cuda-samples: C is 3×3 blocks, K spans two
   await app.run('run-tiled');
-  await app.page.getByTestId('tile-cell-2-2').click();
-  await expect(app.page.getByTestId('formula')).toHaveText('C33 = A31·B13 + A32·B23');
-  await app.page.getByTestId('tile-cell-0-1').click();
-  await expect(app.page.getByTestId('formula')).toHaveText('C12 = A11·B12 + A12·B22');
+  await app.tileMap.cell(2, 2).click();
+  await expect(app.tileMap.formula).toHaveText('C33 = A31·B13 + A32·B23');
+  await app.tileMap.cell(0, 1).click();
+  await expect(app.tileMap.formula).toHaveText('C12 = A11·B12 + A12·B22');
 });
 
 test('PMPP 3×3, tile 2: the out-of-range lanes of block(0,0) phase 1 and block(1,1) phase 0', async ({ app }) => {
   await app.open('?m=3&k=3&n=3&tile=2');
   await app.run('run-tiled');
-  const stepper = app.page.getByTestId('phase-stepper');
+  const stepper = app.tileMap.stepper;
   await expect(stepper).toHaveAttribute('data-source', 'gpu');
-  const lane = (w: 'a' | 'b', y: number, x: number) => app.page.getByTestId(`lane-${w}-${y}-${x}`);
+  const lane = (w: 'a' | 'b', y: number, x: number) => app.tileMap.lane(w, y, x);
 
   await test.step('block (0,0), phase 1 (the second phase)', async () => {
-    await app.page.getByTestId('tile-cell-0-0').click();
-    for (let i = 0; i < 4; i++) await app.page.getByTestId('phase-next').click();
-    await expect(app.page.getByTestId('phase-label')).toContainText('Phase 2 of 2 · step 1 of 4');
+    await app.tileMap.cell(0, 0).click();
+    await app.tileMap.next(4);
+    await expect(app.tileMap.label).toContainText('Phase 2 of 2 · step 1 of 4');
     // A columns 2, 3: column 3 does not exist (slot column 1). B rows 2, 3: row 3 does not exist (slot row 1).
     for (const [y, x, oob] of [[0, 0, false], [0, 1, true], [1, 0, false], [1, 1, true]] as const) {
       await expect(lane('a', y, x)).toHaveAttribute('data-oob', String(oob));
@@ -61,13 +60,13 @@ test('PMPP 3×3, tile 2: the out-of-range lanes of block(0,0) phase 1 and block(
     }
     await expect(app.page.getByTestId('trace-check')).toContainText('matches the model');
     // Every invocation of block (0,0) stores a C element.
-    await expect(app.page.getByTestId('c-slot-1-1')).toHaveAttribute('data-stores', 'true');
+    await expect(app.tileMap.cSlot(1, 1)).toHaveAttribute('data-stores', 'true');
   });
 
   await test.step('block (1,1), phase 0', async () => {
-    await app.page.getByTestId('tile-cell-1-1').click();
-    await app.page.getByTestId('phase-slider').fill('0');
-    await expect(app.page.getByTestId('phase-label')).toContainText('Phase 1 of 2 · step 1 of 4');
+    await app.tileMap.cell(1, 1).click();
+    await app.tileMap.goTo(0);
+    await expect(app.tileMap.label).toContainText('Phase 1 of 2 · step 1 of 4');
     // Rows 2, 3 of A: row 3 is outside (slot row 1). Columns 2, 3 of B: column 3 is outside (slot column 1).
     for (const [y, x, oob] of [[0, 0, false], [0, 1, false], [1, 0, true], [1, 1, true]] as const) {
       await expect(lane('a', y, x)).toHaveAttribute('data-oob', String(oob));
@@ -76,15 +75,15 @@ test('PMPP 3×3, tile 2: the out-of-range lanes of block(0,0) phase 1 and block(
       await expect(lane('b', y, x)).toHaveAttribute('data-oob', String(oob));
     }
     // Only C[2][2] exists in this tile: the other three invocations store nothing.
-    await expect(app.page.getByTestId('c-slot-0-0')).toHaveAttribute('data-stores', 'true');
-    for (const [y, x] of [[0, 1], [1, 0], [1, 1]] as const) await expect(app.page.getByTestId(`c-slot-${y}-${x}`)).toHaveAttribute('data-stores', 'false');
+    await expect(app.tileMap.cSlot(0, 0)).toHaveAttribute('data-stores', 'true');
+    for (const [y, x] of [[0, 1], [1, 0], [1, 1]] as const) await expect(app.tileMap.cSlot(y, x)).toHaveAttribute('data-stores', 'false');
   });
 
   await test.step('prev steps back', async () => {
-    await app.page.getByTestId('phase-next').click();
-    await expect(app.page.getByTestId('phase-label')).toContainText('step 2 of 4: barrier');
-    await app.page.getByTestId('phase-prev').click();
-    await expect(app.page.getByTestId('phase-label')).toContainText('step 1 of 4: load');
+    await app.tileMap.next();
+    await expect(app.tileMap.label).toContainText('step 2 of 4: barrier');
+    await app.tileMap.prev();
+    await expect(app.tileMap.label).toContainText('step 1 of 4: load');
   });
 });
 
@@ -92,42 +91,42 @@ test('without the boundary tests, reads run into the next row and C is marked wr
   await app.open('?m=3&k=3&n=3&tile=2&pattern=integers');
   await app.run('run-tiled');
   await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
-  await app.page.getByTestId('toggle-bounds').uncheck();
+  await app.tileMap.setBounds(false);
   await expect(app.page.getByTestId('bounds-off-summary')).toContainText(/\d+ elements? of C (is|are) wrong/);
   // Block (0,0): A[0][3] is really A[1][0] — the next row's first element (index 3).
-  await app.page.getByTestId('tile-cell-0-0').click();
-  await expect(app.page.getByTestId('tile-cell-0-0')).not.toHaveAttribute('data-wrong', '0');
-  await app.page.getByTestId('phase-slider').fill('4');
-  await expect(app.page.getByTestId('lane-a-0-1')).toHaveAttribute('data-index', '3');
-  await expect(app.page.getByTestId('lane-a-0-1')).toHaveAttribute('data-oob', 'true');
+  await app.tileMap.cell(0, 0).click();
+  await expect(app.tileMap.cell(0, 0)).not.toHaveAttribute('data-wrong', '0');
+  await app.tileMap.goTo(4);
+  await expect(app.tileMap.lane('a', 0, 1)).toHaveAttribute('data-index', '3');
+  await expect(app.tileMap.lane('a', 0, 1)).toHaveAttribute('data-oob', 'true');
   await expect(app.page.locator('[data-testid^="c-slot-"][data-wrong="true"]').first()).toBeVisible();
   // The timed tiled kernel (with its tests) is untouched and still verified.
   await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
-  await app.page.getByTestId('toggle-bounds').check();
+  await app.tileMap.setBounds(true);
   await expect(app.page.getByTestId('bounds-off-summary')).toHaveCount(0);
-  await expect(app.page.getByTestId('tile-cell-0-0')).toHaveAttribute('data-wrong', '0');
+  await expect(app.tileMap.cell(0, 0)).toHaveAttribute('data-wrong', '0');
 });
 
 test('keyboard: arrows move the tile, classroom mode steps phases with ←/→ and leaves with Esc', async ({ app }) => {
   await app.open('?m=48&k=32&n=48&tile=16');
   await app.run('run-tiled');
-  await app.page.getByTestId('tile-cell-0-0').click();
+  await app.tileMap.cell(0, 0).click();
   await app.page.getByRole('grid', { name: /C tiles/ }).focus();
   await app.page.keyboard.press('ArrowRight');
   await app.page.keyboard.press('ArrowDown');
   await app.page.keyboard.press('ArrowDown');
-  await expect(app.page.getByTestId('formula')).toHaveText('C32 = A31·B12 + A32·B22');
-  await expect(app.page.getByTestId('tile-cell-2-1')).toHaveAttribute('aria-selected', 'true');
+  await expect(app.tileMap.formula).toHaveText('C32 = A31·B12 + A32·B22');
+  await expect(app.tileMap.cell(2, 1)).toHaveAttribute('aria-selected', 'true');
 
   await app.page.getByTestId('classroom-toggle').click();
   await expect(app.page.locator('main')).toHaveAttribute('data-classroom', 'true');
   await app.page.locator('body').focus();
-  await app.page.getByTestId('phase-label').click();
+  await app.tileMap.label.click();
   await app.page.keyboard.press('ArrowRight');
   await app.page.keyboard.press('ArrowRight');
-  await expect(app.page.getByTestId('phase-label')).toContainText('step 3 of 4');
+  await expect(app.tileMap.label).toContainText('step 3 of 4');
   await app.page.keyboard.press('ArrowLeft');
-  await expect(app.page.getByTestId('phase-label')).toContainText('step 2 of 4');
+  await expect(app.tileMap.label).toContainText('step 2 of 4');
   await app.page.keyboard.press(' ');
   await expect(app.page.getByTestId('phase-play')).toHaveAttribute('aria-pressed', 'true');
   await app.page.keyboard.press(' ');
@@ -140,10 +139,10 @@ test('a large problem keeps the map legible and the stepper falls back to the mo
   // 1024×8×1024, tile 16: 64×64 = 4096 tiles; too large to trace every invocation.
   await app.open('?m=1024&k=8&n=1024&tile=16');
   await app.run('run-tiled');
-  await expect(app.page.getByTestId('tile-map')).toHaveAttribute('data-tiles-x', '64');
+  await expect(app.tileMap.map).toHaveAttribute('data-tiles-x', '64');
   await expect(app.page.getByTestId('tile-map-check')).toContainText('agrees with the tiling math');
   await expect(app.page.getByTestId('tile-map-window')).toBeVisible();
   expect(await app.page.locator('[data-testid^="tile-cell-"]').count()).toBeLessThanOrEqual(144);
-  await expect(app.page.getByTestId('phase-stepper')).toHaveAttribute('data-source', 'model');
-  await expect(app.page.getByTestId('tile-cell-63-63')).toHaveAttribute('data-workgroup', '63,63');
+  await expect(app.tileMap.stepper).toHaveAttribute('data-source', 'model');
+  await expect(app.tileMap.cell(63, 63)).toHaveAttribute('data-workgroup', '63,63');
 });

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
-import { initGpu } from './state/store';
+import { initGpu } from './state/session';
+import { startUrlSync } from './state/urlSync';
 import { openShareFromLocation } from './state/bench';
 import './ui/styles.css';
 
@@ -15,6 +16,7 @@ if (root) {
       </ErrorBoundary>
     </StrictMode>,
   );
+  startUrlSync();
   void initGpu();
   void openShareFromLocation();
   window.addEventListener('hashchange', () => void openShareFromLocation());

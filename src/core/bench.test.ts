@@ -25,7 +25,7 @@ describe('sweep helpers', () => {
     expect(estimateMs(2, 512, 1024)).toBe(16);
   });
   it('finds the size from which tiled stays ahead', () => {
-    const p = (kernel: 'naive' | 'tiled', size: number, medianMs: number) => ({ kernel, size, medianMs, verified: true, tile: kernel === 'tiled' ? 16 : null });
+    const p = (kernel: 'naive' | 'tiled', size: number, medianMs: number) => ({ kernel, size, medianMs, verified: true, tile: kernel === 'tiled' ? (16 as const) : null });
     expect(crossover([p('naive', 64, 1), p('tiled', 64, 2), p('naive', 128, 2), p('tiled', 128, 1), p('naive', 256, 8), p('tiled', 256, 3)])).toBe(128);
     expect(crossover([p('naive', 64, 1), p('tiled', 64, 0.5), p('naive', 128, 1), p('tiled', 128, 2)])).toBeUndefined();
     expect(crossover([p('naive', 64, 1)])).toBeUndefined();

@@ -1,54 +1,172 @@
-/** The benchmark sweep's configuration and results, as plain data (shared by the app, links and history). */
+/**
+ * The benchmark sweep's configuration and results, as plain data shared by the app, links and
+ * history. Each type is defined once, as a zod schema, and the TypeScript type is inferred from it;
+ * the schemas hold the cross-field rules that a link or a stored entry must satisfy.
+ */
 import { kMaxDimension } from './input';
-import type { KernelId } from './kernels';
+import { kKernelIdList, type KernelId } from './kernels';
+import { tolerance } from './reference';
+import { gflops as gflopsAt, kTileWidths } from './shape';
+import { z } from './zod';
+import { ClockSchema } from './clock';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
 
-export interface SweepConfig {
-  readonly sizes: readonly number[];
-  readonly kernels: readonly KernelId[];
-  readonly tile: 2 | 4 | 8 | 16 | 32;
-  readonly warmups: number;
-  /** Timed samples per point; 0 = automatic (about one second of kernel time, 3–30 samples). */
-  readonly samples: number;
+/**
+ * The sweep form's limits. The same figures bound the form's input, every link and every stored
+ * entry, so "Run the same benchmark here" can never run what the form would refuse.
+ */
+export const kSweepLimits = {
+  sizes: 64,
+  warmups: { min: 0, max: 20 },
+  /** 0 = automatic (about one second of kernel time, 3–30 samples). */
+  samples: { min: 0, max: 100 },
+} as const;
+
+/**
+ * No GPU comes near this (an H200 peaks at about 67 TFLOP/s in f32): 1 EFLOP/s is far beyond any
+ * single adapter, so a figure above it in a link is refused, never charted.
+ */
+export const kMaxPlausibleGflops = 1e9;
+/** A single dispatch over a day long is no measurement this app makes (points over 4 s are skipped). */
+export const kMaxPlausibleMs = 86_400_000;
+
+const kMessages = {
+  warmups: `Warm-up runs must be a whole number from ${kSweepLimits.warmups.min} to ${kSweepLimits.warmups.max}.`,
+  samples: `Timed samples must be a whole number from ${kSweepLimits.samples.min} (automatic) to ${kSweepLimits.samples.max}.`,
+  kernels: 'Choose at least one kernel.',
+  planMismatch: 'the points do not match config.sizes × config.kernels',
+  tileMismatch: "a point's tile width differs from config.tile",
+  notMeasured: 'a point that ran lacks its figures',
+  skippedWithFigures: 'a skipped or failed point carries figures',
+  order: 'min ≤ median ≤ max does not hold',
+  rate: 'GFLOP/s do not follow from the size and the median time',
+  tooManyChecked: 'more entries checked than C has',
+  verifiedOutside: 'a point marked verified has its error outside its own tolerance',
+  toleranceTooWide: 'a tolerance wider than the verification allows at this size',
+} as const;
+
+/** Parse the warm-up or sample count typed in the sweep form (or carried by a link). */
+export function parseSweepCount(raw: string, field: 'warmups' | 'samples'): { value?: number; error?: string } {
+  const v = Number(raw);
+  const { min, max } = kSweepLimits[field];
+  return Number.isInteger(v) && v >= min && v <= max ? { value: v } : { error: kMessages[field] };
 }
 
-export interface BenchPoint {
-  readonly kernel: KernelId;
-  readonly tile: number | null;
-  readonly size: number;
-  /** Set when the point was not run, with the reason. */
-  readonly skipped?: string;
-  readonly error?: string;
-  readonly clock?: 'gpu-timestamp' | 'wall-clock';
-  readonly samples?: number;
-  readonly dispatchesPerSample?: number;
-  readonly medianMs?: number;
-  readonly minMs?: number;
-  readonly maxMs?: number;
-  readonly gflops?: number;
-  readonly verified?: boolean;
-  readonly checked?: number;
-  readonly maxRelError?: number | null;
-  /** The tunable override constants the point ran with (e.g. GROUP = 8), when the kernel has any. */
-  readonly constants?: Readonly<Record<string, number>>;
+const str = (max: number) => z.string().max(max);
+const num = z.number().refine(Number.isFinite, 'must be finite');
+const dim = z.number().int().min(1).max(kMaxDimension);
+const ms = num.min(0).max(kMaxPlausibleMs);
+const count = (l: { readonly min: number; readonly max: number }) => z.number().int().min(l.min).max(l.max);
+const kTileLiterals = z.literal(kTileWidths);
+
+/**
+ * The relative tolerance the verification applies at size K (random data; exact data use 0): an
+ * element passes when |gpu − ref| ≤ (2 + 4√K)·2⁻²⁴·Σ|a·b|, i.e. its error relative to Σ|a·b| is
+ * at most (2 + 4√K)·2⁻²⁴.
+ */
+export const relTolerance = (k: number, exact = false): number => tolerance(k, 1, exact);
+/** Dividing err by Σ|a·b| may round a passing error a few ulps above the tolerance. */
+const kRoundingSlack = 1 + 1e-12;
+
+export const PointSchema = z
+  .object({
+    kernel: z.enum(kKernelIdList),
+    tile: kTileLiterals.nullable(),
+    size: dim,
+    /** Set when the point was not run, with the reason. */
+    skipped: str(300).optional(),
+    error: str(300).optional(),
+    clock: ClockSchema.optional(),
+    samples: z.number().int().min(1).max(kSweepLimits.samples.max).optional(),
+    dispatchesPerSample: z.number().int().min(1).max(10_000).optional(),
+    medianMs: ms.optional(),
+    minMs: ms.optional(),
+    maxMs: ms.optional(),
+    gflops: num.min(0).max(kMaxPlausibleGflops).optional(),
+    verified: z.boolean().optional(),
+    checked: z.number().int().min(0).optional(),
+    /** max |gpu − ref| / Σ|a·b| over the checked entries; null when it was not finite. */
+    maxRelError: num.min(0).nullable().optional(),
+    /** The bound on maxRelError that verification applied: (2 + 4√K)·2⁻²⁴, or 0 for exact data. */
+    relTolerance: num.min(0).optional(),
+    /** The tunable override constants the point ran with (e.g. GROUP = 8), when the kernel has any. */
+    constants: z.record(z.string().regex(/^[A-Z_]{1,16}$/), z.number().int().min(0).max(65536)).optional(),
+  })
+  .strict()
+  .superRefine((p, ctx) => {
+    const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const figures = [p.clock, p.samples, p.dispatchesPerSample, p.medianMs, p.minMs, p.maxMs, p.gflops, p.verified, p.checked];
+    if (p.skipped !== undefined || p.error !== undefined) {
+      if (figures.some((f) => f !== undefined) || p.maxRelError !== undefined || p.relTolerance !== undefined) issue(kMessages.skippedWithFigures);
+      return;
+    }
+    if (figures.some((f) => f === undefined)) return issue(kMessages.notMeasured);
+    if (!(p.minMs! <= p.medianMs! && p.medianMs! <= p.maxMs!)) issue(kMessages.order);
+    const expected = gflopsAt({ m: p.size, k: p.size, n: p.size }, p.medianMs!);
+    if (!(Math.abs(p.gflops! - expected) <= 1e-6 * expected)) issue(kMessages.rate);
+    if (p.checked! > p.size * p.size) issue(kMessages.tooManyChecked);
+    if (p.relTolerance !== undefined && p.relTolerance > relTolerance(p.size) * kRoundingSlack) issue(kMessages.toleranceTooWide);
+    if (p.verified) {
+      const ok = p.checked! > 0 && p.relTolerance !== undefined && typeof p.maxRelError === 'number' && p.maxRelError <= p.relTolerance * kRoundingSlack;
+      if (!ok) issue(kMessages.verifiedOutside);
+    }
+  });
+
+/** One point of a sweep: a kernel at a size, measured and verified, skipped or failed. */
+export type BenchPoint = z.infer<typeof PointSchema>;
+
+export const DeviceSchema = z
+  .object({
+    vendor: str(120),
+    architecture: str(120),
+    description: str(300),
+    features: z.array(str(64)).max(64).readonly(),
+    limits: z.record(str(64), num).refine((r) => Object.keys(r).length <= 64, 'too many limits'),
+    browser: str(400),
+    timing: ClockSchema,
+  })
+  .strict();
+
+export type DeviceReport = z.infer<typeof DeviceSchema>;
+
+export const SweepConfigSchema = z
+  .object({
+    sizes: z.array(dim).min(1).max(kSweepLimits.sizes).readonly(),
+    kernels: z.array(z.enum(kKernelIdList)).min(1).max(kKernelIdList.length).readonly(),
+    tile: kTileLiterals,
+    warmups: count(kSweepLimits.warmups),
+    /** Timed samples per point; 0 = automatic (about one second of kernel time, 3–30 samples). */
+    samples: count(kSweepLimits.samples),
+  })
+  .strict();
+
+export type SweepConfig = z.infer<typeof SweepConfigSchema>;
+
+/** Why a configuration cannot run (in the form's own words), or undefined when it can. */
+export function sweepConfigError(c: SweepConfig): string | undefined {
+  const r = SweepConfigSchema.safeParse(c);
+  if (r.success) return undefined;
+  const issue = r.error.issues[0]!;
+  const field = issue.path[0];
+  if (field === 'warmups' || field === 'samples') return kMessages[field];
+  if (field === 'kernels' && c.kernels.length === 0) return kMessages.kernels;
+  return `This sweep cannot run (${issue.path.join('.')}: ${issue.message}).`;
 }
 
-export interface DeviceReport {
-  readonly vendor: string;
-  readonly architecture: string;
-  readonly description: string;
-  readonly features: readonly string[];
-  readonly limits: Readonly<Record<string, number>>;
-  readonly browser: string;
-  readonly timing: 'gpu-timestamp' | 'wall-clock';
+/** The cross-field rule between a configuration and its points: one point per size × kernel, in plan order. */
+export function pointsMatchConfig(c: SweepConfig, points: readonly BenchPoint[]): string | undefined {
+  const plan = sweepPlan(c);
+  if (plan.length !== points.length || plan.some((q, i) => q.size !== points[i]!.size || q.kernel !== points[i]!.kernel)) return kMessages.planMismatch;
+  if (points.some((p) => p.tile !== null && p.tile !== c.tile)) return kMessages.tileMismatch;
+  return undefined;
 }
 
 /** Parse a list of sizes typed by a user or read from `?sizes=`: "64, 128 256" → [64, 128, 256]. */
 export function parseSizes(raw: string): { sizes?: number[]; error?: string } {
   const parts = raw.split(/[\s,;]+/).filter(Boolean);
   if (parts.length === 0) return { error: 'Enter at least one size, e.g. 64, 128, 256.' };
-  if (parts.length > 64) return { error: `At most 64 sizes (got ${parts.length}).` };
+  if (parts.length > kSweepLimits.sizes) return { error: `At most ${kSweepLimits.sizes} sizes (got ${parts.length}).` };
   const sizes: number[] = [];
   for (const p of parts) {
     if (!/^\d{1,8}$/.test(p)) return { error: `“${p.slice(0, 16)}” is not a whole number.` };

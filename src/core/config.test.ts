@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config';
+import { parseConfig, sameRunConfig, type ParsedConfig } from './config';
 import { kPatterns } from './data';
 import { kTileWidths } from './shape';
 import { kDefaultConfig, type ConfigText } from './url';
@@ -78,5 +78,37 @@ describe('parseConfig', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('sameRunConfig: the one rule for "this result belongs to that configuration"', () => {
+  const base: ParsedConfig = { shape: { m: 48, k: 32, n: 48 }, tile: 16, pattern: 'random', seed: 1, samples: 0 };
+  it('holds for the same configuration, and ignores the sample count', () => {
+    expect(sameRunConfig(base, { ...base }, true)).toBe(true);
+    expect(sameRunConfig(base, { ...base, samples: 30 }, true)).toBe(true);
+  });
+  it.each<[string, Partial<ParsedConfig>]>([
+    ['m', { shape: { m: 49, k: 32, n: 48 } }],
+    ['k', { shape: { m: 48, k: 33, n: 48 } }],
+    ['n', { shape: { m: 48, k: 32, n: 47 } }],
+    ['pattern', { pattern: 'ones' }],
+    ['seed', { seed: 2 }],
+  ])('fails when %s differs, whether or not the kernel uses the tile', (_, patch) => {
+    expect(sameRunConfig(base, { ...base, ...patch }, true)).toBe(false);
+    expect(sameRunConfig(base, { ...base, ...patch }, false)).toBe(false);
+  });
+  it('compares the tile width only for kernels that use it', () => {
+    expect(sameRunConfig(base, { ...base, tile: 8 }, true)).toBe(false);
+    expect(sameRunConfig(base, { ...base, tile: 8 }, false)).toBe(true);
+  });
+  it('is symmetric (property)', () => {
+    const cfg = fc.record({
+      shape: fc.record({ m: fc.integer({ min: 1, max: 4 }), k: fc.integer({ min: 1, max: 4 }), n: fc.integer({ min: 1, max: 4 }) }),
+      tile: fc.constantFrom(...kTileWidths),
+      pattern: fc.constantFrom(...kPatterns),
+      seed: fc.integer({ min: 0, max: 2 }),
+      samples: fc.constantFrom(0, 3),
+    });
+    fc.assert(fc.property(cfg, cfg, fc.boolean(), (a, b, t) => sameRunConfig(a, b, t) === sameRunConfig(b, a, t)));
   });
 });

@@ -31,3 +31,19 @@ export function parseConfig(c: ConfigText): { config?: ParsedConfig; errors: Fie
   }
   return { errors: all };
 }
+
+/**
+ * The one rule for "does this result belong to that configuration": the same shape, data pattern
+ * and seed, and the same tile width when the kernel uses one. (The sample count only changes how
+ * long the timing takes, not what was computed.)
+ */
+export function sameRunConfig(ran: ParsedConfig, now: ParsedConfig, usesTile: boolean): boolean {
+  return (
+    ran.shape.m === now.shape.m &&
+    ran.shape.k === now.shape.k &&
+    ran.shape.n === now.shape.n &&
+    ran.pattern === now.pattern &&
+    ran.seed === now.seed &&
+    (!usesTile || ran.tile === now.tile)
+  );
+}

@@ -1,7 +1,13 @@
 /**
- * The kernel record. Kernels described as data (after tfjs-backend-webgpu's WebGPUProgram): each record names its
- * WGSL, and plans a launch for a shape — override constants, workgroup size, dispatch grid and a
- * sentence saying which mapping ran. All share one binding layout: A, B, C, dims.
+ * The kernel record: everything about a kernel in one entry of kDefs (after tfjs-backend-webgpu's
+ * WebGPUProgram) — its name and one-line "what changed", its WGSL, its launch plan for a shape
+ * (override constants, workgroup size, dispatch grid, C block and a sentence saying which mapping
+ * ran), tunables, required features and limits, ladder and tuner membership, traffic model, chart
+ * style and reference figures. All share one binding layout: A, B, C, dims. Pure: no GPU objects.
+ *
+ * Adding a kernel: its shaders/<id>.wgsl (or a description in scripts/gen-unrolled.mjs), the `?raw`
+ * import below and one entry in kDefs — its key is the id everywhere (KernelId, URLs, share
+ * links, test ids `ladder-<id>`). kernels.test.ts checks the entry against the WGSL's overrides.
  */
 import naiveSource from '../../shaders/naive.wgsl?raw';
 import tiledSource from '../../shaders/tiled.wgsl?raw';
@@ -108,18 +114,30 @@ interface KernelDef {
   block(tile: TileWidth): CBlock;
   /** Global-memory element loads (the traffic model); by default those of staging its C block (blockLoads). */
   loads?(shape: Shape, tile: TileWidth): number;
-  /** A launch plan, or a message saying why this adapter cannot run it (params already checked against tunables). */
-  plan(shape: Shape, tile: TileWidth, limits: WorkgroupLimits, params?: KernelParams): Omit<LaunchPlan, 'block'> | string;
+  /**
+   * A launch plan, or a message saying why this adapter cannot run it (params already checked
+   * against tunables); `block` is this kernel's block(tile), for plans that grid C by it.
+   */
+  plan(shape: Shape, tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock): Omit<LaunchPlan, 'block'> | string;
 }
 
 export interface KernelSpec extends KernelDef {
   readonly id: KernelId;
 }
 
-/** The register-tiled rungs: a block×block C block per 16×16 workgroup, 8 KiB of workgroup memory. */
-function blockPlan(shape: Shape, limits: WorkgroupLimits, block: number, mapping: string, bytes = 8192, constants: Record<string, number> = {}): Omit<LaunchPlan, 'block'> | string {
+/**
+ * The register-tiled rungs: one workgroup (16×16 unless said otherwise) per C block, `bytes` of
+ * workgroup memory; `mapping` goes on from "R×C C block per workgroup, ".
+ */
+function blockPlan(shape: Shape, limits: WorkgroupLimits, block: CBlock, mapping: string, bytes = 8192, constants: Record<string, number> = {}, workgroup = { x: 16, y: 16 }): Omit<LaunchPlan, 'block'> | string {
   if (limits.maxComputeWorkgroupStorageSize < bytes) return `This kernel needs ${bytes} bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
-  return { constants, workgroup: { x: 16, y: 16 }, dispatch: blockDispatch(shape, block, block), mapping, workgroupStorageBytes: bytes };
+  return {
+    constants,
+    workgroup,
+    dispatch: blockDispatch(shape, block.rows, block.cols),
+    mapping: `${block.rows}×${block.cols} C block per workgroup, ${mapping}`,
+    workgroupStorageBytes: bytes,
+  };
 }
 
 /** What adapter facts a plan depends on (gpu/device's GpuInfo is one). */
@@ -140,9 +158,9 @@ export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: Pl
   const bad = checkParams(spec, params);
   if (bad) return bad;
   const s = gpuShape(id, shape);
-  const plan = spec.plan(s, tile, info.limits, params);
-  if (typeof plan === 'string') return plan;
   const block = spec.block(tile);
+  const plan = spec.plan(s, tile, info.limits, params, block);
+  if (typeof plan === 'string') return plan;
   if (s.k === shape.k && s.n === shape.n) return { ...plan, block };
   return { ...plan, block, mapping: `${plan.mapping}; K × N = ${shape.k} × ${shape.n} padded with zeros to ${s.k} × ${s.n} for vec4 rows` };
 }
@@ -179,18 +197,12 @@ const kGroupTunables: readonly Tunable[] = [
   { name: 'GROUP', values: [1, 4, 8, 16], doc: 'Block rows per launch group: workgroups launched together share A and B blocks in L2 (1 = plain row-by-row order).' },
 ];
 
-/** The generated, hand-unrolled rungs: 128 invocations, 16 KiB of workgroup memory, any shape. */
-function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParams | undefined, rows: number, cols: number): Omit<LaunchPlan, 'block'> | string {
+/** The generated, hand-unrolled rungs: rows×cols C elements per invocation, 16 KiB of workgroup memory, any shape. */
+function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock, rows: number, cols: number): Omit<LaunchPlan, 'block'> | string {
   const group = params?.GROUP ?? 8;
-  const plan = blockPlan(
-    shape,
-    limits,
-    128,
-    `128×128 C block per workgroup, ${128 / cols}×${128 / rows} invocations, ${rows}×${cols} C elements each, double-buffered phases of 8, k unrolled, launch groups of ${group} block rows`,
-    16384,
-    { GROUP: group },
-  );
-  return typeof plan === 'string' ? plan : { ...plan, workgroup: { x: 128 / cols, y: 128 / rows } };
+  const workgroup = { x: block.cols / cols, y: block.rows / rows };
+  const mapping = `${workgroup.x}×${workgroup.y} invocations, ${rows}×${cols} C elements each, double-buffered phases of 8, k unrolled, launch groups of ${group} block rows`;
+  return blockPlan(shape, limits, block, mapping, 16384, { GROUP: group }, workgroup);
 }
 
 /** A rung of the ladder that the tuner tries and that ignores the tile width (the register-tiled rungs). */
@@ -203,7 +215,7 @@ const kUnrolled16x8 = {
   ...kTunedRung,
   block: square(128),
   tunables: kGroupTunables,
-  plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params?: KernelParams) => unrolledPlan(shape, limits, params, 16, 8),
+  plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => unrolledPlan(shape, limits, params, block, 16, 8),
 } as const;
 
 /**
@@ -287,7 +299,7 @@ const kDefs = {
     chart: { color: '#047857', dash: [3, 3] },
     reference: { dawn: 23.97, wgpu: 20.08 },
     block: square(64),
-    plan: (shape, _tile, limits) => blockPlan(shape, limits, 64, '64×64 C block per workgroup, 16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16'),
+    plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, '16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16'),
   },
   reg8x8: {
     label: 'Register-tiled 8×8',
@@ -298,7 +310,7 @@ const kDefs = {
     chart: { color: '#7e22ce', dash: [8, 3, 2, 3] },
     reference: { dawn: 26.21, wgpu: 22.62 },
     block: square(128),
-    plan: (shape, _tile, limits) => blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8'),
+    plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, '16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8'),
   },
   reg8x8v: {
     label: 'Register-tiled 8×8, vec4 loads',
@@ -310,9 +322,7 @@ const kDefs = {
     chart: { color: '#be185d', dash: [16, 4] },
     reference: { dawn: 30.84, wgpu: 24.77 },
     block: square(128),
-    plan(shape, _tile, limits) {
-      return blockPlan(shape, limits, 128, '128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores');
-    },
+    plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, '16×16 invocations, 8×8 C elements each, vec4 global loads and stores'),
   },
   reg8x8db: {
     label: 'Register-tiled 8×8, double-buffered',
@@ -326,17 +336,10 @@ const kDefs = {
     reference: { dawn: 35.7, wgpu: 30.19 },
     block: square(128),
     tunables: kDbTunables,
-    plan(shape, _tile, limits, params) {
+    plan(shape, _tile, limits, params, block) {
       // Without a tuned value: BK = 8 (16 KiB), faster on both engines on the H200 (docs/benchmarks.md).
       const bk = params?.BK ?? 8;
-      return blockPlan(
-        shape,
-        limits,
-        128,
-        `128×128 C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 loads, double-buffered phases of BK = ${bk}`,
-        bk * 2048,
-        { BK: bk },
-      );
+      return blockPlan(shape, limits, block, `16×16 invocations, 8×8 C elements each, vec4 loads, double-buffered phases of BK = ${bk}`, bk * 2048, { BK: bk });
     },
   },
   reg16x8: {
@@ -405,11 +408,11 @@ const kDefs = {
     block: () => ({ rows: 8, cols: 256 }),
     requiredFeatures: ['subgroups'],
     maxSubgroupSize: 64, // all 64 invocations of a workgroup share their rows
-    plan(shape) {
+    plan(shape, _tile, _limits, _params, block) {
       return {
         constants: {},
         workgroup: { x: 64, y: 1 },
-        dispatch: [ceilDiv(shape.n, 256), ceilDiv(shape.m, 8), 1],
+        dispatch: blockDispatch(shape, block.rows, block.cols),
         mapping: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
         workgroupStorageBytes: 0,
       };

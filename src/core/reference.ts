@@ -56,7 +56,7 @@ export const kFullCornerBlock = 32 * 32;
 
 /**
  * Which entries a check covers. `block` is the C block of one workgroup of the kernel that ran (its
- * plan's block: the tile for the tiled kernel, 128×128 for the reg8x8 rungs); a number is a square
+ * plan's block: the tile for the tiled kernel, 128×128 for the 8×8 register-tiled rungs); a number is a square
  * block. Small problems: every entry. Otherwise the four corner blocks (the bottom and right ones
  * are the partial blocks), the corners and centre of every block on the border of C, and random
  * entries up to the multiply-add budget.

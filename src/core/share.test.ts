@@ -1,12 +1,47 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeShare, encodeShare, kMaxLinkChars, kSharePrefix, shareFromHash, ShareError, type SharePayload } from './share';
+import { kMaxPlausibleGflops, kSweepLimits, parseSweepCount, relTolerance, sweepConfigError, SweepConfigSchema, type BenchPoint } from './bench';
+import { kKernelIdList, type KernelId } from './kernels';
+import { gflops } from './shape';
+import {
+  decodeShare,
+  encodeShare,
+  kChecksumBytes,
+  kMaxLinkChars,
+  kSharePrefix,
+  parseStoredPayload,
+  shareChecksum,
+  shareFromHash,
+  ShareError,
+  type SharePayload,
+} from './share';
+
+/** A measured, verified point whose figures agree with each other, as a sweep makes them. */
+function measured(kernel: KernelId, size: number, medianMs: number, extra: Partial<BenchPoint> = {}): BenchPoint {
+  return {
+    kernel,
+    tile: kernel === 'tiled' ? 16 : null,
+    size,
+    clock: 'gpu-timestamp',
+    samples: 30,
+    dispatchesPerSample: 8,
+    medianMs,
+    minMs: medianMs * 0.9,
+    maxMs: medianMs * 1.5,
+    gflops: gflops({ m: size, k: size, n: size }, medianMs),
+    verified: true,
+    checked: size * size,
+    maxRelError: 1e-7,
+    relTolerance: relTolerance(size),
+    ...extra,
+  };
+}
 
 const payload: SharePayload = {
-  v: 1,
+  v: 2,
   app: '0.2.0',
   date: '2026-11-21T23:00:00.000Z',
-  config: { sizes: [16, 24, 40], kernels: ['naive', 'tiled'], tile: 16, warmups: 2, samples: 0 },
+  config: { sizes: [16, 4096], kernels: ['naive', 'tiled', 'reg16x8v'], tile: 16, warmups: 2, samples: 0 },
   device: {
     vendor: 'nvidia',
     architecture: 'hopper',
@@ -17,19 +52,35 @@ const payload: SharePayload = {
     timing: 'gpu-timestamp',
   },
   points: [
-    { kernel: 'naive', tile: null, size: 16, clock: 'gpu-timestamp', samples: 30, dispatchesPerSample: 8, medianMs: 0.01, minMs: 0.009, maxMs: 0.02, gflops: 0.8, verified: true, checked: 256, maxRelError: 1e-7 },
+    measured('naive', 16, 0.01, { maxRelError: 8.9e-8 }),
+    measured('tiled', 16, 0.008),
+    measured('reg16x8v', 16, 0.02, { constants: { GROUP: 8 } }),
+    measured('naive', 4096, 90.5),
     { kernel: 'tiled', tile: 16, size: 4096, skipped: 'Matrix C needs 64 MiB' },
-    { kernel: 'reg16x8v', tile: null, size: 24, constants: { GROUP: 8 }, clock: 'gpu-timestamp', samples: 30, dispatchesPerSample: 8, medianMs: 0.02, minMs: 0.019, maxMs: 0.03, gflops: 1.4, verified: true, checked: 576, maxRelError: 1e-7 },
+    { kernel: 'reg16x8v', tile: null, size: 4096, error: 'The device was lost.' },
   ],
 };
 
-/** A link made from any JSON, bypassing encodeShare's typing (to feed the decoder bad payloads). */
-async function packRaw(value: unknown): Promise<string> {
+const b64u = (bytes: Uint8Array) => {
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+const unb64u = (s: string) => Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+/**
+ * A link made from any JSON, bypassing encodeShare's typing and schema (to feed the decoder bad
+ * payloads); its checksum is right unless `badSum`, so a refusal comes from the schema.
+ */
+async function packRaw(value: unknown, { badSum = false } = {}): Promise<string> {
   const json = new TextEncoder().encode(JSON.stringify(value));
   const packed = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
-  let bin = '';
-  for (const b of packed) bin += String.fromCharCode(b);
-  return kSharePrefix + btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const sum = await shareChecksum(json);
+  if (badSum) sum[0]! ^= 1;
+  const data = new Uint8Array(kChecksumBytes + packed.length);
+  data.set(sum);
+  data.set(packed, kChecksumBytes);
+  return kSharePrefix + b64u(data);
 }
 
 async function decodeOrError(s: string): Promise<SharePayload | ShareError> {
@@ -41,17 +92,19 @@ async function decodeOrError(s: string): Promise<SharePayload | ShareError> {
   }
 }
 
+const withPoint = (i: number, patch: Partial<BenchPoint>) => ({ ...payload, points: payload.points.map((p, j) => (j === i ? { ...p, ...patch } : p)) });
+
 describe('share link codec', () => {
   it('round-trips a payload exactly', async () => {
     const s = await encodeShare(payload);
-    expect(s.startsWith(kSharePrefix)).toBe(true);
+    expect(s.startsWith('r2.')).toBe(true);
     expect(s).toMatch(/^[A-Za-z0-9._-]+$/);
     expect(await decodeShare(s)).toEqual(payload);
   });
 
   it('finds the link in a fragment', () => {
-    expect(shareFromHash('#r=r1.abc')).toBe('r1.abc');
-    expect(shareFromHash('#x=1&r=r1.abc')).toBe('r1.abc');
+    expect(shareFromHash('#r=r2.abc')).toBe('r2.abc');
+    expect(shareFromHash('#x=1&r=r2.abc')).toBe('r2.abc');
     expect(shareFromHash('')).toBeUndefined();
   });
 
@@ -63,43 +116,63 @@ describe('share link codec', () => {
     }
   });
 
-  it('rejects other versions, foreign strings and oversized links', async () => {
-    await expect(decodeShare('r2.abcd')).rejects.toThrow(/another version/);
+  it('rejects older links (no checksum), newer ones, foreign strings and oversized links, each with its reason', async () => {
+    await expect(decodeShare('r1.abcd')).rejects.toThrow(/older version of Tiles.*no checksum.*new link/);
+    await expect(decodeShare('r3.abcd')).rejects.toThrow(/newer version/);
     await expect(decodeShare('hello')).rejects.toThrow(/not a Tiles results link/);
     await expect(decodeShare(`${kSharePrefix}${'A'.repeat(kMaxLinkChars)}`)).rejects.toThrow(/too long/);
     await expect(decodeShare(`${kSharePrefix}ab$cd`)).rejects.toThrow(/characters/);
+    await expect(decodeShare(`${kSharePrefix}AAAA`)).rejects.toThrow(/truncated/);
   });
 
   it('rejects a zip bomb (tiny link, huge inflated data)', async () => {
-    const huge = new TextEncoder().encode(`{"v":1,"pad":"${'x'.repeat(2_000_000)}"}`);
-    const cs = new CompressionStream('deflate-raw');
-    const packed = new Uint8Array(await new Response(new Blob([huge]).stream().pipeThrough(cs)).arrayBuffer());
-    let bin = '';
-    for (const b of packed) bin += String.fromCharCode(b);
-    const s = kSharePrefix + btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const s = await packRaw({ v: 2, pad: 'x'.repeat(2_000_000) });
     expect(s.length).toBeLessThan(kMaxLinkChars);
     await expect(decodeShare(s)).rejects.toThrow(/too large once unpacked/);
   });
 
+  it('refuses a link whose checksum does not match, with a plain explanation', async () => {
+    expect(await decodeShare(await packRaw(payload))).toEqual(payload);
+    await expect(decodeShare(await packRaw(payload, { badSum: true }))).rejects.toThrow(/damaged or was edited.*checksum.*Ask whoever sent it for a new link/);
+  });
+
   it('rejects valid JSON of the wrong form', async () => {
-    for (const bad of [
-      { ...payload, points: [{ ...payload.points[0], medianMs: -1 }] },
-      { ...payload, points: [{ ...payload.points[2], constants: { '<img>': 1 } }] },
-      { ...payload, points: [{ ...payload.points[2], constants: { GROUP: 1.5 } }] },
-    ]) await expect(decodeShare(await packRaw(bad))).rejects.toThrow(/expected form/);
+    for (const bad of [withPoint(0, { medianMs: -1 }), withPoint(2, { constants: { '<img>': 1 } }), withPoint(2, { constants: { GROUP: 1.5 } })]) {
+      await expect(decodeShare(await packRaw(bad))).rejects.toThrow(/expected form.*damaged or edited/);
+    }
   });
 
-  it('rejects valid JSON of the wrong form (negative time)', async () => {
-    const bad = { ...payload, points: [{ ...payload.points[0], medianMs: -1 }] };
-    const json = new TextEncoder().encode(JSON.stringify(bad));
-    const packed = new Uint8Array(await new Response(new Blob([json]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
-    let bin = '';
-    for (const b of packed) bin += String.fromCharCode(b);
-    const s = kSharePrefix + btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    await expect(decodeShare(s)).rejects.toThrow(/expected form/);
+  it('property: any 1–4 bit flips of a genuine link are refused or decode to exactly the original', async () => {
+    const s = await encodeShare(payload);
+    const data = unb64u(s.slice(kSharePrefix.length));
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.nat(data.length * 8 - 1), { minLength: 1, maxLength: 4 }), async (bits) => {
+        const t = data.slice();
+        for (const b of bits) t[b >> 3]! ^= 1 << (b & 7);
+        const r = await decodeOrError(kSharePrefix + b64u(t));
+        if (!(r instanceof ShareError)) expect(r).toEqual(payload);
+      }),
+      { numRuns: 400 },
+    );
   });
 
-  it('property: any random corruption is rejected or decodes to a valid payload — never a crash', async () => {
+  it('every single-bit flip of a genuine link is refused or decodes to exactly the original (exhaustive)', async () => {
+    const s = await encodeShare(payload);
+    const data = unb64u(s.slice(kSharePrefix.length));
+    let refused = 0;
+    for (let b = 0; b < data.length * 8; b++) {
+      const t = data.slice();
+      t[b >> 3]! ^= 1 << (b & 7);
+      const r = await decodeOrError(kSharePrefix + b64u(t));
+      if (r instanceof ShareError) refused++;
+      else expect(r, `bit ${b}`).toEqual(payload);
+    }
+    // Only a flip that leaves the inflated JSON unchanged passes (e.g. in the unused bits after the
+    // deflate stream's last block): a handful of the 5,000-odd, each checked above to be the original.
+    expect(refused).toBeGreaterThan(data.length * 8 * 0.99);
+  });
+
+  it('property: random edits of the text are refused or decode to exactly the original — never a crash', async () => {
     const s = await encodeShare(payload);
     const body = s.slice(kSharePrefix.length);
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -114,10 +187,7 @@ describe('share link codec', () => {
             t = e.op === 'set' ? t.slice(0, at) + c + t.slice(at + 1) : e.op === 'del' ? t.slice(0, at) + t.slice(at + 1) : t.slice(0, at) + c + t.slice(at);
           }
           const r = await decodeOrError(kSharePrefix + t);
-          if (!(r instanceof ShareError)) {
-            // It decoded: it must be a valid payload, re-encodable.
-            expect(await decodeShare(await encodeShare(r))).toEqual(r);
-          }
+          if (!(r instanceof ShareError)) expect(r).toEqual(payload);
         },
       ),
       { numRuns: 300 },
@@ -127,17 +197,156 @@ describe('share link codec', () => {
   it('property: arbitrary strings never crash the decoder', async () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 200 }), async (t) => {
-        const r = await decodeOrError(t);
-        expect(r).toBeInstanceOf(ShareError);
+        expect(await decodeOrError(t)).toBeInstanceOf(ShareError);
       }),
       { numRuns: 300 },
     );
     await fc.assert(
       fc.asyncProperty(fc.base64String({ maxLength: 400 }), async (t) => {
-        const r = await decodeOrError(kSharePrefix + t.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
-        expect(r).toBeInstanceOf(ShareError);
+        expect(await decodeOrError(kSharePrefix + t.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''))).toBeInstanceOf(ShareError);
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+/** Any valid sweep result, as the app would make one: config within the form's limits, one point per size × kernel. */
+const arbPayload: fc.Arbitrary<SharePayload> = fc
+  .record({
+    sizes: fc.uniqueArray(fc.integer({ min: 1, max: 4096 }), { minLength: 1, maxLength: 4 }),
+    kernels: fc.uniqueArray(fc.constantFrom(...kKernelIdList), { minLength: 1, maxLength: 3 }),
+    tile: fc.constantFrom(2, 4, 8, 16, 32) as fc.Arbitrary<2 | 4 | 8 | 16 | 32>,
+    warmups: fc.integer(kSweepLimits.warmups),
+    samples: fc.integer(kSweepLimits.samples),
+    seed: fc.nat(),
+  })
+  .map(({ sizes, kernels, tile, warmups, samples, seed }) => {
+    let x = seed;
+    const next = () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const points = sizes.flatMap((size) =>
+      kernels.map((kernel): BenchPoint => {
+        const t = kernel === 'tiled' ? tile : null;
+        const r = next();
+        if (r < 0.15) return { kernel, tile: t, size, skipped: 'too big' };
+        const medianMs = r < 0.2 ? 0 : next() * 100;
+        const tol = relTolerance(size, r < 0.4);
+        const verified = r < 0.9;
+        return {
+          kernel,
+          tile: t,
+          size,
+          clock: 'gpu-timestamp',
+          samples: samples || 30,
+          dispatchesPerSample: 1,
+          medianMs,
+          minMs: medianMs * 0.5,
+          maxMs: medianMs * 2,
+          gflops: gflops({ m: size, k: size, n: size }, medianMs),
+          verified,
+          checked: Math.max(1, Math.floor(size * size * next())),
+          maxRelError: verified ? tol * next() : tol * (1 + next()) + 1e-9,
+          relTolerance: tol,
+        };
+      }),
+    );
+    return {
+      v: 2 as const,
+      app: '0.2.0',
+      date: '2026-11-21T23:00:00.000Z',
+      config: { sizes, kernels, tile, warmups, samples },
+      device: payload.device,
+      points,
+    };
+  });
+
+describe('cross-field rules', () => {
+  it('property: every valid sweep result round-trips through a link exactly', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbPayload, async (p) => {
+        expect(await decodeShare(await encodeShare(p))).toEqual(p);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('property: a point marked verified with its error above its own tolerance is refused', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbPayload, fc.nat(), fc.double({ min: 1.001, max: 1e12, noNaN: true }), async (p, at, factor) => {
+        const ran = p.points.map((q, i) => [q, i] as const).filter(([q]) => q.medianMs !== undefined);
+        fc.pre(ran.length > 0);
+        const [q, i] = ran[at % ran.length]!;
+        const tol = q.relTolerance!;
+        const bad = { ...p, points: p.points.map((x, j) => (j === i ? { ...x, verified: true, maxRelError: tol === 0 ? 1e-9 * factor : tol * factor } : x)) };
+        await expect(decodeShare(await packRaw(bad))).rejects.toThrow(/verified has its error outside its own tolerance/);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses a verified point without a tolerance, or with a tolerance wider than the verification allows', async () => {
+    await expect(decodeShare(await packRaw(withPoint(0, { relTolerance: undefined })))).rejects.toThrow(/outside its own tolerance/);
+    await expect(decodeShare(await packRaw(withPoint(0, { relTolerance: 10, maxRelError: 8.9 })))).rejects.toThrow(/tolerance wider/);
+    await expect(decodeShare(await packRaw(withPoint(0, { maxRelError: null })))).rejects.toThrow(/outside its own tolerance/);
+    // The issue's altered link: 8.9e-8 became 8.9, still marked verified.
+    await expect(decodeShare(await packRaw(withPoint(0, { maxRelError: 8.9 })))).rejects.toThrow(/outside its own tolerance/);
+    // A mismatch may carry any error: it is shown as a mismatch.
+    expect((await decodeShare(await packRaw(withPoint(0, { verified: false, maxRelError: 8.9 })))).points[0]!.maxRelError).toBe(8.9);
+  });
+
+  it('property: config.sizes must match the points', async () => {
+    await fc.assert(
+      fc.asyncProperty(arbPayload, fc.nat(), fc.integer({ min: 1, max: 4096 }), async (p, at, size) => {
+        const i = at % p.config.sizes.length;
+        fc.pre(!p.config.sizes.includes(size));
+        const bad = { ...p, config: { ...p.config, sizes: p.config.sizes.map((s, j) => (j === i ? size : s)) } };
+        await expect(decodeShare(await packRaw(bad))).rejects.toThrow(/do not match config.sizes/);
+      }),
+      { numRuns: 100 },
+    );
+    // The issue's altered link: sizes [8, 16] became [8, 13] while the points still said 16.
+    await expect(decodeShare(await packRaw({ ...payload, config: { ...payload.config, sizes: [16, 4095] } }))).rejects.toThrow(/do not match/);
+    await expect(decodeShare(await packRaw({ ...payload, points: payload.points.slice(1) }))).rejects.toThrow(/do not match/);
+    await expect(decodeShare(await packRaw(withPoint(1, { tile: 8 })))).rejects.toThrow(/tile width differs/);
+  });
+
+  it('property: the form and the link accept exactly the same warm-up and sample counts', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('warmups' as const, 'samples' as const), fc.integer({ min: -5, max: 2000 }), async (field, n) => {
+        const form = parseSweepCount(String(n), field).error === undefined;
+        const config = { ...payload.config, [field]: n };
+        expect(SweepConfigSchema.safeParse(config).success).toBe(form);
+        expect(sweepConfigError(config) === undefined).toBe(form);
+        const r = await decodeOrError(await packRaw({ ...payload, config }));
+        expect(r instanceof ShareError, `${field} = ${n}`).toBe(!form);
+        if (!form) expect(sweepConfigError(config)).toBe(parseSweepCount(String(n), field).error);
+      }),
+      { numRuns: 200 },
+    );
+    await expect(decodeShare(await packRaw({ ...payload, config: { ...payload.config, samples: 1000 } }))).rejects.toThrow(/config.samples/);
+  });
+
+  it('refuses absurd or self-contradicting figures', async () => {
+    const big = kMaxPlausibleGflops * 10;
+    // 1.7e308 GFLOP/s is finite, and would overflow the chart's range.
+    for (const bad of [
+      withPoint(0, { gflops: 1.7e308 }),
+      withPoint(0, { gflops: big, medianMs: gflops({ m: 16, k: 16, n: 16 }, 1) / big }),
+      withPoint(0, { gflops: 5 }), // does not follow from the median
+      withPoint(0, { minMs: 1 }), // min above the median
+      withPoint(0, { checked: 16 * 16 + 1 }),
+      withPoint(0, { medianMs: undefined }),
+      withPoint(4, { medianMs: 3 }), // a skipped point with a time
+      withPoint(0, { samples: kSweepLimits.samples.max + 1 }),
+    ]) {
+      await expect(decodeShare(await packRaw(bad))).rejects.toThrow(/expected form/);
+    }
+  });
+
+  it('upgrades history entries saved before version 2 and validates them like links', () => {
+    const v1 = { ...payload, v: 1, points: payload.points.map(({ relTolerance: _t, ...p }) => p) };
+    expect(parseStoredPayload(v1)).toEqual(payload);
+    expect(parseStoredPayload({ ...v1, points: v1.points.map((p, i) => (i === 0 ? { ...p, maxRelError: 8.9 } : p)) })).toBeUndefined();
+    expect(parseStoredPayload(payload)).toEqual(payload);
+    expect(parseStoredPayload({ nonsense: true })).toBeUndefined();
   });
 });

@@ -1,76 +1,58 @@
 /**
  * Share links: the configuration, results, device report, app version and date of a benchmark,
- * as JSON → deflate (the platform's CompressionStream) → base64url, in the URL fragment.
+ * as JSON → deflate (the platform's CompressionStream) → base64url, in the URL fragment:
+ *
+ *   r2.<base64url( checksum ‖ deflate-raw(JSON) )>
+ *
+ * The checksum is the first 12 bytes of SHA-256 over the JSON (Web Crypto), checked on open: a
+ * link damaged in transit or edited by hand is refused, never shown with altered figures. (It is
+ * not a signature: with no server and no secret, someone who recomputes it can still forge a
+ * link; the schema's cross-field rules then still refuse figures that contradict each other.)
  * Decoding never trusts the link: a length cap, strict base64url, a cap on the inflated size,
- * strict UTF-8, JSON.parse, then a schema (zod). Any failure is a ShareError with a message.
+ * the checksum, strict UTF-8, JSON.parse, then a schema (zod) with cross-field rules. Any failure
+ * is a ShareError with a message a person can act on.
  */
 import { z } from './zod';
-import { kMaxDimension } from './input';
-import { kKernelIdList } from './kernels';
+import { DeviceSchema, PointSchema, pointsMatchConfig, relTolerance, SweepConfigSchema } from './bench';
 
-
-export const kShareVersion = 1;
+/** Version 2 added the checksum and the points' tolerance; version 1 links carry neither. */
+export const kShareVersion = 2;
 /** Longest fragment accepted (characters). */
 export const kMaxLinkChars = 48_000;
 /** Largest inflated JSON accepted (bytes). */
 export const kMaxJsonBytes = 512 * 1024;
 export const kSharePrefix = `r${kShareVersion}.`;
+/** Bytes of SHA-256 kept: 96 bits, so a damaged link passes by chance with odds of 1 in 8·10^28. */
+export const kChecksumBytes = 12;
 
-const str = (max: number) => z.string().max(max);
-const num = z.number().refine(Number.isFinite, 'must be finite');
-const dim = z.number().int().min(1).max(kMaxDimension);
-
-const PointSchema = z
-  .object({
-    kernel: z.enum(kKernelIdList),
-    tile: z.union([z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32), z.null()]),
-    size: dim,
-    skipped: str(300).optional(),
-    error: str(300).optional(),
-    clock: z.enum(['gpu-timestamp', 'wall-clock']).optional(),
-    samples: z.number().int().min(1).max(1000).optional(),
-    dispatchesPerSample: z.number().int().min(1).max(10_000).optional(),
-    medianMs: num.min(0).optional(),
-    minMs: num.min(0).optional(),
-    maxMs: num.min(0).optional(),
-    gflops: num.min(0).optional(),
-    verified: z.boolean().optional(),
-    checked: z.number().int().min(0).optional(),
-    maxRelError: num.min(0).nullable().optional(),
-    constants: z.record(z.string().regex(/^[A-Z_]{1,16}$/), z.number().int().min(0).max(65536)).optional(),
-  })
-  .strict();
-
-const DeviceSchema = z
-  .object({
-    vendor: str(120),
-    architecture: str(120),
-    description: str(300),
-    features: z.array(str(64)).max(64),
-    limits: z.record(str(64), num).refine((r) => Object.keys(r).length <= 64, 'too many limits'),
-    browser: str(400),
-    timing: z.enum(['gpu-timestamp', 'wall-clock']),
-  })
-  .strict();
+const kAskAgain = 'Ask whoever sent it for a new link.';
+const kMessages = {
+  tooLong: (n: number) => `The link is too long (${n} characters; at most ${kMaxLinkChars}).`,
+  foreign: 'This is not a Tiles results link.',
+  older: `This results link was made by an older version of Tiles, whose links carry no checksum, so its figures cannot be checked for damage. ${kAskAgain}`,
+  newer: 'This results link was made by a newer version of Tiles than this one: open it with that version.',
+  characters: `The link contains characters that cannot be part of a results link: it was damaged or edited. ${kAskAgain}`,
+  truncated: `The link is truncated: part of it is missing. ${kAskAgain}`,
+  damaged: `The link is damaged or was edited after it was made: its checksum does not match its contents, so its figures cannot be trusted. ${kAskAgain}`,
+  tooLarge: (cap: number) => `The link's data is too large once unpacked (over ${Math.round(cap / 1024)} KiB).`,
+  form: (where: string) => `The link's data does not have the expected form${where}: it was damaged or edited. ${kAskAgain}`,
+  tooBig: (n: number) => `These results are too large for a link (${n} characters; at most ${kMaxLinkChars}).`,
+} as const;
 
 export const SharePayloadSchema = z
   .object({
     v: z.literal(kShareVersion),
-    app: str(32),
+    app: z.string().max(32),
     date: z.iso.datetime(),
-    config: z
-      .object({
-        sizes: z.array(dim).min(1).max(64),
-        kernels: z.array(z.enum(kKernelIdList)).min(1).max(16),
-        tile: z.union([z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32)]),
-        warmups: z.number().int().min(0).max(20),
-        samples: z.number().int().min(0).max(1000),
-      })
-      .strict(),
+    config: SweepConfigSchema,
     device: DeviceSchema,
     points: z.array(PointSchema).max(1024),
   })
-  .strict();
+  .strict()
+  .superRefine((p, ctx) => {
+    const problem = pointsMatchConfig(p.config, p.points);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['points'], message: problem });
+  });
 
 export type SharePayload = z.infer<typeof SharePayloadSchema>;
 
@@ -81,6 +63,14 @@ export class ShareError extends Error {
   }
 }
 
+/** The checksum of a payload's JSON bytes: the first kChecksumBytes of their SHA-256. */
+export async function shareChecksum(json: Uint8Array): Promise<Uint8Array> {
+  const digest = await crypto.subtle.digest('SHA-256', json as Uint8Array<ArrayBuffer>);
+  return new Uint8Array(digest, 0, kChecksumBytes);
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 function toBase64Url(bytes: Uint8Array): string {
   let bin = '';
   for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
@@ -88,8 +78,8 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 function fromBase64Url(s: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new ShareError('The link contains characters that cannot be part of a results link.');
-  if (s.length % 4 === 1) throw new ShareError('The link is truncated (its data has an impossible length).');
+  if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new ShareError(kMessages.characters);
+  if (s.length % 4 === 1) throw new ShareError(kMessages.truncated);
   const b64 = s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4);
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
@@ -110,7 +100,7 @@ async function pipeThrough(bytes: Uint8Array, stream: CompressionStream | Decomp
     total += value.length;
     if (total > cap) {
       await reader.cancel().catch(() => undefined);
-      throw new ShareError(`The link's data is too large once unpacked (over ${Math.round(cap / 1024)} KiB).`);
+      throw new ShareError(kMessages.tooLarge(cap));
     }
     chunks.push(value);
   }
@@ -128,40 +118,67 @@ export async function encodeShare(p: SharePayload): Promise<string> {
   const checked = SharePayloadSchema.parse(p);
   const json = new TextEncoder().encode(JSON.stringify(checked));
   const packed = await pipeThrough(json, new CompressionStream('deflate-raw'), Infinity);
-  const s = kSharePrefix + toBase64Url(packed);
-  if (s.length > kMaxLinkChars) throw new ShareError(`These results are too large for a link (${s.length} characters; at most ${kMaxLinkChars}).`);
+  const data = new Uint8Array(kChecksumBytes + packed.length);
+  data.set(await shareChecksum(json), 0);
+  data.set(packed, kChecksumBytes);
+  const s = kSharePrefix + toBase64Url(data);
+  if (s.length > kMaxLinkChars) throw new ShareError(kMessages.tooBig(s.length));
   return s;
 }
 
 /** Decode a fragment value (without '#r='); throws ShareError with a reason a person can read. */
 export async function decodeShare(s: string): Promise<SharePayload> {
-  if (s.length > kMaxLinkChars) throw new ShareError(`The link is too long (${s.length} characters; at most ${kMaxLinkChars}).`);
-  if (!s.startsWith('r')) throw new ShareError('This is not a Tiles results link.');
-  if (!s.startsWith(kSharePrefix)) throw new ShareError(`This results link is from another version of the format (expected ${kSharePrefix}…).`);
+  if (s.length > kMaxLinkChars) throw new ShareError(kMessages.tooLong(s.length));
+  const version = /^r(\d{1,6})\./.exec(s);
+  if (!version) throw new ShareError(kMessages.foreign);
+  if (Number(version[1]) < kShareVersion) throw new ShareError(kMessages.older);
+  if (Number(version[1]) > kShareVersion) throw new ShareError(kMessages.newer);
   const bytes = fromBase64Url(s.slice(kSharePrefix.length));
-  if (bytes.length === 0) throw new ShareError('The link holds no data (it may be truncated).');
+  if (bytes.length <= kChecksumBytes) throw new ShareError(kMessages.truncated);
   let json: Uint8Array;
   try {
-    json = await pipeThrough(bytes, new DecompressionStream('deflate-raw'), kMaxJsonBytes);
+    json = await pipeThrough(bytes.subarray(kChecksumBytes), new DecompressionStream('deflate-raw'), kMaxJsonBytes);
   } catch (e) {
     if (e instanceof ShareError) throw e;
-    throw new ShareError('The link is damaged or truncated: its data does not unpack.');
+    throw new ShareError(kMessages.damaged);
   }
+  if (!sameBytes(await shareChecksum(json), bytes.subarray(0, kChecksumBytes))) throw new ShareError(kMessages.damaged);
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
   } catch {
-    throw new ShareError('The link is damaged: its data is not valid JSON.');
+    throw new ShareError(kMessages.damaged);
   }
   const r = SharePayloadSchema.safeParse(value);
   if (!r.success) {
     const issue = r.error.issues[0];
-    throw new ShareError(`The link's data does not have the expected form${issue ? ` (${issue.path.join('.') || 'top level'}: ${issue.message})` : ''}.`);
+    throw new ShareError(kMessages.form(issue ? ` (${issue.path.join('.') || 'top level'}: ${issue.message})` : ''));
   }
   return r.data;
 }
 
-/** The value of `r` in a URL fragment like `#r=r1.xxxx`, if any. */
+/**
+ * A payload kept in this browser (history, or an exported history file), validated like a link.
+ * Entries saved before version 2 are upgraded: their sweeps used random data, so a verified
+ * point's tolerance is the one the verification applied at its size.
+ */
+export function parseStoredPayload(value: unknown): SharePayload | undefined {
+  const old = value as { v?: unknown; points?: unknown } | null;
+  if (old && typeof old === 'object' && old.v === 1 && Array.isArray(old.points)) {
+    value = {
+      ...old,
+      v: kShareVersion,
+      points: old.points.map((p: unknown) => {
+        const q = p as { verified?: unknown; size?: unknown; relTolerance?: unknown } | null;
+        return q && typeof q === 'object' && q.verified === true && typeof q.size === 'number' && q.relTolerance === undefined ? { ...q, relTolerance: relTolerance(q.size) } : p;
+      }),
+    };
+  }
+  const r = SharePayloadSchema.safeParse(value);
+  return r.success ? r.data : undefined;
+}
+
+/** The value of `r` in a URL fragment like `#r=r2.xxxx`, if any. */
 export function shareFromHash(hash: string): string | undefined {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
   if (!h) return undefined;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
-import { configFromQuery, kDefaultConfig, queryFromConfig, type ConfigText } from './url';
+import { configFromQuery, decodeUrl, encodeUrl, kDefaultConfig, queryFromConfig, type ConfigText } from './url';
 
 describe('kDefaultConfig', () => {
   it('is 256³, tile 16, random, seed 1', () => {
@@ -126,5 +126,101 @@ describe('round trip', () => {
   it('longer values come back clipped to their first 32 characters', () => {
     const c = { ...kDefaultConfig, m: '1'.repeat(40) };
     expect(configFromQuery(queryFromConfig(c))).toEqual({ ...c, m: '1'.repeat(32) });
+  });
+});
+
+describe('decodeUrl: every key of the automation contract, in one codec', () => {
+  it('reads the configuration, sizes, view, dotn, limits and maxSubmitMs', () => {
+    const u = decodeUrl('?m=48&k=32&n=48&tile=16&pattern=integers&seed=7&samples=3&sizes=64,128&view=dot&dotn=1000&limits=default&maxSubmitMs=250');
+    expect(u).toEqual({
+      config: { m: '48', k: '32', n: '48', tile: '16', pattern: 'integers', seed: '7', samples: '3' },
+      sizes: '64,128',
+      view: 'dot',
+      dotn: '1000',
+      defaultLimitsOnly: true,
+      maxSubmitMs: 250,
+    });
+  });
+
+  it('gives the defaults for an empty query', () => {
+    expect(decodeUrl('')).toEqual({ config: kDefaultConfig, view: 'matmul', defaultLimitsOnly: false });
+  });
+
+  it('drops each bad value on its own, keeping the good ones', () => {
+    const u = decodeUrl('?m=5&view=nope&limits=all&maxSubmitMs=-3&dotn=abc');
+    expect(u.config.m).toBe('5');
+    expect(u.view).toBe('matmul');
+    expect(u.defaultLimitsOnly).toBe(false);
+    expect(u.maxSubmitMs).toBeUndefined();
+    expect(u.dotn).toBe('abc'); // text, checked by the dot view like typed input
+  });
+
+  it.each(['0', '', ' ', 'NaN', 'Infinity', '60001', 'abc', '-1'])('refuses maxSubmitMs=%s', (v) => {
+    expect(decodeUrl(`?maxSubmitMs=${v}`).maxSubmitMs).toBeUndefined();
+  });
+
+  it.each([
+    ['1', 1],
+    ['0.5', 0.5],
+    ['60000', 60000],
+    ['1e3', 1000],
+  ])('accepts maxSubmitMs=%s', (v, want) => {
+    expect(decodeUrl(`?maxSubmitMs=${v}`).maxSubmitMs).toBe(want);
+  });
+
+  it('clips sizes to 400 and dotn to 32 characters', () => {
+    const u = decodeUrl(`?sizes=${'1,'.repeat(300)}&dotn=${'7'.repeat(100)}`);
+    expect(u.sizes).toHaveLength(400);
+    expect(u.dotn).toBe('7'.repeat(32));
+  });
+
+  it('never throws and always gives a full state (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 200 }), fc.string({ maxLength: 200 })), (q) => {
+        const u = decodeUrl(q);
+        expect(Object.keys(u.config).sort().join(',')).toBe('k,m,n,pattern,samples,seed,tile');
+        expect(['matmul', 'dot']).toContain(u.view);
+        expect(typeof u.defaultLimitsOnly).toBe('boolean');
+        if (u.maxSubmitMs !== undefined) expect(u.maxSubmitMs > 0 && u.maxSubmitMs <= 60000).toBe(true);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('encodeUrl', () => {
+  it('writes the extras after the configuration, in a fixed order, only when given', () => {
+    expect(encodeUrl(kDefaultConfig)).toBe('?m=256&k=256&n=256&tile=16');
+    expect(encodeUrl(kDefaultConfig, { defaultLimitsOnly: true, sizes: '8,16', view: 'dot', dotn: '64', maxSubmitMs: 1 })).toBe(
+      '?m=256&k=256&n=256&tile=16&limits=default&sizes=8%2C16&view=dot&dotn=64&maxSubmitMs=1',
+    );
+    // dotn only with the dot view; view=matmul is the default and not written
+    expect(encodeUrl(kDefaultConfig, { view: 'matmul', dotn: '64' })).toBe('?m=256&k=256&n=256&tile=16');
+  });
+
+  it('round-trips every key (property)', () => {
+    const text = fc.string({ maxLength: 32 });
+    fc.assert(
+      fc.property(
+        fc.record({ m: text, k: text, n: text, tile: text, pattern: text, seed: text, samples: text }),
+        fc.record({
+          sizes: fc.option(fc.string({ maxLength: 400 }), { nil: undefined }),
+          view: fc.constantFrom('matmul' as const, 'dot' as const),
+          dotn: fc.option(text, { nil: undefined }),
+          defaultLimitsOnly: fc.boolean(),
+          maxSubmitMs: fc.option(fc.integer({ min: 1, max: 60000 }), { nil: undefined }),
+        }),
+        (config, x) => {
+          const u = decodeUrl(encodeUrl(config, x));
+          expect(u.config).toEqual(config);
+          expect(u.sizes).toBe(x.sizes);
+          expect(u.view).toBe(x.view);
+          expect(u.dotn).toBe(x.view === 'dot' ? x.dotn : undefined);
+          expect(u.defaultLimitsOnly).toBe(x.defaultLimitsOnly);
+          expect(u.maxSubmitMs).toBe(x.maxSubmitMs);
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

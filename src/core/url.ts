@@ -1,8 +1,16 @@
 /**
- * The configuration in the URL query (`?m=&k=&n=&tile=&pattern=&seed=`), so a link reproduces it.
- * Values stay strings here: a bad value from a link is shown in its input with a message, exactly
- * as if it had been typed.
+ * The URL query, read and written in ONE place: every key the app understands (the README's
+ * automation contract) is declared in `UrlSchema` below, validated with zod on the way in and
+ * written by `encodeUrl` on the way out.
+ *
+ * - The matmul configuration (`m`, `k`, `n`, `tile`, `pattern`, `seed`, `samples`) stays text: a bad
+ *   value from a link is shown in its input with a message, exactly as if it had been typed.
+ * - `sizes` (benchmark sizes, text), `view=dot` and `dotn` (dot-product view), `limits=default`
+ *   (request only WebGPU's default limits) and `maxSubmitMs` (the split budget).
+ * A key that is missing or fails its schema takes its default; nothing here throws.
  */
+import { z } from './zod';
+
 export interface ConfigText {
   readonly m: string;
   readonly k: string;
@@ -16,35 +24,116 @@ export interface ConfigText {
 
 export const kDefaultConfig: ConfigText = { m: '256', k: '256', n: '256', tile: '16', pattern: 'random', seed: '1', samples: 'auto' };
 
-const kKeys = ['m', 'k', 'n', 'tile', 'pattern', 'seed', 'samples'] as const;
-/** Longest value accepted from a URL; anything longer is cut (it cannot be valid anyway). */
+/** Longest configuration value accepted from a URL; anything longer is cut (it cannot be valid anyway). */
 const kMaxValueLength = 32;
+/** Longest `sizes` text accepted from a URL. */
+const kMaxSizesLength = 400;
+/** The largest split budget a link may ask for (ms). */
+const kMaxSubmitMsLimit = 60_000;
 
-export function configFromQuery(search: string, base: ConfigText = kDefaultConfig): ConfigText {
-  let params: URLSearchParams;
+const clipped = (max: number) => z.string().transform((s) => s.slice(0, max));
+const configKey = clipped(kMaxValueLength).optional().catch(undefined);
+
+/** Every URL query key, with what it accepts. Unknown keys are ignored. */
+export const UrlSchema = z.object({
+  m: configKey,
+  k: configKey,
+  n: configKey,
+  tile: configKey,
+  pattern: configKey,
+  seed: configKey,
+  samples: configKey,
+  sizes: clipped(kMaxSizesLength).optional().catch(undefined),
+  view: z.enum(['matmul', 'dot']).optional().catch(undefined),
+  dotn: clipped(kMaxValueLength).optional().catch(undefined),
+  limits: z.literal('default').optional().catch(undefined),
+  maxSubmitMs: z.coerce.number().gt(0).max(kMaxSubmitMsLimit).optional().catch(undefined),
+});
+
+/** The keys of the configuration, in the order they are written. */
+const kConfigKeys = ['m', 'k', 'n', 'tile', 'pattern', 'seed', 'samples'] as const satisfies ReadonlyArray<keyof ConfigText>;
+const kAllKeys = Object.keys(UrlSchema.shape) as ReadonlyArray<keyof typeof UrlSchema.shape>;
+
+/** Everything the URL query can say, decoded. */
+export interface UrlState {
+  readonly config: ConfigText;
+  /** Benchmark sizes as typed (text), when the link gives them. */
+  readonly sizes?: string;
+  readonly view: 'matmul' | 'dot';
+  /** Dot-product N as text, when the link gives it. */
+  readonly dotn?: string;
+  /** `limits=default`: request only WebGPU's default limits. */
+  readonly defaultLimitsOnly: boolean;
+  /** `maxSubmitMs`: the per-submission budget for splitting long runs. */
+  readonly maxSubmitMs?: number;
+}
+
+/** Decode a query string (with or without the leading "?"); the first of repeated keys counts. */
+export function decodeUrl(search: string, base: ConfigText = kDefaultConfig): UrlState {
+  let params: URLSearchParams | undefined;
   try {
     params = new URLSearchParams(search);
   } catch {
-    return base;
+    params = undefined;
   }
-  const out: Record<string, string> = { ...base };
-  for (const key of kKeys) {
-    const v = params.get(key);
-    if (v !== null) out[key] = v.slice(0, kMaxValueLength);
+  const raw: Record<string, string> = {};
+  for (const key of kAllKeys) {
+    const v = params?.get(key);
+    if (v !== null && v !== undefined) raw[key] = v;
   }
-  return out as unknown as ConfigText;
+  // Every field has .catch(), so this parse cannot fail; a bad field falls back on its own.
+  const q = UrlSchema.parse(raw);
+  const config: Record<string, string> = { ...base };
+  for (const key of kConfigKeys) {
+    const v = q[key];
+    if (v !== undefined) config[key] = v;
+  }
+  const maxSubmitMs = q.maxSubmitMs;
+  return {
+    config: config as unknown as ConfigText,
+    ...(q.sizes !== undefined ? { sizes: q.sizes } : {}),
+    view: q.view === 'dot' ? 'dot' : 'matmul',
+    ...(q.dotn !== undefined ? { dotn: q.dotn } : {}),
+    defaultLimitsOnly: q.limits === 'default',
+    ...(maxSubmitMs !== undefined && Number.isFinite(maxSubmitMs) ? { maxSubmitMs } : {}),
+  };
 }
 
-/** The query string for a configuration; pattern and seed only when they differ from the defaults. */
-export function queryFromConfig(c: ConfigText, keep: ReadonlyArray<readonly [string, string]> = []): string {
+/** What `encodeUrl` writes besides the configuration; a key is left out when it is at its default. */
+export interface UrlExtras {
+  readonly sizes?: string;
+  readonly view?: 'matmul' | 'dot';
+  readonly dotn?: string;
+  readonly defaultLimitsOnly?: boolean;
+  readonly maxSubmitMs?: number;
+}
+
+/**
+ * The query string for a state: m, k, n and tile always; pattern, seed and samples only when they
+ * differ from the defaults; then `limits`, `sizes`, `view` + `dotn` and `maxSubmitMs` when given.
+ */
+export function encodeUrl(c: ConfigText, extras: UrlExtras = {}): string {
   const p = new URLSearchParams();
-  p.set('m', c.m);
-  p.set('k', c.k);
-  p.set('n', c.n);
-  p.set('tile', c.tile);
-  if (c.pattern !== kDefaultConfig.pattern) p.set('pattern', c.pattern);
-  if (c.seed !== kDefaultConfig.seed) p.set('seed', c.seed);
-  if (c.samples !== kDefaultConfig.samples) p.set('samples', c.samples);
-  for (const [k, v] of keep) p.set(k, v);
+  for (const key of kConfigKeys) {
+    const always = key === 'm' || key === 'k' || key === 'n' || key === 'tile';
+    if (always || c[key] !== kDefaultConfig[key]) p.set(key, c[key]);
+  }
+  if (extras.defaultLimitsOnly) p.set('limits', 'default');
+  if (extras.sizes !== undefined) p.set('sizes', extras.sizes);
+  if (extras.view === 'dot') {
+    p.set('view', 'dot');
+    if (extras.dotn !== undefined) p.set('dotn', extras.dotn);
+  }
+  if (extras.maxSubmitMs !== undefined) p.set('maxSubmitMs', String(extras.maxSubmitMs));
   return `?${p.toString()}`;
+}
+
+/** The configuration part of a query (the rest of the keys are ignored). */
+export function configFromQuery(search: string, base: ConfigText = kDefaultConfig): ConfigText {
+  return decodeUrl(search, base).config;
+}
+
+/** The query string for a configuration alone. */
+export function queryFromConfig(c: ConfigText): string {
+  return encodeUrl(c);
 }

@@ -2,6 +2,7 @@
  * One experiment: check a configuration against the adapter, run a kernel, verify it against the
  * CPU reference. Shared by the app and the headless benchmark so both do exactly the same thing.
  */
+import { relTolerance } from '../core/bench';
 import { makeData, type MatmulData, type Pattern } from '../core/data';
 import type { FieldErrors } from '../core/input';
 import { checkProblem } from '../core/limits';
@@ -96,5 +97,7 @@ export function pointFields({ run, verification: v }: VerifiedRun) {
     verified: v.ok,
     checked: v.checked,
     maxRelError: Number.isFinite(v.maxRelError) ? v.maxRelError : null,
+    // The bound verification applied to that error (a link checks a verified point against it).
+    relTolerance: relTolerance(run.shape.k, v.exact),
   };
 }

@@ -31,7 +31,7 @@ export function matmulBindGroupLayout(device: GPUDevice): GPUBindGroupLayout {
 
 /** What makes a pipeline. */
 export interface PipelineRequest {
-  /** Names the GPU objects (`${label}.module`, `${label}.pipeline[…]`), e.g. 'Matmul.reg8x8', 'Dot.final'. */
+  /** Names the GPU objects (`${label}.module`, `${label}.pipeline[…]`), e.g. 'Matmul.<kernel id>', 'Dot.final'. */
   readonly label: string;
   readonly source: string;
   readonly constants?: Readonly<Record<string, number>>;

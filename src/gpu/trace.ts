@@ -7,7 +7,8 @@
 import traceSource from '../../shaders/tiled_trace.wgsl?raw';
 import type { MatmulData } from '../core/data';
 import type { Shape, TileWidth } from '../core/shape';
-import { tiledMapping, tileGrid } from '../core/tiling';
+import type { LaunchPlan } from '../core/kernels';
+import { tiledMapping, tileGrid, type WorkgroupLimits } from '../core/tiling';
 import { kTraceMaxMacs, padForTrace } from '../core/trace';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { OwnedBuffers, readBack } from './buffers';
@@ -28,17 +29,26 @@ export interface TraceResult {
   readonly c: Float32Array;
 }
 
+function rowsPerInvocation(tile: TileWidth, limits: WorkgroupLimits): number {
+  const mapping = tiledMapping(tile, limits);
+  if (typeof mapping === 'string') throw new GpuRunError(mapping, 'validation');
+  return mapping.rowsPerInvocation;
+}
+
 export function traceable(s: Shape): boolean {
   return s.m * s.n * s.k <= kTraceMaxMacs;
 }
 
-export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, data: MatmulData, bounds: boolean): Promise<TraceResult> {
+/**
+ * `plan`: the tiled kernel's launch plan for this shape and tile, when the caller has it (the
+ * instrumented copy runs with the same TILE and ROWS); otherwise the mapping is worked out here.
+ */
+export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, data: MatmulData, bounds: boolean, plan?: LaunchPlan): Promise<TraceResult> {
   const { device } = ctx;
-  const mapping = tiledMapping(tile, ctx.info.limits);
-  if (typeof mapping === 'string') throw new GpuRunError(mapping, 'validation');
+  const rows = plan?.constants.ROWS ?? rowsPerInvocation(tile, ctx.info.limits);
   const g = tileGrid(shape, tile);
   const detailed = traceable(shape);
-  const constants = { TILE: tile, ROWS: mapping.rowsPerInvocation, BOUNDS: bounds ? 1 : 0, TRACE: detailed ? 1 : 0 };
+  const constants = { TILE: tile, ROWS: rows, BOUNDS: bounds ? 1 : 0, TRACE: detailed ? 1 : 0 };
   const p = await getPipeline(device, { label: 'Matmul.tiledTrace', source: traceSource, constants, what: 'traced tiled' });
 
   const owned = new OwnedBuffers(device, 'Matmul.trace');
@@ -98,7 +108,7 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
     const c = new Float32Array((await read(reads.c, shape.m * shape.n)).buffer);
     const owner = detailed ? await read(reads.owner, shape.m * shape.n) : undefined;
     const trace = detailed ? await read(reads.trace, slots * 4) : undefined;
-    return { shape, tile, bounds, rowsPerInvocation: mapping.rowsPerInvocation, tiles, owner, trace, c };
+    return { shape, tile, bounds, rowsPerInvocation: rows, tiles, owner, trace, c };
   } finally {
     owned.destroy();
   }

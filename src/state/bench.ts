@@ -1,13 +1,14 @@
 /**
  * The benchmark slice's actions: run a sweep, make a share link, open one, keep history.
  */
-import { parseSizes, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
-import { decodeShare, encodeShare, shareFromHash, ShareError, type SharePayload } from '../core/share';
+import { parseSizes, parseSweepCount, sweepConfigError, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
+import { decodeShare, encodeShare, kShareVersion, shareFromHash, ShareError, type SharePayload } from '../core/share';
 import { parseTile } from '../core/input';
 import { GpuRunError, type GpuInfo } from '../gpu/device';
 import { runSweep } from '../gpu/sweep';
 import { addHistory } from './history';
-import { initGpu, useApp } from './store';
+import { cancelRun, withRun, type Refusal } from './runs';
+import { useApp } from './store';
 import { version } from '../../package.json';
 
 export function deviceReport(info: GpuInfo): DeviceReport {
@@ -31,77 +32,86 @@ export function parseSweep(): { config?: SweepConfig; error?: string } {
   if (!sizes) return { error };
   if (s.sweepText.kernels.length === 0) return { error: 'Choose at least one kernel.' };
   const tile = parseTile(s.config.tile);
-  const warmups = Number(s.sweepText.warmups);
-  const samples = Number(s.sweepText.samples);
-  if (!Number.isInteger(warmups) || warmups < 0 || warmups > 20) return { error: 'Warm-up runs must be a whole number from 0 to 20.' };
-  if (!Number.isInteger(samples) || samples < 0 || samples > 100) return { error: 'Timed samples must be a whole number from 0 (automatic) to 100.' };
-  return { config: { sizes, kernels: s.sweepText.kernels, tile: tile.ok ? tile.value : 16, warmups, samples } };
+  const warmups = parseSweepCount(s.sweepText.warmups, 'warmups');
+  if (warmups.error !== undefined) return { error: warmups.error };
+  const samples = parseSweepCount(s.sweepText.samples, 'samples');
+  if (samples.error !== undefined) return { error: samples.error };
+  return { config: { sizes, kernels: s.sweepText.kernels, tile: tile.ok ? tile.value : 16, warmups: warmups.value!, samples: samples.value! } };
 }
 
-let controller: AbortController | undefined;
+/** A configuration from elsewhere (a shared link) runs only within the form's own limits. */
+function checkOverride(config: SweepConfig): { config?: SweepConfig; error?: string } {
+  const error = sweepConfigError(config);
+  return error === undefined ? { config } : { error };
+}
 
 export function setSweepText(patch: Partial<ReturnType<typeof useApp.getState>['sweepText']>): void {
   useApp.setState((s) => ({ sweepText: { ...s.sweepText, ...patch } }));
 }
 
+const kSweepText = {
+  invalid: 'Invalid sweep.',
+  noGpu: 'WebGPU is not available here (see the GPU panel): the benchmark cannot run.',
+} as const;
+
 export async function startSweep(override?: SweepConfig): Promise<void> {
-  if (useApp.getState().sweepStatus === 'running' || useApp.getState().busy) return;
-  const parsed = override ? { config: override } : parseSweep();
-  if (!parsed.config) {
-    useApp.setState({ sweepError: parsed.error ?? 'Invalid sweep.' });
-    return;
-  }
-  const config = parsed.config;
-  const ctx = await initGpu();
-  if (!ctx) {
-    useApp.setState({ sweepError: 'WebGPU is not available here (see the GPU panel): the benchmark cannot run.' });
-    return;
-  }
-  controller = new AbortController();
-  const date = new Date().toISOString();
-  const device = deviceReport(ctx.info);
-  useApp.setState({
-    sweepStatus: 'running',
-    sweepError: '',
-    sweepPoints: [],
-    sweepRun: { config, device, date },
-    sweepProgress: { done: 0, total: config.sizes.length * config.kernels.length, label: 'starting' },
-    shareUrl: '',
-    busy: true,
-  });
-  let status: 'done' | 'cancelled' | 'error' = 'done';
-  try {
-    await runSweep(ctx, config, {
-      signal: controller.signal,
-      onPoint: (p: BenchPoint) => useApp.setState((s) => ({ sweepPoints: [...s.sweepPoints, p] })),
-      onProgress: (done, total, label) => useApp.setState({ sweepProgress: { done, total, label } }),
+  if (useApp.getState().sweepStatus === 'running') return;
+  let config: SweepConfig | undefined;
+  const inputs = (): string | undefined => {
+    const parsed = override ? checkOverride(override) : parseSweep();
+    config = parsed.config;
+    return config ? undefined : (parsed.error ?? kSweepText.invalid);
+  };
+  const refuse = (r: Refusal): void => {
+    if (r.why === 'inputs') useApp.setState({ sweepError: r.message });
+    else if (r.why === 'no-gpu') useApp.setState({ sweepError: kSweepText.noGpu });
+  };
+  const ran = await withRun({ inputs, refuse }, async ({ ctx, signal }) => {
+    if (!config) return undefined;
+    const date = new Date().toISOString();
+    const device = deviceReport(ctx.info);
+    useApp.setState({
+      sweepStatus: 'running',
+      sweepError: '',
+      sweepPoints: [],
+      sweepRun: { config, device, date },
+      sweepProgress: { done: 0, total: config.sizes.length * config.kernels.length, label: 'starting' },
+      shareUrl: '',
     });
-    if (controller.signal.aborted) status = 'cancelled';
-  } catch (e) {
-    status = e instanceof GpuRunError && e.kind === 'cancelled' ? 'cancelled' : 'error';
-    if (status === 'error') useApp.setState({ sweepError: e instanceof Error ? e.message : String(e) });
-  } finally {
-    controller = undefined;
-    useApp.setState({ sweepStatus: status, busy: false });
-  }
+    let status: 'done' | 'cancelled' | 'error' = 'done';
+    try {
+      await runSweep(ctx, config, {
+        signal,
+        onPoint: (p: BenchPoint) => useApp.setState((s) => ({ sweepPoints: [...s.sweepPoints, p] })),
+        onProgress: (done, total, label) => useApp.setState({ sweepProgress: { done, total, label } }),
+      });
+      if (signal.aborted) status = 'cancelled';
+    } catch (e) {
+      status = e instanceof GpuRunError && e.kind === 'cancelled' ? 'cancelled' : 'error';
+      if (status === 'error') useApp.setState({ sweepError: e instanceof Error ? e.message : String(e) });
+    } finally {
+      useApp.setState({ sweepStatus: status });
+    }
+    return { status, config, device, date };
+  });
   const points = useApp.getState().sweepPoints;
-  if (status === 'done' && points.length > 0) {
+  if (ran?.status === 'done' && points.length > 0) {
+    const { config: c, device, date } = ran;
     const payload: SharePayload = {
-      v: 1,
+      v: kShareVersion,
       app: version,
       date,
-      config: { ...config, sizes: [...config.sizes], kernels: [...config.kernels] },
+      config: { ...c, sizes: [...c.sizes], kernels: [...c.kernels] },
       device: { ...device, features: [...device.features], limits: { ...device.limits } },
-      points: points.map((p) => ({ ...p, tile: p.tile as SharePayload['points'][number]['tile'] })),
+      points: [...points],
     };
     addHistory(payload);
     await makeShareUrl(payload);
   }
 }
 
-export function cancelSweep(): void {
-  controller?.abort();
-}
+/** Cancel the sweep (the one cancel of every run). */
+export const cancelSweep = cancelRun;
 
 export async function makeShareUrl(payload: SharePayload): Promise<void> {
   try {

@@ -18,14 +18,11 @@ export interface BenchState {
   readonly shareError: string;
 }
 
-export function initialBench(search: string): BenchState {
-  let sizes: string = kDefaultSweepSizes.join(', ');
-  try {
-    const q = new URLSearchParams(search).get('sizes');
-    if (q !== null) sizes = q.slice(0, 400);
-  } catch {
-    // keep the defaults
-  }
+/** The benchmark sizes as text when nothing else is given. */
+export const kDefaultSizesText = kDefaultSweepSizes.join(', ');
+
+/** The initial slice; `sizes` is the URL's text (already validated and clipped by core/url). */
+export function initialBench(sizes: string = kDefaultSizesText): BenchState {
   return {
     sweepText: { sizes, kernels: ['naive', 'tiled'], warmups: '2', samples: '0' },
     sweepStatus: 'idle',

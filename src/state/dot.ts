@@ -3,7 +3,8 @@ import { dotData, kDotMaxN, kDotWorkgroupSizes } from '../core/dot';
 import { parseDimension } from '../core/input';
 import { GpuRunError } from '../gpu/device';
 import { runDot } from '../gpu/dot';
-import { initGpu, useApp } from './store';
+import { withRun, type Refusal } from './runs';
+import { useApp } from './store';
 import type { DotState } from './dotState';
 
 export function setView(view: DotState['view']): void {
@@ -25,29 +26,34 @@ export function parseDot(t: DotState['dotText']): { n?: number; wg?: number; max
   return { n: n.value, wg, maxWg: maxWg.value };
 }
 
+const kDotText = {
+  invalid: 'Invalid input.',
+  noGpu: 'WebGPU is not available here (see the GPU panel).',
+} as const;
+
 export async function runDotView(): Promise<void> {
   const s = useApp.getState();
-  if (s.busy) return;
-  const p = parseDot(s.dotText);
-  if (p.error || p.n === undefined || p.wg === undefined || p.maxWg === undefined) {
-    useApp.setState({ dotError: p.error ?? 'Invalid input.' });
-    return;
-  }
-  const ctx = await initGpu();
-  if (!ctx) {
-    useApp.setState({ dotError: 'WebGPU is not available here (see the GPU panel).' });
-    return;
-  }
-  useApp.setState({ busy: true, dotStatus: 'running', dotError: '', dotResult: undefined });
-  try {
-    const data = dotData(p.n, s.dotText.pattern);
-    const r = await runDot(ctx, data, s.dotText.pattern, { workgroupSize: p.wg, maxWorkgroups: p.maxWg, gpuFinal: s.dotText.gpuFinal });
-    useApp.setState({ dotResult: r, dotStatus: r.verified ? 'verified' : 'mismatch', dotWorkgroup: 0, dotStep: 0 });
-  } catch (e) {
-    useApp.setState({ dotStatus: 'error', dotError: e instanceof GpuRunError || e instanceof Error ? e.message : String(e) });
-  } finally {
-    useApp.setState({ busy: false });
-  }
+  let p: ReturnType<typeof parseDot> = {};
+  const inputs = (): string | undefined => {
+    p = parseDot(s.dotText);
+    return p.error !== undefined || p.n === undefined || p.wg === undefined || p.maxWg === undefined ? (p.error ?? kDotText.invalid) : undefined;
+  };
+  const refuse = (r: Refusal): void => {
+    if (r.why === 'inputs') useApp.setState({ dotError: r.message });
+    else if (r.why === 'no-gpu') useApp.setState({ dotError: kDotText.noGpu });
+  };
+  await withRun({ inputs, refuse }, async ({ ctx }) => {
+    const { n, wg, maxWg } = p;
+    if (n === undefined || wg === undefined || maxWg === undefined) return;
+    useApp.setState({ dotStatus: 'running', dotError: '', dotResult: undefined });
+    try {
+      const data = dotData(n, s.dotText.pattern);
+      const r = await runDot(ctx, data, s.dotText.pattern, { workgroupSize: wg, maxWorkgroups: maxWg, gpuFinal: s.dotText.gpuFinal });
+      useApp.setState({ dotResult: r, dotStatus: r.verified ? 'verified' : 'mismatch', dotWorkgroup: 0, dotStep: 0 });
+    } catch (e) {
+      useApp.setState({ dotStatus: 'error', dotError: e instanceof GpuRunError || e instanceof Error ? e.message : String(e) });
+    }
+  });
 }
 
 export function setDotStep(step: number): void {

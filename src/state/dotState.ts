@@ -11,17 +11,11 @@ export interface DotState {
   readonly dotStep: number;
 }
 
-export function initialDot(search: string): DotState {
-  let view: DotState['view'] = 'matmul';
-  let n = '1000';
-  try {
-    const q = new URLSearchParams(search);
-    if (q.get('view') === 'dot') view = 'dot';
-    const dn = q.get('dotn');
-    if (dn !== null) n = dn.slice(0, 32);
-  } catch {
-    // defaults
-  }
+/** The dot product's N as text when nothing else is given. */
+export const kDefaultDotN = '1000';
+
+/** The initial slice; view and N come from the URL (already validated and clipped by core/url). */
+export function initialDot(view: DotState['view'] = 'matmul', n: string = kDefaultDotN): DotState {
   return {
     view,
     dotText: { n, workgroupSize: '256', maxWorkgroups: '32', pattern: 'closed-form', gpuFinal: false },

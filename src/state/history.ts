@@ -1,8 +1,7 @@
 /** Past benchmark runs, kept in this browser (zustand persist → localStorage). */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import type { SharePayload } from '../core/share';
-import { SharePayloadSchema } from '../core/share';
+import { parseStoredPayload, type SharePayload } from '../core/share';
 
 export interface HistoryEntry {
   readonly id: string;
@@ -26,8 +25,8 @@ export const useHistory = create<HistoryState>()(
       const entries = Array.isArray(raw)
         ? raw.flatMap((e: unknown) => {
             const id = (e as { id?: unknown })?.id;
-            const p = SharePayloadSchema.safeParse((e as { payload?: unknown })?.payload);
-            return typeof id === 'string' && p.success ? [{ id, payload: p.data }] : [];
+            const payload = parseStoredPayload((e as { payload?: unknown })?.payload);
+            return typeof id === 'string' && payload ? [{ id, payload }] : [];
           })
         : [];
       return { ...current, entries };
@@ -59,8 +58,8 @@ export function importHistory(text: string): number {
   const list = Array.isArray(value) ? value : [value];
   const good: SharePayload[] = [];
   for (const item of list.slice(0, kMaxHistory)) {
-    const p = SharePayloadSchema.safeParse((item as { payload?: unknown })?.payload ?? item);
-    if (p.success) good.push(p.data);
+    const p = parseStoredPayload((item as { payload?: unknown })?.payload ?? item);
+    if (p) good.push(p);
   }
   if (good.length === 0) throw new Error('The file holds no benchmark results in the expected form.');
   for (const p of good.reverse()) addHistory(p);

@@ -1,6 +1,6 @@
 /**
  * The tuner's records, kept per browser (zustand persist → localStorage) and validated on load,
- * and the state of a tuning run. The tuning itself runs from store.ts (it shares the run lock).
+ * and the state of a tuning run. The tuning itself runs from runs.ts (it shares the run lock).
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';

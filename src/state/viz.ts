@@ -2,15 +2,19 @@
  * The visualisation slice: the GPU's record of the last tiled run (from the instrumented kernel),
  * the selected C tile, the phase stepper and classroom mode. Plain data only.
  */
-import type { ParsedConfig } from '../core/config';
+import { sameRunConfig, type ParsedConfig } from '../core/config';
+import type { LaunchPlan } from '../core/kernels';
 import { elementErrors, kFullCheckMacs, verify } from '../core/reference';
 import { tileGrid } from '../core/tiling';
 import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
 import { tiledMapping } from '../core/tiling';
 import { referenceMatmul } from '../core/reference';
+import { clockResolutionMs, fmtBelowResolution, fmtGflops, fmtMs, isBelowResolution } from '../core/format';
+import { gflops, shapeLabel } from '../core/shape';
 import { experimentData } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
-import { currentGpu, useApp } from './store';
+import { currentGpu } from './session';
+import { useApp } from './store';
 
 /** A and B (padded) of the traced configuration, for the model's partial sums. */
 export function tracedData(): { a: Float32Array; b: Float32Array } | undefined {
@@ -22,15 +26,18 @@ export function tracedData(): { a: Float32Array; b: Float32Array } | undefined {
 
 let traceSeq = 0;
 
-/** Run the instrumented kernel for a configuration and keep what the GPU recorded. */
-export async function traceRun(config: ParsedConfig, bounds = useApp.getState().bounds): Promise<void> {
+/**
+ * Run the instrumented kernel for a configuration and keep what the GPU recorded. `plan` is the
+ * traced kernel's launch plan when the caller has it (a run hands over the one it ran with).
+ */
+export async function traceRun(config: ParsedConfig, bounds = useApp.getState().bounds, plan?: LaunchPlan): Promise<void> {
   const ctx = currentGpu();
   if (!ctx) return;
   const seq = ++traceSeq;
   useApp.setState({ traceStatus: 'running', traceError: '' });
   try {
     const data = experimentData(config);
-    const r = await runTraced(ctx, config.shape, config.tile, data, bounds);
+    const r = await runTraced(ctx, config.shape, config.tile, data, bounds, plan);
     if (seq !== traceSeq) return;
     const { c, ...rest } = r;
     const s = config.shape;
@@ -49,16 +56,17 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     }
     const prev = useApp.getState();
     const g = tileGrid(s, config.tile);
-    const sameShape = prev.trace && prev.trace.config.shape.m === s.m && prev.trace.config.shape.n === s.n && prev.trace.config.tile === config.tile;
+    // The same configuration again (e.g. the bounds switch moved): keep the selected tile and step.
+    const same = prev.trace !== undefined && sameRunConfig(prev.trace.config, config, true);
     const traceCheck = rest.trace ? traceMismatches(rest.trace, s, config.tile, rest.rowsPerInvocation, bounds) : undefined;
     useApp.setState({
       trace: { ...rest, config, wrong, wrongCount, checkedHow, traceCheck, source: 'gpu' },
       traceStatus: 'done',
-      selected: sameShape ? prev.selected : { ty: g.tilesY - 1, tx: g.tilesX - 1 },
-      step: sameShape && prev.trace?.config.shape.k === s.k ? prev.step : 0,
+      selected: same ? prev.selected : { ty: g.tilesY - 1, tx: g.tilesX - 1 },
+      step: same ? prev.step : 0,
     });
     // The switch may have moved while this run was on the GPU: record again so map and switch agree.
-    if (useApp.getState().bounds !== bounds) await traceRun(config);
+    if (useApp.getState().bounds !== bounds) await traceRun(config, useApp.getState().bounds, plan);
   } catch (e) {
     if (seq !== traceSeq) return;
     useApp.setState({ traceStatus: 'error', traceError: e instanceof Error ? e.message : String(e) });
@@ -112,7 +120,10 @@ export function simulateRun(config: ParsedConfig, bounds = useApp.getState().bou
     step: 0,
   });
   const ms = times[1]!;
-  return `The CPU reference (f64, this tab, one thread) computed ${s.m}×${s.k}×${s.n} in ${ms < 1 ? ms.toFixed(3) : ms.toPrecision(3)} ms (wall clock, median of 3 runs) = ${((2 * s.m * s.n * s.k) / (ms * 1e6)).toPrecision(3)} GFLOP/s.`;
+  const step = clockResolutionMs();
+  return isBelowResolution(ms, step)
+    ? `The CPU reference (f64, this tab, one thread) computed ${shapeLabel(s)} in a time ${fmtBelowResolution(step)}, too short to give a rate (wall clock, median of 3 runs).`
+    : `The CPU reference (f64, this tab, one thread) computed ${shapeLabel(s)} in ${fmtMs(ms)} (wall clock, median of 3 runs) = ${fmtGflops(gflops(s, ms))}.`;
 }
 
 export function setBounds(bounds: boolean): void {

@@ -6,9 +6,8 @@ import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, st
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
 import { BenchChart, type ChartSeries } from './BenchChart';
-import { kKernelIdList } from '../core/kernels';
-import { kKernels } from '../core/kernels';
-import { fmtBytes, fmtError, fmtGflops, fmtInt, fmtMs } from './format';
+import { kKernelIdList, kKernels } from '../core/kernels';
+import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtRate } from './format';
 
 const kClock = { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock' } as const;
 
@@ -33,7 +32,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
           {points.map((p, i) => (
             <tr key={i} data-kernel={p.kernel} data-size={p.size}>
               <th scope="row">
-                {p.kernel === 'tiled' ? `tiled ${p.tile}` : p.kernel}
+                {kKernels[p.kernel].usesTile ? `${p.kernel} ${p.tile}` : p.kernel}
                 {p.constants && Object.keys(p.constants).length > 0 && <span className="small"> ({paramsLabel(p.constants)})</span>}
               </th>
               <td>{p.size}</td>
@@ -43,10 +42,10 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
                 </td>
               ) : (
                 <>
-                  <td>{fmtMs(p.medianMs!)}</td>
-                  <td>{fmtMs(p.minMs!)}</td>
-                  <td>{fmtMs(p.maxMs!)}</td>
-                  <td>{fmtGflops(p.gflops!)}</td>
+                  <td>{fmtMeasuredMs(p.medianMs!)}</td>
+                  <td>{fmtMeasuredMs(p.minMs!)}</td>
+                  <td>{fmtMeasuredMs(p.maxMs!)}</td>
+                  <td>{fmtRate(p.gflops!, p.medianMs!)}</td>
                   <td>
                     {kClock[p.clock!]} · {p.samples}
                     {p.dispatchesPerSample! > 1 ? ` × ${p.dispatchesPerSample}` : ''}
@@ -185,9 +184,9 @@ export function Bench() {
     const out: ChartSeries[] = [];
     for (const kernel of kKernelIdList) {
       const mine = points.filter((p) => p.kernel === kernel);
-      if (mine.some((p) => p.gflops !== undefined)) out.push({ label: `${kernel}${kernel === 'tiled' ? ` ${run?.config.tile ?? ''}` : ''} — this GPU`, points: mine, kernel, shared: false });
+      if (mine.some((p) => p.gflops !== undefined)) out.push({ label: `${kernel}${kKernels[kernel].usesTile ? ` ${run?.config.tile ?? ''}` : ''} — this GPU`, points: mine, kernel, shared: false });
       const theirs = shared?.points.filter((p) => p.kernel === kernel) ?? [];
-      if (theirs.some((p) => p.gflops !== undefined)) out.push({ label: `${kernel}${kernel === 'tiled' ? ` ${shared!.config.tile}` : ''} — shared`, points: theirs, kernel, shared: true });
+      if (theirs.some((p) => p.gflops !== undefined)) out.push({ label: `${kernel}${kKernels[kernel].usesTile ? ` ${shared!.config.tile}` : ''} — shared`, points: theirs, kernel, shared: true });
     }
     return out;
   }, [points, shared, run]);
@@ -226,7 +225,7 @@ export function Bench() {
                 onChange={(e) => setSweepText({ kernels: kKernelIdList.filter((x) => (x === k ? e.target.checked : text.kernels.includes(x))) })}
               />
               {kKernels[k].label}
-              {k === 'tiled' ? ` (tile ${tile})` : ''}
+              {kKernels[k].usesTile ? ` (tile ${tile})` : ''}
             </label>
           ))}
         </fieldset>

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { BenchPoint } from '../core/bench';
+import { kMaxPlausibleGflops, type BenchPoint } from '../core/bench';
 import { kKernels, type KernelId } from '../core/kernels';
+import { fmtGflops, isBelowResolution } from './format';
 
 export interface ChartSeries {
   readonly label: string;
@@ -10,6 +11,14 @@ export interface ChartSeries {
   readonly kernel: KernelId;
   readonly shared: boolean;
 }
+
+/**
+ * A figure the axis can hold: finite, not negative, at most the schema's physical bound (links are
+ * checked; this guards the axis whatever it is given). A time below the clock's resolution has no
+ * rate, so it is not drawn (the table says why).
+ */
+const plotted = (p: BenchPoint | undefined): number | null =>
+  p?.gflops !== undefined && Number.isFinite(p.gflops) && p.gflops >= 0 && !isBelowResolution(p.medianMs ?? 0) ? Math.min(p.gflops, kMaxPlausibleGflops) : null;
 
 const color = (k: KernelId) => kKernels[k].chart.color;
 
@@ -26,13 +35,13 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
     if (xs.length === 0) return;
     const data: uPlot.AlignedData = [
       xs,
-      ...series.map((s) => xs.map((x) => s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)?.gflops ?? null)),
+      ...series.map((s) => xs.map((x) => plotted(s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)))),
     ];
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),
       padding: [16, 110, 0, 0], // room on the right for the line names
       height: 340,
-      scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
+      scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, Number.isFinite(max) && max > 0 ? Math.min(max, kMaxPlausibleGflops) * 1.1 : 1] } },
       axes: [
         { label: 'size M = K = N (log scale)', stroke: 'currentColor', values: (_u, vals) => vals.map((v) => (v == null ? '' : String(Math.round(v)))), grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
         { label: 'GFLOP/s (median)', stroke: 'currentColor', size: 70, grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
@@ -46,7 +55,7 @@ export function BenchChart({ series }: { series: readonly ChartSeries[] }) {
           dash: kKernels[s.kernel].chart.dash.length > 0 ? [...kKernels[s.kernel].chart.dash] : undefined,
           spanGaps: true,
           points: { show: true, size: s.shared ? 9 : 8, fill: s.shared ? '#fff' : color(s.kernel), stroke: color(s.kernel), width: 2 },
-          value: (_u: uPlot, v: number | null) => (v === null ? '—' : `${v.toPrecision(3)} GFLOP/s`),
+          value: (_u: uPlot, v: number | null) => (v === null ? '—' : fmtGflops(v)),
         })),
       ],
       legend: { show: true },

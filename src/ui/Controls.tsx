@@ -1,4 +1,4 @@
-import { useMemo, type ChangeEvent } from 'react';
+import { type ChangeEvent } from 'react';
 import { kPatternLabels, kPatterns } from '../core/data';
 import { kPresets } from '../core/presets';
 import { kSampleChoices } from '../core/config';
@@ -8,7 +8,9 @@ import type { ConfigText } from '../core/url';
 import type { KernelId } from '../core/kernels';
 
 const kButtonKernels: readonly KernelId[] = ['naive', 'tiled'];
-import { applyConfig, cancelRun, runKernels, setField, useApp, validate } from '../state/store';
+import { cancelRun, runKernels } from '../state/runs';
+import { checkKernels, useDerived } from '../state/selectors';
+import { applyConfig, setField, useApp } from '../state/store';
 
 const kFieldLabels: Record<'m' | 'k' | 'n', string> = {
   m: 'M — rows of A and C',
@@ -44,11 +46,10 @@ function SizeInput({ field, value, error }: { field: 'm' | 'k' | 'n'; value: str
 
 export function Controls() {
   const config = useApp((s) => s.config);
-  const gpu = useApp((s) => s.gpu);
   const busy = useApp((s) => s.busy);
   const runMessage = useApp((s) => s.runMessage);
   // The kernels these buttons run; other views check their own kernels.
-  const { parsed, errors } = useMemo(() => validate(config, gpu, kButtonKernels), [config, gpu]);
+  const { parsed, errors } = checkKernels(useDerived(), kButtonKernels);
   const messages = Object.values(errors);
   const run = (ids: KernelId[]) => void runKernels(ids);
 

@@ -3,7 +3,7 @@ import { activeAt, formatDotValue, kDotWorkgroupSizes, reductionSchedule } from 
 import { kClockLabels } from '../core/clock';
 import { parseDot, runDotView, setDotStep, setDotText, setDotWorkgroup } from '../state/dot';
 import { useApp } from '../state/store';
-import { fmtMs } from './format';
+import { fmtBelowResolution, fmtMs, isBelowResolution } from './format';
 
 const kStatus = { idle: '', running: '… Running', verified: '✓ Verified', mismatch: '✗ Mismatch', error: '✗ Error' } as const;
 
@@ -160,7 +160,7 @@ export function DotView() {
               </p>
               <p className="small">
                 Median {fmtMs(r.timing.stats.median)} (min {fmtMs(r.timing.stats.min)}, max {fmtMs(r.timing.stats.max)}; {r.timing.stats.n} samples, {kClockLabels[r.timing.clock]}) →{' '}
-                {r.gbPerS.toPrecision(3)} GB/s of a and b read. WebGPU does not report the adapter’s memory bandwidth, so there is no percentage to give here.
+                {isBelowResolution(r.timing.stats.median) || !Number.isFinite(r.gbPerS) ? `a time ${fmtBelowResolution()}, so no bandwidth can be given.` : `${r.gbPerS.toPrecision(3)} GB/s of a and b read.`} WebGPU does not report the adapter’s memory bandwidth, so there is no percentage to give here.
               </p>
             </>
           )}

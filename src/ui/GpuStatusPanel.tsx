@@ -1,4 +1,5 @@
-import { useApp, initGpu } from '../state/store';
+import { clearGpuErrors, initGpu } from '../state/session';
+import { useApp } from '../state/store';
 import type { GpuInfo } from '../gpu/device';
 import { fmtBytes, fmtInt } from './format';
 
@@ -21,6 +22,34 @@ function Limits({ info }: { info: GpuInfo }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+const kErrorText = {
+  heading: 'Errors the GPU reported outside any check',
+  explain: 'WebGPU reported these outside every error scope: a result around them may not be trustworthy. They are also in the browser console.',
+  clear: 'Clear',
+} as const;
+
+/** Uncaptured GPU errors of this session, as state (not only in the console). */
+function GpuErrors() {
+  const errors = useApp((s) => s.gpuErrors);
+  if (errors.length === 0) return null;
+  return (
+    <div className="gpu-errors" data-testid="gpu-errors" data-count={errors.length} role="alert">
+      <p>
+        <span className="badge bad">{errors.length}</span> <strong>{kErrorText.heading}</strong>
+      </p>
+      <p className="small">{kErrorText.explain}</p>
+      <ul className="small">
+        {errors.map((e, i) => (
+          <li key={i}>{e.message}</li>
+        ))}
+      </ul>
+      <button type="button" onClick={clearGpuErrors}>
+        {kErrorText.clear}
+      </button>
+    </div>
   );
 }
 
@@ -73,6 +102,7 @@ export function GpuStatusPanel() {
           </button>
         </p>
       )}
+      <GpuErrors />
       {gpu.state === 'unavailable' && (
         <div>
           <p>

@@ -1,7 +1,9 @@
-import { kernelLoads, kKernels, kLadderIds, kReferenceRun, planKernel, tunedConstants, type KernelId } from '../core/kernels';
+import { kernelLoads, kKernels, kLadderIds, kReferenceRun, tunedConstants, type KernelId } from '../core/kernels';
 import { arithmeticIntensity } from '../core/traffic';
 import { kClockLabels } from '../core/clock';
-import { runKernels, useApp, validate } from '../state/store';
+import { runKernels } from '../state/runs';
+import { checkKernels, resultFor, useDerived } from '../state/selectors';
+import { useApp } from '../state/store';
 import { fmtGflops, fmtInt, fmtMs } from './format';
 import { Tuning } from './Tuning';
 import { paramsLabel } from '../core/tuning';
@@ -17,26 +19,22 @@ function refCell(id: KernelId): string {
 /** Every kernel on this GPU at the current shape: GFLOP/s per rung, what changed, and the traffic model. */
 export function Ladder() {
   const results = useApp((s) => s.results);
-  const config = useApp((s) => s.config);
   const gpu = useApp((s) => s.gpu);
   const busy = useApp((s) => s.busy);
   const auto = useApp((s) => s.auto);
-  const { parsed } = validate(config, gpu, ['naive', 'tiled']);
+  const derived = useDerived();
+  const { parsed } = checkKernels(derived, ['naive', 'tiled']);
   // Rungs that cannot run at this shape on this GPU (e.g. vec4 loads with N not a multiple of 4), and why.
   const notApplicable = new Map<KernelId, string>();
   if (parsed && gpu.state === 'ready') {
     for (const id of kLadderIds) {
-      const plan = planKernel(id, parsed.shape, parsed.tile, gpu.info);
+      const plan = derived.plans[id];
       if (typeof plan === 'string') notApplicable.set(id, plan);
     }
   }
   const runnable = kLadderIds.filter((id) => !notApplicable.has(id));
   // Only results for the shape in the inputs belong in this table.
-  const rows = kLadderIds.map((id) => {
-    const r = results[id];
-    const same = r && parsed && r.config.shape.m === parsed.shape.m && r.config.shape.k === parsed.shape.k && r.config.shape.n === parsed.shape.n && (!kKernels[id].usesTile || r.config.tile === parsed.tile);
-    return { id, r: same ? r : undefined };
-  });
+  const rows = kLadderIds.map((id) => ({ id, r: resultFor(results, id, parsed) }));
   const measured = rows.filter(({ r }) => r?.status === 'verified' && r.run);
   const best = Math.max(0, ...measured.map(({ r }) => r!.run!.gflops));
   return (
@@ -71,7 +69,7 @@ export function Ladder() {
             const consts = r?.run ? paramsLabel(tunedConstants(id, r.run.plan.constants)) : '';
             const isAuto = auto?.kernel === id && r?.seq === auto.seq;
             return (
-              <tr key={id} data-testid={`ladder-${id}`} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
+              <tr key={id} data-testid={`ladder-${id}`} data-run={r?.seq} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
                 <th scope="row">
                   {kKernels[id].label}
                   {kKernels[id].usesTile && parsed ? ` (tile ${parsed.tile})` : ''}

@@ -1,6 +1,7 @@
 import { naiveLoads, tiledLoads } from '../core/traffic';
 import { tiledMapping } from '../core/tiling';
 import { kClockLabels } from '../core/clock';
+import { verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';
 import { fmtBytes, fmtInt, fmtMs } from './format';
 
@@ -8,14 +9,15 @@ import { fmtBytes, fmtInt, fmtMs } from './format';
 export function TilingWhy() {
   const trace = useApp((s) => s.trace);
   const gpu = useApp((s) => s.gpu);
-  const naive = useApp((s) => s.results.naive);
-  const tiled = useApp((s) => s.results.tiled);
+  const results = useApp((s) => s.results);
   if (!trace || gpu.state !== 'ready') return null;
   const { shape, tile } = trace.config;
   const limits = gpu.info.limits;
   const nl = naiveLoads(shape);
   const tl = tiledLoads(shape, tile);
-  const sameShape = (r: typeof naive) => r?.run && r.config.shape.m === shape.m && r.config.shape.k === shape.k && r.config.shape.n === shape.n;
+  // Results of the traced configuration only (the one rule).
+  const naive = verifiedFor(results, 'naive', trace.config);
+  const tiled = verifiedFor(results, 'tiled', trace.config);
   const mapping = tiledMapping(tile, limits);
   const storage = 2 * tile * tile * 4;
   return (
@@ -38,7 +40,7 @@ export function TilingWhy() {
             <th scope="row">naive</th>
             <td>{fmtInt(nl)}</td>
             <td>2·M·N·K</td>
-            <td>{sameShape(naive) ? `${fmtMs(naive!.run!.stats.median)} (${kClockLabels[naive!.run!.clock]}, ${naive!.run!.stats.n} samples)` : 'not run at this shape'}</td>
+            <td>{naive ? `${fmtMs(naive.run.stats.median)} (${kClockLabels[naive.run.clock]}, ${naive.run.stats.n} samples)` : 'not run at this shape'}</td>
           </tr>
           <tr>
             <th scope="row">tiled, tile {tile}</th>
@@ -46,7 +48,7 @@ export function TilingWhy() {
             <td>
               M·K·⌈N/{tile}⌉ + K·N·⌈M/{tile}⌉ ≈ 2·M·N·K/{tile}
             </td>
-            <td>{sameShape(tiled) ? `${fmtMs(tiled!.run!.stats.median)} (${kClockLabels[tiled!.run!.clock]}, ${tiled!.run!.stats.n} samples)` : 'not run at this shape'}</td>
+            <td>{tiled ? `${fmtMs(tiled.run.stats.median)} (${kClockLabels[tiled.run.clock]}, ${tiled.run.stats.n} samples)` : 'not run at this shape'}</td>
           </tr>
         </tbody>
       </table>

@@ -2,10 +2,13 @@ import { kStripBand } from '../core/kernels';
 import { ceilDiv } from '../core/shape';
 import { stripLoads, tiledLoads } from '../core/traffic';
 import { kClockLabels } from '../core/clock';
-import { runKernels, useApp, validate } from '../state/store';
+import { runKernels } from '../state/runs';
+import { checkKernels, useDerived, verifiedFor } from '../state/selectors';
+import { useApp } from '../state/store';
 import { fmtInt, fmtMs } from './format';
 
 const kMaxBands = 24;
+const kPartitionKernels = ['tiled', 'strip'] as const;
 
 /**
  * Seed 002's two partitions of C side by side: row strips (each workgroup a band of whole rows)
@@ -13,22 +16,16 @@ const kMaxBands = 24;
  * the traffic model and the measured times of both kernels at the same shape.
  */
 export function Partitions() {
-  const config = useApp((s) => s.config);
-  const gpu = useApp((s) => s.gpu);
   const results = useApp((s) => s.results);
-  const { parsed } = validate(config, gpu, ['tiled', 'strip']);
+  const { parsed } = checkKernels(useDerived(), kPartitionKernels);
   if (!parsed) return null;
   const { shape, tile } = parsed;
   const bands = ceilDiv(shape.m, kStripBand);
   const shown = Math.min(bands, kMaxBands);
   const tilesX = ceilDiv(shape.n, tile);
   const tilesY = ceilDiv(shape.m, tile);
-  const same = (id: 'tiled' | 'strip') => {
-    const r = results[id];
-    return r?.status === 'verified' && r.run && r.config.shape.m === shape.m && r.config.shape.k === shape.k && r.config.shape.n === shape.n && (id === 'strip' || r.config.tile === tile) ? r : undefined;
-  };
-  const st = same('strip');
-  const tl = same('tiled');
+  const st = verifiedFor(results, 'strip', parsed);
+  const tl = verifiedFor(results, 'tiled', parsed);
   const sLoads = stripLoads(shape, kStripBand);
   const tLoads = tiledLoads(shape, tile);
   return (
@@ -82,14 +79,14 @@ export function Partitions() {
             <td>{fmtInt(sLoads)}</td>
             <td>{fmtInt(ceilDiv(shape.n, 256))}× (once per 256-column chunk)</td>
             <td>{fmtInt(bands)}× (every band reads all of B)</td>
-            <td>{st?.run ? `${fmtMs(st.run.stats.median)} · ${kClockLabels[st.run.clock]}, ${st.run.stats.n} samples · ✓ verified` : 'not run at this shape'}</td>
+            <td>{st ? `${fmtMs(st.run.stats.median)} · ${kClockLabels[st.run.clock]}, ${st.run.stats.n} samples · ✓ verified` : 'not run at this shape'}</td>
           </tr>
           <tr data-testid="partition-tiled">
             <th scope="row">checkerboard (tile {tile})</th>
             <td>{fmtInt(tLoads)}</td>
             <td>{fmtInt(tilesX)}× (once per tile column)</td>
             <td>{fmtInt(tilesY)}× (once per tile row)</td>
-            <td>{tl?.run ? `${fmtMs(tl.run.stats.median)} · ${kClockLabels[tl.run.clock]}, ${tl.run.stats.n} samples · ✓ verified` : 'not run at this shape'}</td>
+            <td>{tl ? `${fmtMs(tl.run.stats.median)} · ${kClockLabels[tl.run.clock]}, ${tl.run.stats.n} samples · ✓ verified` : 'not run at this shape'}</td>
           </tr>
         </tbody>
       </table>
@@ -98,7 +95,7 @@ export function Partitions() {
           ? `The checkerboard loads ${(sLoads / tLoads).toFixed(1)}× fewer elements: a square tile reuses what it loads in both directions, a strip only along its rows.`
           : `At this shape the strips load no more than the tiles (${(tLoads / sLoads).toFixed(1)}× as much for the tiles): the difference shows once M grows well past the band height.`}
       </p>
-      <button type="button" data-testid="run-strip" onClick={() => void runKernels(['tiled', 'strip'])}>
+      <button type="button" data-testid="run-strip" onClick={() => void runKernels(kPartitionKernels)}>
         Run both partitions
       </button>
     </section>

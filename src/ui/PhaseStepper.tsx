@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from 'react';
+import { shapeLabel } from '../core/shape';
 import { tileGrid } from '../core/tiling';
 import { blockName, describeIndex, kOutside, kStepsPerPhase, modelPartialSums, modelPhase, stepLabel, type SlotLoad } from '../core/trace';
 import { useApp } from '../state/store';
@@ -11,6 +12,14 @@ const bitsToF32 = (bits: number) => {
   return f32[0]!;
 };
 const fmtVal = (v: number) => (Number.isInteger(v) ? String(v) : Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3));
+
+/** Where the view comes from, in words: nothing claims a GPU record when the CPU simulated the run. */
+const kText = {
+  modelGpu: (shape: string) => `From the model: ${shape} is too large to trace every invocation (the GPU traces up to 64×64×64), so this view is computed from the same tiling math the GPU record above agrees with.`,
+  modelCpu: (shape: string) => `From the model: ${shape} is too large to simulate every invocation (the CPU simulation traces up to 64×64×64; no GPU ran), so this view is computed from the same tiling math the simulated map above agrees with.`,
+  wrongGpu: ': wrong at the end of the run',
+  wrongCpu: ': wrong at the end of the simulated run',
+} as const;
 
 interface Slot {
   readonly model: SlotLoad;
@@ -134,10 +143,7 @@ export function PhaseStepper() {
             </span>
           </>
         ) : (
-          <>
-            From the model: {shape.m}×{shape.k}×{shape.n} is too large to trace every invocation (the GPU traces up to 64×64×64), so this view is computed from the same tiling math the
-            GPU record above agrees with.
-          </>
+          <>{trace.source === 'cpu' ? kText.modelCpu(shapeLabel(shape)) : kText.modelGpu(shapeLabel(shape))}</>
         )}
       </p>
       <div className="stepper-controls" role="group" aria-label="Phase stepper">
@@ -205,7 +211,7 @@ export function PhaseStepper() {
                 data-wrong={s.wrong ? 'true' : 'false'}
                 title={
                   s.model.storesC
-                    ? `C[${ty * tile + s.model.ly}][${tx * tile + s.model.lx}]${s.wrong ? ': wrong at the end of the run' : ''}`
+                    ? `C[${ty * tile + s.model.ly}][${tx * tile + s.model.lx}]${s.wrong ? (trace.source === 'cpu' ? kText.wrongCpu : kText.wrongGpu) : ''}`
                     : 'This invocation has no C element: it loads and reaches every barrier, but stores nothing'
                 }
               >

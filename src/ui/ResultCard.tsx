@@ -1,10 +1,10 @@
-import type { KernelId } from '../core/kernels';
-import { kKernels } from '../core/kernels';
 import { kClockLabels } from '../core/clock';
-import { kStepsPerSample } from '../gpu/timing';
+import { kKernels, type KernelId } from '../core/kernels';
+import { kStepsPerSample } from '../state/facts';
 import { spreadPercent } from '../core/stats';
-import { describeConfig, useApp, type KernelResult } from '../state/store';
-import { fmtError, fmtGflops, fmtInt, fmtMs } from './format';
+import { describeConfig } from '../state/selectors';
+import { useApp, type KernelResult } from '../state/store';
+import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtRate } from './format';
 
 const kStatusText = {
   running: '… Running',
@@ -37,15 +37,17 @@ function Body({ r }: { r: KernelResult }) {
   if (r.status === 'error' || !r.run || !r.verification) return <p className="error-text">{r.error ?? 'The run failed.'}</p>;
   const { run, verification: v } = r;
   const clock = kClockLabels[run.clock];
+  // One step of the clock, per dispatch (a sample of n dispatches is divided by n).
+  const step = run.resolutionMs !== undefined ? run.resolutionMs / run.dispatchesPerSample : undefined;
   return (
     <>
       <div className="headline">
         <div>
-          <span className="big">{fmtMs(run.stats.median)}</span>
+          <span className="big">{fmtMeasuredMs(run.stats.median, step)}</span>
           <span className="unit">median kernel time</span>
         </div>
         <div>
-          <span className="big">{fmtGflops(run.gflops)}</span>
+          <span className="big">{fmtRate(run.gflops, run.stats.median, step)}</span>
           <span className="unit">at the median</span>
         </div>
       </div>
@@ -58,9 +60,9 @@ function Body({ r }: { r: KernelResult }) {
           ` Before the samples the kernel ran untimed for ${fmtMs(run.settledMs)}, until its speed stopped rising (GPUs raise their clock under load), and the samples were queued back to back.`}
       </p>
       <dl className="stats">
-        <div><dt>min</dt><dd>{fmtMs(run.stats.min)}</dd></div>
-        <div><dt>median</dt><dd>{fmtMs(run.stats.median)}</dd></div>
-        <div><dt>max</dt><dd>{fmtMs(run.stats.max)}</dd></div>
+        <div><dt>min</dt><dd>{fmtMeasuredMs(run.stats.min, step)}</dd></div>
+        <div><dt>median</dt><dd>{fmtMeasuredMs(run.stats.median, step)}</dd></div>
+        <div><dt>max</dt><dd>{fmtMeasuredMs(run.stats.max, step)}</dd></div>
         <div><dt>spread</dt><dd>{spreadPercent(run.stats).toFixed(0)}%</dd></div>
         <div><dt>upload A, B</dt><dd>{fmtMs(run.uploadMs)}</dd></div>
         <div><dt>read back C</dt><dd>{fmtMs(run.readbackMs)}</dd></div>

@@ -16,12 +16,43 @@ function windowAround(center: number, count: number): [number, number] {
 
 const range = (a: number, b: number) => Array.from({ length: b - a }, (_, i) => a + i);
 
+const kEmpty = {
+  gpu: 'Run the tiled kernel: the map is drawn from what the GPU recorded during a real run.',
+  cpu: 'Run the tiled kernel: this browser has no WebGPU, so the map will be drawn from a CPU simulation of the kernel, not from a GPU.',
+} as const;
+
+/**
+ * The sentences that say where the map comes from: the GPU's own record of a real run, or (without
+ * WebGPU) the CPU simulation. Nothing claims a GPU record when no GPU ran.
+ */
+const kText = {
+  gpu: {
+    agrees: '✓ The GPU record agrees with the tiling math for every tile.',
+    disagrees: (n: number) => `✗ ${n} fields of the GPU record disagree with the tiling math.`,
+    loadsMatch: (slots: string) => `✓ Every one of the ${slots} recorded loads (workgroup × phase × slot) matches the model.`,
+    loadsDiffer: (bad: string, slots: string) => `✗ ${bad} of ${slots} recorded loads differ from the model.`,
+    boundsOff: 'Boundary tests OFF',
+    computedBy: 'computed by workgroup',
+    cells: 'Each C cell shows the workgroup (x, y) that computed it, as recorded by the GPU.',
+  },
+  cpu: {
+    agrees: '✓ The simulation’s record (CPU, no GPU ran) agrees with the tiling math for every tile.',
+    disagrees: (n: number) => `✗ ${n} fields of the simulation’s record (CPU) disagree with the tiling math.`,
+    loadsMatch: (slots: string) => `✓ Every one of the ${slots} simulated loads (workgroup × phase × slot) matches the model.`,
+    loadsDiffer: (bad: string, slots: string) => `✗ ${bad} of ${slots} simulated loads differ from the model.`,
+    boundsOff: 'Boundary tests OFF, in the CPU simulation',
+    computedBy: 'computed in the CPU simulation by workgroup',
+    cells: 'Each C cell shows the workgroup (x, y) that computes it in the CPU simulation (no GPU ran).',
+  },
+} as const;
+
 export function TileMap() {
   const trace = useApp((s) => s.trace);
   const selected = useApp((s) => s.selected);
   const step = useApp((s) => s.step);
   const status = useApp((s) => s.traceStatus);
   const traceError = useApp((s) => s.traceError);
+  const noGpu = useApp((s) => s.gpu.state === 'unavailable');
 
   const view = useMemo(() => {
     if (!trace) return undefined;
@@ -50,10 +81,10 @@ export function TileMap() {
 
   if (!trace || !view) {
     return (
-      <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source="none">
+      <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source="none" data-trace-status={status}>
         <h2 id="map-heading">Which workgroup computes which C tile</h2>
         <p>
-          {status === 'running' ? 'Recording the tiled run on the GPU…' : status === 'error' ? `The traced run failed: ${traceError}` : 'Run the tiled kernel: the map is drawn from what the GPU recorded during a real run.'}
+          {status === 'running' ? 'Recording the tiled run on the GPU…' : status === 'error' ? `The traced run failed: ${traceError}` : noGpu ? kEmpty.cpu : kEmpty.gpu}
         </p>
       </section>
     );
@@ -75,6 +106,7 @@ export function TileMap() {
     return { x: trace.tiles[i]!, y: trace.tiles[i + 1]!, phases: trace.tiles[i + 2]!, stores: trace.tiles[i + 3]! };
   };
   const sel = rec(selected.ty, selected.tx);
+  const text = kText[trace.source];
 
   const onKey = (e: KeyboardEvent) => {
     const moves: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -95,7 +127,7 @@ export function TileMap() {
   const windowed = g.tilesX > kWindow || g.tilesY > kWindow || g.phases > kWindow;
 
   return (
-    <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source={trace.source} data-tiles-x={g.tilesX} data-tiles-y={g.tilesY}>
+    <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source={trace.source} data-trace-status={status} data-tiles-x={g.tilesX} data-tiles-y={g.tilesY}>
       <h2 id="map-heading">Which workgroup computes which C tile</h2>
       <p className="small">
         {shape.m}×{shape.k}×{shape.n}, tile {tile}: {g.tilesY} × {g.tilesX} = {fmtInt(g.tilesX * g.tilesY)} workgroups, {g.phases} phase{g.phases === 1 ? '' : 's'} each.{' '}
@@ -107,15 +139,13 @@ export function TileMap() {
           <strong data-testid="simulated-note">Simulated on the CPU — this browser has no WebGPU, so no GPU recorded this; the same algorithm ran step for step in JavaScript. </strong>
         )}
         <span data-testid="tile-map-check" className={disagreements === 0 ? 'ok-text' : 'error-text'}>
-          {disagreements === 0 ? '✓ The GPU record agrees with the tiling math for every tile.' : `✗ ${disagreements} fields of the GPU record disagree with the tiling math.`}
+          {disagreements === 0 ? text.agrees : text.disagrees(disagreements)}
         </span>
         {trace.traceCheck && (
           <>
             {' '}
             <span data-testid="trace-check-all" className={trace.traceCheck.mismatches === 0 ? 'ok-text' : 'error-text'}>
-              {trace.traceCheck.mismatches === 0
-                ? `✓ Every one of the ${fmtInt(trace.traceCheck.slots)} recorded loads (workgroup × phase × slot) matches the model.`
-                : `✗ ${fmtInt(trace.traceCheck.mismatches)} of ${fmtInt(trace.traceCheck.slots)} recorded loads differ from the model.`}
+              {trace.traceCheck.mismatches === 0 ? text.loadsMatch(fmtInt(trace.traceCheck.slots)) : text.loadsDiffer(fmtInt(trace.traceCheck.mismatches), fmtInt(trace.traceCheck.slots))}
             </span>
           </>
         )}
@@ -128,14 +158,14 @@ export function TileMap() {
       {status === 'running' && <p className="small">Recording on the GPU…</p>}
       {!trace.bounds && (
         <p className="error-text" data-testid="bounds-off-summary">
-          Boundary tests OFF: {trace.wrongCount === 0 ? 'no element of C is wrong at this size' : `${fmtInt(trace.wrongCount)} element${trace.wrongCount === 1 ? '' : 's'} of C ${trace.wrongCount === 1 ? 'is' : 'are'} wrong`} ({trace.checkedHow}). Tiles with wrong elements are marked ✗.
+          {text.boundsOff}: {trace.wrongCount === 0 ? 'no element of C is wrong at this size' : `${fmtInt(trace.wrongCount)} element${trace.wrongCount === 1 ? '' : 's'} of C ${trace.wrongCount === 1 ? 'is' : 'are'} wrong`} ({trace.checkedHow}). Tiles with wrong elements are marked ✗.
         </p>
       )}
       <p className="formula" data-testid="formula" aria-live="polite">
         {tileFormula(selected.ty, selected.tx, g.phases)}
       </p>
       <p className="small">
-        Selected: C tile (row {selected.ty}, column {selected.tx}) — {blockName('C', selected.ty + 1, selected.tx + 1)}, computed by workgroup ({sel.x}, {sel.y}) in {sel.phases} phases,
+        Selected: C tile (row {selected.ty}, column {selected.tx}) — {blockName('C', selected.ty + 1, selected.tx + 1)}, {text.computedBy} ({sel.x}, {sel.y}) in {sel.phases} phases,
         storing {sel.stores} element{sel.stores === 1 ? '' : 's'} ({tileExtent(shape, tile, selected.ty, selected.tx).rows}×{tileExtent(shape, tile, selected.ty, selected.tx).cols}
         {sel.stores < tile * tile ? ', a partial edge tile' : ''}). Its row band of A tiles and column band of B tiles are highlighted; the current phase’s pair is outlined.
       </p>
@@ -211,7 +241,7 @@ export function TileMap() {
           ))}
         </div>
       </div>
-      <p className="small">Each C cell shows the workgroup (x, y) that computed it, as recorded by the GPU. Click a tile or use the arrow keys on the C grid.</p>
+      <p className="small">{text.cells} Click a tile or use the arrow keys on the C grid.</p>
     </section>
   );
 }

@@ -1,21 +1,20 @@
 import { paramsLabel } from '../core/tuning';
-import { candidateLabel, tuneCandidates } from '../gpu/tuner';
+import { candidateLabel, tuneCandidates } from '../state/facts';
 import { shapeLabel } from '../core/shape';
-import { cancelRun, runAuto, runTuning, useApp, validate } from '../state/store';
+import { cancelRun, runAuto, runTuning } from '../state/runs';
+import { useDerived } from '../state/selectors';
+import { useApp } from '../state/store';
 import { autoChoice, clearTuning, engineLabel, thisAdapter, useTuning } from '../state/tuning';
 import { fmtGflops, fmtMs } from './format';
 
 
 /** The per-adapter tuner and the "auto" choice, inside the ladder panel. */
 export function Tuning() {
-  const config = useApp((s) => s.config);
-  const gpu = useApp((s) => s.gpu);
   const busy = useApp((s) => s.busy);
   const auto = useApp((s) => s.auto);
   const results = useApp((s) => s.results);
   const { records, status, progress, message } = useTuning();
-  const { parsed } = validate(config, gpu, []);
-  const info = gpu.state === 'ready' || gpu.state === 'lost' ? gpu.info : undefined;
+  const { parsed, info } = useDerived();
   const choice = info && parsed ? autoChoice(records, info, parsed.shape) : undefined;
   const tunedHere = info ? records.some((r) => r.adapter === thisAdapter(info)) : false;
   const tries = parsed ? tuneCandidates(parsed.shape).length : undefined;

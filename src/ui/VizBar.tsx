@@ -1,5 +1,6 @@
 import { kPresets } from '../core/presets';
-import { applyConfig, runKernels, useApp } from '../state/store';
+import { runKernels } from '../state/runs';
+import { applyConfig, useApp } from '../state/store';
 import { setBounds, setClassroom } from '../state/viz';
 
 /** Switches for the teaching views: PMPP's boundary tests, and classroom mode. */

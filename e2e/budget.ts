@@ -1,0 +1,39 @@
+/**
+ * Time limits that follow the work (issue #15): each slow test computes its limit from what it
+ * runs, sized for SwiftShader (WebGPU on the CPU) on a 2-core machine shared with other work,
+ * instead of one flat limit for every test. No retries anywhere: a test that runs out of time
+ * fails, and the limit says how much work it was given.
+ *
+ * The rates were measured on the project's 2-core CI machine under load (see the README): per
+ * kernel run a fixed cost (pipeline, upload, read-back, verification, React), plus the multiply-adds
+ * of every dispatch (warm-ups and timed samples) at SwiftShader's rate; then a safety factor.
+ */
+export interface Shape {
+  readonly m: number;
+  readonly k: number;
+  readonly n: number;
+}
+
+/** Measured on SwiftShader, 2 cores, another CPU-heavy process running (see the README). */
+export const kSwiftShader = {
+  /** Fixed cost of one kernel run from click to final status (ms). */
+  perRunMs: 1_200,
+  /** Multiply-adds per millisecond, all of a dispatch's invocations together. */
+  macsPerMs: 25_000,
+  /** Dispatches per run: 2 warm-ups + 3 timed samples (?samples=3) + the probe that sizes a sample. */
+  dispatchesPerRun: 6,
+  /** Opening the page and acquiring the device. */
+  openMs: 10_000,
+  /** Headroom for a machine busier than the one measured. */
+  safety: 3,
+} as const;
+
+/** The time limit for opening the app and running `kernelsPerShape` kernels on each shape. */
+export function budgetMs(shapes: readonly Shape[], kernelsPerShape: number, dispatchesPerRun: number = kSwiftShader.dispatchesPerRun): number {
+  let ms = kSwiftShader.openMs;
+  for (const s of shapes) {
+    const macs = s.m * s.k * s.n;
+    ms += kernelsPerShape * (kSwiftShader.perRunMs + (dispatchesPerRun * macs) / kSwiftShader.macsPerMs);
+  }
+  return Math.ceil(ms * kSwiftShader.safety);
+}

@@ -1,0 +1,143 @@
+/**
+ * How figures read, in every view and in the state's messages: three significant digits, the
+ * unit chosen AFTER rounding (so 0.99996 ms reads "1.00 ms", never "1.00e+3 µs"), the unit always
+ * written, and never "Infinity" or "NaN": a figure that is not a finite number reads "—". A time
+ * the clock cannot resolve gives no rate: it reads "below the clock's resolution (… µs)".
+ * Pure (no DOM), so the headless bench and the state can use it as well as ui/.
+ */
+
+/** A unit: its size in the base unit, its name, and the smallest value written in it. */
+type Unit = readonly [scale: number, name: string, from?: number];
+
+const kNoFigure = '—';
+
+/** x > 0 and finite, in the largest unit it reaches once rounded to three significant digits. */
+function scaled(x: number, units: readonly Unit[]): string {
+  let i = units.length - 1;
+  while (i > 0 && x < (units[i]![2] ?? units[i]![0])) i--;
+  let text = (x / units[i]![0]).toPrecision(3);
+  // Rounding may carry into the next unit: 999.96 µs is 1.00 ms.
+  if (Number(text) >= 1000 && i < units.length - 1) {
+    i++;
+    text = (x / units[i]![0]).toPrecision(3);
+  }
+  const v = x / units[i]![0];
+  // Beyond the largest unit, or below the smallest: whole numbers, then powers of ten, never a bare exponent.
+  if (v >= 1000) text = v < 1e9 ? Math.round(v).toLocaleString('en-US') : v.toExponential(2).replace('e+', ' × 10^');
+  else if (v < 1e-3) text = v.toExponential(2).replace('e-', ' × 10^-');
+  return `${text} ${units[i]![1]}`;
+}
+
+const kTimeUnits: readonly Unit[] = [
+  [1e-6, 'ns'],
+  [1e-3, 'µs'],
+  [1, 'ms'],
+  [1e3, 's'],
+];
+
+/** A time in milliseconds: "12.3 µs", "1.00 ms", "123 ms", "1.23 s"; 0 is "0 ms". */
+export function fmtMs(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return kNoFigure;
+  if (ms === 0) return '0 ms';
+  return scaled(ms, kTimeUnits);
+}
+
+/** GFLOP/s is the app's unit; slower rates than 0.001 GFLOP/s read in MFLOP/s, faster than 1000 in TFLOP/s and up. */
+const kRateUnits: readonly Unit[] = [
+  [1e-6, 'kFLOP/s'],
+  [1e-3, 'MFLOP/s'],
+  [1, 'GFLOP/s', 1e-3],
+  [1e3, 'TFLOP/s'],
+  [1e6, 'PFLOP/s'],
+  [1e9, 'EFLOP/s'],
+];
+
+/** A rate in GFLOP/s: "0.198 GFLOP/s", "42.3 TFLOP/s". */
+export function fmtGflops(g: number): string {
+  if (!Number.isFinite(g) || g < 0) return kNoFigure;
+  if (g === 0) return '0 GFLOP/s';
+  return scaled(g, kRateUnits);
+}
+
+/** A relative or absolute error: "0", "8.90e-8", "∞" when unbounded (NaN in C). */
+export function fmtError(e: number): string {
+  if (e === 0) return '0';
+  if (Number.isNaN(e)) return kNoFigure;
+  if (!Number.isFinite(e)) return '∞';
+  return e.toExponential(2);
+}
+
+const kByteUnits: readonly Unit[] = [
+  [1, 'B'],
+  [2 ** 10, 'KiB'],
+  [2 ** 20, 'MiB'],
+  [2 ** 30, 'GiB'],
+  [2 ** 40, 'TiB'],
+];
+
+/** Bytes: "512 B", "1.5 KiB", "676.0 MiB" (one decimal, moving up when it would read 1024.0). */
+export function fmtBytes(b: number): string {
+  if (!Number.isFinite(b) || b < 0) return kNoFigure;
+  let i = kByteUnits.length - 1;
+  while (i > 0 && b < kByteUnits[i]![0]) i--;
+  if (i === 0) return `${Math.round(b)} B`;
+  let text = (b / kByteUnits[i]![0]).toFixed(1);
+  if (Number(text) >= 1024 && i < kByteUnits.length - 1) text = (b / kByteUnits[++i]![0]).toFixed(1);
+  return `${text} ${kByteUnits[i]![1]}`;
+}
+
+export const fmtInt = (n: number): string => (Number.isFinite(n) ? n.toLocaleString('en-US') : kNoFigure);
+
+const kFlopUnits: readonly Unit[] = [
+  [1, 'FLOP'],
+  [1e3, 'kFLOP'],
+  [1e6, 'MFLOP'],
+  [1e9, 'GFLOP'],
+  [1e12, 'TFLOP'],
+  [1e15, 'PFLOP'],
+];
+
+/** A count of floating-point operations, e.g. "54 FLOP", "33.6 MFLOP", "137 GFLOP". */
+export function fmtFlops(f: number): string {
+  if (!Number.isFinite(f) || f < 0) return kNoFigure;
+  if (f < 1000) return `${Math.round(f)} FLOP`;
+  return scaled(f, kFlopUnits);
+}
+
+/**
+ * Whether a measured time says nothing: zero, or shorter than one step of the clock that took it.
+ * (A time averaged over n dispatches has a step of resolution / n.)
+ */
+export function isBelowResolution(ms: number, resolutionMs?: number): boolean {
+  return Number.isFinite(ms) && (ms <= 0 || (resolutionMs !== undefined && Number.isFinite(resolutionMs) && resolutionMs > 0 && ms < resolutionMs));
+}
+
+/** "below the clock's resolution (100 µs)", or without the figure when the step is unknown. */
+export function fmtBelowResolution(resolutionMs?: number): string {
+  return resolutionMs !== undefined && Number.isFinite(resolutionMs) && resolutionMs > 0 ? `below the clock's resolution (${fmtMs(resolutionMs)})` : "below the clock's resolution";
+}
+
+/** A measured time, or the words for one the clock cannot resolve. */
+export function fmtMeasuredMs(ms: number, resolutionMs?: number): string {
+  return isBelowResolution(ms, resolutionMs) ? fmtBelowResolution(resolutionMs) : fmtMs(ms);
+}
+
+/** The rate at a measured time, or, when the clock cannot resolve that time, why there is none. */
+export function fmtRate(gflops: number, ms: number, resolutionMs?: number): string {
+  return isBelowResolution(ms, resolutionMs) ? fmtBelowResolution(resolutionMs) : fmtGflops(gflops);
+}
+
+/**
+ * The step of a clock: the smallest positive difference between successive readings, over a few
+ * tries (browsers coarsen performance.now() to 5–100 µs). 0 when it never moved.
+ */
+export function clockResolutionMs(now: () => number = () => performance.now(), tries = 5): number {
+  let best = Infinity;
+  for (let t = 0; t < tries; t++) {
+    const a = now();
+    let b = now();
+    for (let spin = 0; b === a && spin < 1_000_000; spin++) b = now();
+    if (b > a) best = Math.min(best, b - a);
+  }
+  return Number.isFinite(best) ? best : 0;
+}

@@ -1,0 +1,160 @@
+/**
+ * Run lifecycle without WebGPU (Node has no navigator.gpu): the real device acquisition fails, and
+ * every kind of run must refuse cleanly, say why where it shows its messages, and leave the lock free.
+ * Nothing here claims anything about GPU results: those are the Playwright specs' job.
+ */
+import './testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startSweep, setSweepText } from './bench';
+import { runDotView, setDotText } from './dot';
+import { cancelRun, kBusyMessage, runAuto, runKernels, runTuning, withRun } from './runs';
+import { clearGpuErrors, currentGpu, initGpu, noteGpuError } from './session';
+import { applyConfig, initialState, kMaxGpuErrors, kStartUrl, useApp } from './store';
+import { useTuning } from './tuning';
+import { moveSelection, selectTile, setBounds, setStep, stepBy, stepCount } from './viz';
+
+beforeEach(() => {
+  useApp.setState(initialState(kStartUrl), true);
+  useTuning.setState({ records: [], status: 'idle', message: '' });
+});
+
+describe('device session without WebGPU', () => {
+  it('goes from initializing to unavailable, with the reason, and gives no device', async () => {
+    expect(useApp.getState().gpu.state).toBe('initializing');
+    expect(await initGpu()).toBeUndefined();
+    const gpu = useApp.getState().gpu;
+    expect(gpu.state).toBe('unavailable');
+    expect(gpu.state === 'unavailable' && gpu.reason).toBe('no-webgpu');
+    expect(currentGpu()).toBeUndefined();
+  });
+
+  it('keeps uncaptured GPU errors as state, newest last, at most kMaxGpuErrors', () => {
+    const original = console.error;
+    const logged: string[] = [];
+    console.error = (m: string) => void logged.push(m);
+    try {
+      for (let i = 0; i < kMaxGpuErrors + 5; i++) noteGpuError(`error ${i}`, i);
+    } finally {
+      console.error = original;
+    }
+    const errors = useApp.getState().gpuErrors;
+    expect(errors).toHaveLength(kMaxGpuErrors);
+    expect(errors[0]).toEqual({ message: 'error 5', at: 5 });
+    expect(errors.at(-1)?.message).toBe(`error ${kMaxGpuErrors + 4}`);
+    expect(logged).toHaveLength(kMaxGpuErrors + 5); // the console still gets every one
+    clearGpuErrors();
+    expect(useApp.getState().gpuErrors).toEqual([]);
+  });
+});
+
+describe('the run preamble', () => {
+  it('refuses while another run holds the lock, and runs nothing', async () => {
+    useApp.setState({ busy: true });
+    await runKernels(['naive', 'tiled']);
+    expect(useApp.getState().runMessage).toBe(kBusyMessage);
+    expect(useApp.getState().results).toEqual({});
+    expect(useApp.getState().busy).toBe(true); // the other run still holds it
+  });
+
+  it('without a device: the body never runs, the refusal says why, the lock stays free', async () => {
+    const seen: string[] = [];
+    const r = await withRun({ kernels: ['naive'], refuse: (x) => void seen.push(x.why) }, async () => 'ran');
+    expect(r).toBeUndefined();
+    expect(seen).toEqual(['no-gpu']);
+    expect(useApp.getState().busy).toBe(false);
+  });
+
+  it("checks the run's own inputs before looking for a device", async () => {
+    const seen: string[] = [];
+    await withRun({ inputs: () => 'bad input', refuse: (x) => void seen.push(x.why === 'inputs' ? x.message : x.why) }, async () => 'ran');
+    expect(seen).toEqual(['bad input']);
+    expect(useApp.getState().gpu.state).toBe('initializing'); // no device was asked for
+  });
+
+  it('cancel with no run in progress does nothing', () => {
+    expect(() => cancelRun()).not.toThrow();
+  });
+});
+
+describe('matmul runs without WebGPU', () => {
+  it('simulate the tiled kernel on the CPU for the teaching views, and say so', async () => {
+    applyConfig({ m: '5', k: '9', n: '7', tile: '4' });
+    await runKernels(['naive', 'tiled']);
+    const s = useApp.getState();
+    expect(s.runMessage).toMatch(/^Nothing ran on a GPU: WebGPU is not available/);
+    expect(s.runMessage).toContain('simulated on the CPU');
+    expect(s.runMessage).toMatch(/CPU reference .* computed 5×9×7 in ([\d.]+ [nµm]?s \(wall clock|a time below the clock's resolution)/);
+    expect(s.runMessage).not.toMatch(/Infinity|NaN/);
+    expect(s.results).toEqual({}); // no GPU result is claimed
+    expect(s.trace?.source).toBe('cpu');
+    expect(s.trace?.wrongCount).toBe(0);
+    expect(s.trace?.config.shape).toEqual({ m: 5, k: 9, n: 7 });
+    expect(s.busy).toBe(false);
+  });
+
+  it('with inputs to fix: no simulation either', async () => {
+    applyConfig({ m: '0' });
+    await runKernels(['naive']);
+    expect(useApp.getState().runMessage).toBe('Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel). ');
+    expect(useApp.getState().trace).toBeUndefined();
+  });
+
+  it('auto says why nothing ran', async () => {
+    await runAuto();
+    expect(useApp.getState().runMessage).toMatch(/^Nothing ran on a GPU/);
+  });
+
+  it('the tuner reports the missing device in its own panel', async () => {
+    expect(await runTuning()).toBe(false);
+    expect(useTuning.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/^Nothing was tuned: WebGPU is not available/) });
+  });
+});
+
+describe('sweep and dot product share the preamble', () => {
+  it('the sweep checks its sizes first, then the device', async () => {
+    setSweepText({ sizes: '16, abc' });
+    await startSweep();
+    expect(useApp.getState().sweepError).toMatch(/abc/);
+    setSweepText({ sizes: '16, 24' });
+    await startSweep();
+    expect(useApp.getState().sweepError).toMatch(/WebGPU is not available/);
+    expect(useApp.getState().sweepStatus).toBe('idle');
+    expect(useApp.getState().busy).toBe(false);
+  });
+
+  it('the dot product checks N first, then the device', async () => {
+    setDotText({ n: '0' });
+    await runDotView();
+    const first = useApp.getState().dotError;
+    expect(first).toBeTruthy();
+    expect(first).not.toMatch(/WebGPU/);
+    setDotText({ n: '1000' });
+    await runDotView();
+    expect(useApp.getState().dotError).toMatch(/WebGPU is not available/);
+    expect(useApp.getState().dotStatus).toBe('idle');
+  });
+});
+
+describe('the stepper and tile selection on the CPU simulation', () => {
+  it('clamp to the tile grid and the phases of the traced configuration', async () => {
+    applyConfig({ m: '5', k: '9', n: '7', tile: '4' }); // 2 × 2 tiles, 3 phases of 4 steps
+    await runKernels(['tiled']);
+    expect(useApp.getState().selected).toEqual({ ty: 1, tx: 1 }); // the last tile, where the edges are
+    expect(stepCount()).toBe(12);
+    selectTile(-3, 9);
+    expect(useApp.getState().selected).toEqual({ ty: 0, tx: 1 });
+    moveSelection(5, -5);
+    expect(useApp.getState().selected).toEqual({ ty: 1, tx: 0 });
+    setStep(100);
+    expect(useApp.getState().step).toBe(11);
+    stepBy(-20);
+    expect(useApp.getState().step).toBe(0);
+    // The bounds switch simulates again without PMPP's tests: reads run past the edges and C is wrong.
+    setBounds(false);
+    expect(useApp.getState().trace?.bounds).toBe(false);
+    expect(useApp.getState().trace?.source).toBe('cpu');
+    expect(useApp.getState().trace?.wrongCount).toBeGreaterThan(0);
+    setBounds(true);
+    expect(useApp.getState().trace?.wrongCount).toBe(0);
+  });
+});

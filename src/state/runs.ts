@@ -1,0 +1,222 @@
+/**
+ * Runs: one preamble (run lock, device, derived configuration, cancel signal) shared by the matmul
+ * runs, the tuner, the benchmark sweep and the dot product; then the matmul actions themselves.
+ */
+import type { ParsedConfig } from '../core/config';
+import type { FieldErrors } from '../core/input';
+import { shapeLabel } from '../core/shape';
+import { GpuRunError, type GpuContext } from '../gpu/device';
+import { runVerified } from '../gpu/experiment';
+import { kKernels, type KernelId } from '../core/kernels';
+import { candidateLabel, tune } from '../gpu/tuner';
+import { checkKernels, currentDerived, type Derived } from './selectors';
+import { initGpu } from './session';
+import { kStartUrl, useApp, type KernelResult } from './store';
+import { autoChoice, saveTuneRecord, thisAdapter, useTuning } from './tuning';
+import { simulateRun, traceRun } from './viz';
+
+/** Why a run did not start. */
+export type Refusal =
+  | { readonly why: 'busy' }
+  | { readonly why: 'inputs'; readonly message: string }
+  | { readonly why: 'no-gpu'; readonly parsed?: ParsedConfig; readonly errors: FieldErrors }
+  | { readonly why: 'invalid'; readonly errors: FieldErrors };
+
+export interface RunSpec {
+  /** The kernels whose plans and limits must hold for the current configuration; omit when the run does not use it. */
+  readonly kernels?: readonly KernelId[];
+  /** A check of the run's own inputs (after the lock, before the device): a message refuses the run. */
+  readonly inputs?: () => string | undefined;
+  /** Says why nothing ran, wherever this kind of run shows it. */
+  readonly refuse: (r: Refusal) => void;
+}
+
+export interface RunHandle {
+  readonly ctx: GpuContext;
+  readonly derived: Derived;
+  /** The checked configuration (when the spec names kernels). */
+  readonly parsed?: ParsedConfig;
+  readonly signal: AbortSignal;
+}
+
+export const kBusyMessage = 'A run is already in progress: wait for it, or press Cancel.';
+
+let controller: AbortController | undefined;
+
+/** Stop waiting for the current run (matmul, tuning, sweep or dot product). */
+export function cancelRun(): void {
+  controller?.abort();
+}
+
+/**
+ * The preamble every run shares: refuse while another runs; get the device; check the derived
+ * configuration for the run's kernels; hold the lock and a cancel signal while `body` runs.
+ * Returns undefined when the run was refused (after `spec.refuse` said why).
+ */
+export async function withRun<T>(spec: RunSpec, body: (run: RunHandle) => Promise<T>): Promise<T | undefined> {
+  if (useApp.getState().busy) {
+    spec.refuse({ why: 'busy' });
+    return undefined;
+  }
+  const bad = spec.inputs?.();
+  if (bad !== undefined) {
+    spec.refuse({ why: 'inputs', message: bad });
+    return undefined;
+  }
+  const ctx = await initGpu();
+  const derived = currentDerived();
+  const checked = spec.kernels ? checkKernels(derived, spec.kernels) : undefined;
+  const ok = checked ? checked.parsed !== undefined && Object.keys(checked.errors).length === 0 : true;
+  if (!ctx) {
+    spec.refuse({ why: 'no-gpu', errors: checked?.errors ?? {}, ...(checked?.parsed && ok ? { parsed: checked.parsed } : {}) });
+    return undefined;
+  }
+  if (!ok) {
+    spec.refuse({ why: 'invalid', errors: checked?.errors ?? {} });
+    return undefined;
+  }
+  // Another run may have taken the lock while the device was being acquired.
+  if (useApp.getState().busy) {
+    spec.refuse({ why: 'busy' });
+    return undefined;
+  }
+  const own = new AbortController();
+  controller = own;
+  useApp.setState({ busy: true, runMessage: '' });
+  try {
+    return await body({ ctx, derived, ...(checked?.parsed ? { parsed: checked.parsed } : {}), signal: own.signal });
+  } finally {
+    if (controller === own) controller = undefined;
+    useApp.setState({ busy: false });
+  }
+}
+
+// ---- matmul runs -----------------------------------------------------------------------------
+let runSeq = 0;
+
+function setResult(id: KernelId, r: KernelResult | undefined): void {
+  useApp.setState((s) => ({ results: { ...s.results, [id]: r } }));
+}
+
+const kRunText = {
+  noGpu: 'Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel).',
+  simulated: 'The tile map and phase stepper below show the same algorithm simulated on the CPU.',
+  fixInputs: 'Nothing ran: fix the inputs marked below first.',
+  cancelled: 'Not run: the run was cancelled.',
+  lost: 'Not run: the GPU device was lost.',
+  lostAfter: 'No result from this run is shown as verified.',
+} as const;
+
+function refuseMatmul(r: Refusal): void {
+  if (r.why === 'busy') useApp.setState({ runMessage: kBusyMessage });
+  else if (r.why === 'no-gpu') {
+    const sim = r.parsed ? simulateRun(r.parsed) : '';
+    useApp.setState({ runMessage: sim ? `${kRunText.noGpu} ${kRunText.simulated} ${sim}` : `${kRunText.noGpu} ` });
+  }
+  // The inputs already show why (validation is live); nothing runs and no result changes.
+  else useApp.setState({ runMessage: kRunText.fixInputs });
+}
+
+export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from: string } } = {}): Promise<void> {
+  await withRun({ kernels: ids, refuse: refuseMatmul }, async ({ ctx, derived, parsed, signal }) => {
+    if (!parsed) return;
+    const seq = ++runSeq;
+    // Clear every requested card first, so no old "verified" stands beside a new run.
+    for (const id of ids) setResult(id, { status: 'running', seq, config: parsed, label: kKernels[id].label });
+    if (opts.auto && ids[0]) useApp.setState({ auto: { kernel: ids[0], params: derived.params[ids[0]] ?? {}, seq, from: opts.auto.from } });
+    for (const id of ids) {
+      const label = kKernels[id].label;
+      try {
+        // The plan derived for this configuration (checked above): the run does not plan again.
+        const params = derived.params[id];
+        const plan = derived.plans[id];
+        const { run, verification } = await runVerified(ctx, id, parsed, {
+          signal,
+          ...(params ? { params } : {}),
+          ...(plan && typeof plan !== 'string' ? { plan } : {}),
+          ...(parsed.samples > 0 ? { minSamples: parsed.samples, maxSamples: parsed.samples } : {}),
+          ...(kStartUrl.maxSubmitMs !== undefined ? { maxSubmitMs: kStartUrl.maxSubmitMs } : {}),
+          onProgress: (progress) => setResult(id, { status: 'running', seq, config: parsed, label, progress }),
+        });
+        const { c: _c, ...summary } = run;
+        void _c;
+        setResult(id, { status: verification.ok ? 'verified' : 'mismatch', seq, config: parsed, label, run: summary, verification });
+        // After a run of the kernel the map draws, its instrumented copy records which workgroup computed what.
+        // (Not awaited: the map fills in while the next kernel runs; a newer trace supersedes it.)
+        if (kKernels[id].traced) void traceRun(parsed, undefined, run.plan);
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        setResult(id, { status: 'error', seq, config: parsed, label, error: message });
+        const stop = e instanceof GpuRunError && (e.kind === 'cancelled' || e.kind === 'device-lost') ? e.kind : undefined;
+        if (stop) {
+          if (stop === 'device-lost') useApp.setState({ runMessage: `${message} ${kRunText.lostAfter}` });
+          for (const rest of ids.slice(ids.indexOf(id) + 1)) {
+            setResult(rest, { status: 'error', seq, config: parsed, label: kKernels[rest].label, error: stop === 'cancelled' ? kRunText.cancelled : kRunText.lost });
+          }
+          break;
+        }
+      }
+      // Let the page paint between kernels.
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  });
+}
+
+// ---- tuning and auto -------------------------------------------------------------------------
+const kTuneText = {
+  noGpu: 'Nothing was tuned: WebGPU is not available in this browser (see the GPU panel).',
+  fixInputs: 'Nothing was tuned: fix the inputs marked above first.',
+  autoNothing: 'Auto found nothing to run: no tuned configuration could run at this shape.',
+} as const;
+
+/**
+ * Tune for this adapter at the current shape: every candidate configuration, verified and timed;
+ * the record is kept in this browser, keyed by adapter and engine.
+ */
+export async function runTuning(): Promise<boolean> {
+  const ok = await withRun(
+    {
+      kernels: [],
+      refuse: (r) => {
+        if (r.why === 'busy') useApp.setState({ runMessage: kBusyMessage });
+        else useTuning.setState({ status: 'error', message: r.why === 'no-gpu' ? kTuneText.noGpu : kTuneText.fixInputs });
+      },
+    },
+    async ({ ctx, parsed, signal }) => {
+      if (!parsed) return false;
+      useTuning.setState({ status: 'running', message: '', progress: undefined });
+      try {
+        const entries = await tune(ctx, parsed.shape, {
+          signal,
+          onProgress: (done, total, c) => useTuning.setState({ progress: { done, total, label: candidateLabel(c) } }),
+        });
+        const clock = ctx.info.timestampQuery ? 'gpu-timestamp' : 'wall-clock';
+        saveTuneRecord({ adapter: thisAdapter(ctx.info), shape: parsed.shape, date: new Date().toISOString(), clock, entries });
+        const good = entries.filter((e) => e.verified).length;
+        useTuning.setState({ status: 'done', message: `Tuned at ${shapeLabel(parsed.shape)}: ${good} of ${entries.length} configurations ran and were verified.` });
+        return good > 0;
+      } catch (e) {
+        useTuning.setState({ status: 'error', message: `Tuning stopped: ${e instanceof Error ? e.message : String(e)} Nothing was saved.` });
+        return false;
+      }
+    },
+  );
+  return ok ?? false;
+}
+
+/** "Auto": run the tuned best for this shape on this adapter, tuning first if this adapter has no record. */
+export async function runAuto(): Promise<void> {
+  const ctx = await initGpu();
+  const first = currentDerived();
+  if (ctx && first.parsed && !autoChoice(useTuning.getState().records, ctx.info, first.parsed.shape)) {
+    if (!(await runTuning())) return;
+  }
+  const { parsed } = currentDerived(); // the inputs may have changed while tuning
+  const choice = ctx && parsed ? autoChoice(useTuning.getState().records, ctx.info, parsed.shape) : undefined;
+  if (!choice) {
+    if (ctx && parsed) useApp.setState({ runMessage: kTuneText.autoNothing });
+    else await runKernels([]); // says why nothing ran (no GPU, or inputs to fix)
+    return;
+  }
+  await runKernels([choice.kernel], { auto: { from: `tuned at ${shapeLabel(choice.record.shape)} on ${choice.record.date.slice(0, 10)}` } });
+}

@@ -1,0 +1,35 @@
+/**
+ * The URL mirror: the configuration, the benchmark sizes and the dot-product view are written
+ * back into the query as they change (history.replaceState), through the one codec in core/url.
+ * Keys that only a link sets (`limits`, `maxSubmitMs`) are carried along as the page loaded them.
+ */
+import { encodeUrl, type UrlState } from '../core/url';
+import { kDefaultSizesText } from './benchState';
+import { kStartUrl, useApp, type AppState } from './store';
+
+/** The query string for a state (and the link-only keys of the page's URL). */
+export function queryFor(s: Pick<AppState, 'config' | 'sweepText' | 'view' | 'dotText'>, start: Pick<UrlState, 'defaultLimitsOnly' | 'maxSubmitMs'> = kStartUrl): string {
+  return encodeUrl(s.config, {
+    defaultLimitsOnly: start.defaultLimitsOnly,
+    ...(s.sweepText.sizes !== kDefaultSizesText ? { sizes: s.sweepText.sizes } : {}),
+    view: s.view,
+    dotn: s.dotText.n,
+    ...(start.maxSubmitMs !== undefined ? { maxSubmitMs: start.maxSubmitMs } : {}),
+  });
+}
+
+/** Whether a change touches anything the URL shows. */
+export function urlChanged(s: AppState, prev: AppState): boolean {
+  return s.config !== prev.config || s.sweepText.sizes !== prev.sweepText.sizes || s.view !== prev.view || s.dotText.n !== prev.dotText.n;
+}
+
+let stop: (() => void) | undefined;
+
+/** Start mirroring the store into the address bar (once; later calls do nothing). */
+export function startUrlSync(): void {
+  if (stop || typeof history === 'undefined' || typeof location === 'undefined') return;
+  stop = useApp.subscribe((s, prev) => {
+    if (!urlChanged(s, prev)) return;
+    history.replaceState(history.state, '', `${location.pathname}${queryFor(s)}${location.hash}`);
+  });
+}
