@@ -77,6 +77,8 @@ describe('the record against the WGSL', () => {
             const plan = planKernel(id, s, tile, roomy, params);
             if (typeof plan === 'string') continue;
             for (const name of Object.keys(plan.constants)) set.add(name);
+            // A plan that runs other WGSL (the tiled kernel's copy for tile 16) must fit that WGSL too.
+            if (plan.source) for (const name of Object.keys(plan.constants)) expect(overrides(plan.source).has(name), `${id} tile ${tile} sets ${name}`).toBe(true);
           }
         }
       }
@@ -90,6 +92,13 @@ describe('the record against the WGSL', () => {
       ['BK', true],
       ['N', false],
     ]);
+  });
+  it('tile 16 runs the seed kernel with its k loop written out (tiled16.wgsl); other widths run tiled.wgsl', () => {
+    const p16 = planKernel('tiled', shape, 16, roomy);
+    expect(typeof p16 === 'object' && p16.source).toMatch(/^\/\/ tiled16\.wgsl/);
+    expect(typeof p16 === 'object' && p16.source).not.toMatch(/for \(var k/);
+    expect(p16).toMatchObject({ mapping: expect.stringMatching(/k loop written out/), constants: { TILE: 16, ROWS: 1 } });
+    for (const tile of [2, 4, 8, 32] as const) expect(planKernel('tiled', shape, tile, roomy), String(tile)).not.toHaveProperty('source');
   });
   it('the C block of a plan is the record’s (128×128 for the reg8x8 rungs, the tile for tiled)', () => {
     expect(planKernel('reg8x8db', shape, 16, roomy)).toMatchObject({ block: { rows: 128, cols: 128 } });
