@@ -107,20 +107,26 @@ test('without the boundary tests, reads run into the next row and C is marked wr
   await expect(app.tileMap.cell(0, 0)).toHaveAttribute('data-wrong', '0');
 });
 
-test('keyboard: arrows move the tile, classroom mode steps phases with ←/→ and leaves with Esc', async ({ app }) => {
+test('keyboard: on the page ←/→ step and W A S D move the tile; classroom mode adds Space and Esc', async ({ app }) => {
   await app.open('?m=48&k=32&n=48&tile=16');
   await app.run('run-tiled');
   await app.tileMap.cell(0, 0).click();
   await app.page.getByRole('grid', { name: /C tiles/ }).focus();
-  await app.page.keyboard.press('ArrowRight');
-  await app.page.keyboard.press('ArrowDown');
-  await app.page.keyboard.press('ArrowDown');
+  await app.page.keyboard.press('d');
+  await app.page.keyboard.press('s');
+  await app.page.keyboard.press('s');
   await expect(app.tileMap.formula).toHaveText('C32 = A31·B12 + A32·B22');
   await expect(app.tileMap.cell(2, 1)).toHaveAttribute('aria-selected', 'true');
+  // The lesson's hint claims only the keys that work on the page, and they do.
+  await expect(app.page.getByTestId('key-hint')).toHaveAttribute('data-mode', 'lesson');
+  await expect(app.page.getByTestId('key-hint')).not.toContainText('Space');
+  await app.page.keyboard.press('ArrowRight');
+  await expect(app.tileMap.label).toContainText('step 2 of 4');
+  await app.page.keyboard.press('ArrowLeft');
+  await expect(app.tileMap.label).toContainText('step 1 of 4');
 
   await app.page.getByTestId('classroom-toggle').click();
   await expect(app.page.locator('main')).toHaveAttribute('data-classroom', 'true');
-  await app.page.locator('body').focus();
   await app.tileMap.label.click();
   await app.page.keyboard.press('ArrowRight');
   await app.page.keyboard.press('ArrowRight');
