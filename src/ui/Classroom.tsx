@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { kPresets } from '../core/presets';
 import { tileGrid } from '../core/tiling';
+import { kGarbage } from '../core/trace';
 import { runKernels } from '../state/runs';
 import { applyConfig, useApp } from '../state/store';
 import { setBounds, setClassroom } from '../state/viz';
@@ -13,12 +14,13 @@ import './classroom.css';
 /** Every word of the presentation, in one place. */
 const kWords = {
   title: 'Tiles · classroom',
-  leave: 'Leave classroom (Esc)',
+  leave: 'Leave (Esc)',
+  leaveLabel: 'Leave classroom mode (Esc)',
   fullscreen: 'Fullscreen (F)',
   examples: 'Examples: load and run',
-  bounds: 'PMPP boundary tests',
+  bounds: 'Boundary tests',
   boundsOn: 'on',
-  boundsOff: 'off: loads past a row’s end read the next row',
+  boundsOff: 'off',
   fromGpu: 'Drawn from the GPU’s own record of the real run.',
   fromCpu: 'Simulated on the CPU: this browser has no WebGPU, so no GPU recorded this.',
   empty: 'Pick an example above: the tiled kernel runs on this GPU, and the map and the stepper are drawn from its record.',
@@ -26,13 +28,14 @@ const kWords = {
   failed: (e: string) => `The traced run failed: ${e}`,
   wrong: (n: string, one: boolean) => `Boundary tests off: ${n} element${one ? '' : 's'} of C ${one ? 'is' : 'are'} wrong (tiles marked ✗).`,
   noneWrong: 'Boundary tests off: no element of C is wrong at this size.',
+  standIn: (v: number) => `Reads past the end of A or B get ${v}: the stand-in this app places after both matrices for memory past the end.`,
   windowed: (r: string, c: string, p: string) => `Showing C rows ${r}, columns ${c} and phases ${p} around the selection.`,
 } as const;
 
 /** Short names of the sources for the presentation's buttons (the presets' own labels are longer). */
 const kShort: Record<string, string> = {
-  'cuda-samples': 'cuda-samples matrixMul (3×3 blocks)',
-  pmpp: 'PMPP ch. 4: 3×3, tile 2',
+  'cuda-samples': 'cuda-samples matrixMul',
+  pmpp: 'PMPP 3×3, tile 2',
   numba: '4×4, tile 2',
 };
 
@@ -100,7 +103,7 @@ export function Classroom() {
   return (
     <main ref={stage} className="classroom-stage" data-classroom="true" aria-label={kWords.title}>
       <header className="cr-bar">
-        <button type="button" data-testid="classroom-toggle" aria-pressed="true" onClick={() => setClassroom(false)}>
+        <button type="button" data-testid="classroom-toggle" aria-pressed="true" aria-label={kWords.leaveLabel} onClick={() => setClassroom(false)}>
           {kWords.leave}
         </button>
         <button type="button" data-testid="classroom-fullscreen" onClick={() => toggleFullscreen(stage.current)}>
@@ -128,32 +131,36 @@ export function Classroom() {
           <input type="checkbox" data-testid="toggle-bounds" checked={bounds} onChange={(e) => setBounds(e.target.checked)} /> {kWords.bounds} {bounds ? kWords.boundsOn : kWords.boundsOff}
         </label>
       </header>
+      {trace && view ? (
+        <div className="cr-formula-row">
+          <p className="formula" data-testid="formula" aria-live="polite">
+            {view.notation.formula(selected.ty, selected.tx)}
+          </p>
+          <p className="cr-source">
+            {trace.source === 'gpu' ? kWords.fromGpu : kWords.fromCpu} {trace.config.shape.m}×{trace.config.shape.k}×{trace.config.shape.n}, tile {trace.config.tile}.
+            {win?.windowed && g ? ` ${kWords.windowed(`${win.rows[0] + 1}–${win.rows[1]} of ${g.tilesY}`, `${win.cols[0] + 1}–${win.cols[1]} of ${g.tilesX}`, `${win.phases[0] + 1}–${win.phases[1]} of ${g.phases}`)}` : ''}
+          </p>
+        </div>
+      ) : (
+        <p className="cr-empty">{status === 'running' ? kWords.running : status === 'error' ? kWords.failed(traceError) : kWords.empty}</p>
+      )}
       <div className="cr-body">
         <section className="cr-map" data-testid="tile-map" data-source={trace?.source ?? 'none'} data-trace-status={status} data-tiles-x={g?.tilesX} data-tiles-y={g?.tilesY} aria-label={kMapWords.heading}>
           {trace && view ? (
             <>
-              <p className="formula" data-testid="formula" aria-live="polite">
-                {view.notation.formula(selected.ty, selected.tx)}
-              </p>
-              <p className="cr-source">
-                {trace.source === 'gpu' ? kWords.fromGpu : kWords.fromCpu} {trace.config.shape.m}×{trace.config.shape.k}×{trace.config.shape.n}, tile {trace.config.tile}.
-                {win?.windowed && g ? ` ${kWords.windowed(`${win.rows[0] + 1}–${win.rows[1]} of ${g.tilesY}`, `${win.cols[0] + 1}–${win.cols[1]} of ${g.tilesX}`, `${win.phases[0] + 1}–${win.phases[1]} of ${g.phases}`)}` : ''}
-              </p>
+
               {!trace.bounds && (
                 <p className="cr-bounds-off" data-testid="bounds-off-summary">
-                  {trace.wrongCount === 0 ? kWords.noneWrong : kWords.wrong(fmtInt(trace.wrongCount), trace.wrongCount === 1)} {kMapWords.standIn}
+                  {trace.wrongCount === 0 ? kWords.noneWrong : kWords.wrong(fmtInt(trace.wrongCount), trace.wrongCount === 1)} {kWords.standIn(kGarbage)}
                 </p>
               )}
               <div className="cr-figure" ref={figRef}>
                 {figure}
               </div>
-              <CoordinateKey notation={view.notation} />
+              <CoordinateKey notation={view.notation} compact />
             </>
           ) : (
-            <>
-              <p className="cr-empty">{status === 'running' ? kWords.running : status === 'error' ? kWords.failed(traceError) : kWords.empty}</p>
-              <div className="cr-figure" ref={figRef} />
-            </>
+            <div className="cr-figure" ref={figRef} />
           )}
         </section>
         <section className="cr-stepper" aria-label="Phase stepper">

@@ -51,6 +51,9 @@ const kText = {
   legendOob: 'outside the matrix: the PMPP test fails and 0.0 is written (with the tests off, the load reads the next row, or past the end)',
   legendNoStore: 'invocation with no C element (it still loads and waits at both barriers)',
   legendFocus: 'Click or hover a lane, or type its row and column below, to read its element and full value.',
+  legendOobShort: 'outside the matrix',
+  legendNoStoreShort: 'no C element',
+  legendFocusShort: 'click a lane, or type its row and column, for its full value',
   standIn: `With the boundary tests off, a load past the last element of A or B reads ${kGarbage}: the stand-in this app places after both matrices for memory past the end (on a real GPU it would be whatever lies there).`,
   laneHeading: 'Lane',
   laneRow: 'row',
@@ -154,6 +157,8 @@ interface LaneItem {
   readonly suffix?: string;
   readonly ly: number;
   readonly lx: number;
+  /** The element really read, in words. */
+  readonly actual: string;
 }
 
 /** Average glyph width of the lane font, in em (tabular digits, sign, point): on the safe side. */
@@ -259,7 +264,7 @@ export function StepperControls({ total }: { total: number }) {
         </select>
       </label>
       <label>
-        {kText.phase}{' '}
+        <span className="phase-word">{kText.phase}</span>{' '}
         <input type="range" min={0} max={total - 1} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label={kText.stepAria} data-testid="phase-slider" />
       </label>
     </div>
@@ -322,6 +327,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
       src: zero ? `${attempted} ✗` : wrapped ? `${attempted}→${actualShort}` : actual,
       value: zero ? 0 : val,
       fixed: zero ? '0.0' : undefined,
+      actual,
       ly: s.model.ly,
       lx: s.model.lx,
     };
@@ -337,6 +343,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
       src: s.model.storesC ? c : kText.noC,
       value: sums === 'after' ? s.after : s.before,
       suffix: s.wrong && sums === 'after' && ph === view.g.phases - 1 ? kText.wrongMark : undefined,
+      actual: c,
       ly: s.model.ly,
       lx: s.model.lx,
     };
@@ -386,7 +393,15 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
         <StepperControls total={total} />
         {grids}
         {detail}
-        {legend}
+        <p className="legend">
+          <span className="lane oob legend-swatch" aria-hidden="true" /> {kText.legendOobShort} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {kText.legendNoStoreShort} · {kText.legendFocusShort}
+          {!trace.bounds && (
+            <>
+              {' '}
+              <span data-testid="stand-in-stepper">{kText.standIn}</span>
+            </>
+          )}
+        </p>
       </div>
     );
   }
@@ -422,7 +437,8 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
 function LaneDetail({ slot, a, b, c, tile, lane }: { slot: Slot; a: LaneItem; b: LaneItem; c: LaneItem; tile: number; lane: { ly: number; lx: number } }) {
   const row = (label: string, item: LaneItem, oob: boolean, attempted: string): ReactNode => (
     <li>
-      {kText.laneLoads(label, attempted)}: {oob && item.fixed ? kText.laneOutside : item.src.includes('→') || item.src.startsWith('past') ? kText.laneReads(item.src) : item.src} ={' '}
+      {kText.laneLoads(label, attempted)}
+      {oob && item.fixed ? `: ${kText.laneOutside}` : oob ? `: ${kText.laneReads(item.actual)}` : ''} ={' '}
       <strong data-testid={`lane-detail-${label.toLowerCase()}`}>{item.fixed ?? fullValue(item.value)}</strong>
     </li>
   );

@@ -56,6 +56,7 @@ export const kMapWords = {
   keyRowCol: (r: number, c: number) => `map (row ${r}, column ${c}), counted from 0`,
   keyBlock: (b: string) => `block ${b}, counted from 1 as in the books`,
   keyWg: (x: number, y: number) => `workgroup_id (x = ${x}, y = ${y}): x runs along the columns, y down the rows`,
+  keyShort: (block: string, r: number, c: number, x: number, y: number) => `${block} = map row ${r}, column ${c} (from 0) = workgroup_id (x ${x}, y ${y})`,
   standIn: `Memory past the end of A and B: here it holds the value ${kGarbage}, a stand-in this app places after both matrices (the traced kernel reads padded copies). On a real GPU, a read past the end returns whatever lies there, or 0 where the API clamps it; ${kGarbage} makes the damage visible and repeatable.`,
   bCells: 'B tiles',
   aCells: 'A tiles',
@@ -204,9 +205,16 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font }: { trac
 }
 
 /** The key relating the selected C tile's (row, column), its block name and its workgroup_id. */
-export function CoordinateKey({ notation }: { notation: Notation }) {
+export function CoordinateKey({ notation, compact = false }: { notation: Notation; compact?: boolean }) {
   const selected = useApp((s) => s.selected);
   const c = tileCoordinates(notation, selected.ty, selected.tx);
+  if (compact) {
+    return (
+      <p className="coord-key" data-testid="coord-key">
+        {kMapWords.keyShort(c.block, c.row, c.col, c.wgX, c.wgY)}
+      </p>
+    );
+  }
   return (
     <div className="coord-key" data-testid="coord-key">
       <strong>{kMapWords.keyTitle}:</strong>

@@ -21,11 +21,11 @@ export interface KeyHint {
 
 /** What each key does, in words (one place, for translation). */
 const kHint = {
-  step: { keys: '← / →', action: 'step through the phases' },
+  step: { keys: '← / →', action: 'step' },
   play: { keys: 'Space', action: 'play / pause' },
   move: { keys: 'W A S D', action: 'move the selected C tile' },
   full: { keys: 'F', action: 'fullscreen' },
-  leave: { keys: 'Esc', action: 'leave classroom mode' },
+  leave: { keys: 'Esc', action: 'leave' },
 } as const;
 
 export function keyHints(mode: KeyMode): readonly KeyHint[] {
