@@ -7,7 +7,7 @@ import { applyConfig, useApp } from '../state/store';
 import { setBounds, setClassroom } from '../state/viz';
 import { fmtInt } from './format';
 import { KeyHintLine, PhaseStepper } from './PhaseStepper';
-import { CoordinateKey, figureWindow, kMapWords, TileFigure, useTileMapView } from './TileMap';
+import { CoordinateKey, figureExtent, figureWindow, kMapWords, TileFigure, useTileMapView } from './TileMap';
 import { toggleFullscreen, useStepperKeys } from './useStepperKeys';
 import './classroom.css';
 
@@ -90,12 +90,11 @@ export function Classroom() {
   let figure = null;
   if (trace && view) {
     const w = figureWindow(trace, selected, step);
-    const across = w.cols[1] - w.cols[0] + (w.phases[1] - w.phases[0]);
-    const down = w.rows[1] - w.rows[0] + (w.phases[1] - w.phases[0]);
-    const gaps = 2 * Math.max(across, down) + 12;
+    const { across, down } = figureExtent(trace, selected, step);
+    const gaps = 2 * Math.max(w.cols[1] - w.cols[0] + w.phases[1] - w.phases[0], w.rows[1] - w.rows[0] + w.phases[1] - w.phases[0]) + 16;
     const cell = Math.max(24, Math.min(240, Math.floor(Math.min((fig.w - gaps) / across, (fig.h - gaps) / down))));
     const font = Math.max(18, Math.min(44, Math.round(cell * 0.24)));
-    figure = <TileFigure trace={trace} wrongPerTile={view.wrongPerTile} notation={view.notation} cell={cell} font={font} />;
+    figure = <TileFigure trace={trace} wrongPerTile={view.wrongPerTile} notation={view.notation} cell={cell} font={font} minFont={18} />;
   }
   const g = trace ? tileGrid(trace.config.shape, trace.config.tile) : undefined;
   const win = trace ? figureWindow(trace, selected, step) : undefined;

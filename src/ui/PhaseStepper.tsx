@@ -254,8 +254,8 @@ export function StepperControls({ total }: { total: number }) {
         {kText.next}
       </button>
       <label>
-        {kText.speed}{' '}
-        <select value={stepMs} onChange={(e) => setStepMs(Number(e.target.value))} data-testid="phase-speed">
+        <span className="speed-word">{kText.speed}</span>{' '}
+        <select value={stepMs} onChange={(e) => setStepMs(Number(e.target.value))} data-testid="phase-speed" aria-label={kText.speed}>
           {kText.speeds.map(([ms, words]) => (
             <option key={ms} value={ms}>
               {words}
@@ -395,12 +395,6 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
         {detail}
         <p className="legend">
           <span className="lane oob legend-swatch" aria-hidden="true" /> {kText.legendOobShort} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {kText.legendNoStoreShort} · {kText.legendFocusShort}
-          {!trace.bounds && (
-            <>
-              {' '}
-              <span data-testid="stand-in-stepper">{kText.standIn}</span>
-            </>
-          )}
         </p>
       </div>
     );

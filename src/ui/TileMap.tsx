@@ -97,14 +97,24 @@ export function figureWindow(trace: TraceView, selected: { ty: number; tx: numbe
   return { rows: windowAround(selected.ty, g.tilesY), cols: windowAround(selected.tx, g.tilesX), phases: windowAround(phase, g.phases), windowed: g.tilesX > kWindow || g.tilesY > kWindow || g.phases > kWindow };
 }
 
+/** The figure's extent in full tiles (partial edge tiles count by their share), across and down. */
+export function figureExtent(trace: TraceView, selected: { ty: number; tx: number }, step: number): { across: number; down: number } {
+  const { shape, tile } = trace.config;
+  const w = figureWindow(trace, selected, step);
+  const cols = range(w.cols[0], w.cols[1]).reduce((a, tx) => a + tileExtent(shape, tile, 0, tx).cols / tile, 0);
+  const rows = range(w.rows[0], w.rows[1]).reduce((a, ty) => a + tileExtent(shape, tile, ty, 0).rows / tile, 0);
+  const phases = range(w.phases[0], w.phases[1]).reduce((a, p) => a + Math.min(tile, shape.k - p * tile) / tile, 0);
+  return { across: cols + phases, down: rows + phases };
+}
+
 /** Whether a label of `chars` characters fits a box at a font size (a conservative glyph width). */
-const fits = (chars: number, lines: number, w: number, h: number, font: number) => chars * 0.62 * font + 6 <= w && lines * 1.2 * font + 4 <= h;
+const fits = (chars: number, lines: number, w: number, h: number, font: number) => chars * 0.7 * font + 8 <= w && lines * 1.25 * font + 6 <= h;
 
 /**
  * The figure: B tiles above, A tiles on the left, C tiles below B, at `cell` pixels a full tile.
  * Labels are drawn only where they fit at `font` pixels; every tile keeps its name in its title.
  */
-export function TileFigure({ trace, wrongPerTile, notation, cell, font }: { trace: TraceView; wrongPerTile: Uint32Array; notation: Notation; cell: number; font: number }) {
+export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont = font }: { trace: TraceView; wrongPerTile: Uint32Array; notation: Notation; cell: number; font: number; minFont?: number }) {
   const selected = useApp((s) => s.selected);
   const step = useApp((s) => s.step);
   const { shape, tile } = trace.config;
@@ -131,7 +141,12 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font }: { trac
       selectTile(g.tilesY - 1, g.tilesX - 1);
     }
   };
-  const label = (text: string, wPx: number, hPx: number) => (fits(text.length, 1, wPx, hPx, font) ? text : '');
+  // A name in a narrow (partial) tile is set smaller, down to minFont, before it is left out.
+  const label = (text: string, wPx: number, hPx: number) => {
+    const size = Math.min(font, (wPx - 8) / (text.length * 0.7), (hPx - 6) / 1.25);
+    if (size < minFont) return '';
+    return size < font ? <span style={{ fontSize: `${Math.floor(size)}px` }}>{text}</span> : text;
+  };
 
   return (
     <div className="matmul-figure" style={{ gridTemplateColumns: `auto auto`, ['--tile-font' as string]: `${font}px` }}>
