@@ -45,6 +45,8 @@ for (const tile of [2, 4, 8, 16, 32] as const) {
           if (!shown.includes('e')) expect(Math.abs(Number(shown) - l.value), `${l.id}: ${l.value} shown as "${shown}"`).toBeLessThanOrEqual(0.5 * 10 ** -decimals + 1e-6);
         }
         if (mode === 'page') expect(negatives, 'negative values were checked').toBeGreaterThan(0);
+        if (mode === 'page') await app.tileMap.stepper.screenshot({ path: `test-results/stepper-page-tile${tile}.png` });
+        else await page.screenshot({ path: `test-results/stepper-classroom-tile${tile}.png` });
 
         // The focused lane is printed in full beside the grids, chosen by keyboard (row and column fields).
         await page.getByTestId('lane-row').fill(String(tile - 1));

@@ -50,7 +50,7 @@ const kText = {
   wrongMark: '✗ wrong',
   legendOob: 'outside the matrix: the PMPP test fails and 0.0 is written (with the tests off, the load reads the next row, or past the end)',
   legendNoStore: 'invocation with no C element (it still loads and waits at both barriers)',
-  legendFocus: 'Click or hover a lane, or type its row and column below, to read its element and full value.',
+  legendFocus: 'Click a lane, or type its row and column below, to read its element and full value (hovering shows it too).',
   legendOobShort: 'outside the matrix',
   legendNoStoreShort: 'no C element',
   legendFocusShort: 'click a lane, or type its row and column, for its full value',
@@ -226,7 +226,6 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
             title={it.title}
             style={style}
             onClick={() => setLane(it.ly, it.lx)}
-            onMouseEnter={() => setLane(it.ly, it.lx)}
           >
             {src && <span className="lane-src">{src}</span>}
             {withSuffix && <span className="lane-val">{withSuffix}</span>}
