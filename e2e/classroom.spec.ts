@@ -124,6 +124,7 @@ test.describe('at 1366×768', () => {
     await app.open('?m=48&k=32&n=48&tile=16');
     await app.run('run-tiled');
     await app.tileMap.expectRecorded('gpu');
+    await app.tileMap.map.screenshot({ path: 'test-results/tile-map-page-1366.png' });
     await enterClassroom(page);
     await expect(app.tileMap.cell(2, 2)).toBeVisible();
     const small = await smallestText(page);
