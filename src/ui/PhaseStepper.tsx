@@ -43,6 +43,9 @@ const kText = {
   asCaption: (b: string) => `As (workgroup memory): tile ${b}`,
   bsCaption: (b: string) => `Bs (workgroup memory): tile ${b}`,
   sumsCaption: (when: string) => `Running sums (registers) ${when}`,
+  asShort: (b: string) => `As: tile ${b}`,
+  bsShort: (b: string) => `Bs: tile ${b}`,
+  sumsShort: (when: string) => `Sums ${when}`,
   afterPhase: (n: number) => `after phase ${n}`,
   beforeFirst: 'before phase 1',
   noC: 'no C element',
@@ -354,15 +357,15 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   const grids = (
     <div className={`stepper-grids${tile >= 16 ? ' compact' : ''} t${tile}`} style={{ ['--tile' as string]: tile }}>
       <figure>
-        <figcaption>{kText.asCaption(notation.name('A', ty + 1, ph + 1))}</figcaption>
+        <figcaption>{(mode === 'classroom' ? kText.asShort : kText.asCaption)(notation.name('A', ty + 1, ph + 1))}</figcaption>
         <LaneGrid tile={tile} items={slots.map((s) => loadItem('a', s))} focus={lane} heat={heat} />
       </figure>
       <figure>
-        <figcaption>{kText.bsCaption(notation.name('B', ph + 1, tx + 1))}</figcaption>
+        <figcaption>{(mode === 'classroom' ? kText.bsShort : kText.bsCaption)(notation.name('B', ph + 1, tx + 1))}</figcaption>
         <LaneGrid tile={tile} items={slots.map((s) => loadItem('b', s))} focus={lane} heat={heat} />
       </figure>
       <figure>
-        <figcaption>{kText.sumsCaption(sumsWhen)}</figcaption>
+        <figcaption>{(mode === 'classroom' ? kText.sumsShort : kText.sumsCaption)(sumsWhen)}</figcaption>
         <LaneGrid tile={tile} items={slots.map(sumItem)} focus={lane} heat={heat} />
       </figure>
     </div>
