@@ -56,7 +56,7 @@ const kText = {
   legendFocus: 'Click a lane, or type its row and column below, to read its element and full value (hovering shows it too).',
   legendOobShort: 'outside the matrix',
   legendNoStoreShort: 'no C element',
-  legendFocusShort: 'click a lane, or type its row and column, for its full value',
+  legendFocusShort: 'click a lane for its value',
   standIn: `With the boundary tests off, a load past the last element of A or B reads ${kGarbage}: the stand-in this app places after both matrices for memory past the end (on a real GPU it would be whatever lies there).`,
   laneHeading: 'Lane',
   laneRow: 'row',
