@@ -173,6 +173,15 @@ test.describe('at 1920×1080', () => {
     const small = await smallestText(page);
     expect(small.px, small.where).toBeGreaterThanOrEqual(18);
     await page.screenshot({ path: 'test-results/classroom-1920-cuda-samples.png' });
+    // F (and the button) ask the browser for fullscreen through the Fullscreen API; F again leaves it.
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? 'none')).toBe('MAIN');
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? 'none')).toBe('none');
+    await page.getByTestId('classroom-fullscreen').click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? 'none')).toBe('MAIN');
+    await page.getByTestId('classroom-fullscreen').click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? 'none')).toBe('none');
     await page.getByTestId('classroom-preset-pmpp').click();
     await expect(app.tileMap.map).toHaveAttribute('data-tiles-x', '2');
     await app.tileMap.expectRecorded('gpu');

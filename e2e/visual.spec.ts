@@ -152,3 +152,16 @@ test('a large problem keeps the map legible and the stepper falls back to the mo
   await expect(app.tileMap.stepper).toHaveAttribute('data-source', 'model');
   await expect(app.tileMap.cell(63, 63)).toHaveAttribute('data-workgroup', '63,63');
 });
+
+test('one notation per grid: once an index reaches 10, every name in the map, the formula and the text takes a comma', async ({ app }) => {
+  // 48×32×160, tile 16: 3 × 10 C tiles — the tenth column makes the whole grid use commas, C3,3 included.
+  await app.open('?m=48&k=32&n=160&tile=16');
+  await app.run('run-tiled');
+  await app.tileMap.expectRecorded('gpu');
+  await app.tileMap.select(2, 2);
+  await expect(app.tileMap.formula).toHaveText('C3,3 = A3,1·B1,3 + A3,2·B2,3');
+  await expect(app.tileMap.map.locator('.bgrid .tile').first()).toHaveText('B1,1');
+  await expect(app.page.getByTestId('coord-key')).toContainText('block C3,3');
+  await expect(app.page.getByTestId('coord-key')).toContainText('workgroup_id (x = 2, y = 2)');
+  await expect(app.tileMap.stepper.locator('h2')).toContainText('C3,3');
+});
