@@ -185,7 +185,11 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
               const isSel = ty === selected.ty && tx === selected.tx;
               const wg = `(${r.x},${r.y})`;
               const mark = `✗${wrong}`;
-              const both = fits(Math.max(wg.length, mark.length), wrong > 0 ? 2 : 1, colW(tx), rowH(ty), font);
+              const lines = wrong > 0 ? 2 : 1;
+              // The workgroup label (and the wrong count) set smaller in a narrow edge tile, down to minFont.
+              const size = Math.min(font, (colW(tx) - 8) / (Math.max(wg.length, mark.length) * 0.7), (rowH(ty) - 6) / (lines * 1.25));
+              const both = size >= minFont;
+              const cellStyle = size < font ? { fontSize: `${Math.floor(Math.max(size, minFont))}px` } : undefined;
               return (
                 <div
                   key={tx}
@@ -198,13 +202,14 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
                   className={`tile c${isSel ? ' selected' : ''}${wrong ? ' wrong' : ''}`}
                   onClick={() => selectTile(ty, tx)}
                   title={`${notation.cTile(ty, tx)}: workgroup (${r.x}, ${r.y}), ${r.stores} elements${wrong ? `, ${wrong} wrong` : ''}`}
+                  style={cellStyle}
                 >
                   {both ? (
                     <>
                       <span className="wg">{wg}</span>
                       {wrong > 0 && <span className="wrong-mark">{mark}</span>}
                     </>
-                  ) : wrong > 0 && fits(1, 1, colW(tx), rowH(ty), font) ? (
+                  ) : wrong > 0 && fits(1, 1, colW(tx), rowH(ty), minFont) ? (
                     '✗'
                   ) : (
                     ''
@@ -329,7 +334,7 @@ export function TileMap() {
           selection. W A S D move it; Home/End on the C grid jump to the corners.
         </p>
       )}
-      <TileFigure trace={trace} wrongPerTile={wrongPerTile} notation={notation} cell={cell} font={12.6} />
+      <TileFigure trace={trace} wrongPerTile={wrongPerTile} notation={notation} cell={cell} font={12.6} minFont={10} />
       <p className="small">{text.cells} Click a tile, or move the selection with W A S D.</p>
     </section>
   );
