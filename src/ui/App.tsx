@@ -1,6 +1,4 @@
-import { useEffect } from 'react';
 import { useApp } from '../state/store';
-import { setClassroom, stepBy, togglePlaying } from '../state/viz';
 import { Comparison } from './Comparison';
 import { Controls } from './Controls';
 import { GpuStatusPanel } from './GpuStatusPanel';
@@ -10,41 +8,20 @@ import { PhaseStepper } from './PhaseStepper';
 import { ResultCard } from './ResultCard';
 import { TileMap } from './TileMap';
 import { VizBar } from './VizBar';
+import { Classroom } from './Classroom';
 import { Bench } from './Bench';
 import { Ladder } from './Ladder';
 import { Partitions } from './Partitions';
 import { DotView } from './DotView';
 import { setView } from '../state/dot';
 
-const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
-
-/** Classroom keys: ←/→ phases, space play/pause, Esc leaves (arrows on the C grid are handled there). */
-function useClassroomKeys(classroom: boolean) {
-  useEffect(() => {
-    if (!classroom) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setClassroom(false);
-        return;
-      }
-      if (isTyping(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === 'ArrowRight') stepBy(1);
-      else if (e.key === 'ArrowLeft') stepBy(-1);
-      else if (e.key === ' ' && !(e.target instanceof HTMLButtonElement)) togglePlaying();
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [classroom]);
-}
-
 export function App() {
   const classroom = useApp((s) => s.classroom);
   const view = useApp((s) => s.view);
-  useClassroomKeys(classroom);
+  // Classroom mode is a presentation of its own (the stepper keys are installed by it and by the stepper).
+  if (classroom) return <Classroom />;
   return (
-    <main className={`app${classroom ? ' classroom' : ''}`} data-classroom={classroom ? 'true' : 'false'}>
+    <main className="app" data-classroom="false">
       <header className="masthead">
         <h1>Tiles</h1>
         <p className="lead">
