@@ -28,12 +28,21 @@ export const kSwiftShader = {
   safety: 3,
 } as const;
 
+export interface RunKind {
+  /** Dispatches per kernel run (default: kSwiftShader.dispatchesPerRun, for ?samples=3). */
+  readonly dispatchesPerRun?: number;
+  /** Kernel time a run's automatic sampling aims for (ms): the tuner's 300 ms, auto's 1000 ms; 0 with ?samples=3. */
+  readonly samplingMsPerRun?: number;
+}
+
 /** The time limit for opening the app and running `kernelsPerShape` kernels on each shape. */
-export function budgetMs(shapes: readonly Shape[], kernelsPerShape: number, dispatchesPerRun: number = kSwiftShader.dispatchesPerRun): number {
+export function budgetMs(shapes: readonly Shape[], kernelsPerShape: number, kind: RunKind = {}): number {
+  const dispatches = kind.dispatchesPerRun ?? kSwiftShader.dispatchesPerRun;
+  const sampling = kind.samplingMsPerRun ?? 0;
   let ms = kSwiftShader.openMs;
   for (const s of shapes) {
     const macs = s.m * s.k * s.n;
-    ms += kernelsPerShape * (kSwiftShader.perRunMs + (dispatchesPerRun * macs) / kSwiftShader.macsPerMs);
+    ms += kernelsPerShape * (kSwiftShader.perRunMs + sampling + (dispatches * macs) / kSwiftShader.macsPerMs);
   }
   return Math.ceil(ms * kSwiftShader.safety);
 }

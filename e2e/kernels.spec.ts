@@ -108,7 +108,8 @@ const kLadderShapes: ShapeSpec[] = [
   { m: 4, k: 4, n: 4 },
   { m: 300, k: 12, n: 260 }, // 3×3 blocks of 128: launch groups of block rows, partial at the end
 ];
-const kRungs = ['naive', 'tiled', 'reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v', 'subgroup'] as const;
+// The block rungs of round 3 (32×64 … 128×256 blocks) run everywhere like the others.
+const kRungs = ['naive', 'tiled', 'reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v', 'blk32x64v', 'blk64x64v', 'blk128x64v', 'blk128x256', 'subgroup'] as const;
 
 test('every rung of the ladder matches the CPU reference on awkward shapes', async ({ app }) => {
   test.setTimeout(budgetMs(kLadderShapes, kRungs.length));
@@ -130,10 +131,13 @@ test('every rung of the ladder matches the CPU reference on awkward shapes', asy
 });
 
 test('the tuner verifies every configuration, auto runs the best, and the record survives a reload', async ({ app }) => {
-  const shape = { m: 40, k: 24, n: 36 }; // K and N multiples of 4: every configuration applies
-  // 13 configurations, each run twice, then the auto run.
-  const limit = budgetMs([shape], 2 * 13 + 1);
-  test.setTimeout(limit);
+  const shape = { m: 40, k: 24, n: 36 }; // a tiny problem: auto tries naive, tiled and the smallest block only
+  const big = { m: 160, k: 132, n: 144 }; // not tiny: the register-tiled rungs with the most workgroups
+  // At each shape 3 configurations, each run twice with the tuner's 300 ms sampling budget, then the auto run (1 s).
+  const work = (s: { m: number; k: number; n: number }) => budgetMs([s], 2 * 3, { samplingMsPerRun: 300 }) + budgetMs([s], 1, { samplingMsPerRun: 1000 });
+  const limit = work(shape);
+  const bigLimit = work(big);
+  test.setTimeout(limit + bigLimit);
   await app.open(`?m=${shape.m}&k=${shape.k}&n=${shape.n}&view=ladder`);
   await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned on this adapter yet');
   await app.page.getByTestId('run-auto').click();
@@ -141,12 +145,12 @@ test('the tuner verifies every configuration, auto runs the best, and the record
   await expect(result).toHaveAttribute('data-status', 'verified', { timeout: limit });
   const choice = app.page.getByTestId('auto-choice');
   const kernel = await choice.getAttribute('data-kernel');
-  expect(['reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v']).toContain(kernel);
+  expect(['naive', 'tiled', 'blk32x64v']).toContain(kernel);
   await expect(result).toHaveAttribute('data-kernel', kernel!);
   await expect(app.page.getByTestId(`ladder-auto-${kernel}`)).toBeVisible();
-  await expect(app.page.getByTestId('tune-status')).toContainText('13 of 13 configurations ran and were verified');
+  await expect(app.page.getByTestId('tune-status')).toContainText('3 of 3 configurations ran and were verified');
   const rows = app.page.getByTestId('tune-row');
-  await expect(rows).toHaveCount(13);
+  await expect(rows).toHaveCount(3);
   await expect(app.page.locator('[data-testid=tune-row][data-best=true]')).toHaveCount(1);
   // Kept per adapter in this browser: a reload knows the choice without tuning again.
   const params = await choice.getAttribute('data-params');
@@ -157,6 +161,14 @@ test('the tuner verifies every configuration, auto runs the best, and the record
   await app.setShape({ m: 40, k: 24, n: 37 });
   await expect(app.page.getByTestId('auto-choice')).toHaveAttribute('data-kernel', kernel!);
   await expect(app.page.getByTestId('auto-choice')).toContainText('the nearest tuned shape');
+  // A shape that is not tiny is not chosen for from a tiny one: auto tunes the register-tiled rungs
+  // that launch the most workgroups there (32×64, 64×64 blocks and the 4×4 rung at 160×144).
+  await app.setShape(big);
+  await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned near this shape on this adapter yet');
+  await app.page.getByTestId('run-auto').click();
+  await expect(app.page.getByTestId('tune-status')).toContainText('3 of 3 configurations ran and were verified', { timeout: bigLimit });
+  await expect(result).toHaveAttribute('data-status', 'verified', { timeout: bigLimit });
+  expect(['reg4x4', 'blk32x64v', 'blk64x64v']).toContain(await choice.getAttribute('data-kernel'));
   // A damaged record is dropped on load, not trusted.
   await app.page.evaluate(() => localStorage.setItem('tiles.tuning.v1', JSON.stringify({ state: { records: [{ adapter: 'x', shape: { m: -1 }, entries: 'junk' }] }, version: 1 })));
   await app.page.reload();

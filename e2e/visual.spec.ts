@@ -107,20 +107,26 @@ test('without the boundary tests, reads run into the next row and C is marked wr
   await expect(app.tileMap.cell(0, 0)).toHaveAttribute('data-wrong', '0');
 });
 
-test('keyboard: arrows move the tile, classroom mode steps phases with ←/→ and leaves with Esc', async ({ app }) => {
+test('keyboard: on the page ←/→ step and W A S D move the tile; classroom mode adds Space and Esc', async ({ app }) => {
   await app.open('?m=48&k=32&n=48&tile=16');
   await app.run('run-tiled');
   await app.tileMap.cell(0, 0).click();
   await app.page.getByRole('grid', { name: /C tiles/ }).focus();
-  await app.page.keyboard.press('ArrowRight');
-  await app.page.keyboard.press('ArrowDown');
-  await app.page.keyboard.press('ArrowDown');
+  await app.page.keyboard.press('d');
+  await app.page.keyboard.press('s');
+  await app.page.keyboard.press('s');
   await expect(app.tileMap.formula).toHaveText('C32 = A31·B12 + A32·B22');
   await expect(app.tileMap.cell(2, 1)).toHaveAttribute('aria-selected', 'true');
+  // The lesson's hint claims only the keys that work on the page, and they do.
+  await expect(app.page.getByTestId('key-hint')).toHaveAttribute('data-mode', 'lesson');
+  await expect(app.page.getByTestId('key-hint')).not.toContainText('Space');
+  await app.page.keyboard.press('ArrowRight');
+  await expect(app.tileMap.label).toContainText('step 2 of 4');
+  await app.page.keyboard.press('ArrowLeft');
+  await expect(app.tileMap.label).toContainText('step 1 of 4');
 
   await app.page.getByTestId('classroom-toggle').click();
   await expect(app.page.locator('main')).toHaveAttribute('data-classroom', 'true');
-  await app.page.locator('body').focus();
   await app.tileMap.label.click();
   await app.page.keyboard.press('ArrowRight');
   await app.page.keyboard.press('ArrowRight');
@@ -145,4 +151,17 @@ test('a large problem keeps the map legible and the stepper falls back to the mo
   expect(await app.page.locator('[data-testid^="tile-cell-"]').count()).toBeLessThanOrEqual(144);
   await expect(app.tileMap.stepper).toHaveAttribute('data-source', 'model');
   await expect(app.tileMap.cell(63, 63)).toHaveAttribute('data-workgroup', '63,63');
+});
+
+test('one notation per grid: once an index reaches 10, every name in the map, the formula and the text takes a comma', async ({ app }) => {
+  // 48×32×160, tile 16: 3 × 10 C tiles — the tenth column makes the whole grid use commas, C3,3 included.
+  await app.open('?m=48&k=32&n=160&tile=16');
+  await app.run('run-tiled');
+  await app.tileMap.expectRecorded('gpu');
+  await app.tileMap.select(2, 2);
+  await expect(app.tileMap.formula).toHaveText('C3,3 = A3,1·B1,3 + A3,2·B2,3');
+  await expect(app.tileMap.map.locator('.bgrid .tile').first()).toHaveText('B1,1');
+  await expect(app.page.getByTestId('coord-key')).toContainText('block C3,3');
+  await expect(app.page.getByTestId('coord-key')).toContainText('workgroup_id (x = 2, y = 2)');
+  await expect(app.tileMap.stepper.locator('h2')).toContainText('C3,3');
 });

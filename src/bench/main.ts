@@ -12,6 +12,8 @@
  *          --params BK=16,... (override constants for kernels that have these tunables; others ignore them)
  *          --features (print the adapter's features and limits as one JSON line first)
  *          --pool (one set of GPU buffers for every run, sized for the largest shape first)
+ *          --auto (instead of the kernels: at each shape, the app's auto with no record — tune the
+ *            shape-aware candidates, then measure the chosen one; its line has "auto")
  *          --tune (instead of the kernels: the app's per-adapter tuner at each shape, one line per
  *            configuration and a line with the best)
  *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
@@ -24,6 +26,7 @@ import { acquireGpu, type GpuContext } from '../gpu/device';
 import { pointFields } from '../gpu/experiment';
 import { runPoints, type PointJob } from '../gpu/sweep';
 import { tune } from '../gpu/tuner';
+import { paramsLabel } from '../core/tuning';
 import { MatmulBuffers } from '../gpu/runner';
 import { isKernelId, kKernelIds, kKernels, tunedConstants, type KernelId } from '../core/kernels';
 
@@ -165,11 +168,31 @@ async function main() {
     return;
   }
   // Every shape × kernel × tile (tiles only for kernels that use them), through the app's point loop.
-  const jobs: PointJob[] = opts.shapes.flatMap((shape) =>
+  let jobs: PointJob[] = opts.shapes.flatMap((shape) =>
     opts.kernels.flatMap((kernel) =>
       (kKernels[kernel].usesTile ? opts.tiles : [opts.tiles[0]!]).map((tile) => ({ shape, kernel, tile, params: tunedConstants(kernel, opts.params) })),
     ),
   );
+  // --auto: what the app's "Run auto" does with no record — tune the shape-aware candidates at the
+  // shape, then run the fastest verified one as a normal measurement (its line says "auto").
+  const autoOf = new Map<PointJob, object>();
+  if (argv().includes('--auto')) {
+    jobs = [];
+    for (const shape of opts.shapes) {
+      const t0 = Date.now();
+      const entries = await tune(ctx, shape, { sources, ...(pool ? { buffers: pool } : {}) });
+      const tuneMs = Date.now() - t0;
+      const best = [...entries].filter((e) => e.verified && e.gflops).sort((a, b) => b.gflops! - a.gflops!)[0];
+      const tried = entries.map((e) => `${e.kernel}${paramsLabel(e.params) ? `(${paramsLabel(e.params)})` : ''}=${e.verified && e.gflops ? Number(e.gflops.toPrecision(3)) : 'x'}`);
+      if (!best) {
+        console.log(JSON.stringify({ engine: engineName(), adapter, date, kernel: 'auto', m: shape.m, k: shape.k, n: shape.n, error: 'no candidate ran and verified', auto: { tuneMs, tried } }));
+        continue;
+      }
+      const job: PointJob = { shape, kernel: best.kernel, tile: 16, params: best.params };
+      autoOf.set(job, { tuneMs, candidates: entries.length, tried });
+      jobs.push(job);
+    }
+  }
   await runPoints(ctx, jobs, {
     pattern: opts.pattern,
     seed: opts.seed,
@@ -177,8 +200,10 @@ async function main() {
     buffers: pool ?? 'per-run',
     sources,
     fatal: () => false, // every failure is a line of output
-    onOutcome: ({ shape, kernel, tile }, outcome) => {
-      const base = { engine: engineName(), adapter, date, kernel, source: files[kernel], m: shape.m, k: shape.k, n: shape.n, tile: kKernels[kernel].usesTile ? tile : null };
+    onOutcome: (job, outcome) => {
+      const { shape, kernel, tile } = job;
+      const auto = autoOf.get(job);
+      const base = { engine: engineName(), adapter, date, kernel, ...(auto ? { auto } : {}), source: files[kernel], m: shape.m, k: shape.k, n: shape.n, tile: kKernels[kernel].usesTile ? tile : null };
       if ('skipped' in outcome) return console.log(JSON.stringify({ ...base, skipped: outcome.skipped }));
       if ('error' in outcome) return console.log(JSON.stringify({ ...base, error: outcome.error }));
       const { run, verification: v } = outcome.verified;

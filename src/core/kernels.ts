@@ -11,6 +11,7 @@
  */
 import naiveSource from '../../shaders/naive.wgsl?raw';
 import tiledSource from '../../shaders/tiled.wgsl?raw';
+import tiled16Source from '../../shaders/tiled16.wgsl?raw';
 import reg4x4Source from '../../shaders/reg4x4.wgsl?raw';
 import reg8x8Source from '../../shaders/reg8x8.wgsl?raw';
 import stripSource from '../../shaders/strip.wgsl?raw';
@@ -19,6 +20,10 @@ import reg8x8dbSource from '../../shaders/reg8x8db.wgsl?raw';
 import reg16x8Source from '../../shaders/reg16x8.wgsl?raw';
 import reg16x8vSource from '../../shaders/reg16x8v.wgsl?raw';
 import subgroupSource from '../../shaders/subgroup.wgsl?raw';
+import blk32x64vSource from '../../shaders/blk32x64v.wgsl?raw';
+import blk64x64vSource from '../../shaders/blk64x64v.wgsl?raw';
+import blk128x64vSource from '../../shaders/blk128x64v.wgsl?raw';
+import blk128x256Source from '../../shaders/blk128x256.wgsl?raw';
 import type { ProblemLimits } from './limits';
 import type { Shape, TileWidth } from './shape';
 import { ceilDiv } from './shape';
@@ -49,6 +54,8 @@ export interface LaunchPlan {
   readonly workgroupStorageBytes: number;
   /** The C block one workgroup computes: verification checks the corner and edge blocks of this grid. */
   readonly block: CBlock;
+  /** The WGSL this launch runs when it is not the kernel's own `source` (the tiled kernel's copy for tile 16). */
+  readonly source?: string;
 }
 
 /** A parameter of a kernel set through an override constant: it changes no code structure, so one WGSL file serves every value. */
@@ -211,6 +218,31 @@ const kUnrolled16x8 = {
   plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => unrolledPlan(shape, limits, params, block, 16, 8),
 } as const;
 
+/**
+ * The generated block rungs (scripts/gen-blocks.mjs): a BM×BN C block per workgroup of
+ * (BN/TN)×(BM/TM) invocations, TM×TN C elements each, double-buffered phases of BK, k written out.
+ */
+function genBlockRung(d: { bm: number; bn: number; bk: number; tm: number; tn: number; vec4: boolean }) {
+  const x = d.bn / d.tn;
+  const y = d.bm / d.tm;
+  const bytes = 2 * d.bk * (d.bm + d.bn) * 4; // two copies of the A and B tiles
+  return {
+    ...kTunedRung,
+    ...(d.vec4 ? { vec4: true } : {}),
+    block: (): CBlock => ({ rows: d.bm, cols: d.bn }),
+    plan(shape: Shape, _tile: TileWidth, limits: WorkgroupLimits): Omit<LaunchPlan, 'block'> | string {
+      if (limits.maxComputeWorkgroupStorageSize < bytes) return `This kernel needs ${bytes} bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
+      return {
+        constants: {},
+        workgroup: { x, y },
+        dispatch: blockDispatch(shape, d.bm, d.bn),
+        mapping: `${d.bm}×${d.bn} C block per workgroup, ${x}×${y} invocations, ${d.tm}×${d.tn} C elements each, double-buffered phases of ${d.bk}, k written out${d.vec4 ? ', vec4 global loads and stores' : ''}`,
+        workgroupStorageBytes: bytes,
+      };
+    },
+  } as const;
+}
+
 const kDefs = {
   naive: {
     label: 'Naive',
@@ -218,9 +250,9 @@ const kDefs = {
     source: naiveSource,
     usesTile: false,
     ladder: true,
-    tuned: false,
+    tuned: true, // auto's choice for tiny problems (core/tuning.ts autoCandidates)
     chart: { color: '#c2410c', dash: [] },
-    reference: { dawn: 1.58, wgpu: 1.57 },
+    reference: { dawn: 1.57, wgpu: 1.57 },
     block: () => ({ rows: kNaiveWorkgroup.y, cols: kNaiveWorkgroup.x }),
     loads: (shape) => naiveLoads(shape),
     plan(shape) {
@@ -239,10 +271,10 @@ const kDefs = {
     source: tiledSource,
     usesTile: true,
     ladder: true,
-    tuned: false,
+    tuned: true, // tile 16, like every tuned run
     traced: true,
     chart: { color: '#1d4ed8', dash: [12, 4] },
-    reference: { dawn: 7.36, wgpu: 2.55 },
+    reference: { dawn: 7.67, wgpu: 7.66 },
     block: (tile) => ({ rows: tile, cols: tile }),
     plan(shape, tile, limits) {
       const m = tiledMapping(tile, limits);
@@ -251,8 +283,11 @@ const kDefs = {
         constants: { TILE: tile, ROWS: m.rowsPerInvocation },
         workgroup: m.workgroup,
         dispatch: tiledDispatch(shape, tile),
-        mapping: describeMapping(m),
+        mapping: tile === 16 ? `${describeMapping(m)}; the k loop written out (tiled16.wgsl)` : describeMapping(m),
         workgroupStorageBytes: m.workgroupStorageBytes,
+        // Tile 16 runs the same kernel with its 16-step k loop written out: on wgpu the loop itself
+        // cost as much as tiling saved (shaders/tiled16.wgsl says why).
+        ...(tile === 16 ? { source: tiled16Source } : {}),
       };
     },
   },
@@ -262,7 +297,7 @@ const kDefs = {
     source: reg4x4Source,
     ...kTunedRung,
     chart: { color: '#047857', dash: [3, 3] },
-    reference: { dawn: 23.95, wgpu: 20.06 },
+    reference: { dawn: 23.97, wgpu: 20.08 },
     block: square(64),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, '16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16'),
   },
@@ -271,8 +306,9 @@ const kDefs = {
     summary: 'A 128×128 C block per workgroup; each invocation keeps an 8×8 block of C in registers: 64 multiply-adds per four vec4 reads of workgroup memory.',
     source: reg8x8Source,
     ...kTunedRung,
+    tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
     chart: { color: '#7e22ce', dash: [8, 3, 2, 3] },
-    reference: { dawn: 26.43, wgpu: 22.36 },
+    reference: { dawn: 26.21, wgpu: 22.62 },
     block: square(128),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, '16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8'),
   },
@@ -282,8 +318,9 @@ const kDefs = {
     source: reg8x8vSource,
     vec4: true,
     ...kTunedRung,
+    tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
     chart: { color: '#be185d', dash: [16, 4] },
-    reference: { dawn: 30.84, wgpu: 24.53 },
+    reference: { dawn: 30.84, wgpu: 24.77 },
     block: square(128),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, '16×16 invocations, 8×8 C elements each, vec4 global loads and stores'),
   },
@@ -294,8 +331,9 @@ const kDefs = {
     source: reg8x8dbSource,
     vec4: true,
     ...kTunedRung,
+    tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
     chart: { color: '#0e7490', dash: [8, 3, 2, 3, 2, 3] },
-    reference: { dawn: 35.7, wgpu: 29.82 },
+    reference: { dawn: 35.7, wgpu: 30.19 },
     block: square(128),
     tunables: kDbTunables,
     plan(shape, _tile, limits, params, block) {
@@ -311,7 +349,7 @@ const kDefs = {
     source: reg16x8Source,
     ...kUnrolled16x8,
     chart: { color: '#4d7c0f', dash: [6, 6] },
-    reference: { dawn: 36.63, wgpu: 37.67 },
+    reference: { dawn: 36.63, wgpu: 37.77 },
   },
   reg16x8v: {
     label: 'Register-tiled 16×8, unrolled, vec4 loads',
@@ -320,7 +358,42 @@ const kDefs = {
     vec4: true,
     ...kUnrolled16x8,
     chart: { color: '#9f1239', dash: [1, 3] },
-    reference: { dawn: 42.28, wgpu: 34.57 },
+    reference: { dawn: 42.8, wgpu: 34.64 },
+  },
+  blk32x64v: {
+    label: 'Blocks 32×64, vec4',
+    summary:
+      'For small problems: a 32×64 C block per workgroup gives four times the workgroups of 64×64, so a large GPU has work on every multiprocessor; 128 invocations of 4×4, double-buffered phases of 16, k written out, vec4 loads (K and N padded to multiples of 4).',
+    source: blk32x64vSource,
+    ...genBlockRung({ bm: 32, bn: 64, bk: 16, tm: 4, tn: 4, vec4: true }),
+    reference: { dawn: 25.68, wgpu: 25.95 },
+    chart: { color: '#0f766e', dash: [4, 2] },
+  },
+  blk64x64v: {
+    label: 'Blocks 64×64, 8×4, vec4',
+    summary:
+      'For mid sizes: 64×64 C blocks (four times the workgroups of 128×128), 128 invocations with 8×4 C elements each (32 multiply-adds per three vec4 reads of workgroup memory), double-buffered phases of 16, k written out, vec4 loads.',
+    source: blk64x64vSource,
+    ...genBlockRung({ bm: 64, bn: 64, bk: 16, tm: 8, tn: 4, vec4: true }),
+    reference: { dawn: 28.2, wgpu: 28.62 },
+    chart: { color: '#b45309', dash: [10, 2, 2, 2] },
+  },
+  blk128x64v: {
+    label: 'Blocks 128×64, 8×8, vec4',
+    summary: 'Half a 128×128 block, so twice the workgroups: 128 invocations with 8×8 C elements each, double-buffered phases of 16, k written out, vec4 loads.',
+    source: blk128x64vSource,
+    ...genBlockRung({ bm: 128, bn: 64, bk: 16, tm: 8, tn: 8, vec4: true }),
+    reference: { dawn: 31.38, wgpu: 21.63 },
+    chart: { color: '#1e40af', dash: [2, 2] },
+  },
+  blk128x256: {
+    label: 'Blocks 128×256, 16×8',
+    summary:
+      'For large problems: a 128×256 C block, 256 invocations with 16×8 C elements each; every staged element of B is used by 128 rows and of A by 256 columns (half the global loads of B per multiply-add of a 128×128 block). Scalar loads, any shape.',
+    source: blk128x256Source,
+    ...genBlockRung({ bm: 128, bn: 256, bk: 8, tm: 16, tn: 8, vec4: false }),
+    reference: { dawn: 39.02, wgpu: 39.27 },
+    chart: { color: '#86198f', dash: [14, 3, 3, 3] },
   },
   subgroup: {
     label: 'Subgroup shuffles',
@@ -331,7 +404,7 @@ const kDefs = {
     ladder: true,
     tuned: false,
     chart: { color: '#6d28d9', dash: [20, 4, 4, 4] },
-    reference: { dawn: 16.64, wgpu: null },
+    reference: { dawn: 16.68, wgpu: null },
     block: () => ({ rows: 8, cols: 256 }),
     requiredFeatures: ['subgroups'],
     maxSubgroupSize: 64, // all 64 invocations of a workgroup share their rows
@@ -395,8 +468,8 @@ export function kernelLoads(id: KernelId, shape: Shape, tile: TileWidth): number
 
 /**
  * The reference run the record's `reference` figures come from — not measured on the user's GPU:
- * each rung at 4096³ on an NVIDIA H200 (2026-11-22), TFLOP/s at the median, from
- * docs/benchmarks.md (raw lines in docs/results/ladder3/). Shown beside this GPU's own figures,
- * always labelled as reference.
+ * each rung at 4096³ on an NVIDIA H100 80GB HBM3 (2026-11-22, round 3), TFLOP/s at the median,
+ * from docs/benchmarks.md (raw lines in docs/results/round3/final/). Shown beside this GPU's own
+ * figures, always labelled as reference.
  */
-export const kReferenceRun = { gpu: 'NVIDIA H200', date: '2026-11-22', shape: 4096, cublas: 50.27 } as const;
+export const kReferenceRun = { gpu: 'NVIDIA H100', date: '2026-11-22', shape: 4096, cublas: 51.55 } as const;

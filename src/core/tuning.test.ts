@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addTuneRecord, adapterKey, candidatesFor, chooseAuto, paramsLabel, parseTuneRecords, tunedParams, type TuneRecord } from './tuning';
+import { addTuneRecord, adapterKey, autoCandidates, candidatesFor, chooseAuto, kTunedKernels, paramsLabel, parseTuneRecords, recordCovers, tunedParams, type TuneRecord } from './tuning';
+import { kKernels } from './kernels';
 
 const rec = (adapter: string, n: number, entries: TuneRecord['entries']): TuneRecord => ({ adapter, shape: { m: n, k: n, n }, date: '2026-11-22T00:00:00Z', clock: 'gpu-timestamp', entries });
 
@@ -69,5 +70,39 @@ describe('records', () => {
     const parsed = parseTuneRecords([good, { ...good, shape: { m: -1, k: 1, n: 1 } }, { ...good, entries: [{ kernel: 'evil', params: {}, verified: true }] }, 'junk', null]);
     expect(parsed).toEqual([good]);
     expect(parseTuneRecords({ not: 'an array' })).toEqual([]);
+  });
+});
+
+describe('the shape-aware guess (autoCandidates)', () => {
+  const all = candidatesFor(kTunedKernels.map((id) => kKernels[id]));
+  const kernels = (m: number, k: number, n: number) => [...new Set(autoCandidates(all, { m, k, n }).map((c) => c.kernel))];
+  it('tries naive, tiled and the smallest block on a tiny problem (SwiftShader at 32³: naive 0.20 GFLOP/s, the 4×4 rung 0.04–0.07)', () => {
+    expect(kernels(32, 32, 32)).toEqual(['naive', 'tiled', 'blk32x64v']);
+    expect(kernels(128, 128, 128)).toEqual(['naive', 'tiled', 'blk32x64v']);
+  });
+  it('from there, only register-tiled rungs that launch enough workgroups', () => {
+    expect(kernels(512, 512, 512)).toEqual(['reg4x4', 'blk32x64v', 'blk64x64v', 'blk128x64v']); // 128×128 blocks: 16 workgroups
+    const big = kernels(4096, 4096, 4096);
+    expect(big).toEqual(['reg4x4', 'reg16x8', 'reg16x8v', 'blk32x64v', 'blk64x64v', 'blk128x64v', 'blk128x256']);
+    expect(autoCandidates(all, { m: 4096, k: 4096, n: 4096 }).filter((c) => c.kernel === 'reg16x8')).toHaveLength(4); // every GROUP
+  });
+  it('keeps the rungs with the most workgroups when none launches kMinBlocks', () => {
+    expect(kernels(160, 132, 144)).toEqual(['reg4x4', 'blk32x64v', 'blk64x64v']); // 9, 15 and 9 workgroups
+  });
+  it('never leaves nothing to try', () => {
+    for (const n of [1, 7, 129, 130, 300, 1000, 5000]) expect(autoCandidates(all, { m: n, k: 3, n: 2 * n }).length, String(n)).toBeGreaterThan(0);
+  });
+});
+
+describe('recordCovers', () => {
+  it('a record chooses within 8× the work, and tiny only for tiny', () => {
+    expect(recordCovers({ m: 1024, k: 1024, n: 1024 }, { m: 2048, k: 1024, n: 2048 })).toBe(true); // 4×
+    expect(recordCovers({ m: 1024, k: 1024, n: 1024 }, { m: 4096, k: 4096, n: 4096 })).toBe(false); // 64×
+    expect(recordCovers({ m: 128, k: 128, n: 128 }, { m: 160, k: 132, n: 144 })).toBe(false); // tiny vs not
+    expect(recordCovers({ m: 40, k: 24, n: 36 }, { m: 40, k: 24, n: 37 })).toBe(true);
+  });
+  it('auto tunes again rather than reuse a record from far away', () => {
+    const far = [rec('A', 64, [{ kernel: 'naive', params: {}, gflops: 50, verified: true }])];
+    expect(chooseAuto(far, 'A', { m: 4096, k: 4096, n: 4096 }, () => true)).toBeUndefined();
   });
 });

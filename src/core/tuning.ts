@@ -3,8 +3,8 @@
  * No GPU here (gpu/tuner.ts measures); no DOM (state/tuning.ts stores).
  */
 import { z } from './zod';
-import { kKernelIdList, kTunedKernelIds, type KernelId, type KernelParams } from './kernels';
-import { flops, type Shape } from './shape';
+import { kKernelIdList, kKernels, kTunedKernelIds, type KernelId, type KernelParams } from './kernels';
+import { ceilDiv, flops, type Shape } from './shape';
 
 /** Values for a kernel's override constants (the kernel record's KernelParams). */
 export type Params = KernelParams;
@@ -34,8 +34,55 @@ export interface TuneRecord {
   readonly entries: readonly TuneEntry[];
 }
 
-/** The kernels the tuner considers: those whose record says `tuned` (the register-tiled rungs: naive and the seed kernel never win on a GPU). */
+/** The kernels the tuner considers: those whose record says `tuned` (at a given shape, autoCandidates narrows them). */
 export const kTunedKernels: readonly KernelId[] = kTunedKernelIds;
+
+// ---- the shape-aware guess: which candidates can win at a shape ----------------------------
+/**
+ * At most this many multiply-adds (128³) is a tiny problem: a run takes microseconds on a GPU, the
+ * launch dominates, and a kernel with a 64×64 or larger block mostly computes padding (on
+ * SwiftShader at 32³ the 4×4 rung ran at a third of naive's speed). Only kTinyKernels are tried.
+ */
+export const kTinyWork = 128 ** 3;
+/** Naive and tiled: tried for tiny problems only (from 256³ up they never came within 2× of a register-tiled rung on a GPU). */
+export const kSimpleKernels: readonly KernelId[] = ['naive', 'tiled'];
+/** The kernels tried for tiny problems: the simple two and the rung with the smallest block (least padding). */
+export const kTinyKernels: readonly KernelId[] = [...kSimpleKernels, 'blk32x64v'];
+/**
+ * A block rung is tried only when it launches at least this many workgroups (or half as many as the
+ * rung with the most, when no rung reaches it): with fewer, most of a large GPU sits idle (at 512³ the
+ * 128×128 rungs launch 16 workgroups and ran at a third of the 32×64 rung's speed on an H100).
+ */
+export const kMinBlocks = 32;
+
+export const isTiny = (s: Shape): boolean => s.m * s.k * s.n <= kTinyWork;
+
+/** Workgroups a kernel launches at a shape (its C blocks; tile 16 for the tiled kernel). */
+export function blocksAt(id: KernelId, s: Shape): number {
+  const b = kKernels[id].block(16);
+  return ceilDiv(s.m, b.rows) * ceilDiv(s.n, b.cols);
+}
+
+/**
+ * The candidates worth tuning at `shape` — a guess from the shape, so that tuning does not spend
+ * its time on kernels that cannot win there: naive, tiled and the smallest block for tiny problems; otherwise the
+ * register-tiled rungs that launch enough workgroups to fill a GPU (kMinBlocks).
+ */
+export function autoCandidates(all: readonly Candidate[], shape: Shape): Candidate[] {
+  if (isTiny(shape)) return all.filter((c) => kTinyKernels.includes(c.kernel));
+  const rest = all.filter((c) => !kSimpleKernels.includes(c.kernel));
+  const most = Math.max(0, ...rest.map((c) => blocksAt(c.kernel, shape)));
+  const floor = Math.min(kMinBlocks, most / 2);
+  return rest.filter((c) => blocksAt(c.kernel, shape) >= floor);
+}
+
+/** How far (in FLOPs, either way) a tuned shape may be from the current one and still choose for it. */
+export const kNearFactor = 8;
+
+/** Whether a record tuned at `tuned` may choose for `shape`: the same candidates apply (tiny or not) and the work is within kNearFactor. */
+export function recordCovers(tuned: Shape, shape: Shape): boolean {
+  return isTiny(tuned) === isTiny(shape) && Math.abs(Math.log(flops(tuned) / flops(shape))) <= Math.log(kNearFactor);
+}
 
 /** Every combination of each kernel's tunables (one candidate for a kernel without any). */
 export function candidatesFor(kernels: ReadonlyArray<{ readonly id: KernelId; readonly tunables?: ReadonlyArray<{ readonly name: string; readonly values: readonly number[] }> }>): Candidate[] {
@@ -68,12 +115,12 @@ export interface AutoChoice extends Candidate {
 }
 
 /**
- * "Auto": from this adapter's records, the one whose shape is nearest in work (log of FLOPs) to
- * `shape`, and in it the fastest verified entry that can run at `shape` (`applicable`).
- * Undefined when this adapter has no usable record.
+ * "Auto": from this adapter's records that cover `shape` (recordCovers), the one whose shape is
+ * nearest in work (log of FLOPs), and in it the fastest verified entry that can run at `shape`
+ * (`applicable`). Undefined when this adapter has no usable record near this shape: auto then tunes.
  */
 export function chooseAuto(records: readonly TuneRecord[], adapter: string, shape: Shape, applicable: (c: Candidate) => boolean): AutoChoice | undefined {
-  const mine = records.filter((r) => r.adapter === adapter);
+  const mine = records.filter((r) => r.adapter === adapter && recordCovers(r.shape, shape));
   const byDistance = [...mine].sort((a, b) => Math.abs(Math.log(flops(a.shape) / flops(shape))) - Math.abs(Math.log(flops(b.shape) / flops(shape))));
   for (const record of byDistance) {
     const best = record.entries

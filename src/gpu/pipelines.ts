@@ -76,9 +76,9 @@ export function getPipeline(device: GPUDevice, req: PipelineRequest): Promise<GP
 /**
  * A matmul kernel's pipeline for a plan. `role` 'probe' gives a separate pipeline object for the
  * short calibration dispatch of long-run splitting: on wgpu a small first dispatch on the timed
- * pipeline slowed its later runs. `source` replaces the kernel's WGSL (experiments).
+ * pipeline slowed its later runs. `source` replaces the kernel's WGSL (experiments); by default the plan's (plan.source, e.g. tile 16) or the kernel's.
  */
-export function matmulPipeline(device: GPUDevice, spec: KernelSpec, plan: LaunchPlan, role: 'main' | 'probe' = 'main', source = spec.source): Promise<GPUComputePipeline> {
+export function matmulPipeline(device: GPUDevice, spec: KernelSpec, plan: LaunchPlan, role: 'main' | 'probe' = 'main', source = plan.source ?? spec.source): Promise<GPUComputePipeline> {
   return getPipeline(device, {
     label: `Matmul.${spec.id}`,
     source,

@@ -2,7 +2,7 @@
  * The per-adapter tuner: runs every candidate configuration (kernel × override constants) at one
  * shape, verified and timed like any run, and returns what each did. No DOM; the caller stores it.
  */
-import { candidatesFor, kTunedKernels, paramsLabel, type Candidate, type TuneEntry } from '../core/tuning';
+import { autoCandidates, candidatesFor, kTunedKernels, paramsLabel, type Candidate, type TuneEntry } from '../core/tuning';
 import type { Shape } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
 import { runVerified } from './experiment';
@@ -35,10 +35,17 @@ export interface TuneOptions {
   readonly rounds?: number;
   /** WGSL to run in place of a kernel's own (the headless bench's --source). */
   readonly sources?: Partial<Record<KernelId, string>>;
+  /** The configurations to try; by default those that can win at this shape (autoCandidates). */
+  readonly candidates?: readonly Candidate[];
+}
+
+/** The configurations the tuner tries at a shape (the shape-aware guess; core/tuning.ts autoCandidates). */
+export function tuneCandidates(shape: Shape): Candidate[] {
+  return autoCandidates(kTuneCandidates, shape);
 }
 
 /**
- * Every candidate at `shape`, in `rounds` interleaved rounds (A B C … A B C …); each candidate
+ * Every candidate at `shape` (by default the shape-aware guess), in `rounds` interleaved rounds (A B C … A B C …); each candidate
  * keeps its fastest verified round. Best-of-rounds is for choosing: a GPU whose clock dipped
  * during one candidate's turn should not lose it the choice. (The figures the app reports as
  * measurements are medians, never best-of.)
@@ -46,10 +53,11 @@ export interface TuneOptions {
 export async function tune(ctx: GpuContext, shape: Shape, opts: TuneOptions = {}): Promise<TuneEntry[]> {
   const rounds = Math.max(1, opts.rounds ?? 2);
   const best = new Map<Candidate, TuneEntry>();
-  const total = kTuneCandidates.length * rounds;
+  const candidates = opts.candidates ?? tuneCandidates(shape);
+  const total = candidates.length * rounds;
   let done = 0;
   for (let round = 0; round < rounds; round++) {
-    for (const c of kTuneCandidates) {
+    for (const c of candidates) {
       opts.onProgress?.(done++, total, c);
       const prev = best.get(c);
       // Not applicable, failed, or so slow here (a CPU adapter) that a second round only costs time.
@@ -71,6 +79,6 @@ export async function tune(ctx: GpuContext, shape: Shape, opts: TuneOptions = {}
       }
     }
   }
-  opts.onProgress?.(total, total, kTuneCandidates[kTuneCandidates.length - 1]!);
-  return kTuneCandidates.map((c) => best.get(c)!);
+  if (candidates.length > 0) opts.onProgress?.(total, total, candidates[candidates.length - 1]!);
+  return candidates.map((c) => best.get(c)!);
 }

@@ -4,4 +4,4 @@
  * come from core/kernels and clock names from core/clock.
  */
 export { kStepsPerSample } from '../gpu/timing';
-export { candidateLabel, kTuneCandidates } from '../gpu/tuner';
+export { candidateLabel, kTuneCandidates, tuneCandidates } from '../gpu/tuner';

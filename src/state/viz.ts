@@ -179,3 +179,11 @@ export function setStepMs(stepMs: number): void {
 export function setClassroom(classroom: boolean): void {
   useApp.setState({ classroom });
 }
+
+/** Focus the stepper on one lane (slot) of the tile, clamped to the traced tile width. */
+export function setLane(ly: number, lx: number): void {
+  const t = useApp.getState().trace;
+  const tile = t?.config.tile ?? 1;
+  const clamp = (v: number) => Math.max(0, Math.min(tile - 1, Math.floor(Number.isFinite(v) ? v : 0)));
+  useApp.setState({ lane: { ly: clamp(ly), lx: clamp(lx) } });
+}

@@ -21,6 +21,8 @@ export interface VizState {
   readonly traceError: string;
   readonly selected: { readonly ty: number; readonly tx: number };
   readonly step: number;
+  /** The lane (slot row ly, column lx of the tile) whose element and full value the stepper prints beside its grids. */
+  readonly lane: { readonly ly: number; readonly lx: number };
   readonly playing: boolean;
   readonly stepMs: number;
   readonly bounds: boolean;
@@ -32,6 +34,7 @@ export const kInitialViz: VizState = {
   traceError: '',
   selected: { ty: 0, tx: 0 },
   step: 0,
+  lane: { ly: 0, lx: 0 },
   playing: false,
   stepMs: 1000,
   bounds: true,

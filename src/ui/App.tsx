@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { useApp } from '../state/store';
-import { setClassroom, stepBy, togglePlaying } from '../state/viz';
+import { Classroom } from './Classroom';
 import { GpuStatusPanel } from './GpuStatusPanel';
 import { DotView } from './DotView';
 import { LessonView } from './views/LessonView';
@@ -12,29 +12,6 @@ import { kAppText } from './views/strings';
 const BenchView = lazy(() => import('./views/BenchView').then((m) => ({ default: m.BenchView })));
 const Ladder = lazy(() => import('./Ladder').then((m) => ({ default: m.Ladder })));
 const Partitions = lazy(() => import('./Partitions').then((m) => ({ default: m.Partitions })));
-
-const isTyping = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName));
-
-/** Classroom keys: ←/→ phases, space play/pause, Esc leaves (arrows on the C grid are handled there). */
-function useClassroomKeys(classroom: boolean) {
-  useEffect(() => {
-    if (!classroom) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setClassroom(false);
-        return;
-      }
-      if (isTyping(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
-      if (e.key === 'ArrowRight') stepBy(1);
-      else if (e.key === 'ArrowLeft') stepBy(-1);
-      else if (e.key === ' ' && !(e.target instanceof HTMLButtonElement)) togglePlaying();
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [classroom]);
-}
 
 /** The skip link moves focus to the open view's main action (the element marked data-main-action). */
 function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
@@ -73,9 +50,10 @@ function ViewBody() {
 export function App() {
   const classroom = useApp((s) => s.classroom);
   const view = useApp((s) => s.view);
-  useClassroomKeys(classroom);
+  // Classroom mode is a presentation of its own (the stepper keys are installed by it and by the stepper).
+  if (classroom) return <Classroom />;
   return (
-    <div className={`app${classroom ? ' classroom' : ''}`} data-classroom={classroom ? 'true' : 'false'} data-view={view}>
+    <div className="app" data-classroom="false" data-view={view}>
       <a className="skip-link" href="#main" onClick={skipToMain}>
         {kAppText.skip}
       </a>

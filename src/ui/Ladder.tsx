@@ -8,7 +8,7 @@ import { fmtGflops, fmtInt, fmtMs } from './format';
 import { Tuning } from './Tuning';
 import { paramsLabel } from '../core/tuning';
 
-/** The H200 reference figures for a rung, as text (never this GPU's). */
+/** The reference run's figures for a rung, as text (never this GPU's). */
 function refCell(id: KernelId): string {
   const r = kKernels[id].reference;
   if (!r) return '—';

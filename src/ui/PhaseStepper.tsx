@@ -1,9 +1,12 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { fitValue, fullValue, notationOf } from '../core/notation';
 import { shapeLabel } from '../core/shape';
 import { tileGrid } from '../core/tiling';
-import { blockName, describeIndex, kOutside, kStepsPerPhase, modelPartialSums, modelPhase, stepLabel, type SlotLoad } from '../core/trace';
+import { describeIndex, kGarbage, kOutside, kStepsPerPhase, modelPartialSums, modelPhase, stepLabel, type SlotLoad } from '../core/trace';
 import { useApp } from '../state/store';
-import { setPlaying, setStep, setStepMs, stepBy, togglePlaying, tracedData } from '../state/viz';
+import { setLane, setPlaying, setStep, setStepMs, stepBy, togglePlaying, tracedData } from '../state/viz';
+import { keyHints, useStepperKeys } from './useStepperKeys';
+import './classroom.css';
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
@@ -11,7 +14,6 @@ const bitsToF32 = (bits: number) => {
   u32[0] = bits;
   return f32[0]!;
 };
-const fmtVal = (v: number) => (Number.isInteger(v) ? String(v) : Math.abs(v) >= 100 ? v.toFixed(1) : v.toFixed(3));
 
 /** Where the view comes from, in words: nothing claims a GPU record when the CPU simulated the run. */
 const kText = {
@@ -19,6 +21,53 @@ const kText = {
   modelCpu: (shape: string) => `From the model: ${shape} is too large to simulate every invocation (the CPU simulation traces up to 64×64×64; no GPU ran), so this view is computed from the same tiling math the simulated map above agrees with.`,
   wrongGpu: ': wrong at the end of the run',
   wrongCpu: ': wrong at the end of the simulated run',
+  fromGpu: 'From the GPU: during the real run every invocation recorded, per phase, the element it loaded into workgroup memory and its running sum.',
+  fromCpu: 'Simulated on the CPU (no WebGPU in this browser): the loads and running sums the kernel would produce, computed in JavaScript in the kernel’s order.',
+  traceOk: '✓ The GPU trace of this phase matches the model.',
+  traceBad: (n: number) => `✗ ${n} slots differ from the model.`,
+  heading: (wg: string, block: string) => `Inside workgroup ${wg}: ${block}, phase by phase`,
+  prev: '◀ Prev',
+  next: 'Next ▶',
+  play: '▶ Play',
+  pause: '❚❚ Pause',
+  prevLabel: 'Previous step',
+  nextLabel: 'Next step',
+  speed: 'Speed',
+  speeds: [
+    [2000, 'slow (2 s a step)'],
+    [1000, 'normal (1 s)'],
+    [400, 'fast (0.4 s)'],
+  ] as const,
+  phase: 'Phase',
+  stepAria: 'Step',
+  asCaption: (b: string) => `As (workgroup memory): tile ${b}`,
+  bsCaption: (b: string) => `Bs (workgroup memory): tile ${b}`,
+  sumsCaption: (when: string) => `Running sums (registers) ${when}`,
+  asShort: (b: string) => `As: tile ${b}`,
+  bsShort: (b: string) => `Bs: tile ${b}`,
+  sumsShort: (when: string) => `Sums ${when}`,
+  afterPhase: (n: number) => `after phase ${n}`,
+  beforeFirst: 'before phase 1',
+  noC: 'no C element',
+  noCTitle: 'This invocation has no C element: it loads and reaches every barrier, but stores nothing',
+  wrongMark: '✗ wrong',
+  legendOob: 'outside the matrix: the PMPP test fails and 0.0 is written (with the tests off, the load reads the next row, or past the end)',
+  legendNoStore: 'invocation with no C element (it still loads and waits at both barriers)',
+  legendFocus: 'Click a lane, or type its row and column below, to read its element and full value (hovering shows it too).',
+  legendOobShort: 'outside the matrix',
+  legendNoStoreShort: 'no C element',
+  legendFocusShort: 'click a lane for its value',
+  standIn: `With the boundary tests off, a load past the last element of A or B reads ${kGarbage}: the stand-in this app places after both matrices for memory past the end (on a real GPU it would be whatever lies there).`,
+  laneHeading: 'Lane',
+  laneRow: 'row',
+  laneCol: 'column',
+  laneInvocation: (x: number, y: number, li: number) => `invocation (${x}, ${y}), local index ${li}`,
+  laneLoads: (what: string, attempted: string) => `${what} ← ${attempted}`,
+  laneOutside: 'outside the matrix: 0.0 written',
+  laneReads: (actual: string) => `no test: reads ${actual}`,
+  laneSum: (before: string, after: string) => `running sum ${before} → ${after}`,
+  laneC: (c: string) => `its C element: ${c}`,
+  keys: 'Keys',
 } as const;
 
 interface Slot {
@@ -36,27 +85,12 @@ interface Slot {
   readonly wrong: boolean;
 }
 
-export function PhaseStepper() {
+/** The selected workgroup's slots in the current phase, from the GPU trace (or the model for large problems). */
+function useStepperView() {
   const trace = useApp((s) => s.trace);
   const selected = useApp((s) => s.selected);
   const step = useApp((s) => s.step);
-  const playing = useApp((s) => s.playing);
-  const stepMs = useApp((s) => s.stepMs);
-
-  const phases = trace ? tileGrid(trace.config.shape, trace.config.tile).phases : 0;
-  const total = phases * kStepsPerPhase;
-
-  useEffect(() => {
-    if (!playing || total === 0) return;
-    const id = setInterval(() => {
-      const s = useApp.getState();
-      if (s.step >= total - 1) setPlaying(false);
-      else stepBy(1);
-    }, stepMs);
-    return () => clearInterval(id);
-  }, [playing, stepMs, total]);
-
-  const view = useMemo(() => {
+  return useMemo(() => {
     if (!trace) return undefined;
     const { shape, tile } = trace.config;
     const g = tileGrid(shape, tile);
@@ -91,19 +125,193 @@ export function PhaseStepper() {
         wrong: Boolean(m.storesC && trace.wrong?.[row * shape.n + col]),
       };
     });
-    return { g, ph, slots, mismatches, source: trace.trace ? trace.source : 'model' };
+    return { g, ph, slots, mismatches, source: trace.trace ? trace.source : 'model', notation: notationOf(shape, tile) };
   }, [trace, selected, step]);
+}
+
+/** Play: one step per `stepMs` until the last step. */
+function usePlayback(total: number) {
+  const playing = useApp((s) => s.playing);
+  const stepMs = useApp((s) => s.stepMs);
+  useEffect(() => {
+    if (!playing || total === 0) return;
+    const id = setInterval(() => {
+      const s = useApp.getState();
+      if (s.step >= total - 1) setPlaying(false);
+      else stepBy(1);
+    }, stepMs);
+    return () => clearInterval(id);
+  }, [playing, stepMs, total]);
+}
+
+/** One lane as a grid draws it: the words and number it would print, and what marks it. */
+interface LaneItem {
+  readonly key: string;
+  readonly testId: string;
+  readonly className: string;
+  readonly title: string;
+  readonly attrs: Record<string, string>;
+  /** The element label (printed above the value where it fits). */
+  readonly src: string;
+  readonly value: number;
+  /** Printed instead of the value where it fits (e.g. "0.0" for a zero written by the test). */
+  readonly fixed?: string;
+  /** Appended to the value where it fits (e.g. "✗ wrong"). */
+  readonly suffix?: string;
+  readonly ly: number;
+  readonly lx: number;
+  /** The element really read, in words. */
+  readonly actual: string;
+}
+
+/** Average glyph width of the lane font, in em (tabular digits, sign, point): on the safe side. */
+const kGlyphEm = 0.62;
+
+/**
+ * A tile×tile grid of lanes that never clips: it measures its width and font, prints as many
+ * characters as a cell holds (label, then value with fewer digits, sign kept), and checks after
+ * layout that nothing overflows, printing less until nothing does. A cell too narrow for a sign
+ * and one digit prints nothing and is shaded by value instead; the focused lane's full value and
+ * element are printed beside the grid.
+ */
+function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly LaneItem[]; focus: { ly: number; lx: number }; heat: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState({ width: 0, font: 16 });
+  // Characters taken off after layout showed an overflow, for this width, font and tile only.
+  const [shrinkBy, setShrinkBy] = useState({ key: '', n: 0 });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const width = el.clientWidth;
+      const font = parseFloat(getComputedStyle(el).fontSize) || 16;
+      setBox((b) => (b.width === width && b.font === font ? b : { width, font }));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  const gap = 2;
+  // A lane's inner width: its share of the row, less border (1 px each side) and padding (2 px each side).
+  const inner = (box.width - gap * (tile - 1)) / tile - 6;
+  const key = `${box.width}|${box.font}|${tile}`;
+  const shrink = shrinkBy.key === key ? shrinkBy.n : 0;
+  const chars = Math.max(0, Math.floor(inner / (kGlyphEm * box.font)) - shrink);
+  // After layout: if any lane's text still overflows its cell, print one character less.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || chars === 0) return;
+    for (const lane of Array.from(el.children) as HTMLElement[]) {
+      if (lane.scrollWidth > lane.clientWidth + 0.5 || lane.scrollHeight > lane.clientHeight + 0.5) {
+        setShrinkBy((s) => ({ key, n: (s.key === key ? s.n : 0) + 1 }));
+        return;
+      }
+    }
+  }, [chars, items, key]);
+  const maxAbs = heat ? Math.max(1e-30, ...items.map((i) => (Number.isFinite(i.value) ? Math.abs(i.value) : 0))) : 1;
+  return (
+    <div className="lanes" ref={ref} style={{ gridTemplateColumns: `repeat(${tile}, minmax(0, 1fr))` }} data-chars={chars}>
+      {items.map((it) => {
+        const shown = it.fixed !== undefined && it.fixed.length <= chars ? it.fixed : fitValue(it.value, chars);
+        const withSuffix = it.suffix && shown && `${shown} ${it.suffix}`.length <= chars ? `${shown} ${it.suffix}` : shown;
+        const src = it.src.length <= chars ? it.src : '';
+        const focused = it.ly === focus.ly && it.lx === focus.lx;
+        const shade = !shown && heat && Number.isFinite(it.value) && it.value !== 0;
+        const style = shade ? ({ ['--mag' as string]: `${Math.round((Math.abs(it.value) / maxAbs) * 70)}%` } as CSSProperties) : undefined;
+        return (
+          <div
+            key={it.key}
+            className={`${it.className}${focused ? ' focused' : ''}${shade ? (it.value < 0 ? ' heat neg' : ' heat pos') : ''}`}
+            data-testid={it.testId}
+            data-value={String(it.value)}
+            {...it.attrs}
+            title={it.title}
+            style={style}
+            onClick={() => setLane(it.ly, it.lx)}
+          >
+            {src && <span className="lane-src">{src}</span>}
+            {withSuffix && <span className="lane-val">{withSuffix}</span>}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The stepper's buttons, speed and slider, shared by the page and the classroom. */
+export function StepperControls({ total }: { total: number }) {
+  const step = useApp((s) => s.step);
+  const playing = useApp((s) => s.playing);
+  const stepMs = useApp((s) => s.stepMs);
+  return (
+    <div className="stepper-controls" role="group" aria-label="Phase stepper">
+      <button type="button" data-testid="phase-prev" onClick={() => stepBy(-1)} disabled={step === 0} aria-label={kText.prevLabel}>
+        {kText.prev}
+      </button>
+      <button type="button" data-testid="phase-play" onClick={togglePlaying} aria-pressed={playing}>
+        {playing ? kText.pause : kText.play}
+      </button>
+      <button type="button" data-testid="phase-next" onClick={() => stepBy(1)} disabled={step >= total - 1} aria-label={kText.nextLabel}>
+        {kText.next}
+      </button>
+      <label>
+        <span className="speed-word">{kText.speed}</span>{' '}
+        <select value={stepMs} onChange={(e) => setStepMs(Number(e.target.value))} data-testid="phase-speed" aria-label={kText.speed}>
+          {kText.speeds.map(([ms, words]) => (
+            <option key={ms} value={ms}>
+              {words}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span className="phase-word">{kText.phase}</span>{' '}
+        <input type="range" min={0} max={total - 1} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label={kText.stepAria} data-testid="phase-slider" />
+      </label>
+    </div>
+  );
+}
+
+/** The key hint of a mode, exactly the keys that work there. */
+export function KeyHintLine({ mode }: { mode: 'lesson' | 'classroom' }) {
+  return (
+    <p className="small keys" data-testid="key-hint" data-mode={mode}>
+      {kText.keys}:{' '}
+      {keyHints(mode).map((h, i) => (
+        <span key={h.keys}>
+          {i > 0 && ' · '}
+          <kbd>{h.keys}</kbd> {h.action}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/**
+ * The phase stepper: the selected workgroup's As, Bs and running sums in the current step, the
+ * focused lane's element and full value beside them. `mode` 'page' draws the panel of the lesson
+ * (and installs the lesson keys); 'classroom' draws the same parts for the presentation.
+ */
+export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' }) {
+  const trace = useApp((s) => s.trace);
+  const selected = useApp((s) => s.selected);
+  const step = useApp((s) => s.step);
+  const focus = useApp((s) => s.lane);
+  const view = useStepperView();
+  const total = view ? view.g.phases * kStepsPerPhase : 0;
+  usePlayback(total);
+  useStepperKeys('lesson', mode === 'page' && Boolean(trace));
 
   if (!trace || !view) return null;
   const { shape, tile } = trace.config;
-  const { ph, slots, mismatches, source } = view;
+  const { ph, slots, mismatches, source, notation } = view;
   const sub = step % kStepsPerPhase;
-  const loaded = sub >= 0; // tiles are in workgroup memory from the load step on
   const sums = sub >= 2 ? 'after' : 'before';
-  const compact = tile >= 16;
   const { ty, tx } = selected;
+  const lane = { ly: Math.min(focus.ly, tile - 1), lx: Math.min(focus.lx, tile - 1) };
 
-  const lane = (which: 'a' | 'b', s: Slot) => {
+  const loadItem = (which: 'a' | 'b', s: Slot): LaneItem => {
     const oob = which === 'a' ? s.aOob : s.bOob;
     const idx = which === 'a' ? s.aIndex : s.bIndex;
     const val = which === 'a' ? s.a : s.b;
@@ -111,124 +319,148 @@ export function PhaseStepper() {
     const actual = which === 'a' ? describeIndex('A', idx, shape.m, shape.k) : describeIndex('B', idx, shape.k, shape.n);
     const actualShort = actual.startsWith('past the end') ? 'past end' : actual;
     const wrapped = !trace.bounds && oob;
-    const title = `Invocation (${s.model.invocation.x}, ${s.model.invocation.y}) [local index ${s.localIndex}] loads ${attempted}: ${oob ? (trace.bounds ? 'outside the matrix, writes 0.0' : `no test, reads ${actual}`) : actual} = ${fmtVal(val)}`;
+    const zero = oob && trace.bounds;
+    return {
+      key: `${s.model.ly}-${s.model.lx}`,
+      testId: `lane-${which}-${s.model.ly}-${s.model.lx}`,
+      className: `lane${oob ? ' oob' : ''}${wrapped ? ' wrapped' : ''}${sub === 0 ? ' loading' : ''}`,
+      attrs: { 'data-oob': oob ? 'true' : 'false', 'data-index': idx === kOutside ? 'outside' : String(idx) },
+      title: `Invocation (${s.model.invocation.x}, ${s.model.invocation.y}) [local index ${s.localIndex}] loads ${attempted}: ${oob ? (trace.bounds ? 'outside the matrix, writes 0.0' : `no test, reads ${actual}`) : actual} = ${fullValue(zero ? 0 : val)}`,
+      src: zero ? `${attempted} ✗` : wrapped ? `${attempted}→${actualShort}` : actual,
+      value: zero ? 0 : val,
+      fixed: zero ? '0.0' : undefined,
+      actual,
+      ly: s.model.ly,
+      lx: s.model.lx,
+    };
+  };
+  const sumItem = (s: Slot): LaneItem => {
+    const c = `C[${ty * tile + s.model.ly}][${tx * tile + s.model.lx}]`;
+    return {
+      key: `${s.model.ly}-${s.model.lx}`,
+      testId: `c-slot-${s.model.ly}-${s.model.lx}`,
+      className: `lane sum${s.model.storesC ? '' : ' nostore'}${s.wrong ? ' wrong' : ''}`,
+      attrs: { 'data-stores': s.model.storesC ? 'true' : 'false', 'data-wrong': s.wrong ? 'true' : 'false' },
+      title: s.model.storesC ? `${c}${s.wrong ? (trace.source === 'cpu' ? kText.wrongCpu : kText.wrongGpu) : ''}` : kText.noCTitle,
+      src: s.model.storesC ? c : kText.noC,
+      value: sums === 'after' ? s.after : s.before,
+      suffix: s.wrong && sums === 'after' && ph === view.g.phases - 1 ? kText.wrongMark : undefined,
+      actual: c,
+      ly: s.model.ly,
+      lx: s.model.lx,
+    };
+  };
+  const heat = true;
+  const sumsWhen = sums === 'after' ? kText.afterPhase(ph + 1) : ph === 0 ? kText.beforeFirst : kText.afterPhase(ph);
+  const focusSlot = slots[lane.ly * tile + lane.lx]!;
+
+  const grids = (
+    <div className={`stepper-grids${tile >= 16 ? ' compact' : ''} t${tile}`} style={{ ['--tile' as string]: tile }}>
+      <figure>
+        <figcaption>{(mode === 'classroom' ? kText.asShort : kText.asCaption)(notation.name('A', ty + 1, ph + 1))}</figcaption>
+        <LaneGrid tile={tile} items={slots.map((s) => loadItem('a', s))} focus={lane} heat={heat} />
+      </figure>
+      <figure>
+        <figcaption>{(mode === 'classroom' ? kText.bsShort : kText.bsCaption)(notation.name('B', ph + 1, tx + 1))}</figcaption>
+        <LaneGrid tile={tile} items={slots.map((s) => loadItem('b', s))} focus={lane} heat={heat} />
+      </figure>
+      <figure>
+        <figcaption>{(mode === 'classroom' ? kText.sumsShort : kText.sumsCaption)(sumsWhen)}</figcaption>
+        <LaneGrid tile={tile} items={slots.map(sumItem)} focus={lane} heat={heat} />
+      </figure>
+    </div>
+  );
+  const detail = <LaneDetail slot={focusSlot} a={loadItem('a', focusSlot)} b={loadItem('b', focusSlot)} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
+  const label = (
+    <p className="phase-label" data-testid="phase-label" aria-live="polite">
+      {stepLabel(step, view.g.phases)}
+    </p>
+  );
+  const legend = (
+    <p className="small legend">
+      <span className="lane oob legend-swatch" aria-hidden="true" /> {kText.legendOob} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {kText.legendNoStore}. {kText.legendFocus}
+      {!trace.bounds && (
+        <>
+          {' '}
+          <span data-testid="stand-in-stepper">{kText.standIn}</span>
+        </>
+      )}
+    </p>
+  );
+
+  if (mode === 'classroom') {
     return (
-      <div
-        key={`${s.model.ly}-${s.model.lx}`}
-        className={`lane${oob ? ' oob' : ''}${wrapped ? ' wrapped' : ''}${sub === 0 ? ' loading' : ''}`}
-        data-testid={`lane-${which}-${s.model.ly}-${s.model.lx}`}
-        data-oob={oob ? 'true' : 'false'}
-        data-index={idx === kOutside ? 'outside' : String(idx)}
-        title={title}
-      >
-        {!compact && <span className="lane-src">{oob && trace.bounds ? `${attempted} ✗` : wrapped ? `${attempted}→${actualShort}` : actual}</span>}
-        <span className="lane-val">{loaded ? (oob && trace.bounds ? '0.0' : fmtVal(val)) : ''}</span>
+      <div className="classroom-stepper" data-testid="phase-stepper" data-source={source}>
+        {label}
+        <StepperControls total={total} />
+        {grids}
+        {detail}
+        <p className="legend">
+          <span className="lane oob legend-swatch" aria-hidden="true" /> {kText.legendOobShort} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {kText.legendNoStoreShort} · {kText.legendFocusShort}
+        </p>
       </div>
     );
-  };
+  }
 
   return (
     <section className="panel" aria-labelledby="stepper-heading" data-testid="phase-stepper" data-source={source}>
-      <h2 id="stepper-heading">
-        Inside workgroup ({tx}, {ty}): {blockName('C', ty + 1, tx + 1)}, phase by phase
-      </h2>
+      <h2 id="stepper-heading">{kText.heading(`(${tx}, ${ty})`, notation.cTile(ty, tx))}</h2>
       <p className="small">
         {source === 'cpu' ? (
-          <strong>Simulated on the CPU (no WebGPU in this browser): the loads and running sums the kernel would produce, computed in JavaScript in the kernel’s order.</strong>
+          <strong>{kText.fromCpu}</strong>
         ) : source === 'gpu' ? (
           <>
-            From the GPU: during the real run every invocation recorded, per phase, the element it loaded into workgroup memory and its running sum.{' '}
+            {kText.fromGpu}{' '}
             <span data-testid="trace-check" className={mismatches === 0 ? 'ok-text' : 'error-text'}>
-              {mismatches === 0 ? '✓ The GPU trace of this phase matches the model.' : `✗ ${mismatches} slots differ from the model.`}
+              {mismatches === 0 ? kText.traceOk : kText.traceBad(mismatches)}
             </span>
           </>
         ) : (
           <>{trace.source === 'cpu' ? kText.modelCpu(shapeLabel(shape)) : kText.modelGpu(shapeLabel(shape))}</>
         )}
       </p>
-      <div className="stepper-controls" role="group" aria-label="Phase stepper">
-        <button type="button" data-testid="phase-prev" onClick={() => stepBy(-1)} disabled={step === 0} aria-label="Prev: previous step">
-          ◀ Prev
-        </button>
-        <button type="button" data-testid="phase-play" onClick={togglePlaying} aria-pressed={playing}>
-          {playing ? '❚❚ Pause' : '▶ Play'}
-        </button>
-        <button type="button" data-testid="phase-next" onClick={() => stepBy(1)} disabled={step >= view.g.phases * kStepsPerPhase - 1} aria-label="Next step">
-          Next ▶
-        </button>
-        <label>
-          Speed{' '}
-          <select value={stepMs} onChange={(e) => setStepMs(Number(e.target.value))} data-testid="phase-speed">
-            <option value={2000}>slow (2 s a step)</option>
-            <option value={1000}>normal (1 s)</option>
-            <option value={400}>fast (0.4 s)</option>
-          </select>
-        </label>
-        <label>
-          Phase{' '}
-          <input
-            type="range"
-            min={0}
-            max={view.g.phases * kStepsPerPhase - 1}
-            value={step}
-            onChange={(e) => setStep(Number(e.target.value))}
-            aria-label="Step"
-            data-testid="phase-slider"
-          />
-        </label>
-      </div>
-      <p className="phase-label" data-testid="phase-label" aria-live="polite">
-        {stepLabel(step, view.g.phases)}
-      </p>
-      <div className={`stepper-grids${compact ? ' compact' : ''}`} style={{ ['--tile' as string]: tile }}>
-        <figure>
-          <figcaption>
-            As (workgroup memory): tile {blockName('A', ty + 1, ph + 1)}
-          </figcaption>
-          <div className="lanes" style={{ gridTemplateColumns: `repeat(${tile}, 1fr)` }}>
-            {slots.map((s) => lane('a', s))}
-          </div>
-        </figure>
-        <figure>
-          <figcaption>
-            Bs (workgroup memory): tile {blockName('B', ph + 1, tx + 1)}
-          </figcaption>
-          <div className="lanes" style={{ gridTemplateColumns: `repeat(${tile}, 1fr)` }}>
-            {slots.map((s) => lane('b', s))}
-          </div>
-        </figure>
-        <figure>
-          <figcaption>
-            Running sums (registers) {sums === 'after' ? `after phase ${ph + 1}` : ph === 0 ? 'before phase 1' : `after phase ${ph}`}
-          </figcaption>
-          <div className="lanes" style={{ gridTemplateColumns: `repeat(${tile}, 1fr)` }}>
-            {slots.map((s) => (
-              <div
-                key={`${s.model.ly}-${s.model.lx}`}
-                className={`lane sum${s.model.storesC ? '' : ' nostore'}${s.wrong ? ' wrong' : ''}`}
-                data-testid={`c-slot-${s.model.ly}-${s.model.lx}`}
-                data-stores={s.model.storesC ? 'true' : 'false'}
-                data-wrong={s.wrong ? 'true' : 'false'}
-                title={
-                  s.model.storesC
-                    ? `C[${ty * tile + s.model.ly}][${tx * tile + s.model.lx}]${s.wrong ? (trace.source === 'cpu' ? kText.wrongCpu : kText.wrongGpu) : ''}`
-                    : 'This invocation has no C element: it loads and reaches every barrier, but stores nothing'
-                }
-              >
-                {!compact && <span className="lane-src">{s.model.storesC ? `C[${ty * tile + s.model.ly}][${tx * tile + s.model.lx}]` : 'no C element'}</span>}
-                <span className="lane-val">
-                  {fmtVal(sums === 'after' ? s.after : s.before)}
-                  {s.wrong && sums === 'after' && ph === view.g.phases - 1 ? ' ✗ wrong' : ''}
-                </span>
-              </div>
-            ))}
-          </div>
-        </figure>
-      </div>
-      <p className="small legend">
-        <span className="lane oob legend-swatch">✗</span> outside the matrix: the PMPP test fails and 0.0 is written (with the tests off, the load reads the next row or past the end instead) ·{' '}
-        <span className="lane nostore legend-swatch">∅</span> invocation with no C element (it still loads and waits at both barriers) · hover a cell for the invocation and the element.
-      </p>
+      <StepperControls total={total} />
+      <KeyHintLine mode="lesson" />
+      {label}
+      {grids}
+      {detail}
+      {legend}
     </section>
   );
 }
+
+/** The focused lane, printed in full beside the grids: its invocation, both loads, its sum and C element. */
+function LaneDetail({ slot, a, b, c, tile, lane }: { slot: Slot; a: LaneItem; b: LaneItem; c: LaneItem; tile: number; lane: { ly: number; lx: number } }) {
+  const row = (label: string, item: LaneItem, oob: boolean, attempted: string): ReactNode => (
+    <li>
+      {kText.laneLoads(label, attempted)}
+      {oob && item.fixed ? `: ${kText.laneOutside}` : oob ? `: ${kText.laneReads(item.actual)}` : ''} ={' '}
+      <strong data-testid={`lane-detail-${label.toLowerCase()}`}>{item.fixed ?? fullValue(item.value)}</strong>
+    </li>
+  );
+  const s = slot;
+  return (
+    <div className="lane-detail" data-testid="lane-detail" aria-live="polite">
+      <div className="lane-pick">
+        <strong>{kText.laneHeading}</strong>{' '}
+        <label>
+          {kText.laneRow}{' '}
+          <input type="number" min={0} max={tile - 1} value={lane.ly} onChange={(e) => setLane(Number(e.target.value), lane.lx)} data-testid="lane-row" />
+        </label>{' '}
+        <label>
+          {kText.laneCol}{' '}
+          <input type="number" min={0} max={tile - 1} value={lane.lx} onChange={(e) => setLane(lane.ly, Number(e.target.value))} data-testid="lane-col" />
+        </label>
+        : {kText.laneInvocation(s.model.invocation.x, s.model.invocation.y, s.localIndex)}
+      </div>
+      <ul>
+        {row('As', a, s.aOob, `A[${s.model.aRow}][${s.model.aCol}]`)}
+        {row('Bs', b, s.bOob, `B[${s.model.bRow}][${s.model.bCol}]`)}
+        <li>
+          {kText.laneSum(fullValue(s.before), fullValue(s.after))}; {s.model.storesC ? kText.laneC(c.src) : kText.noC}
+        </li>
+      </ul>
+    </div>
+  );
+}
+

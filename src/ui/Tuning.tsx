@@ -1,10 +1,10 @@
 import { paramsLabel } from '../core/tuning';
-import { candidateLabel, kTuneCandidates } from '../state/facts';
+import { candidateLabel, tuneCandidates } from '../state/facts';
 import { shapeLabel } from '../core/shape';
 import { cancelRun, runAuto, runTuning } from '../state/runs';
 import { useDerived } from '../state/selectors';
 import { useApp } from '../state/store';
-import { autoChoice, clearTuning, engineLabel, useTuning } from '../state/tuning';
+import { autoChoice, clearTuning, engineLabel, thisAdapter, useTuning } from '../state/tuning';
 import { fmtGflops, fmtMs } from './format';
 
 
@@ -16,6 +16,8 @@ export function Tuning() {
   const { records, status, progress, message } = useTuning();
   const { parsed, info } = useDerived();
   const choice = info && parsed ? autoChoice(records, info, parsed.shape) : undefined;
+  const tunedHere = info ? records.some((r) => r.adapter === thisAdapter(info)) : false;
+  const tries = parsed ? tuneCandidates(parsed.shape).length : undefined;
   const entries = choice ? [...choice.record.entries].sort((a, b) => (b.gflops ?? -1) - (a.gflops ?? -1)) : [];
   const autoResult = auto ? results[auto.kernel] : undefined;
   const autoDone = auto && autoResult && autoResult.seq === auto.seq ? autoResult : undefined;
@@ -24,9 +26,10 @@ export function Tuning() {
     <div className="tuning" data-testid="tuning">
       <h3>Auto: the tuned best for this GPU</h3>
       <p className="small">
-        The tuner runs each of {kTuneCandidates.length} configurations (the register-tiled rungs, with every value of their override constants) twice at the current shape (once if it takes over 250 ms), verified and timed
+        The tuner runs the configurations that can win at the current shape{tries !== undefined ? ` (${tries} here)` : ''} — naive, tiled and the smallest block for a tiny problem, otherwise the
+        register-tiled rungs that launch enough workgroups to fill a GPU, with every value of their override constants — twice each (once if it takes over 250 ms), verified and timed
         like any run, and keeps the result in this browser for this adapter and engine ({engineLabel()}). “Run auto” runs the fastest verified configuration from the tuning
-        nearest to the current shape, tuning first if there is none.
+        nearest to the current shape (within 8× its work, and tiny only for tiny), tuning first if there is none.
       </p>
       <div className="run-buttons">
         <button type="button" data-testid="tune-run" onClick={() => void runTuning()} aria-busy={busy && status === 'running'} disabled={busy}>
@@ -56,7 +59,7 @@ export function Tuning() {
             {parsed && shapeLabel(parsed.shape) !== shapeLabel(choice.record.shape) ? ' (the nearest tuned shape)' : ''}.
           </>
         ) : info ? (
-          'Not tuned on this adapter yet: “Run auto” tunes first.'
+          tunedHere ? 'Not tuned near this shape on this adapter yet: “Run auto” tunes first.' : 'Not tuned on this adapter yet: “Run auto” tunes first.'
         ) : (
           'Auto needs a GPU.'
         )}

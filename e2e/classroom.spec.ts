@@ -1,0 +1,190 @@
+import { test, expect } from './fixtures';
+import type { Page } from '@playwright/test';
+
+/**
+ * Classroom mode is a presentation: at 1366×768 (and 1920×1080) the formula, the map and the
+ * stepper's current phase are on one screen with nothing scrolled by hand, no text is under 18 px,
+ * and the keys do what the hint on screen says wherever focus is.
+ */
+
+/** The smallest font size of any visible text in the page, and where it is. */
+async function smallestText(page: Page): Promise<{ px: number; where: string }> {
+  return page.evaluate(() => {
+    let px = Infinity;
+    let where = '';
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
+      const hasText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== '');
+      if (!hasText || el.getClientRects().length === 0) continue;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < px) {
+        px = size;
+        where = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      }
+    }
+    return { px, where };
+  });
+}
+
+async function enterClassroom(page: Page): Promise<void> {
+  await page.getByTestId('classroom-toggle').click();
+  await expect(page.locator('main')).toHaveAttribute('data-classroom', 'true');
+}
+
+const fontPx = (page: Page, id: string) => page.getByTestId(id).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+
+test.describe('at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('the formula, the map and the current phase are on one screen; →, Space and Esc do what the hint says with focus anywhere', async ({ app }) => {
+    const page = app.page;
+    await app.open('?m=48&k=32&n=48&tile=16'); // cuda-samples: 3×3 C blocks, two phases
+    await app.run('run-tiled');
+    await app.tileMap.expectRecorded('gpu');
+    // Scrolled down the page before entering: the presentation still starts on one screen.
+    await page.getByTestId('classroom-toggle').scrollIntoViewIfNeeded();
+    await enterClassroom(page);
+
+    for (const id of ['classroom-toggle', 'formula', 'phase-label', 'tile-cell-2-2', 'phase-next', 'key-hint']) {
+      await expect(page.getByTestId(id), id).toBeInViewport({ ratio: 1 });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true);
+    // The map grows into the space: a C tile is far larger than the page's 96 px at most.
+    const cell = await page.getByTestId('tile-cell-2-2').boundingBox();
+    expect(cell!.width).toBeGreaterThan(96);
+
+    // The hint names exactly these keys.
+    const hint = page.getByTestId('key-hint');
+    await expect(hint).toHaveAttribute('data-mode', 'classroom');
+    for (const k of ['← / →', 'Space', 'W A S D', 'F', 'Esc']) await expect(hint.locator('kbd', { hasText: k }).first()).toBeVisible();
+
+    await test.step('focus on a button (the toggle, focused on entry): → steps, Space plays without pressing it', async () => {
+      await expect(page.getByTestId('classroom-toggle')).toBeFocused();
+      await page.keyboard.press('ArrowRight');
+      await expect(app.tileMap.label).toContainText('Phase 1 of 2 · step 2 of 4');
+      await page.keyboard.press(' ');
+      await expect(page.getByTestId('phase-play')).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press(' ');
+      await expect(page.getByTestId('phase-play')).toHaveAttribute('aria-pressed', 'false');
+      await expect(page.locator('main')).toHaveAttribute('data-classroom', 'true'); // the focused toggle was not pressed
+    });
+
+    await test.step('focus on the body', async () => {
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await app.tileMap.goTo(0);
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await expect(app.tileMap.label).toContainText('step 3 of 4');
+      await page.keyboard.press('ArrowLeft');
+      await expect(app.tileMap.label).toContainText('step 2 of 4');
+      await page.keyboard.press(' ');
+      await expect(page.getByTestId('phase-play')).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press(' ');
+      await expect(page.getByTestId('phase-play')).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    await test.step('focus on the C grid: → steps (the tile stays), W A S D move the tile', async () => {
+      await app.tileMap.goTo(0);
+      await app.tileMap.select(2, 2);
+      await page.getByRole('grid', { name: /C tiles/ }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(app.tileMap.label).toContainText('step 2 of 4');
+      await expect(app.tileMap.cell(2, 2)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('a');
+      await expect(app.tileMap.formula).toHaveText('C32 = A31·B12 + A32·B22');
+      await page.keyboard.press('w');
+      await expect(app.tileMap.formula).toHaveText('C22 = A21·B12 + A22·B22');
+      await page.keyboard.press('d');
+      await page.keyboard.press('s');
+      await expect(app.tileMap.cell(2, 2)).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press(' ');
+      await expect(page.getByTestId('phase-play')).toHaveAttribute('aria-pressed', 'true');
+      await page.keyboard.press(' ');
+      await expect(page.getByTestId('phase-play')).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    await test.step('a text field keeps its keys', async () => {
+      await page.getByTestId('lane-row').focus();
+      const before = await app.tileMap.label.textContent();
+      await page.keyboard.press('ArrowRight');
+      await expect(app.tileMap.label).toHaveText(before ?? '');
+    });
+
+    await test.step('Esc leaves, back to the page with its toggle in view and focused', async () => {
+      await page.getByRole('grid', { name: /C tiles/ }).focus();
+      await page.keyboard.press('Escape');
+      await expect(page.locator('main')).toHaveAttribute('data-classroom', 'false');
+      await expect(page.getByTestId('classroom-toggle')).toBeInViewport();
+      await expect(page.getByTestId('classroom-toggle')).toBeFocused();
+    });
+  });
+
+  test('one type scale: nothing under 18 px, the phase label at least as large as the captions; screenshots', async ({ app }, testInfo) => {
+    const page = app.page;
+    await app.open('?m=48&k=32&n=48&tile=16');
+    await app.run('run-tiled');
+    await app.tileMap.expectRecorded('gpu');
+    await app.tileMap.map.screenshot({ path: 'test-results/tile-map-page-1366.png' });
+    await enterClassroom(page);
+    await expect(app.tileMap.cell(2, 2)).toBeVisible();
+    const small = await smallestText(page);
+    console.log(`classroom 1366: smallest text ${small.px}px at ${small.where}`);
+    testInfo.annotations.push({ type: 'smallest text at 1366', description: `${small.px}px (${small.where})` });
+    expect(small.px, small.where).toBeGreaterThanOrEqual(18);
+    const label = await fontPx(page, 'phase-label');
+    const caption = await page.locator('figcaption').first().evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(label).toBeGreaterThanOrEqual(caption);
+    expect(await fontPx(page, 'formula')).toBeGreaterThan(label);
+    await page.screenshot({ path: testInfo.outputPath('classroom-1366-cuda-samples.png') });
+    await page.screenshot({ path: 'test-results/classroom-1366-cuda-samples.png' });
+
+    // The PMPP lesson with the boundary tests off: out-of-range lanes and the stand-in value.
+    await page.getByTestId('classroom-preset-pmpp').click();
+    await expect(app.tileMap.map).toHaveAttribute('data-tiles-x', '2');
+    await app.tileMap.expectRecorded('gpu');
+    await app.tileMap.select(0, 0);
+    await app.tileMap.goTo(4);
+    await expect(app.tileMap.lane('a', 0, 1)).toHaveAttribute('data-oob', 'true');
+    await page.screenshot({ path: 'test-results/classroom-1366-pmpp-bounds-on.png' });
+    await app.tileMap.setBounds(false);
+    await expect(page.getByTestId('bounds-off-summary')).toContainText('Reads past the end of A or B get 9: the stand-in');
+    await expect(app.tileMap.lane('a', 0, 1)).toHaveAttribute('data-index', '3');
+    for (const id of ['formula', 'phase-label']) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
+    const small2 = await smallestText(page);
+    expect(small2.px, small2.where).toBeGreaterThanOrEqual(18);
+    await page.screenshot({ path: 'test-results/classroom-1366-pmpp-bounds-off.png' });
+  });
+});
+
+test.describe('at 1920×1080', () => {
+  test.use({ viewport: { width: 1920, height: 1080 } });
+
+  test('the presentation fills the screen and the map grows; screenshot', async ({ app }) => {
+    const page = app.page;
+    await app.open('?m=48&k=32&n=48&tile=16');
+    await app.run('run-tiled');
+    await app.tileMap.expectRecorded('gpu');
+    await enterClassroom(page);
+    for (const id of ['classroom-toggle', 'formula', 'phase-label', 'tile-cell-2-2', 'key-hint', 'classroom-fullscreen']) {
+      await expect(page.getByTestId(id), id).toBeInViewport({ ratio: 1 });
+    }
+    const cell = await page.getByTestId('tile-cell-2-2').boundingBox();
+    expect(cell!.width).toBeGreaterThan(120);
+    const small = await smallestText(page);
+    expect(small.px, small.where).toBeGreaterThanOrEqual(18);
+    await page.screenshot({ path: 'test-results/classroom-1920-cuda-samples.png' });
+    // F (and the button) ask the browser for fullscreen through the Fullscreen API; F again leaves it.
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? 'none')).toBe('MAIN');
+    await page.keyboard.press('f');
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? 'none')).toBe('none');
+    await page.getByTestId('classroom-fullscreen').click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? 'none')).toBe('MAIN');
+    await page.getByTestId('classroom-fullscreen').click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.tagName ?? 'none')).toBe('none');
+    await page.getByTestId('classroom-preset-pmpp').click();
+    await expect(app.tileMap.map).toHaveAttribute('data-tiles-x', '2');
+    await app.tileMap.expectRecorded('gpu');
+    await page.screenshot({ path: 'test-results/classroom-1920-pmpp.png' });
+  });
+});
