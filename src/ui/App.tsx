@@ -53,7 +53,7 @@ export function App() {
   // Classroom mode is a presentation of its own (the stepper keys are installed by it and by the stepper).
   if (classroom) return <Classroom />;
   return (
-    <div className="app" data-classroom="false" data-view={view}>
+    <div className="app" data-view={view}>
       <a className="skip-link" href="#main" onClick={skipToMain}>
         {kAppText.skip}
       </a>
@@ -65,7 +65,7 @@ export function App() {
         <p className="lead">{kAppText.tagline}</p>
       </header>
       <GpuStatusPanel />
-      <main id="main" tabIndex={-1} className="view">
+      <main id="main" tabIndex={-1} className="view" data-classroom="false">
         <Suspense fallback={<p className="small">{kAppText.loading}</p>}>
           <ViewBody />
         </Suspense>

@@ -30,7 +30,7 @@ const kText = {
   next: 'Next ▶',
   play: '▶ Play',
   pause: '❚❚ Pause',
-  prevLabel: 'Previous step',
+  prevLabel: 'Prev: previous step',
   nextLabel: 'Next step',
   speed: 'Speed',
   speeds: [
