@@ -3,6 +3,8 @@ import { kClockLabels } from '../core/clock';
 import { belongs } from '../state/selectors';
 import { fmtInt, isBelowResolution } from './format';
 import { naiveLoads, tiledLoads } from '../core/traffic';
+import { spreadPercent } from '../core/stats';
+import { untimeable } from './timing';
 
 /** Naive vs tiled for the same configuration, and the global loads each makes (2·M·N·K vs ≈ 2·M·N·K / TILE). */
 export function Comparison() {
@@ -17,6 +19,8 @@ export function Comparison() {
   const sameClock = naive.run.clock === tiled.run.clock;
   const { m, k, n } = a.shape;
   const t = b.tile;
+  // A run too small to time (near the clock's step, or spread over 50%) gives no ratio worth printing.
+  const tooSmall = [naive.run, tiled.run].some((r) => untimeable(r.stats.median, spreadPercent(r.stats), r.resolutionMs !== undefined ? r.resolutionMs / r.dispatchesPerSample : undefined));
   const nLoads = naiveLoads(a.shape);
   const tLoads = tiledLoads(b.shape, t);
   return (
@@ -25,7 +29,9 @@ export function Comparison() {
         <strong>
           {!Number.isFinite(ratio) || isBelowResolution(naive.run.stats.median) || isBelowResolution(tiled.run.stats.median)
             ? `Tiled (tile ${t}) and naive ran below the clock's resolution: too fast to compare`
-            : `Tiled (tile ${t}) was ${ratio >= 1 ? `${ratio.toFixed(2)}× faster` : `${(1 / ratio).toFixed(2)}× slower`} than naive`}
+            : tooSmall
+              ? `Tiled (tile ${t}) and naive: too small to time meaningfully, so no speed ratio (see the cards)`
+              : `Tiled (tile ${t}) was ${ratio >= 1 ? `${ratio.toFixed(2)}× faster` : `${(1 / ratio).toFixed(2)}× slower`} than naive`}
         </strong>{' '}
         on {m}×{k}×{n} — medians, {sameClock ? kClockLabels[naive.run.clock] : 'different clocks (compare with care)'}, both verified.
       </p>
