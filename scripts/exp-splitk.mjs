@@ -10,6 +10,7 @@
  *   NODE_PATH=… node scripts/exp-splitk.mjs 1024                    (Dawn, the webgpu package)
  * One JSON line per shape × kernel × S (S = 1: the rung as it is, one pass).
  */
+/* global GPUBufferUsage, GPUMapMode, Deno */
 import { blockKernel, kBlockRungs } from './gen-blocks.mjs';
 
 /** The block rung `d` with K split over wg.z: layer z covers k in [z·KS, z·KS + KS) and writes slice z of P. */
