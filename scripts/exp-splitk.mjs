@@ -9,6 +9,10 @@
  *   deno run -A scripts/exp-splitk.mjs 1024 2039x3001x1531          (wgpu)
  *   NODE_PATH=… node scripts/exp-splitk.mjs 1024                    (Dawn, the webgpu package)
  * One JSON line per shape × kernel × S (S = 1: the rung as it is, one pass).
+ * --kernels blk64x64v,blk128x64v   --splits 1,2,4   --settle ms
+ * --one-pass: record every dispatch of a sample in one compute pass (as the app's timing does);
+ *   by default each product is its own pass (or two), as in round 3b's figures — on wgpu that
+ *   harness ran the unsplit kernels 1.3–5.6× slower than the app's bench (docs/benchmarks.md).
  */
 /* global GPUBufferUsage, GPUMapMode, Deno */
 import { blockKernel, kBlockRungs } from './gen-blocks.mjs';
@@ -108,7 +112,23 @@ export async function runExperiment(gpu, jobs, opt) {
       /** One submission of `reps` products (each: the split pass, then the sum pass). */
       const sample = async (reps) => {
         const enc = device.createCommandEncoder();
-        for (let r = 0; r < reps; r++) {
+        if (opt.onePass) {
+          // Every dispatch of the sample in one compute pass (as the app's timing records them);
+          // WebGPU orders a dispatch's storage writes before the next dispatch's reads.
+          const pass = enc.beginComputePass(ts ? { timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {});
+          for (let r = 0; r < reps; r++) {
+            pass.setPipeline(p1);
+            pass.setBindGroup(0, g1);
+            pass.dispatchWorkgroups(cfg.grid[0], cfg.grid[1], S);
+            if (S > 1) {
+              pass.setPipeline(p2);
+              pass.setBindGroup(0, g2);
+              pass.dispatchWorkgroups(Math.ceil((m * n4) / 4 / 256));
+            }
+          }
+          pass.end();
+        }
+        for (let r = 0; r < (opt.onePass ? 0 : reps); r++) {
           const first = r === 0;
           const last = r === reps - 1;
           const tw1 = ts && (first || (last && S === 1)) ? { querySet: qs, ...(first ? { beginningOfPassWriteIndex: 0 } : {}), ...(last && S === 1 ? { endOfPassWriteIndex: 1 } : {}) } : undefined;
@@ -173,7 +193,7 @@ export async function runExperiment(gpu, jobs, opt) {
         if (!(e <= tol)) bad++;
         maxRel = Math.max(maxRel, e / (sa || 1));
       }
-      out.push(JSON.stringify({ ...line, clock: ts ? 'gpu-timestamps' : 'wall', samples: times.length, reps, medianMs: med, minMs: times[0], maxMs: times[times.length - 1], tflops: (2 * m * k * n) / (med * 1e9), verified: bad === 0, checked: pts.length, failed: bad, maxRelErr: maxRel }));
+      out.push(JSON.stringify({ ...line, passes: opt.onePass ? 'one per sample' : 'one per dispatch', clock: ts ? 'gpu-timestamps' : 'wall', samples: times.length, reps, medianMs: med, minMs: times[0], maxMs: times[times.length - 1], tflops: (2 * m * k * n) / (med * 1e9), verified: bad === 0, checked: pts.length, failed: bad, maxRelErr: maxRel }));
       for (const x of [bC, bP, qRes, qRead, rb]) x?.destroy();
       qs?.destroy();
     }
@@ -214,7 +234,7 @@ if (isMain) {
     gpu = webgpu.create([]);
     engine = 'node (dawn)';
   }
-  const lines = await runExperiment(gpu, jobsFor(shapes, kernels, splits), { engine, settleMs: Number(opt('settle', 600)), sampleMs: 5, samples: 15, checks: 2000 });
+  const lines = await runExperiment(gpu, jobsFor(shapes, kernels, splits), { engine, settleMs: Number(opt('settle', 600)), sampleMs: 5, samples: 15, checks: 2000, onePass: args.includes('--one-pass') });
   for (const l of lines) console.log(l);
   if (typeof process !== 'undefined' && process.exit) process.exit(0);
 }
