@@ -18,7 +18,19 @@ const kText = {
   question: 'Start it?',
   go: 'Continue',
   stop: 'Cancel',
+  minutes: (n: string) => `${n} min`,
+  hours: (n: string) => `${n} h`,
+  days: (n: string) => `${n} days`,
 } as const;
+
+/** A duration for people: seconds and below as fmtMs, then minutes, hours, days. */
+function fmtDuration(ms: number): string {
+  const round = (v: number) => (v < 10 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US'));
+  if (!(ms >= 120_000)) return fmtMs(ms);
+  if (ms < 2 * 3600_000) return kText.minutes(round(ms / 60_000));
+  if (ms < 72 * 3600_000) return kText.hours(round(ms / 3600_000));
+  return kText.days(round(ms / 86_400_000));
+}
 
 /**
  * The estimate of a large run (time and memory, from this GPU's measured rate) and, when the run is
@@ -54,19 +66,19 @@ export function RunEstimate() {
     >
       <strong id="run-estimate-heading">{kText.heading}</strong>
       <div id="run-estimate-body">
-        <p>{estimate.totalMs !== undefined ? kText.time(shapeLabel(estimate.shape), fmtMs(estimate.totalMs)) : kText.timeUnknown(shapeLabel(estimate.shape))}</p>
+        <p>{estimate.totalMs !== undefined ? kText.time(shapeLabel(estimate.shape), fmtDuration(estimate.totalMs)) : kText.timeUnknown(shapeLabel(estimate.shape))}</p>
         <ul>
           {estimate.kernels.map((k) => {
             const label = estimate.labels[k.kernel] ?? k.kernel;
             return (
               <li key={k.kernel}>
-                {k.dispatchMs !== undefined ? kText.kernel(label, fmtGflops((2 * estimate.shape.m * estimate.shape.k * estimate.shape.n) / (k.dispatchMs * 1e6)), fmtMs(k.dispatchMs)) : kText.kernelUnknown(label)}
+                {k.dispatchMs !== undefined ? kText.kernel(label, fmtGflops((2 * estimate.shape.m * estimate.shape.k * estimate.shape.n) / (k.dispatchMs * 1e6)), fmtDuration(k.dispatchMs)) : kText.kernelUnknown(label)}
               </li>
             );
           })}
         </ul>
         <p>{kText.memory(fmtBytes(estimate.pageBytes), fmtBytes(estimate.gpuBytes))}</p>
-        {asking && estimate.confirm.includes('time') && <p>{kText.askTime(fmtMs(kConfirmMs))}</p>}
+        {asking && estimate.confirm.includes('time') && <p>{kText.askTime(fmtDuration(kConfirmMs))}</p>}
         {asking && estimate.confirm.includes('memory') && <p>{kText.askMemory(fmtBytes(kConfirmPageBytes))}</p>}
       </div>
       {asking && (
