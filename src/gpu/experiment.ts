@@ -8,6 +8,7 @@ import type { FieldErrors } from '../core/input';
 import { checkProblem } from '../core/limits';
 import type { Verification } from '../core/reference';
 import type { Shape, TileWidth } from '../core/shape';
+import type { CBlock } from '../core/tiling';
 import type { GpuContext } from './device';
 import { kKernels, planKernel, tunedConstants, type KernelId, type KernelParams, type LaunchPlan, type PlanInfo } from '../core/kernels';
 import { runMatmul, type RunOptions, type RunResult, type RowSource } from './runner';
@@ -96,6 +97,23 @@ export async function runVerified(ctx: GpuContext, kernel: KernelId, e: Experime
   // The corner and edge blocks of the kernel's own plan (e.g. 128×128), not the UI's tile width.
   const { verification, c } = await host.verify(key, run.c, run.plan.block, { signal, onProgress: stage('verify') });
   return { run: { ...run, c }, verification };
+}
+
+/**
+ * The input matrices of an experiment generated off the page's thread (by the CPU host, which keeps
+ * its own copy for verification): for work that needs whole matrices on the page (the traced run).
+ */
+export async function experimentDataOffThread(e: Experiment, signal?: AbortSignal): Promise<MatmulData> {
+  const host = cpuHost();
+  const key = { shape: e.shape, pattern: e.pattern, seed: e.seed };
+  const { exact } = await host.prepare(key, { signal });
+  const [a, b] = await Promise.all([host.rows(key, 'a', 0, e.shape.m, e.shape.k, { signal }), host.rows(key, 'b', 0, e.shape.k, e.shape.n, { signal })]);
+  return { a, b, exact };
+}
+
+/** verify() by the CPU host, off the page's thread (`c` moves there and back: use the answer's). */
+export function verifyOffThread(e: Experiment, c: Float32Array, block: number | CBlock, signal?: AbortSignal): Promise<{ verification: Verification; c: Float32Array }> {
+  return cpuHost().verify({ shape: e.shape, pattern: e.pattern, seed: e.seed }, c, block, { signal });
 }
 
 /** Frees the data the CPU host keeps for the last experiment (after a cancel, or to give memory back). */

@@ -4,14 +4,14 @@
  */
 import { sameRunConfig, type ParsedConfig } from '../core/config';
 import type { LaunchPlan } from '../core/kernels';
-import { elementErrors, kFullCheckMacs, verify } from '../core/reference';
+import { elementErrors, kFullCheckMacs } from '../core/reference';
 import { tileGrid } from '../core/tiling';
 import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
 import { tiledMapping } from '../core/tiling';
 import { referenceMatmul } from '../core/reference';
 import { clockResolutionMs, fmtBelowResolution, fmtGflops, fmtMs, isBelowResolution } from '../core/format';
 import { gflops, shapeLabel } from '../core/shape';
-import { experimentData } from '../gpu/experiment';
+import { experimentData, experimentDataOffThread, verifyOffThread } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
 import { currentGpu } from './session';
 import { useApp } from './store';
@@ -36,7 +36,9 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
   const seq = ++traceSeq;
   useApp.setState({ traceStatus: 'running', traceError: '' });
   try {
-    const data = experimentData(config);
+    // Large problems get their data generated and checked off the page's thread (small ones are instant).
+    const small = config.shape.m * config.shape.n * config.shape.k <= kFullCheckMacs;
+    const data = small ? experimentData(config) : await experimentDataOffThread(config);
     const r = await runTraced(ctx, config.shape, config.tile, data, bounds, plan);
     if (seq !== traceSeq) return;
     const { c, ...rest } = r;
@@ -50,7 +52,7 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
       wrongCount = e.count;
       checkedHow = `all ${(s.m * s.n).toLocaleString('en-US')} elements of C checked`;
     } else {
-      const v = verify(data, s, c, config.tile, config.seed);
+      const { verification: v } = await verifyOffThread(config, c, config.tile);
       wrongCount = v.mismatches;
       checkedHow = `${v.checked.toLocaleString('en-US')} sampled elements checked (${v.how})`;
     }
