@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeData, paddedRows } from '../core/data';
-import { verify } from '../core/reference';
+import { elementErrors, verify } from '../core/reference';
 import { CpuJobs, type CpuReply, type CpuRequest } from '../core/worker/protocol';
 import { CpuHost, inlinePort, type CpuPort } from './cpuHost';
 import { GpuRunError } from './device';
@@ -55,6 +55,11 @@ describe('the CPU jobs protocol', () => {
     expect(got.verification).toEqual(want);
     expect(got.verification.ok).toBe(false);
     expect(got.c[5]).toBe(c[5]); // C comes back with the answer
+    // Every element checked: the same map as elementErrors().
+    const e = await host.errors(k, c.slice());
+    expect(e).toEqual(elementErrors(d, k.shape, c));
+    expect(e.count).toBe(1);
+    expect(e.wrong[5]).toBe(1);
   });
 
   it('moves buffers instead of copying them (transfer), both ways', async () => {

@@ -107,6 +107,11 @@ export class CpuHost {
     return this.call<VerifyAnswer>((id) => ({ id, op: 'verify', key, c, block }), [c.buffer], opts);
   }
 
+  /** Every element of C checked (elementErrors: 1 where wrong); `c` moves to the worker. */
+  errors(key: DataKey, c: Float32Array, opts?: CallOptions): Promise<{ wrong: Uint8Array; count: number }> {
+    return this.call((id) => ({ id, op: 'errors', key, c }), [c.buffer], opts);
+  }
+
   /** Frees the data set held for the runs. */
   release(): Promise<void> {
     return this.call((id) => ({ id, op: 'release' }), []);

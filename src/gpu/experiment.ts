@@ -116,6 +116,14 @@ export function verifyOffThread(e: Experiment, c: Float32Array, block: number | 
   return cpuHost().verify({ shape: e.shape, pattern: e.pattern, seed: e.seed }, c, block, { signal });
 }
 
+/** elementErrors() by the CPU host, off the page's thread (`c` moves there and is not given back). */
+export function elementErrorsOffThread(e: Experiment, c: Float32Array, signal?: AbortSignal): Promise<{ wrong: Uint8Array; count: number }> {
+  return cpuHost().errors({ shape: e.shape, pattern: e.pattern, seed: e.seed }, c, { signal });
+}
+
+/** Problems up to this many multiply-adds are generated and checked on the page when traced (a few ms). */
+export const kTraceOnPageMacs = 2 ** 18;
+
 /** Frees the data the CPU host keeps for the last experiment (after a cancel, or to give memory back). */
 export function releaseExperimentData(): Promise<void> {
   return cpuHost().release();

@@ -11,7 +11,7 @@ import { tiledMapping } from '../core/tiling';
 import { referenceMatmul } from '../core/reference';
 import { clockResolutionMs, fmtBelowResolution, fmtGflops, fmtMs, isBelowResolution } from '../core/format';
 import { gflops, shapeLabel } from '../core/shape';
-import { experimentData, experimentDataOffThread, verifyOffThread } from '../gpu/experiment';
+import { elementErrorsOffThread, experimentData, experimentDataOffThread, kTraceOnPageMacs, verifyOffThread } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
 import { currentGpu } from './session';
 import { useApp } from './store';
@@ -36,9 +36,9 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
   const seq = ++traceSeq;
   useApp.setState({ traceStatus: 'running', traceError: '' });
   try {
-    // Large problems get their data generated and checked off the page's thread (small ones are instant).
-    const small = config.shape.m * config.shape.n * config.shape.k <= kFullCheckMacs;
-    const data = small ? experimentData(config) : await experimentDataOffThread(config);
+    // Beyond tiny problems the data are generated and checked off the page's thread (issue #15).
+    const tiny = config.shape.m * config.shape.n * config.shape.k <= kTraceOnPageMacs;
+    const data = tiny ? experimentData(config) : await experimentDataOffThread(config);
     const r = await runTraced(ctx, config.shape, config.tile, data, bounds, plan);
     if (seq !== traceSeq) return;
     const { c, ...rest } = r;
@@ -47,7 +47,7 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     let wrongCount: number;
     let checkedHow: string;
     if (s.m * s.n * s.k <= kFullCheckMacs) {
-      const e = elementErrors(data, s, c);
+      const e = tiny ? elementErrors(data, s, c) : await elementErrorsOffThread(config, c);
       wrong = e.wrong;
       wrongCount = e.count;
       checkedHow = `all ${(s.m * s.n).toLocaleString('en-US')} elements of C checked`;

@@ -8,7 +8,7 @@
  * `progress` messages. `cancel` (by id) stops a job at its next step: it fails with `cancelled`.
  */
 import { dataSteps, paddedRows, type MatmulData, type Pattern, type Step } from '../data';
-import { verifySteps, type Verification } from '../reference';
+import { elementErrors, verifySteps, type Verification } from '../reference';
 import type { Shape } from '../shape';
 import type { CBlock } from '../tiling';
 
@@ -28,6 +28,8 @@ export type CpuRequest =
   | { readonly id: number; readonly op: 'rows'; readonly key: DataKey; readonly matrix: 'a' | 'b'; readonly row0: number; readonly count: number; readonly colsP: number }
   /** Verify C (transferred in, and back with the answer); answers `{ verification, c }`. */
   | { readonly id: number; readonly op: 'verify'; readonly key: DataKey; readonly c: Float32Array; readonly block: number | CBlock }
+  /** Every element of C checked (elementErrors); answers `{ wrong, count }` (wrong transferred). */
+  | { readonly id: number; readonly op: 'errors'; readonly key: DataKey; readonly c: Float32Array }
   /** Stop the job with id `target` at its next step. */
   | { readonly id: number; readonly op: 'cancel'; readonly target: number }
   /** Drop the cached data set (its memory). */
@@ -134,6 +136,10 @@ export class CpuJobs {
         const verification = await this.steps(req.id, verifySteps(d, s, req.c, req.block, req.key.seed));
         const answer: VerifyAnswer = { verification, c: req.c };
         return { value: answer, transfer: [req.c.buffer] };
+      }
+      case 'errors': {
+        const e = elementErrors(d, s, req.c);
+        return { value: e, transfer: [e.wrong.buffer] };
       }
     }
   }
