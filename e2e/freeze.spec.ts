@@ -10,33 +10,72 @@ import type { Page } from '@playwright/test';
  */
 const kProbeMs = 100;
 const kMaxGapMs = 250;
+/**
+ * On a loaded machine (2 cores, load average ~10) an idle page's probe itself misses 250 ms now and
+ * then (measured: 560 ms). So each test first probes the idle page for kIdleMs: the limit is 250 ms,
+ * or twice the idle page's own longest gap when the machine is that noisy, never above kNoiseCapMs.
+ * The freeze this guards against was 4–6 s (8192³ on main before the worker).
+ */
+const kIdleMs = 3000;
+const kNoiseCapMs = 1000;
+
+interface Probe {
+  /** Milliseconds between consecutive ticks. */
+  readonly gaps: number[];
+  /** What the page showed when each gap over 150 ms ended (to tell which phase it was). */
+  readonly where: string[];
+  /** Long tasks (> 50 ms of main-thread work) the browser reported, in ms: blocking by the page itself. */
+  readonly longTasks: number[];
+}
 
 async function startProbe(page: Page): Promise<void> {
   await page.evaluate((every) => {
-    const w = window as unknown as { __gaps: number[]; __probe: number };
-    w.__gaps = [];
+    const w = window as unknown as { __probe: Probe & { timer: number; observer?: PerformanceObserver } };
+    const p = { gaps: [] as number[], where: [] as string[], longTasks: [] as number[], timer: 0, observer: undefined as PerformanceObserver | undefined };
     let last = performance.now();
-    w.__probe = window.setInterval(() => {
+    p.timer = window.setInterval(() => {
       const t = performance.now();
-      w.__gaps.push(t - last);
+      p.gaps.push(t - last);
+      if (t - last > 150) p.where.push(`${Math.round(t - last)} ms: ${document.querySelector('[data-testid="result-tiled"] [role="status"]')?.textContent ?? document.querySelector('[data-testid="run-estimate"]')?.getAttribute('data-asking') ?? '?'}`);
       last = t;
     }, every);
+    try {
+      p.observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => p.longTasks.push(Math.round(e.duration))));
+      p.observer.observe({ type: 'longtask' });
+    } catch {
+      // No long-task timing in this browser: the gaps alone tell.
+    }
+    w.__probe = p;
   }, kProbeMs);
 }
 
-async function stopProbe(page: Page): Promise<number[]> {
+async function stopProbe(page: Page): Promise<Probe> {
   return page.evaluate(() => {
-    const w = window as unknown as { __gaps: number[]; __probe: number };
-    window.clearInterval(w.__probe);
-    return w.__gaps;
+    const w = window as unknown as { __probe: Probe & { timer: number; observer?: PerformanceObserver } };
+    window.clearInterval(w.__probe.timer);
+    w.__probe.observer?.disconnect();
+    const { gaps, where, longTasks } = w.__probe;
+    return { gaps, where, longTasks };
   });
 }
 
-function expectResponsive(gaps: readonly number[], minTicks: number): void {
-  expect(gaps.length, 'the probe ticked').toBeGreaterThanOrEqual(minTicks);
-  const worst = Math.max(...gaps);
-  console.log(`main-thread probe: ${gaps.length} ticks, longest gap ${worst.toFixed(0)} ms`);
-  expect(worst, `longest gap between ${kProbeMs} ms probe ticks`).toBeLessThanOrEqual(kMaxGapMs);
+/** The longest gap on the idle page (the machine's own scheduling noise). */
+async function idleNoise(page: Page): Promise<number> {
+  await startProbe(page);
+  await page.waitForTimeout(kIdleMs);
+  const idle = Math.max(...(await stopProbe(page)).gaps);
+  console.log(`idle page: longest gap ${idle.toFixed(0)} ms`);
+  return idle;
+}
+
+function expectResponsive(p: Probe, minTicks: number, idleWorst: number): void {
+  expect(p.gaps.length, 'the probe ticked').toBeGreaterThanOrEqual(minTicks);
+  const worst = Math.max(...p.gaps);
+  const limit = Math.max(kMaxGapMs, Math.min(kNoiseCapMs, 2 * idleWorst));
+  console.log(
+    `main-thread probe: ${p.gaps.length} ticks, longest gap ${worst.toFixed(0)} ms (limit ${limit.toFixed(0)} ms); long tasks: ${p.longTasks.length ? p.longTasks.join(', ') + ' ms' : 'none'}${p.where.length ? `; gaps over 150 ms: ${p.where.join(' | ')}` : ''}`,
+  );
+  expect(worst, `longest gap between ${kProbeMs} ms probe ticks`).toBeLessThanOrEqual(limit);
 }
 
 async function smallRunVerifies(app: AppPage): Promise<void> {
@@ -49,6 +88,7 @@ test('8192³ is estimated and asks first; while it starts the page answers every
   test.setTimeout(240_000);
   const { page } = app;
   await app.open('?m=8192&k=8192&n=8192&tile=16');
+  const idle = await idleNoise(page);
   await startProbe(page);
 
   // The estimate: from this adapter's measured rate, with the memory the run needs; it asks.
@@ -79,12 +119,12 @@ test('8192³ is estimated and asks first; while it starts the page answers every
   await expect(app.result('tiled')).toHaveAttribute('data-status', 'error');
   await expect(app.result('tiled')).toContainText('Cancelled');
   await expect(app.result('tiled')).not.toContainText('Verified');
-  expectResponsive(await stopProbe(page), 20);
+  expectResponsive(await stopProbe(page), 20, idle);
 
   // The page is usable and the next small run verifies.
   await startProbe(page);
   await smallRunVerifies(app);
-  expectResponsive(await stopProbe(page), 1);
+  expectResponsive(await stopProbe(page), 1, idle);
 });
 
 test('a run through every phase (generate, upload, kernel, read-back, verify) keeps the page answering', async ({ app }) => {
@@ -92,10 +132,11 @@ test('a run through every phase (generate, upload, kernel, read-back, verify) ke
   test.setTimeout(budgetMs([shape], 1));
   const { page } = app;
   await app.open(`?m=${shape.m}&k=${shape.k}&n=${shape.n}&tile=16&samples=3`);
+  const idle = await idleNoise(page);
   await startProbe(page);
   await app.run('run-tiled');
   await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
-  expectResponsive(await stopProbe(page), 5);
+  expectResponsive(await stopProbe(page), 5, idle);
   // Small enough to start at once: no estimate asked.
   await expect(page.getByTestId('run-estimate')).toHaveCount(0);
 });
