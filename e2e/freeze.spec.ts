@@ -12,12 +12,14 @@ const kProbeMs = 100;
 const kMaxGapMs = 250;
 /**
  * On a loaded machine (2 cores, load average ~10) an idle page's probe itself misses 250 ms now and
- * then (measured: 560 ms). So each test first probes the idle page for kIdleMs: the limit is 250 ms,
- * or twice the idle page's own longest gap when the machine is that noisy, never above kNoiseCapMs.
+ * then (measured: 560 ms), and SwiftShader, WebGPU on the CPU, takes every core while a kernel
+ * runs. So each test first probes the idle page for kIdleMs: the limit is 250 ms, or kNoiseFactor
+ * times the idle page's own longest gap when the machine is that noisy, never above kNoiseCapMs.
  * The freeze this guards against was 4–6 s (8192³ on main before the worker).
  */
 const kIdleMs = 3000;
 const kNoiseCapMs = 1000;
+const kNoiseFactor = 3;
 
 interface Probe {
   /** Milliseconds between consecutive ticks. */
@@ -71,7 +73,7 @@ async function idleNoise(page: Page): Promise<number> {
 function expectResponsive(p: Probe, minTicks: number, idleWorst: number): void {
   expect(p.gaps.length, 'the probe ticked').toBeGreaterThanOrEqual(minTicks);
   const worst = Math.max(...p.gaps);
-  const limit = Math.max(kMaxGapMs, Math.min(kNoiseCapMs, 2 * idleWorst));
+  const limit = Math.max(kMaxGapMs, Math.min(kNoiseCapMs, kNoiseFactor * idleWorst));
   console.log(
     `main-thread probe: ${p.gaps.length} ticks, longest gap ${worst.toFixed(0)} ms (limit ${limit.toFixed(0)} ms); long tasks: ${p.longTasks.length ? p.longTasks.join(', ') + ' ms' : 'none'}${p.where.length ? `; gaps over 150 ms: ${p.where.join(' | ')}` : ''}`,
   );
