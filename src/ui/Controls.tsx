@@ -9,6 +9,7 @@ import type { KernelId } from '../core/kernels';
 
 const kButtonKernels: readonly KernelId[] = ['naive', 'tiled'];
 import { cancelRun, runKernels } from '../state/runs';
+import { RunEstimate } from './RunEstimate';
 import { checkKernels, useDerived } from '../state/selectors';
 import { applyConfig, setField, useApp } from '../state/store';
 
@@ -156,6 +157,7 @@ export function Controls() {
           {runMessage && <p>{runMessage}</p>}
         </div>
       )}
+      <RunEstimate />
       <div className="run-buttons">
         <button type="button" data-testid="run-naive" onClick={() => run(['naive'])} aria-busy={busy}>
           Run naive
