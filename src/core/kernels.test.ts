@@ -93,12 +93,14 @@ describe('the record against the WGSL', () => {
       ['N', false],
     ]);
   });
-  it('tile 16 runs the seed kernel with its k loop written out (tiled16.wgsl); other widths run tiled.wgsl', () => {
-    const p16 = planKernel('tiled', shape, 16, roomy);
-    expect(typeof p16 === 'object' && p16.source).toMatch(/^\/\/ tiled16\.wgsl/);
-    expect(typeof p16 === 'object' && p16.source).not.toMatch(/for \(var k/);
-    expect(p16).toMatchObject({ mapping: expect.stringMatching(/k loop written out/), constants: { TILE: 16, ROWS: 1 } });
-    for (const tile of [2, 4, 8, 32] as const) expect(planKernel('tiled', shape, tile, roomy), String(tile)).not.toHaveProperty('source');
+  it('every tile width runs the seed kernel with its k loop written out (tiled<T>.wgsl), one copy per width', () => {
+    for (const tile of [2, 4, 8, 16, 32] as const) {
+      const p = planKernel('tiled', shape, tile, roomy);
+      expect(typeof p === 'object' && p.source, String(tile)).toMatch(new RegExp(`^// tiled${tile}\\.wgsl`));
+      expect(typeof p === 'object' && p.source, String(tile)).not.toMatch(/for \(var k/);
+      expect(typeof p === 'object' && p.source, String(tile)).toContain(`As[ty][${tile - 1}]`);
+      expect(p).toMatchObject({ mapping: expect.stringMatching(new RegExp(`k loop written out \\(tiled${tile}\\.wgsl\\)`)), constants: { TILE: tile } });
+    }
   });
   it('the C block of a plan is the record’s (128×128 for the reg8x8 rungs, the tile for tiled)', () => {
     expect(planKernel('reg8x8db', shape, 16, roomy)).toMatchObject({ block: { rows: 128, cols: 128 } });

@@ -1,4 +1,4 @@
-import { mulberry32, type MatmulData } from './data';
+import { drain, mulberry32, type MatmulData, type Step } from './data';
 import { ceilDiv, type Shape } from './shape';
 import type { CBlock } from './tiling';
 
@@ -146,12 +146,26 @@ export interface Verification {
  * the C block of the kernel's own plan (see entriesToCheck).
  */
 export function verify(d: MatmulData, s: Shape, c: Float32Array, block: number | CBlock, seed = 1): Verification {
+  return drain(verifySteps(d, s, c, block, seed));
+}
+
+/** Multiply-adds between two progress steps of verifySteps. */
+export const kVerifyStepMacs = 1 << 22;
+
+/**
+ * verify in steps: yields its progress (entries checked of the entries to check) about every
+ * kVerifyStepMacs multiply-adds, so a worker can report it and notice a cancel; returns verify's result.
+ */
+export function* verifySteps(d: MatmulData, s: Shape, c: Float32Array, block: number | CBlock, seed = 1): Generator<Step, Verification, void> {
   const { indices, full, how } = entriesToCheck(s, block, seed);
+  const perStep = Math.max(1, Math.floor(kVerifyStepMacs / Math.max(1, s.k)));
   let maxAbs = 0;
   let maxRel = 0;
   let mismatches = 0;
   const first: Mismatch[] = [];
-  for (const idx of indices) {
+  for (let n = 0; n < indices.length; n++) {
+    if (n > 0 && n % perStep === 0) yield { done: n, total: indices.length };
+    const idx = indices[n]!;
     const i = Math.floor(idx / s.n);
     const j = idx - i * s.n;
     const { value, absSum } = referenceEntry(d, s, i, j);

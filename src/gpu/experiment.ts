@@ -6,11 +6,13 @@ import { relTolerance } from '../core/bench';
 import { makeData, type MatmulData, type Pattern } from '../core/data';
 import type { FieldErrors } from '../core/input';
 import { checkProblem } from '../core/limits';
-import { verify, type Verification } from '../core/reference';
+import type { Verification } from '../core/reference';
 import type { Shape, TileWidth } from '../core/shape';
+import type { CBlock } from '../core/tiling';
 import type { GpuContext } from './device';
 import { kKernels, planKernel, tunedConstants, type KernelId, type KernelParams, type LaunchPlan, type PlanInfo } from '../core/kernels';
-import { runMatmul, type RunOptions, type RunResult } from './runner';
+import { runMatmul, type RunOptions, type RunResult, type RowSource } from './runner';
+import { cpuHost } from './cpuHost';
 
 export interface Experiment {
   readonly shape: Shape;
@@ -61,7 +63,10 @@ export function checkExperiment(
 
 let cached: { key: string; data: MatmulData } | undefined;
 
-/** Input matrices for an experiment; the last set is kept so naive and tiled share one upload source. */
+/**
+ * Input matrices for an experiment, on this thread (the visualisation's small problems); the last
+ * set is kept. Runs get theirs from the CPU host instead (runVerified).
+ */
 export function experimentData(e: Experiment): MatmulData {
   const key = `${e.shape.m}x${e.shape.k}x${e.shape.n}|${e.pattern}|${e.seed}`;
   if (cached?.key !== key) cached = { key, data: makeData(e.shape, e.pattern, e.seed) };
@@ -73,12 +78,55 @@ export interface VerifiedRun {
   readonly verification: Verification;
 }
 
+/**
+ * Run a kernel and verify it. The CPU work (generating A and B, the f64 reference, the check) runs
+ * in the CPU host (a Web Worker in the app, inline in the headless bench): the page only passes
+ * chunks of rows to the GPU and C to the check. Progress: generate → the run's stages → verify;
+ * `opts.signal` cancels any of them.
+ */
 export async function runVerified(ctx: GpuContext, kernel: KernelId, e: Experiment, opts: RunOptions = {}): Promise<VerifiedRun> {
-  const data = experimentData(e);
-  const run = await runMatmul(ctx, kernel, e.shape, e.tile, data, opts);
+  const host = cpuHost();
+  const key = { shape: e.shape, pattern: e.pattern, seed: e.seed };
+  const signal = opts.signal;
+  const stage = (name: 'generate' | 'verify') => (s: { done: number; total: number }) => opts.onProgress?.({ stage: name, done: s.done, total: s.total });
+  stage('generate')({ done: 0, total: 1 });
+  await host.prepare(key, { signal, onProgress: stage('generate') });
+  const source: RowSource = { rows: (matrix, row0, count, colsP) => host.rows(key, matrix, row0, count, colsP, { signal }) };
+  const run = await runMatmul(ctx, kernel, e.shape, e.tile, source, opts);
+  stage('verify')({ done: 0, total: 1 });
   // The corner and edge blocks of the kernel's own plan (e.g. 128×128), not the UI's tile width.
-  const verification = verify(data, e.shape, run.c, run.plan.block, e.seed);
-  return { run, verification };
+  const { verification, c } = await host.verify(key, run.c, run.plan.block, { signal, onProgress: stage('verify') });
+  return { run: { ...run, c }, verification };
+}
+
+/**
+ * The input matrices of an experiment generated off the page's thread (by the CPU host, which keeps
+ * its own copy for verification): for work that needs whole matrices on the page (the traced run).
+ */
+export async function experimentDataOffThread(e: Experiment, signal?: AbortSignal): Promise<MatmulData> {
+  const host = cpuHost();
+  const key = { shape: e.shape, pattern: e.pattern, seed: e.seed };
+  const { exact } = await host.prepare(key, { signal });
+  const [a, b] = await Promise.all([host.rows(key, 'a', 0, e.shape.m, e.shape.k, { signal }), host.rows(key, 'b', 0, e.shape.k, e.shape.n, { signal })]);
+  return { a, b, exact };
+}
+
+/** verify() by the CPU host, off the page's thread (`c` moves there and back: use the answer's). */
+export function verifyOffThread(e: Experiment, c: Float32Array, block: number | CBlock, signal?: AbortSignal): Promise<{ verification: Verification; c: Float32Array }> {
+  return cpuHost().verify({ shape: e.shape, pattern: e.pattern, seed: e.seed }, c, block, { signal });
+}
+
+/** elementErrors() by the CPU host, off the page's thread (`c` moves there and is not given back). */
+export function elementErrorsOffThread(e: Experiment, c: Float32Array, signal?: AbortSignal): Promise<{ wrong: Uint8Array; count: number }> {
+  return cpuHost().errors({ shape: e.shape, pattern: e.pattern, seed: e.seed }, c, { signal });
+}
+
+/** Problems up to this many multiply-adds are generated and checked on the page when traced (a few ms). */
+export const kTraceOnPageMacs = 2 ** 18;
+
+/** Frees the data the CPU host keeps for the last experiment (after a cancel, or to give memory back). */
+export function releaseExperimentData(): Promise<void> {
+  return cpuHost().release();
 }
 
 /** The measured and verified fields of a run, as one benchmark point (sweeps, links, the headless bench). */

@@ -8,18 +8,57 @@ import type { MatmulData } from '../core/data';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
-import { padMatrix, unpadMatrix } from '../core/data';
-import { OwnedBuffers, readBack } from './buffers';
+import { paddedRows } from '../core/data';
+import { OwnedBuffers } from './buffers';
 import { matmulBindGroupLayout, matmulPipeline } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
 
 export { kClockLabels, type Clock } from './timing';
 
 export interface Progress {
-  readonly stage: 'upload' | 'compile' | 'warmup' | 'timing' | 'readback';
+  /** generate and verify: the CPU work around a run (gpu/experiment.ts); the rest: this runner. */
+  readonly stage: 'generate' | 'upload' | 'compile' | 'warmup' | 'timing' | 'readback' | 'verify';
   readonly done: number;
   readonly total: number;
 }
+
+/**
+ * Where A and B come from: rows [row0, row0 + count) of A or B as rows of `colsP` columns (zeros
+ * past the matrix's own columns and rows). A worker hands them over in chunks (gpu/experiment.ts),
+ * so the page never holds or copies whole matrices; memoryRows serves data already in memory.
+ */
+export interface RowSource {
+  rows(matrix: 'a' | 'b', row0: number, count: number, colsP: number): Promise<Float32Array> | Float32Array;
+}
+
+/** A and B in memory, as a RowSource. */
+export function memoryRows(data: MatmulData, shape: Shape): RowSource {
+  return {
+    rows: (matrix, row0, count, colsP) =>
+      matrix === 'a' ? paddedRows(data.a, shape.m, shape.k, colsP, row0, count) : paddedRows(data.b, shape.k, shape.n, colsP, row0, count),
+  };
+}
+
+/**
+ * Uploads and read-backs move this many bytes per step, and the page gets a turn between steps
+ * (a 256 MiB matrix in one writeBuffer or one copy blocks the main thread for a noticeable time).
+ */
+export const kTransferChunkBytes = 4 << 20;
+/** Steps of main-thread work run back to back for at most about this long before the page gets a turn. */
+export const kMainSliceMs = 30;
+
+/** Yields a task (the page can paint and answer input) when `sliceMs` have passed since the last turn. */
+export function makeSlicer(sliceMs = kMainSliceMs): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < sliceMs) return;
+    await new Promise((r) => setTimeout(r, 0));
+    last = performance.now();
+  };
+}
+
+const rowsPerChunk = (cols: number) => Math.max(1, Math.floor(kTransferChunkBytes / Math.max(4, cols * 4)));
+const chunksOf = (rows: number, cols: number) => Math.ceil(rows / rowsPerChunk(cols));
 
 /**
  * Buffers for A, B, C, dims and the read-back, reused across runs (a benchmark sweep) and grown
@@ -108,14 +147,51 @@ export interface RunResult extends Timing {
 
 const now = () => performance.now();
 
+/**
+ * C from a MAP_READ buffer holding rows×colsP floats: its first `cols` columns, copied out in
+ * chunks with the page getting a turn between them (the mapping is released whatever happens).
+ */
+async function readRows(
+  buffer: GPUBuffer,
+  rows: number,
+  colsP: number,
+  cols: number,
+  guard: <T>(p: Promise<T>) => Promise<T>,
+  signal: AbortSignal | undefined,
+  onStep: (done: number, total: number) => void,
+): Promise<Float32Array> {
+  const bytes = Math.max(4, rows * colsP * 4);
+  await guard(buffer.mapAsync(GPUMapMode.READ, 0, bytes));
+  try {
+    const mapped = buffer.getMappedRange(0, bytes);
+    const out = new Float32Array(rows * cols);
+    const per = rowsPerChunk(colsP);
+    const total = Math.ceil(rows / per);
+    const slice = makeSlicer();
+    for (let row0 = 0, step = 0; row0 < rows; row0 += per, step++) {
+      if (signal?.aborted) throw new GpuRunError('Cancelled before it finished: no result.', 'cancelled');
+      onStep(step, total);
+      const count = Math.min(per, rows - row0);
+      const src = new Float32Array(mapped, row0 * colsP * 4, count * colsP);
+      if (colsP === cols) out.set(src, row0 * cols);
+      else for (let r = 0; r < count; r++) out.set(src.subarray(r * colsP, r * colsP + cols), (row0 + r) * cols);
+      await slice();
+    }
+    return out;
+  } finally {
+    buffer.unmap();
+  }
+}
+
 export async function runMatmul(
   ctx: GpuContext,
   kernel: KernelId,
   shape: Shape,
   tile: TileWidth,
-  data: MatmulData,
+  data: MatmulData | RowSource,
   opts: RunOptions = {},
 ): Promise<RunResult> {
+  const source = 'rows' in data ? data : memoryRows(data, shape);
   const { device } = ctx;
   const spec = kKernels[kernel];
   const plan = opts.plan ?? planKernel(kernel, shape, tile, ctx.info, opts.params);
@@ -137,13 +213,36 @@ export async function runMatmul(
     const pool = opts.buffers ?? new MatmulBuffers(device);
     if (!opts.buffers) ownedPools.push(pool);
     const { a: bufA, b: bufB, c: bufC, dims: bufDims, read: bufRead } = await pool.ensure(g);
-    await withErrorScopes(device, 'Uploading A and B', () => {
-      device.queue.writeBuffer(bufA, 0, padMatrix(data.a, shape.m, shape.k, g.m, g.k));
-      device.queue.writeBuffer(bufB, 0, padMatrix(data.b, shape.k, shape.n, g.k, g.n));
-      // C starts as NaN, so an element the kernel never writes can never pass verification.
-      device.queue.writeBuffer(bufC, 0, new Float32Array(g.m * g.n).fill(NaN));
-      device.queue.writeBuffer(bufDims, 0, new Uint32Array([g.m, g.k, g.n, 0]));
-    });
+    // In chunks of rows, the page getting a turn between them; A and B come from the source
+    // (padded for the vec4 rungs), C starts as NaN, so an element the kernel never writes can
+    // never pass verification.
+    const slice = makeSlicer();
+    const uploads: { buf: GPUBuffer; rows: number; cols: number; get?: 'a' | 'b' }[] = [
+      { buf: bufA, rows: g.m, cols: g.k, get: 'a' },
+      { buf: bufB, rows: g.k, cols: g.n, get: 'b' },
+      { buf: bufC, rows: g.m, cols: g.n },
+    ];
+    const chunks = uploads.reduce((sum, u) => sum + chunksOf(u.rows, u.cols), 0);
+    let sent = 0;
+    let nan: Float32Array | undefined;
+    for (const u of uploads) {
+      const per = rowsPerChunk(u.cols);
+      for (let row0 = 0; row0 < u.rows; row0 += per) {
+        const count = Math.min(per, u.rows - row0);
+        progress('upload', sent, chunks);
+        let chunk: Float32Array;
+        if (u.get) chunk = await guard(Promise.resolve(source.rows(u.get, row0, count, u.cols)));
+        else {
+          if (!nan || nan.length < count * u.cols) nan = new Float32Array(Math.min(u.rows, per) * u.cols).fill(NaN);
+          chunk = nan.length === count * u.cols ? nan : nan.subarray(0, count * u.cols);
+        }
+        await withErrorScopes(device, 'Uploading A and B', () => device.queue.writeBuffer(u.buf, row0 * u.cols * 4, chunk));
+        // Now and then let the GPU catch up, so staged copies do not pile up in memory.
+        if (++sent % 16 === 0) await guard(device.queue.onSubmittedWorkDone());
+        await slice();
+      }
+    }
+    device.queue.writeBuffer(bufDims, 0, new Uint32Array([g.m, g.k, g.n, 0]));
     await guard(device.queue.onSubmittedWorkDone());
     const uploadMs = now() - t0;
 
@@ -240,8 +339,7 @@ export async function runMatmul(
     const enc = device.createCommandEncoder({ label: 'Matmul.readback.encoder' });
     enc.copyBufferToBuffer(bufC, 0, bufRead, 0, g.m * g.n * 4);
     device.queue.submit([enc.finish()]);
-    const cGpu = new Float32Array(await readBack(bufRead, g.m * g.n * 4, guard));
-    const c = unpadMatrix(cGpu, shape.m, g.n, shape.n); // the same array when nothing was padded
+    const c = await readRows(bufRead, g.m, g.n, shape.n, guard, opts.signal, (done, total) => progress('readback', done, total));
     const readbackMs = now() - t2;
 
     return {

@@ -6,7 +6,10 @@ import type { ParsedConfig } from '../core/config';
 import type { FieldErrors } from '../core/input';
 import { shapeLabel } from '../core/shape';
 import { GpuRunError, type GpuContext } from '../gpu/device';
-import { runVerified } from '../gpu/experiment';
+import { releaseExperimentData, runVerified } from '../gpu/experiment';
+import { installCpuWorker } from '../gpu/cpuWorkerHost';
+import { estimateRun, needsEstimate, probeRate, type KernelRate } from '../gpu/estimate';
+import { answerRun, askToRun, setEstimate, setMeasuring } from './estimate';
 import { kKernels, type KernelId } from '../core/kernels';
 import { candidateLabel, tune } from '../gpu/tuner';
 import { checkKernels, currentDerived, type Derived } from './selectors';
@@ -38,6 +41,9 @@ export interface RunHandle {
   readonly parsed?: ParsedConfig;
   readonly signal: AbortSignal;
 }
+
+// Data generation, the CPU reference and verification run in a Web Worker (inline where there is none).
+installCpuWorker();
 
 export const kBusyMessage = 'A run is already in progress: wait for it, or press Cancel.';
 
@@ -105,7 +111,37 @@ const kRunText = {
   cancelled: 'Not run: the run was cancelled.',
   lost: 'Not run: the GPU device was lost.',
   lostAfter: 'No result from this run is shown as verified.',
+  declined: 'Not run: you chose not to start it after the estimate.',
+  estimateFailed: 'Not run: measuring this GPU’s rate for the estimate failed:',
 } as const;
+
+/**
+ * Before a large run: measure each kernel's rate (a tiny probe run, kept per device), estimate the
+ * run's time and memory, and when it is long or needs much memory, ask. True: go ahead.
+ */
+async function estimateFirst(ctx: GpuContext, ids: readonly KernelId[], derived: Derived, parsed: ParsedConfig, signal: AbortSignal): Promise<boolean> {
+  if (!needsEstimate(parsed.shape)) {
+    setEstimate(undefined);
+    return true;
+  }
+  const rates: KernelRate[] = [];
+  setMeasuring(true);
+  try {
+    for (const id of ids) rates.push({ kernel: id, gflops: await probeRate(ctx, id, parsed.tile, derived.params[id], signal) });
+  } finally {
+    setMeasuring(false);
+  }
+  const estimate = estimateRun(parsed.shape, rates, parsed.samples, !ctx.info.isFallbackAdapter);
+  setEstimate({ ...estimate, labels: Object.fromEntries(ids.map((id) => [id, kKernels[id].label])) });
+  if (estimate.confirm.length === 0) return true;
+  const onAbort = () => answerRun(false);
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await askToRun();
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
 
 function refuseMatmul(r: Refusal): void {
   if (r.why === 'busy') useApp.setState({ runMessage: kBusyMessage });
@@ -120,6 +156,16 @@ function refuseMatmul(r: Refusal): void {
 export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from: string } } = {}): Promise<void> {
   await withRun({ kernels: ids, refuse: refuseMatmul }, async ({ ctx, derived, parsed, signal }) => {
     if (!parsed) return;
+    try {
+      if (!(await estimateFirst(ctx, ids, derived, parsed, signal))) {
+        useApp.setState({ runMessage: kRunText.declined });
+        return;
+      }
+    } catch (e) {
+      const cancelled = e instanceof GpuRunError && e.kind === 'cancelled';
+      useApp.setState({ runMessage: cancelled ? kRunText.cancelled : `${kRunText.estimateFailed} ${e instanceof Error ? e.message : String(e)}` });
+      return;
+    }
     const seq = ++runSeq;
     // Clear every requested card first, so no old "verified" stands beside a new run.
     for (const id of ids) setResult(id, { status: 'running', seq, config: parsed, label: kKernels[id].label });
@@ -149,6 +195,8 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
         setResult(id, { status: 'error', seq, config: parsed, label, error: message });
         const stop = e instanceof GpuRunError && (e.kind === 'cancelled' || e.kind === 'device-lost') ? e.kind : undefined;
         if (stop) {
+          // The data kept for the next run is given back (a cancelled huge run leaves no memory behind).
+          void releaseExperimentData();
           if (stop === 'device-lost') useApp.setState({ runMessage: `${message} ${kRunText.lostAfter}` });
           for (const rest of ids.slice(ids.indexOf(id) + 1)) {
             setResult(rest, { status: 'error', seq, config: parsed, label: kKernels[rest].label, error: stop === 'cancelled' ? kRunText.cancelled : kRunText.lost });

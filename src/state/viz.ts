@@ -4,14 +4,14 @@
  */
 import { sameRunConfig, type ParsedConfig } from '../core/config';
 import type { LaunchPlan } from '../core/kernels';
-import { elementErrors, kFullCheckMacs, verify } from '../core/reference';
+import { elementErrors, kFullCheckMacs } from '../core/reference';
 import { tileGrid } from '../core/tiling';
 import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
 import { tiledMapping } from '../core/tiling';
 import { referenceMatmul } from '../core/reference';
 import { clockResolutionMs, fmtBelowResolution, fmtGflops, fmtMs, isBelowResolution } from '../core/format';
 import { gflops, shapeLabel } from '../core/shape';
-import { experimentData } from '../gpu/experiment';
+import { elementErrorsOffThread, experimentData, experimentDataOffThread, kTraceOnPageMacs, verifyOffThread } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
 import { currentGpu } from './session';
 import { useApp } from './store';
@@ -36,7 +36,9 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
   const seq = ++traceSeq;
   useApp.setState({ traceStatus: 'running', traceError: '' });
   try {
-    const data = experimentData(config);
+    // Beyond tiny problems the data are generated and checked off the page's thread (issue #15).
+    const tiny = config.shape.m * config.shape.n * config.shape.k <= kTraceOnPageMacs;
+    const data = tiny ? experimentData(config) : await experimentDataOffThread(config);
     const r = await runTraced(ctx, config.shape, config.tile, data, bounds, plan);
     if (seq !== traceSeq) return;
     const { c, ...rest } = r;
@@ -45,12 +47,12 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     let wrongCount: number;
     let checkedHow: string;
     if (s.m * s.n * s.k <= kFullCheckMacs) {
-      const e = elementErrors(data, s, c);
+      const e = tiny ? elementErrors(data, s, c) : await elementErrorsOffThread(config, c);
       wrong = e.wrong;
       wrongCount = e.count;
       checkedHow = `all ${(s.m * s.n).toLocaleString('en-US')} elements of C checked`;
     } else {
-      const v = verify(data, s, c, config.tile, config.seed);
+      const { verification: v } = await verifyOffThread(config, c, config.tile);
       wrongCount = v.mismatches;
       checkedHow = `${v.checked.toLocaleString('en-US')} sampled elements checked (${v.how})`;
     }

@@ -9,6 +9,7 @@ import type { KernelId } from '../core/kernels';
 
 const kButtonKernels: readonly KernelId[] = ['naive', 'tiled'];
 import { cancelRun, runKernels } from '../state/runs';
+import { RunEstimate } from './RunEstimate';
 import { checkKernels, useDerived } from '../state/selectors';
 import { applyConfig, setField, useApp } from '../state/store';
 
@@ -171,6 +172,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
           {runMessage && <p>{runMessage}</p>}
         </div>
       )}
+      <RunEstimate />
       {!compact && (
       <div className="run-buttons">
         <button type="button" data-testid="run-naive" onClick={() => run(['naive'])} aria-busy={busy}>

@@ -15,12 +15,16 @@ const kStatusText = {
 } as const;
 
 const kStageText = {
+  generate: 'Generating A and B',
   upload: 'Uploading A and B',
   compile: 'Compiling the pipeline',
   warmup: 'Warming up',
   timing: 'Timing',
   readback: 'Reading C back',
+  verify: 'Verifying against the CPU reference',
 } as const;
+/** Stages whose progress is a share of the work (shown in per cent) rather than a count. */
+const kShareStages: ReadonlySet<string> = new Set(['generate', 'upload', 'readback', 'verify']);
 
 function Progress({ r }: { r: KernelResult }) {
   if (!r.progress) return <p>Preparing…</p>;
@@ -28,7 +32,7 @@ function Progress({ r }: { r: KernelResult }) {
   return (
     <p role="status">
       {kStageText[stage]}
-      {total > 1 && ` (${done + 1} of ${total})`}…
+      {total > 1 && (kShareStages.has(stage) ? ` (${Math.floor((100 * done) / total)} %)` : ` (${done + 1} of ${total})`)}…
     </p>
   );
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { dispatchTime, estimateRun, kConfirmMs, kConfirmPageBytes, needsEstimate, runMemory } from './estimate';
+import { kTimingBudgetMs } from './timing';
+
+const cube = (n: number) => ({ m: n, k: n, n });
+
+describe('run estimate', () => {
+  it('memory: the worker’s A and B, C and its mapping on the page; A, B, C and the read-back on the GPU', () => {
+    const { pageBytes, gpuBytes } = runMemory({ m: 100, k: 50, n: 20 });
+    expect(gpuBytes).toBe(4 * (100 * 50 + 50 * 20 + 2 * 100 * 20));
+    expect(pageBytes).toBeGreaterThanOrEqual(4 * (100 * 50 + 50 * 20 + 2 * 100 * 20));
+    // 13000³ (676 MiB per matrix) needs far more than 1 GiB of page memory.
+    expect(runMemory(cube(13000)).pageBytes).toBeGreaterThan(2.5 * kConfirmPageBytes);
+  });
+
+  it('dispatches: fixed samples, or about the timing budget; slow dispatches get one warm-up', () => {
+    expect(dispatchTime(10, 3, 64)).toEqual({ dispatches: 2 + 3, ms: 2 * 10 + 3 * 10 });
+    const auto = dispatchTime(1, 0, 64);
+    expect(auto.ms).toBeCloseTo(2 + kTimingBudgetMs, 6);
+    const slow = dispatchTime(5000, 0, 64);
+    expect(slow.ms).toBe(5000 + 3 * 5000);
+  });
+
+  it('a long run asks for confirmation; a quick one does not', () => {
+    const slow = estimateRun(cube(2048), [{ kernel: 'tiled', gflops: 0.05 }], 0);
+    expect(slow.totalMs!).toBeGreaterThan(kConfirmMs);
+    expect(slow.confirm).toEqual(['time']);
+    const fast = estimateRun(cube(2048), [{ kernel: 'tiled', gflops: 5000 }], 0);
+    expect(fast.totalMs!).toBeLessThan(kConfirmMs);
+    expect(fast.confirm).toEqual([]);
+    // Both kernels one after the other: more than either alone.
+    const both = estimateRun(cube(1024), [{ kernel: 'naive', gflops: 10 }, { kernel: 'tiled', gflops: 10 }], 0);
+    const one = estimateRun(cube(1024), [{ kernel: 'tiled', gflops: 10 }], 0);
+    expect(both.totalMs!).toBeGreaterThan(one.totalMs!);
+  });
+
+  it('time grows with the work at a fixed rate', () => {
+    const t = (n: number) => estimateRun(cube(n), [{ kernel: 'tiled', gflops: 1 }], 3).totalMs!;
+    expect(t(2048) / t(1024)).toBeGreaterThan(6);
+    expect(t(2048) / t(1024)).toBeLessThan(9);
+  });
+
+  it('much memory asks even when fast; an unknown rate on a large problem asks too', () => {
+    const big = estimateRun(cube(13000), [{ kernel: 'tiled', gflops: 1e6 }], 0);
+    expect(big.confirm).toContain('memory');
+    const unknown = estimateRun(cube(4096), [{ kernel: 'tiled', gflops: undefined }], 0);
+    expect(unknown.totalMs).toBeUndefined();
+    expect(unknown.confirm).toEqual(['time']);
+  });
+
+  it('small problems start at once, without an estimate', () => {
+    expect(needsEstimate(cube(256))).toBe(false);
+    expect(needsEstimate({ m: 1024, k: 8, n: 1024 })).toBe(false);
+    expect(needsEstimate(cube(1024))).toBe(true);
+    expect(needsEstimate({ m: 20000, k: 1, n: 20000 })).toBe(true); // little work, much memory
+  });
+});

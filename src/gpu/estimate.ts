@@ -1,0 +1,146 @@
+/**
+ * How long a run will take and how much memory it needs, before it starts: the kernel's rate on
+ * this adapter (measured by a tiny probe run, kept per device), the timing loop's dispatch count,
+ * and the CPU work around the run. Above kConfirmMs or kConfirmPageBytes the app asks first.
+ * The maths is plain (estimateRun); probeRate runs on the GPU. No DOM.
+ */
+import { makeData } from '../core/data';
+import { gpuShape, planKernel, type KernelId, type KernelParams } from '../core/kernels';
+import { kFullCheckMacs, kSampleMacBudget } from '../core/reference';
+import { gflops, type Shape, type TileWidth } from '../core/shape';
+import type { GpuContext } from './device';
+import { kTransferChunkBytes, memoryRows, runMatmul } from './runner';
+import { kMaxSettleMs, kMinSamples, kMinSampleMs, kTimingBudgetMs, kWarmupRuns } from './timing';
+
+/** A run estimated longer than this asks for confirmation first. */
+export const kConfirmMs = 10_000;
+/** A run needing more page memory than this asks for confirmation first. */
+export const kConfirmPageBytes = 2 ** 30;
+/** Runs below this many multiply-adds (and under kConfirmPageBytes) start at once: no probe, no estimate. */
+export const kEstimateMinMacs = 2 ** 27;
+
+/**
+ * CPU rates assumed for the work around a run (deliberately low: a busy 2-core machine; the worker
+ * runs one thread): elements of A and B generated, reference multiply-adds, bytes moved to or from
+ * the GPU, per millisecond.
+ */
+export const kCpuRates = { generatePerMs: 20_000, verifyMacsPerMs: 100_000, transferBytesPerMs: 300_000 } as const;
+
+export interface KernelRate {
+  readonly kernel: KernelId;
+  /** The measured rate on this adapter (GFLOP/s), or undefined when the probe could not run. */
+  readonly gflops: number | undefined;
+}
+
+export interface KernelEstimate {
+  readonly kernel: KernelId;
+  /** One dispatch at the measured rate. */
+  readonly dispatchMs: number | undefined;
+  /** Dispatches the run makes (warm-ups, samples, the split probe). */
+  readonly dispatches: number;
+  /** The whole kernel run: dispatches, upload, read-back, verification. */
+  readonly runMs: number | undefined;
+}
+
+export interface RunEstimate {
+  readonly shape: Shape;
+  readonly kernels: readonly KernelEstimate[];
+  /** Every kernel run plus generating the data; undefined when a rate is unknown. */
+  readonly totalMs: number | undefined;
+  /** Memory the page needs (the worker's A and B, C read back and its mapping, transfer chunks). */
+  readonly pageBytes: number;
+  /** GPU memory: A, B, C and C's read-back buffer (the largest kernel's padded shape). */
+  readonly gpuBytes: number;
+  /** Why the run asks for confirmation (empty: it starts at once). */
+  readonly confirm: readonly ('time' | 'memory')[];
+}
+
+const macs = (s: Shape) => s.m * s.k * s.n;
+
+/** Memory for one run of `shape` (see RunEstimate); `g` is the padded shape on the GPU. */
+export function runMemory(shape: Shape, g: Shape = shape): { pageBytes: number; gpuBytes: number } {
+  const pageBytes = 4 * (shape.m * shape.k + shape.k * shape.n) + 2 * 4 * shape.m * shape.n + 2 * kTransferChunkBytes;
+  const gpuBytes = 4 * (g.m * g.k + g.k * g.n + 2 * g.m * g.n);
+  return { pageBytes, gpuBytes };
+}
+
+/** Dispatches one run makes when one takes `dispatchMs` (the timing loop's rules, see timing.ts), and their total time. */
+export function dispatchTime(dispatchMs: number, samples: number, m: number): { dispatches: number; ms: number } {
+  const warmups = dispatchMs > 2000 ? 1 : kWarmupRuns;
+  const probe = m > 128 ? 128 / m : 0; // the split probe: one band of 128 rows
+  // Fixed samples: that many, each at least kMinSampleMs; auto: about the budget, at least kMinSamples.
+  const timed = samples > 0 ? samples * Math.max(dispatchMs, kMinSampleMs) : Math.max(kTimingBudgetMs, kMinSamples * dispatchMs);
+  return { dispatches: warmups + probe + timed / Math.max(dispatchMs, 1e-3), ms: (warmups + probe) * dispatchMs + timed };
+}
+
+/** The multiply-adds verification does (see entriesToCheck): everything when small, else about the sample budget. */
+export function verifyMacs(s: Shape): number {
+  const all = macs(s);
+  return all <= kFullCheckMacs ? all : Math.min(all, 1.5 * kSampleMacBudget);
+}
+
+/**
+ * The estimate for running `rates` (one kernel after another) at `shape`. `samples`: the form's
+ * sample count (0: auto). `settles`: whether timing settles the GPU's clock first (a real GPU).
+ */
+export function estimateRun(shape: Shape, rates: readonly KernelRate[], samples: number, settles = false): RunEstimate {
+  const moveMs = (bytes: number) => bytes / kCpuRates.transferBytesPerMs;
+  const shapes = rates.map((r) => gpuShape(r.kernel, shape));
+  const widest = shapes.reduce((a, b) => (macs(b) > macs(a) ? b : a), shape);
+  const { pageBytes, gpuBytes } = runMemory(shape, widest);
+  const kernels = rates.map((r, i): KernelEstimate => {
+    const g = shapes[i]!;
+    if (r.gflops === undefined || !(r.gflops > 0)) return { kernel: r.kernel, dispatchMs: undefined, dispatches: 0, runMs: undefined };
+    const dispatchMs = (2 * macs(shape)) / (r.gflops * 1e6);
+    const d = dispatchTime(dispatchMs, samples, g.m);
+    const settleMs = settles && dispatchMs * 2 <= kMaxSettleMs ? kMaxSettleMs : 0;
+    const io = moveMs(4 * (g.m * g.k + g.k * g.n + 2 * g.m * g.n)) + verifyMacs(shape) / kCpuRates.verifyMacsPerMs;
+    return { kernel: r.kernel, dispatchMs, dispatches: d.dispatches, runMs: d.ms + settleMs + io };
+  });
+  const generateMs = (shape.m * shape.k + shape.k * shape.n) / kCpuRates.generatePerMs;
+  const totalMs = kernels.every((k) => k.runMs !== undefined) ? generateMs + kernels.reduce((sum, k) => sum + k.runMs!, 0) : undefined;
+  const confirm: ('time' | 'memory')[] = [];
+  // An unknown rate on a problem this large is no reason to start without asking.
+  if (totalMs === undefined || totalMs > kConfirmMs) confirm.push('time');
+  if (pageBytes > kConfirmPageBytes) confirm.push('memory');
+  return { shape, kernels, totalMs, pageBytes, gpuBytes, confirm };
+}
+
+/** Whether a run of this shape needs an estimate first (large enough to take long or need much memory). */
+export function needsEstimate(shape: Shape): boolean {
+  return macs(shape) >= kEstimateMinMacs || runMemory(shape).pageBytes > kConfirmPageBytes;
+}
+
+const rates = new WeakMap<GpuContext, Map<string, number | undefined>>();
+
+/**
+ * The kernel's rate on this adapter (GFLOP/s): one warm-up and one timed sample at 128³, and at
+ * 512³ too when 128³ is too quick to say much. Kept per device and configuration; undefined when the
+ * kernel cannot run here.
+ */
+export async function probeRate(ctx: GpuContext, kernel: KernelId, tile: TileWidth, params?: KernelParams, signal?: AbortSignal): Promise<number | undefined> {
+  const key = `${kernel}|${tile}|${JSON.stringify(params ?? {})}`;
+  let known = rates.get(ctx);
+  if (!known) rates.set(ctx, (known = new Map()));
+  if (known.has(key)) return known.get(key);
+  let rate: number | undefined;
+  for (const n of [128, 512]) {
+    const shape = { m: n, k: n, n };
+    const plan = planKernel(kernel, shape, tile, ctx.info, params);
+    if (typeof plan === 'string') break;
+    const run = await runMatmul(ctx, kernel, shape, tile, memoryRows(makeData(shape, 'ones', 1), shape), {
+      plan,
+      ...(params ? { params } : {}),
+      warmups: 1,
+      minSamples: 1,
+      maxSamples: 1,
+      budgetMs: 0,
+      maxSubmitMs: Infinity,
+      ...(signal ? { signal } : {}),
+    });
+    rate = gflops(shape, run.stats.median);
+    if (run.stats.median >= 1) break;
+  }
+  known.set(key, rate);
+  return rate;
+}
