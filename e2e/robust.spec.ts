@@ -71,6 +71,9 @@ test('malformed URLs of every kind leave the app usable', async ({ app, page }) 
       await expect(page.locator('script:not([src])')).toHaveCount(0);
     });
   }
+  // The last link was a damaged share link (the shared-results view): the lesson is one click away.
+  await expect(page.getByTestId('share-error')).toBeVisible();
+  await app.goTo('lesson');
   await app.setShape({ m: 3, k: 3, n: 3 });
   await app.run('run-tiled');
   await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');

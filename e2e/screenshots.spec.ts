@@ -27,7 +27,7 @@ for (const vp of kViewports) {
     await page.getByTestId('run-both').click();
     await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
     await expect(page.getByTestId('tile-map')).toHaveAttribute('data-trace-status', 'done');
-    await expect(app.result('tiled')).toBeInViewport();
+    await expect(page.getByTestId('run-summary')).toBeInViewport();
     await page.waitForTimeout(600); // the smooth scroll settles
     await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-lesson-after-run.png` });
   });

@@ -33,8 +33,13 @@ test('after a run the result and the map are scrolled into view', async ({ app, 
   await page.getByTestId('run-both').click();
   await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
   await expect(app.result('naive')).toHaveAttribute('data-status', 'verified');
-  await expect(app.result('tiled')).toBeInViewport();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // The one-line results, the formula and the whole tile figure (its C grid included) on one screen.
+  const summary = page.getByTestId('run-summary');
+  await expect(summary).toContainText('verified');
+  await expect(summary).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('formula')).toBeInViewport({ ratio: 1 });
+  await expect(page.getByTestId('tile-cell-1-1')).toBeInViewport({ ratio: 1 });
 });
 
 test('a shared link opens on the shared results: banner, GPU and date, chart, table and "Run the same benchmark here" on the first screen', async ({ app, page }) => {

@@ -322,6 +322,12 @@ export function TileMap() {
       <p className="formula" data-testid="formula" aria-live="polite">
         {notation.formula(selected.ty, selected.tx)}
       </p>
+      <div className="map-body">
+      <div className="map-figure">
+        <TileFigure trace={trace} wrongPerTile={wrongPerTile} notation={notation} cell={cell} font={12.6} minFont={10} />
+        <p className="small">{text.cells} Click a tile, or move the selection with W A S D.</p>
+      </div>
+      <div className="map-text">
       <p className="small">
         Selected: {notation.cTile(selected.ty, selected.tx)}, {text.computedBy} ({sel.x}, {sel.y}) in {sel.phases} phases, storing {sel.stores} element{sel.stores === 1 ? '' : 's'} ({ext.rows}×{ext.cols}
         {sel.stores < tile * tile ? ', a partial edge tile' : ''}). Its row band of A tiles and column band of B tiles are highlighted; the current phase’s pair is outlined.
@@ -334,8 +340,8 @@ export function TileMap() {
           selection. W A S D move it; Home/End on the C grid jump to the corners.
         </p>
       )}
-      <TileFigure trace={trace} wrongPerTile={wrongPerTile} notation={notation} cell={cell} font={12.6} minFont={10} />
-      <p className="small">{text.cells} Click a tile, or move the selection with W A S D.</p>
+      </div>
+      </div>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { KernelSource } from '../KernelSource';
 import { DataFlow, TilingWhy } from '../Lessons';
 import { PhaseStepper } from '../PhaseStepper';
 import { ResultCard } from '../ResultCard';
+import { RunSummary } from '../RunSummary';
 import { TileMap } from '../TileMap';
 import { VizBar } from '../VizBar';
 
@@ -16,27 +17,41 @@ function useLastFinishedRun(): number {
 
 /**
  * The lesson: the problem and its examples, the run, the results, then the tile map, the formula and
- * the phase stepper. After a run the results and the map are scrolled into view.
+ * the phase stepper. After a run a one-line summary of the results and the map are scrolled into view.
  */
 export function LessonView() {
-  const results = useRef<HTMLElement>(null);
+  const target = useRef<HTMLDivElement>(null);
   const last = useLastFinishedRun();
+  const traceStatus = useApp((s) => s.traceStatus);
   const seen = useRef(last);
+  const finishedAt = useRef(0);
+  const scroll = () => target.current?.scrollIntoView({ block: 'start' });
   useEffect(() => {
     if (last === seen.current) return;
     seen.current = last;
-    results.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    finishedAt.current = performance.now();
+    scroll();
   }, [last]);
+  // The run's trace arrives a moment later and changes the map's height (and the comparison above
+  // appears): scroll again once, so the summary stays at the top of the screen.
+  useEffect(() => {
+    if (traceStatus !== 'done' || finishedAt.current === 0 || performance.now() - finishedAt.current > 15_000) return;
+    finishedAt.current = 0;
+    scroll();
+  }, [traceStatus]);
   return (
     <>
       <Controls />
-      <section className="results" aria-label="Results" ref={results}>
+      <section className="results" aria-label="Results">
         <ResultCard id="naive" />
         <ResultCard id="tiled" />
       </section>
       <Comparison />
       <VizBar />
-      <TileMap />
+      <div ref={target} className="after-run">
+        <RunSummary />
+        <TileMap />
+      </div>
       <PhaseStepper />
       <TilingWhy />
       <DataFlow />
