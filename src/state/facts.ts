@@ -5,3 +5,4 @@
  */
 export { kStepsPerSample } from '../gpu/timing';
 export { candidateLabel, kTuneCandidates, tuneCandidates } from '../gpu/tuner';
+export { kConfirmMs, kConfirmPageBytes } from '../gpu/estimate';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { fmtBytes, fmtGflops, fmtMs } from '../core/format';
 import { shapeLabel } from '../core/shape';
-import { kConfirmMs, kConfirmPageBytes } from '../gpu/estimate';
+import { kConfirmMs, kConfirmPageBytes } from '../state/facts';
 import { answerRun, useEstimate } from '../state/estimate';
 
 /** Every string of this component, in one place (whole sentences, for translation later). */
