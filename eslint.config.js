@@ -25,6 +25,13 @@ export default tseslint.config(
     },
   },
   {
+    // ui → state → gpu → core: views read GPU-side facts through state/ (types may still be imported).
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/gpu/**'], allowTypeImports: true, message: 'Views read GPU-side values through state/ (state/facts).' }] }],
+    },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's hook.
     files: ['e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
