@@ -8,6 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { kA1, kB1, kStoreCScalar, kStoreCVec4 } from './gen-unrolled.mjs';
 
 /**
  * @typedef {{ id: string, BM: number, BN: number, BK: number, TM: number, TN: number, vec4: boolean,
@@ -71,10 +72,7 @@ fn loadA(row0: u32, k0: u32, idx: u32) -> vec4<f32> {
   if (row < dims.M && k < dims.K) { return A[(row * dims.K + k) / 4u]; }
   return vec4<f32>(0.0);
 }`
-    : `fn a1(row: u32, k: u32) -> f32 {
-  if (row < dims.M && k < dims.K) { return A[row * dims.K + k]; }
-  return 0.0;
-}
+    : `${kA1}
 
 // Four scalar loads of A packed into a vec4; the bounds are tested once per vec4 where all four are
 // inside, element by element only at the edges.
@@ -96,14 +94,8 @@ fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
   return vec4<f32>(0.0);
 }
 
-// Four C elements of one row as one vec4 store (after the last barrier: returning early is safe).
-fn storeC(row: u32, col: u32, v: vec4<f32>) {
-  if (row < dims.M && col < dims.N) { C[(row * dims.N + col) / 4u] = v; }
-}`
-    : `fn b1(k: u32, col: u32) -> f32 {
-  if (k < dims.K && col < dims.N) { return B[k * dims.N + col]; }
-  return 0.0;
-}
+${kStoreCVec4}`
+    : `${kB1}
 
 // Four scalar loads of B packed into a vec4, tested as for A.
 fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
@@ -116,21 +108,7 @@ fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
   return vec4<f32>(b1(k, col), b1(k, col + 1u), b1(k, col + 2u), b1(k, col + 3u));
 }
 
-// Four C elements of one row (after the last barrier: returning early is safe).
-fn storeC(row: u32, col: u32, v: vec4<f32>) {
-  if (row >= dims.M) { return; }
-  let base = row * dims.N + col;
-  if (col + 3u < dims.N) {
-    C[base] = v.x;
-    C[base + 1u] = v.y;
-    C[base + 2u] = v.z;
-    C[base + 3u] = v.w;
-    return;
-  }
-  if (col < dims.N) { C[base] = v.x; }
-  if (col + 1u < dims.N) { C[base + 1u] = v.y; }
-  if (col + 2u < dims.N) { C[base + 2u] = v.z; }
-}`;
+${kStoreCScalar}`;
   const loads = `${slots}\n${loadA}\n\n${loadB}`;
   const elemA = vecA ? 'vec4<f32>' : 'f32';
   const elemB = vecB ? 'vec4<f32>' : 'f32';

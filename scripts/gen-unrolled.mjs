@@ -82,15 +82,40 @@ fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
 }
 `;
 
-const SCALAR_FNS = `fn a1(row: u32, k: u32) -> f32 {
+/** WGSL text shared with scripts/gen-blocks.mjs: one element of A or B (0.0 outside, the PMPP rule) and the two C stores. */
+export const kA1 = `fn a1(row: u32, k: u32) -> f32 {
   if (row < dims.M && k < dims.K) { return A[row * dims.K + k]; }
   return 0.0;
-}
-
-fn b1(k: u32, col: u32) -> f32 {
+}`;
+export const kB1 = `fn b1(k: u32, col: u32) -> f32 {
   if (k < dims.K && col < dims.N) { return B[k * dims.N + col]; }
   return 0.0;
-}
+}`;
+/** Four C elements of one row, tested per element (any N). */
+export const kStoreCScalar = `// Four C elements of one row (after the last barrier: returning early is safe).
+fn storeC(row: u32, col: u32, v: vec4<f32>) {
+  if (row >= dims.M) { return; }
+  let base = row * dims.N + col;
+  if (col + 3u < dims.N) {
+    C[base] = v.x;
+    C[base + 1u] = v.y;
+    C[base + 2u] = v.z;
+    C[base + 3u] = v.w;
+    return;
+  }
+  if (col < dims.N) { C[base] = v.x; }
+  if (col + 1u < dims.N) { C[base + 1u] = v.y; }
+  if (col + 2u < dims.N) { C[base + 2u] = v.z; }
+}`;
+/** Four C elements of one row as one vec4 store (N a multiple of 4). */
+export const kStoreCVec4 = `// Four C elements of one row as one vec4 store (after the last barrier: returning early is safe).
+fn storeC(row: u32, col: u32, v: vec4<f32>) {
+  if (row < dims.M && col < dims.N) { C[(row * dims.N + col) / 4u] = v; }
+}`;
+
+const SCALAR_FNS = `${kA1}
+
+${kB1}
 
 // Staging slot idx of a phase: A row idx/2 of the block, k = 4·(idx % 2) … +3; B row idx/32,
 // columns 4·(idx % 32) … +3. Four scalar loads packed into a vec4; the bounds are tested once
@@ -115,21 +140,7 @@ fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
   return vec4<f32>(b1(k, col), b1(k, col + 1u), b1(k, col + 2u), b1(k, col + 3u));
 }
 
-${STAGE_FNS}// Four C elements of one row (after the last barrier: returning early is safe).
-fn storeC(row: u32, col: u32, v: vec4<f32>) {
-  if (row >= dims.M) { return; }
-  let base = row * dims.N + col;
-  if (col + 3u < dims.N) {
-    C[base] = v.x;
-    C[base + 1u] = v.y;
-    C[base + 2u] = v.z;
-    C[base + 3u] = v.w;
-    return;
-  }
-  if (col < dims.N) { C[base] = v.x; }
-  if (col + 1u < dims.N) { C[base + 1u] = v.y; }
-  if (col + 2u < dims.N) { C[base + 2u] = v.z; }
-}
+${STAGE_FNS}${kStoreCScalar}
 
 `;
 
@@ -137,10 +148,7 @@ const VEC4_FNS = `// Staging slot idx of a phase: A row idx/2 of the block, k = 
 // columns 4·(idx % 32) … +3. One 16-byte load each; K and N are multiples of 4, so a vec4 is
 // either wholly inside the matrix or wholly outside (0.0).
 ${vec4Loads('2u')}
-${STAGE_FNS}// Four C elements of one row as one vec4 store (after the last barrier: returning early is safe).
-fn storeC(row: u32, col: u32, v: vec4<f32>) {
-  if (row < dims.M && col < dims.N) { C[(row * dims.N + col) / 4u] = v; }
-}
+${STAGE_FNS}${kStoreCVec4}
 
 `;
 
