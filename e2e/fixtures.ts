@@ -5,8 +5,31 @@ import { LadderPage } from './pages/ladder';
 import { TileMapPage } from './pages/tileMap';
 
 /**
- * Every test fails on any uncaptured WebGPU error, page error or console error. The init script
- * hooks requestDevice so every device the app creates reports its uncaptured errors to the test.
+ * Hooks requestDevice before the page loads: every device the app creates is kept in
+ * window.__devices and reports its uncaptured errors into window.__gpuErrors.
+ */
+export async function spyOnDevices(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __gpuErrors: string[]; __devices: GPUDevice[] };
+    w.__gpuErrors = [];
+    w.__devices = [];
+    const proto = (globalThis as unknown as { GPUAdapter?: { prototype: GPUAdapter } }).GPUAdapter?.prototype;
+    if (!proto) return;
+    const original = proto.requestDevice;
+    proto.requestDevice = async function (this: GPUAdapter, desc?: GPUDeviceDescriptor) {
+      const device = await original.call(this, desc);
+      w.__devices.push(device);
+      device.addEventListener('uncapturederror', (ev) => {
+        w.__gpuErrors.push((ev as GPUUncapturedErrorEvent).error.message);
+      });
+      return device;
+    };
+  });
+}
+
+/**
+ * Every test fails on any uncaptured WebGPU error, page error or console error (spyOnDevices
+ * collects the uncaptured errors of every device the app creates).
  */
 export const test = base.extend<{ app: AppPage }>({
   app: async ({ page }, use) => {
@@ -15,22 +38,7 @@ export const test = base.extend<{ app: AppPage }>({
     page.on('console', (m) => {
       if (m.type() === 'error') problems.push(`console.error: ${m.text()}`);
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __gpuErrors: string[]; __devices: GPUDevice[] };
-      w.__gpuErrors = [];
-      w.__devices = [];
-      const proto = (globalThis as unknown as { GPUAdapter?: { prototype: GPUAdapter } }).GPUAdapter?.prototype;
-      if (!proto) return;
-      const original = proto.requestDevice;
-      proto.requestDevice = async function (this: GPUAdapter, desc?: GPUDeviceDescriptor) {
-        const device = await original.call(this, desc);
-        w.__devices.push(device);
-        device.addEventListener('uncapturederror', (ev) => {
-          w.__gpuErrors.push((ev as GPUUncapturedErrorEvent).error.message);
-        });
-        return device;
-      };
-    });
+    await spyOnDevices(page);
     await use(new AppPage(page));
     const gpuErrors = await page.evaluate(() => (window as unknown as { __gpuErrors?: string[] }).__gpuErrors ?? []).catch(() => []);
     expect([...problems, ...gpuErrors.map((e) => `uncaptured GPU error: ${e}`)], 'no uncaptured GPU, page or console errors').toEqual([]);

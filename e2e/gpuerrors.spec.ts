@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { spyOnDevices } from './fixtures';
 
 /**
  * Uncaptured GPU errors are state the GPU panel shows, not only console lines. This spec uses the
@@ -10,18 +11,7 @@ test('an uncaptured GPU error is listed in the GPU panel until cleared', async (
   page.on('console', (m) => {
     if (m.type() === 'error') consoleErrors.push(m.text());
   });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __devices: GPUDevice[] };
-    w.__devices = [];
-    const proto = (globalThis as unknown as { GPUAdapter?: { prototype: GPUAdapter } }).GPUAdapter?.prototype;
-    if (!proto) return;
-    const original = proto.requestDevice;
-    proto.requestDevice = async function (this: GPUAdapter, desc?: GPUDeviceDescriptor) {
-      const device = await original.call(this, desc);
-      w.__devices.push(device);
-      return device;
-    };
-  });
+  await spyOnDevices(page);
   await page.goto('./');
   const panel = page.getByTestId('gpu-status');
   await expect(panel).toHaveAttribute('data-state', 'ready');
