@@ -3,8 +3,7 @@ import { kClockLabels } from '../core/clock';
 import { belongs } from '../state/selectors';
 import { fmtInt, isBelowResolution } from './format';
 import { naiveLoads, tiledLoads } from '../core/traffic';
-import { spreadPercent } from '../core/stats';
-import { untimeable } from './timing';
+import { untimeableRun } from './timing';
 
 /** Naive vs tiled for the same configuration, and the global loads each makes (2·M·N·K vs ≈ 2·M·N·K / TILE). */
 export function Comparison() {
@@ -20,7 +19,7 @@ export function Comparison() {
   const { m, k, n } = a.shape;
   const t = b.tile;
   // A run too small to time (near the clock's step, or spread over 50%) gives no ratio worth printing.
-  const tooSmall = [naive.run, tiled.run].some((r) => untimeable(r.stats.median, spreadPercent(r.stats), r.resolutionMs !== undefined ? r.resolutionMs / r.dispatchesPerSample : undefined));
+  const tooSmall = [naive.run, tiled.run].some((r) => untimeableRun(r) !== undefined);
   const nLoads = naiveLoads(a.shape);
   const tLoads = tiledLoads(b.shape, t);
   return (

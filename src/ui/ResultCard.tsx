@@ -5,7 +5,7 @@ import { spreadPercent } from '../core/stats';
 import { describeConfig } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtRate } from './format';
-import { kTimingText, untimeable } from './timing';
+import { dispatchStep, kTimingText, untimeableRun } from './timing';
 
 const kStatusText = {
   running: '… Running',
@@ -42,10 +42,9 @@ function Body({ r }: { r: KernelResult }) {
   if (r.status === 'error' || !r.run || !r.verification) return <p className="error-text">{r.error ?? 'The run failed.'}</p>;
   const { run, verification: v } = r;
   const clock = kClockLabels[run.clock];
-  // One step of the clock, per dispatch (a sample of n dispatches is divided by n).
-  const step = run.resolutionMs !== undefined ? run.resolutionMs / run.dispatchesPerSample : undefined;
+  const step = dispatchStep(run);
   const spread = spreadPercent(run.stats);
-  const why = untimeable(run.stats.median, spread, step);
+  const why = untimeableRun(run);
   return (
     <>
       {why ? (

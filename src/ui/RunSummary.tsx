@@ -1,10 +1,9 @@
 import { kClockNames } from '../core/clock';
 import { kKernels, type KernelId } from '../core/kernels';
-import { spreadPercent } from '../core/stats';
 import { belongs, useDerived } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtMeasuredMs, fmtRate } from './format';
-import { kTimingText, untimeable } from './timing';
+import { dispatchStep, kTimingText, untimeableRun } from './timing';
 
 /** Words of the summary, kept together for translation. */
 export const kSummaryWords = {
@@ -27,8 +26,8 @@ function Line({ id, r }: { id: KernelId; r: KernelResult }) {
     );
   }
   const run = r.run;
-  const step = run?.resolutionMs !== undefined ? run.resolutionMs / run.dispatchesPerSample : undefined;
-  const tooSmall = run ? untimeable(run.stats.median, spreadPercent(run.stats), step) : undefined;
+  const step = run ? dispatchStep(run) : undefined;
+  const tooSmall = run ? untimeableRun(run) : undefined;
   return (
     <li>
       <strong>{name}</strong>: <span className={r.status === 'verified' ? 'ok-text' : 'error-text'}>{kSummaryWords[r.status]}</span>

@@ -1,4 +1,5 @@
 /** When a run's time is not a speed an engineer can trust (the result card says so instead of a headline). */
+import { spreadPercent, type Summary } from '../core/stats';
 import { fmtMs } from './format';
 
 /** A spread above this (per cent of the median) means the figure cannot be trusted as a speed. */
@@ -22,3 +23,16 @@ export function untimeable(median: number, spreadPct: number, step?: number): st
   return why.length > 0 ? why : undefined;
 }
 
+
+/** The timing fields of a run that decide whether its time is a speed. */
+export interface TimedRun {
+  readonly stats: Summary;
+  readonly resolutionMs?: number;
+  readonly dispatchesPerSample: number;
+}
+
+/** One step of the run's clock per dispatch (a sample of n dispatches is divided by n), or undefined. */
+export const dispatchStep = (run: TimedRun): number | undefined => (run.resolutionMs !== undefined ? run.resolutionMs / run.dispatchesPerSample : undefined);
+
+/** Why this run's time is not a trustworthy speed, or undefined (untimeable over the run's own statistics and clock step). */
+export const untimeableRun = (run: TimedRun): string[] | undefined => untimeable(run.stats.median, spreadPercent(run.stats), dispatchStep(run));
