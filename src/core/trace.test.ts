@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockName, expectedTileRecord, kGarbage, kOutside, modelPartialSums, modelPhase, padForTrace, simulateTiled, stepLabel, tileExtent, tileFormula, traceMismatches } from './trace';
+import { expectedTileRecord, kGarbage, kOutside, modelPartialSums, modelPhase, padForTrace, simulateTiled, stepLabel, tileExtent, traceMismatches } from './trace';
 import { referenceMatmul } from './reference';
-
-describe('tileFormula (seed notation, 1-based)', () => {
-  it('cuda-samples: block Bk33 computes C33 = A31·B13 + A32·B23', () => {
-    expect(tileFormula(2, 2, 2)).toBe('C33 = A31·B13 + A32·B23');
-  });
-  it('uses commas once an index has two digits', () => {
-    expect(blockName('C', 10, 2)).toBe('C10,2');
-    expect(tileFormula(9, 0, 1)).toBe('C10,1 = A10,1·B1,1');
-    expect(tileFormula(0, 0, 10)).toMatch(/^C1,1 = A1,1·B1,1 \+ /);
-  });
-  it('shortens long sums', () => {
-    const f = tileFormula(0, 0, 256);
-    expect(f).toContain('…');
-    expect(f).toContain('(256 terms)');
-    expect(f).toContain('A1,256·B256,1');
-  });
-});
 
 describe('modelPhase (PMPP Fig. 4.18/4.19, 3×3 with tile 2)', () => {
   const s = { m: 3, k: 3, n: 3 };

@@ -26,25 +26,6 @@ export function expectedTileRecord(s: Shape, tile: number, ty: number, tx: numbe
   return [tx, ty, ceilDiv(s.k, tile), rows * cols];
 }
 
-/** A block name in the seed's 1-based notation: A31, or A12,3 once an index has two digits. */
-export function blockName(letter: string, row1: number, col1: number, wide = false): string {
-  return wide || row1 > 9 || col1 > 9 ? `${letter}${row1},${col1}` : `${letter}${row1}${col1}`;
-}
-
-/**
- * The seed's formula for C tile (ty, tx), 0-based in, 1-based out:
- * C33 = A31·B13 + A32·B23. Long sums are shortened around an ellipsis.
- */
-export function tileFormula(ty: number, tx: number, phases: number, maxTerms = 6): string {
-  // One formula uses one style: commas everywhere once any index in it has two digits.
-  const wide = ty + 1 > 9 || tx + 1 > 9 || phases > 9;
-  const term = (p: number) => `${blockName('A', ty + 1, p + 1, wide)}·${blockName('B', p + 1, tx + 1, wide)}`;
-  const lhs = blockName('C', ty + 1, tx + 1, wide);
-  if (phases <= maxTerms) return `${lhs} = ${Array.from({ length: phases }, (_, p) => term(p)).join(' + ')}`;
-  const head = Array.from({ length: maxTerms - 2 }, (_, p) => term(p));
-  return `${lhs} = ${head.join(' + ')} + … + ${term(phases - 2)} + ${term(phases - 1)} (${phases} terms)`;
-}
-
 export interface SlotLoad {
   /** Tile slot (row ly, column lx) in As / Bs and in the C tile. */
   readonly ly: number;
