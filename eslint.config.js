@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import i18next from 'eslint-plugin-i18next';
 
 export default tseslint.config(
   { ignores: ['**/*.tmp.mjs', 'dist', 'bench-dist', 'node_modules', 'test-results', 'playwright-report', '.gpu', '.gl', '.k14', '.gpu-carry'] },
@@ -29,6 +30,24 @@ export default tseslint.config(
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/gpu/**'], allowTypeImports: true, message: 'Views read GPU-side values through state/ (state/facts).' }] }],
+    },
+  },
+  {
+    // No words for people written in JSX: they live in the catalogues (src/i18n/locales), in 简体中文 and English.
+    // src/i18n/extract.test.ts checks the rest of the source (string tables, messages made in state/, gpu/, core/).
+    files: ['src/**/*.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            exclude: ['className', 'style', 'type', 'key', 'id', 'width', 'height', 'value', 'href', 'role', 'lang', 'htmlFor', 'name', 'rel', 'target', 'viewBox', 'd', 'fill', 'stroke', 'transform', 'autoComplete', 'inputMode', 'data-.*', 'aria-(controls|describedby|labelledby|current|live|hidden|pressed|expanded|atomic|relevant|haspopup|orientation)'],
+          },
+          words: { exclude: ['[0-9!-/:-@[-`{-~·×÷→←↑↓≤≥±–—…⚠✓✗\\s]+', '[A-Z_-]+'] },
+        },
+      ],
     },
   },
   {

@@ -36,6 +36,8 @@ export default defineConfig({
         '--no-first-run',
       ],
     },
+    // The specs read the English words; i18n.spec.ts opens pages in 简体中文 (?lang=zh-CN, a zh-CN locale).
+    locale: 'en-US',
     trace: 'retain-on-failure',
   },
   webServer: {

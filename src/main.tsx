@@ -1,5 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { i18n } from './i18n';
+import { initLanguage } from './state/lang';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { initGpu } from './state/session';
@@ -16,11 +19,14 @@ function openShare(): void {
 
 const root = document.getElementById('root');
 if (root) {
+  initLanguage();
   createRoot(root).render(
     <StrictMode>
-      <ErrorBoundary>
-        <App />
-      </ErrorBoundary>
+      <I18nextProvider i18n={i18n}>
+        <ErrorBoundary>
+          <App />
+        </ErrorBoundary>
+      </I18nextProvider>
     </StrictMode>,
   );
   startUrlSync();

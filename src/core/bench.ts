@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The benchmark sweep's configuration and results, as plain data shared by the app, links and
  * history. Each type is defined once, as a zod schema, and the TypeScript type is inferred from it;

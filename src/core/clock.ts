@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * How a run was timed — the one definition of the clock (runs, points, share links, device
  * reports and the UI read it from here).

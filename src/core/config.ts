@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 import { isPattern, kPatterns, type Pattern } from './data';
 import { parseSeed, parseShape, parseTile, type FieldErrors } from './input';
 import type { Shape, TileWidth } from './shape';

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 import type { Shape } from './shape';
 
 /**

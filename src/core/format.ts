@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * How figures read, in every view and in the state's messages: three significant digits, the
  * unit chosen AFTER rounding (so 0.99996 ms reads "1.00 ms", never "1.00e+3 µs"), the unit always

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 import { isTileWidth, kTileWidths, type Shape, type TileWidth } from './shape';
 
 /** Anything above this is rejected before any limit is consulted (it could never fit a GPU buffer). */

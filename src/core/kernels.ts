@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The kernel record: everything about a kernel in one entry of kDefs (after tfjs-backend-webgpu's
  * WebGPUProgram) — its name and one-line "what changed", its WGSL, its launch plan for a shape

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 import { drain, mulberry32, type MatmulData, type Step } from './data';
 import { ceilDiv, type Shape } from './shape';
 import type { CBlock } from './tiling';

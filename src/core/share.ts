@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Share links: the configuration, results, device report, app version and date of a benchmark,
  * as JSON → deflate (the platform's CompressionStream) → base64url, in the URL fragment:

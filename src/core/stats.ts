@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 export interface Summary {
   readonly n: number;
   readonly median: number;

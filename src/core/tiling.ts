@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 import { ceilDiv, type Shape, type TileWidth } from './shape';
 
 /** The most C rows one invocation of the tiled kernel may cover (its accumulator array size). */

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The model of the tiled kernel's work: which workgroup computes which C tile, from which A and B
  * tiles, and in each phase which invocation loads which element. The app compares the GPU's own

@@ -155,6 +155,21 @@ describe('decodeUrl: every key of the automation contract, in one codec', () => 
     expect(u.dotn).toBe('abc'); // text, checked by the dot view like typed input
   });
 
+  it.each([
+    ['?lang=zh-CN', 'zh-CN'],
+    ['?lang=en', 'en'],
+    ['?lang=fr', undefined],
+    ['?lang=zh-cn', undefined],
+    ['?lang=', undefined],
+  ] as const)('reads %s as language %s (only the tags it writes)', (q, want) => {
+    expect(decodeUrl(q).lang).toBe(want);
+  });
+
+  it('writes lang last and leaves it out when not given', () => {
+    expect(encodeUrl(kDefaultConfig, { lang: 'zh-CN' })).toBe('?m=48&k=32&n=48&tile=16&lang=zh-CN');
+    expect(encodeUrl(kDefaultConfig)).not.toContain('lang');
+  });
+
   it.each(['0', '', ' ', 'NaN', 'Infinity', '60001', 'abc', '-1'])('refuses maxSubmitMs=%s', (v) => {
     expect(decodeUrl(`?maxSubmitMs=${v}`).maxSubmitMs).toBeUndefined();
   });

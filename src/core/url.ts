@@ -5,10 +5,12 @@
  *
  * - The matmul configuration (`m`, `k`, `n`, `tile`, `pattern`, `seed`, `samples`) stays text: a bad
  *   value from a link is shown in its input with a message, exactly as if it had been typed.
+ * - `lang` (`en` or `zh-CN`: the language a link asks for; state/lang.ts applies it),
  * - `sizes` (benchmark sizes, text), `view=dot` and `dotn` (dot-product view), `limits=default`
  *   (request only WebGPU's default limits) and `maxSubmitMs` (the split budget).
  * A key that is missing or fails its schema takes its default; nothing here throws.
  */
+import { kLanguages, type Language } from '../i18n';
 import { z } from './zod';
 
 export interface ConfigText {
@@ -53,6 +55,7 @@ export const UrlSchema = z.object({
   dotn: clipped(kMaxValueLength).optional().catch(undefined),
   limits: z.literal('default').optional().catch(undefined),
   maxSubmitMs: z.coerce.number().gt(0).max(kMaxSubmitMsLimit).optional().catch(undefined),
+  lang: z.enum(kLanguages).optional().catch(undefined),
 });
 
 /** The keys of the configuration, in the order they are written. */
@@ -72,6 +75,8 @@ export interface UrlState {
   readonly defaultLimitsOnly: boolean;
   /** `maxSubmitMs`: the per-submission budget for splitting long runs. */
   readonly maxSubmitMs?: number;
+  /** `lang`: the language the link asks for. */
+  readonly lang?: Language;
 }
 
 /** Decode a query string (with or without the leading "?"); the first of repeated keys counts. */
@@ -102,6 +107,7 @@ export function decodeUrl(search: string, base: ConfigText = kDefaultConfig): Ur
     ...(q.dotn !== undefined ? { dotn: q.dotn } : {}),
     defaultLimitsOnly: q.limits === 'default',
     ...(maxSubmitMs !== undefined && Number.isFinite(maxSubmitMs) ? { maxSubmitMs } : {}),
+    ...(q.lang !== undefined ? { lang: q.lang } : {}),
   };
 }
 
@@ -112,11 +118,12 @@ export interface UrlExtras {
   readonly dotn?: string;
   readonly defaultLimitsOnly?: boolean;
   readonly maxSubmitMs?: number;
+  readonly lang?: Language;
 }
 
 /**
  * The query string for a state: m, k, n and tile always; pattern, seed and samples only when they
- * differ from the defaults; then `limits`, `sizes`, `view` + `dotn` and `maxSubmitMs` when given.
+ * differ from the defaults; then `limits`, `sizes`, `view` + `dotn`, `maxSubmitMs` and `lang` when given.
  */
 export function encodeUrl(c: ConfigText, extras: UrlExtras = {}): string {
   const p = new URLSearchParams();
@@ -130,6 +137,7 @@ export function encodeUrl(c: ConfigText, extras: UrlExtras = {}): string {
   if (extras.view !== undefined && (extras.view !== 'lesson' || extras.sizes !== undefined)) p.set('view', extras.view);
   if (extras.view === 'dot' && extras.dotn !== undefined) p.set('dotn', extras.dotn);
   if (extras.maxSubmitMs !== undefined) p.set('maxSubmitMs', String(extras.maxSubmitMs));
+  if (extras.lang !== undefined) p.set('lang', extras.lang);
   return `?${p.toString()}`;
 }
 

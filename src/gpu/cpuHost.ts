@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The client of the CPU jobs (core/worker/protocol.ts): promises for requests, progress callbacks,
  * and cancel by AbortSignal (the promise rejects at once with a 'cancelled' GpuRunError; the job

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The app's CPU work in a Web Worker (see cpuHost.ts). Kept apart so the headless bench, which does
  * not import it, bundles no worker and runs the same jobs inline. `new Worker(new URL(...))` is the

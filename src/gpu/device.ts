@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Adapter and device acquisition. No React, no DOM: runs in a page, under Deno, or under Node
  * with the `webgpu` package. Requests only the features and limits the kernels use, and only up

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Run the shared-memory dot product (shaders/dot.wgsl, optionally shaders/dot_final.wgsl) on the
  * GPU: upload, timed dispatches, read back, verify; and, for small problems, a traced run that

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The one pipeline cache: every compute pipeline the app makes (matmul kernels, the traced tiled
  * kernel, the dot product and its final sum) is created once per device and key — its label,

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Upload → dispatch → readback for one kernel and one shape, timed honestly:
  * warm-up, calibration, repeated samples; GPU timestamps (timestamp-query) when the device has

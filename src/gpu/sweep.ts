@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The one loop over benchmark points, shared by the app's sweep and the headless bench: each point
  * (shape × kernel × tile) is planned once and checked against the adapter, skipped with the reason

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Timing any compute work honestly: warm-up, calibration, repeated samples; GPU timestamps
  * (timestamp-query) when the device has them, otherwise wall clock around onSubmittedWorkDone.

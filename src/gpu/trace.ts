@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Run the instrumented tiled kernel (shaders/tiled_trace.wgsl) once and read back what the GPU
  * recorded: which workgroup computed each C tile (always), and for small problems which element

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The per-adapter tuner: runs every candidate configuration (kernel × override constants) at one
  * shape, verified and timed like any run, and returns what each did. No DOM; the caller stores it.

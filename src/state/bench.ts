@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The benchmark slice's actions: run a sweep, make a share link, open one, keep history.
  */

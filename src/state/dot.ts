@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /** Actions of the dot-product view. */
 import { dotData, kDotMaxN, kDotWorkgroupSizes } from '../core/dot';
 import { parseDimension } from '../core/input';

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /** Past benchmark runs, kept in this browser (zustand persist → localStorage). */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';

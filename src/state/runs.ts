@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Runs: one preamble (run lock, device, derived configuration, cancel signal) shared by the matmul
  * runs, the tuner, the benchmark sweep and the dot product; then the matmul actions themselves.

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The GPU session: acquiring the device, its lifecycle (initializing → ready → lost → ready again
  * on the next run, or unavailable), and the errors it reports outside every error scope, all as

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Test helpers for the state tests (imported only by *.test.ts): adapter facts as WebGPU reports
  * them, for planning without a device. Planning is pure arithmetic on these numbers; nothing here

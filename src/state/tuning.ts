@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The tuner's records, kept per browser (zustand persist → localStorage) and validated on load,
  * and the state of a tuning run. The tuning itself runs from runs.ts (it shares the run lock).

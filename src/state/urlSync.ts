@@ -1,11 +1,13 @@
 /**
  * The URL mirror: the configuration, the benchmark sizes and the dot-product view are written
  * back into the query as they change (history.replaceState), through the one codec in core/url.
- * Keys that only a link sets (`limits`, `maxSubmitMs`) are carried along as the page loaded them.
+ * Keys that only a link sets (`limits`, `maxSubmitMs`) are carried along as the page loaded them,
+ * and a link's `lang` as the address bar has it now (state/lang.ts).
  */
 import { encodeUrl, type UrlState } from '../core/url';
 import { kDefaultSizesText } from './benchState';
 import { kStartUrl, useApp, type AppState } from './store';
+import { linkLanguage } from './lang';
 import { followingAddress } from './views';
 
 /** The query string for a state (and the link-only keys of the page's URL). */
@@ -16,6 +18,7 @@ export function queryFor(s: Pick<AppState, 'config' | 'sweepText' | 'view' | 'do
     view: s.view,
     dotn: s.dotText.n,
     ...(start.maxSubmitMs !== undefined ? { maxSubmitMs: start.maxSubmitMs } : {}),
+    lang: linkLanguage(),
   });
 }
 

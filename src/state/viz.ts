@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The visualisation slice: the GPU's record of the last tiled run (from the instrumented kernel),
  * the selected C tile, the phase stepper and classroom mode. Plain data only.

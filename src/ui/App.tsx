@@ -1,4 +1,5 @@
 import { lazy, Suspense, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/store';
 import { Classroom } from './Classroom';
 import { GpuStatusPanel } from './GpuStatusPanel';
@@ -6,7 +7,7 @@ import { DotView } from './DotView';
 import { LessonView } from './views/LessonView';
 import { Nav } from './views/Nav';
 import { ProblemView } from './views/ProblemView';
-import { kAppText } from './views/strings';
+import { LangSwitch } from './views/LangSwitch';
 
 // The heavy parts load only when their view opens: the benchmark (uPlot, the share codec), the ladder and tuner, the partitions.
 const BenchView = lazy(() => import('./views/BenchView').then((m) => ({ default: m.BenchView })));
@@ -48,6 +49,7 @@ function ViewBody() {
 }
 
 export function App() {
+  const { t } = useTranslation();
   const classroom = useApp((s) => s.classroom);
   const view = useApp((s) => s.view);
   // Classroom mode is a presentation of its own (the stepper keys are installed by it and by the stepper).
@@ -55,22 +57,23 @@ export function App() {
   return (
     <div className="app" data-view={view}>
       <a className="skip-link" href="#main" onClick={skipToMain}>
-        {kAppText.skip}
+        {t('app.skip')}
       </a>
       <header className="masthead">
         <div className="masthead-title">
-          <h1>{kAppText.title}</h1>
+          <h1>{t('app.title')}</h1>
           <Nav />
+          <LangSwitch />
         </div>
-        <p className="lead">{kAppText.tagline}</p>
+        <p className="lead">{t('app.tagline')}</p>
       </header>
       <GpuStatusPanel />
       <main id="main" tabIndex={-1} className="view" data-classroom="false">
-        <Suspense fallback={<p className="small">{kAppText.loading}</p>}>
+        <Suspense fallback={<p className="small">{t('app.loading')}</p>}>
           <ViewBody />
         </Suspense>
       </main>
-      <footer className="small">{kAppText.footer}</footer>
+      <footer className="small">{t('app.footer')}</footer>
     </div>
   );
 }

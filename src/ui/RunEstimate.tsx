@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { fmtBytes, fmtGflops, fmtMs } from '../core/format';
 import { shapeLabel } from '../core/shape';

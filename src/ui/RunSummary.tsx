@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 import { kClockNames } from '../core/clock';
 import { kKernels, type KernelId } from '../core/kernels';
 import { belongs, useDerived } from '../state/selectors';

@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 import { useApp } from '../state/store';
 import { setBounds, setClassroom } from '../state/viz';
 

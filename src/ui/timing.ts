@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 /** When a run's time is not a speed an engineer can trust (the result card says so instead of a headline). */
 import { spreadPercent, type Summary } from '../core/stats';
 import { fmtMs } from './format';

@@ -1,11 +1,16 @@
 import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { encodeUrl, type View } from '../../core/url';
+import { linkLanguage } from '../../state/lang';
 import { useApp } from '../../state/store';
 import { goToView } from '../../state/views';
-import { kAppText, kNavViews, kViewText } from './strings';
+
+/** The order of the navigation. */
+export const kNavViews: readonly View[] = ['lesson', 'ladder', 'partitions', 'dot', 'bench', 'shared'];
 
 /** The header navigation: real links (relative, so a static host's sub-path works), aria-current on the open view. */
 export function Nav() {
+  const { t } = useTranslation();
   const view = useApp((s) => s.view);
   const config = useApp((s) => s.config);
   const open = (e: MouseEvent<HTMLAnchorElement>, v: View) => {
@@ -16,17 +21,17 @@ export function Nav() {
     window.scrollTo(0, 0);
   };
   return (
-    <nav className="views-nav" aria-label={kAppText.nav}>
+    <nav className="views-nav" aria-label={t('app.nav')}>
       <ul>
         {kNavViews.map((v) => (
           <li key={v}>
             <a
-              href={`./${encodeUrl(config, { view: v })}`}
+              href={`./${encodeUrl(config, { view: v, lang: linkLanguage() })}`}
               data-testid={`nav-${v}`}
               aria-current={view === v ? 'page' : undefined}
               onClick={(e) => open(e, v)}
             >
-              {kViewText[v].nav}
+              {t(`view.${v}`)}
             </a>
           </li>
         ))}

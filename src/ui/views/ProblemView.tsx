@@ -1,3 +1,4 @@
+// i18n-pending: this file's words are not in the catalogues yet
 import type { ReactNode } from 'react';
 import { Controls } from '../Controls';
 

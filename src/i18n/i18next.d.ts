@@ -1,0 +1,11 @@
+/** Typed keys: t('…') and useTranslation() accept only keys of the English catalogue. */
+import 'i18next';
+import type { en } from './locales/en';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: typeof en;
+    returnNull: false;
+  }
+}
