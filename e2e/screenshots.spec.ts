@@ -13,7 +13,7 @@ const kViewports = [
 
 for (const vp of kViewports) {
   test(`screenshots of every view at ${vp.width}×${vp.height}`, async ({ app, page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(400_000);
     await page.setViewportSize(vp);
     const share = await sampleShareLink(page);
     for (const v of kViewUrls(share)) {
@@ -30,5 +30,25 @@ for (const vp of kViewports) {
     await expect(page.getByTestId('run-summary')).toBeInViewport();
     await page.waitForTimeout(600); // the smooth scroll settles
     await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-lesson-after-run.png` });
+
+    // The same in 简体中文 (?lang=zh-CN): every view, the lesson after a run, and classroom mode.
+    for (const v of kViewUrls(share)) {
+      const [query, hash] = v.url.split('#');
+      await page.goto(`./${query ?? ''}${query?.startsWith('?') ? '&' : '?'}lang=zh-CN${hash ? `#${hash}` : ''}`);
+      await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', /ready|unavailable/);
+      await expect(page.getByTestId(v.landmark).first()).toBeVisible();
+      await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-zh-${v.name}.png` });
+    }
+    await app.open('?samples=3&lang=zh-CN');
+    await page.getByTestId('run-both').click();
+    await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+    await expect(page.getByTestId('tile-map')).toHaveAttribute('data-trace-status', 'done');
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-zh-lesson-after-run.png` });
+    await page.getByTestId('classroom-toggle').click();
+    await expect(page.locator('main')).toHaveAttribute('data-classroom', 'true');
+    await page.getByTestId('phase-next').click();
+    await page.getByTestId('phase-next').click();
+    await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-zh-classroom.png` });
   });
 }
