@@ -5,12 +5,32 @@ import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
 const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(path)) process.exit(0);
-
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+
+/** A font with Chinese glyphs, so the 简体中文 screenshots show characters, not boxes (best effort: the tests read text, not pixels). */
+function ensureChineseFont() {
+  try {
+    if (execSync('fc-list :lang=zh family', { encoding: 'utf8' }).trim() !== '') return;
+  } catch {
+    // no fontconfig: try the package below
+  }
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) return;
+  try {
+    console.log('No font with Chinese glyphs: installing fonts-wqy-microhei (small) for the 简体中文 screenshots…');
+    execSync('DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-wqy-microhei || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-wqy-microhei)', { stdio: 'inherit' });
+  } catch {
+    console.log('Could not install a Chinese font; the 简体中文 screenshots will show boxes (the tests do not depend on it).');
+  }
+}
+
+if (existsSync(path)) {
+  ensureChineseFont();
+  process.exit(0);
+}
+
 if (!process.env.CHROMIUM_PATH && isRoot && existsSync('/usr/bin/apt-get')) {
   console.log('Chromium is missing: installing Debian\'s chromium package for the end-to-end tests…');
-  execSync('apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium', { stdio: 'inherit' });
+  execSync('apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-wqy-microhei', { stdio: 'inherit' });
   if (existsSync(path)) process.exit(0);
 }
 console.error(
