@@ -1,9 +1,9 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Adapter and device acquisition. No React, no DOM: runs in a page, under Deno, or under Node
  * with the `webgpu` package. Requests only the features and limits the kernels use, and only up
  * to what the adapter offers.
  */
+import { t } from '../i18n';
 
 /** The limits the app reads or raises. */
 export const kLimitNames = [
@@ -100,16 +100,16 @@ function subgroupSizes(ai: GPUAdapterInfo | undefined): { subgroupMinSize?: numb
 export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext> {
   const gpu = opts.gpu ?? (globalThis.navigator as Navigator | undefined)?.gpu;
   if (!gpu) {
-    throw new GpuUnavailableError('This browser does not expose WebGPU (navigator.gpu is missing).', 'no-webgpu');
+    throw new GpuUnavailableError(t('common:device.noWebgpu'), 'no-webgpu');
   }
   let adapter: GPUAdapter | null = null;
   try {
     adapter = await gpu.requestAdapter(opts.powerPreference ? { powerPreference: opts.powerPreference } : undefined);
   } catch (e) {
-    throw new GpuUnavailableError(`requestAdapter() failed: ${String(e)}`, 'no-adapter');
+    throw new GpuUnavailableError(t('common:device.adapterFailed', { error: String(e) }), 'no-adapter');
   }
   if (!adapter) {
-    throw new GpuUnavailableError('WebGPU is present but no GPU adapter is available (requestAdapter() returned null): the GPU may be blocked or disabled.', 'no-adapter');
+    throw new GpuUnavailableError(t('common:device.noAdapter'), 'no-adapter');
   }
   const adapterLimits = readLimits(adapter.limits);
   const requiredLimits: Record<string, number> = {};
@@ -126,7 +126,7 @@ export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext>
   try {
     device = await adapter.requestDevice({ label: 'Tiles.device', requiredFeatures, requiredLimits });
   } catch (e) {
-    throw new GpuUnavailableError(`requestDevice() failed: ${String(e)}`, 'device-failed');
+    throw new GpuUnavailableError(t('common:device.deviceFailed', { error: String(e) }), 'device-failed');
   }
 
   // adapter.info is the current API; older engines had requestAdapterInfo().
@@ -172,7 +172,7 @@ export async function withErrorScopes<T>(device: GPUDevice, what: string, fn: ()
   // Scopes are popped whatever happened, so they never leak into later work.
   const validation = await device.popErrorScope();
   const oom = await device.popErrorScope();
-  if (oom) throw new GpuRunError(`${what}: out of GPU memory (${oom.message})`, 'out-of-memory');
+  if (oom) throw new GpuRunError(t('common:device.outOfMemory', { what, message: oom.message }), 'out-of-memory');
   if (validation) throw new GpuRunError(`${what}: ${validation.message}`, 'validation');
   if (!outcome.ok) throw outcome.error;
   return outcome.value;

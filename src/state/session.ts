@@ -1,9 +1,9 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The GPU session: acquiring the device, its lifecycle (initializing → ready → lost → ready again
  * on the next run, or unavailable), and the errors it reports outside every error scope, all as
  * state the GPU panel shows. The GPUDevice itself stays here, outside the store (not plain data).
  */
+import { t } from '../i18n';
 import { acquireGpu, GpuUnavailableError, type GpuContext } from '../gpu/device';
 import { kMaxGpuErrors, kStartUrl, useApp } from './store';
 
@@ -17,7 +17,7 @@ export function currentGpu(): GpuContext | undefined {
 
 /** Keep an uncaptured GPU error as state (the GPU panel lists them); the console still gets it. */
 export function noteGpuError(message: string, at = typeof performance !== 'undefined' ? performance.now() : 0): void {
-  console.error(`Uncaptured WebGPU error: ${message}`);
+  console.error(`Uncaptured WebGPU error: ${message}`); // i18n-exempt: the browser console, for developers
   useApp.setState((s) => ({ gpuErrors: [...s.gpuErrors, { message, at }].slice(-kMaxGpuErrors) }));
 }
 
@@ -26,9 +26,8 @@ export function clearGpuErrors(): void {
 }
 
 export function lostMessage(reason: string, message: string): string {
-  return `The GPU device was lost (${reason}${message ? `: ${message}` : ''}). It will be re-acquired on the next run.`;
+  return message ? t('common:device.lost', { reason, message }) : t('common:device.lostNoMessage', { reason });
 }
-const kDestroyedMessage = 'The GPU device was destroyed. It will be re-acquired on the next run.';
 
 /** The device, acquiring one when there is none or the last was lost; undefined when WebGPU is unavailable. */
 export function initGpu(): Promise<GpuContext | undefined> {
@@ -46,7 +45,7 @@ export function initGpu(): Promise<GpuContext | undefined> {
       });
       // destroy() also resolves device.lost (reason "destroyed"), which onLost ignores; show it too.
       void ctx.lost.then((li) => {
-        if (li.reason === 'destroyed' && session === ctx) useApp.setState({ gpu: { state: 'lost', message: kDestroyedMessage, info: ctx.info } });
+        if (li.reason === 'destroyed' && session === ctx) useApp.setState({ gpu: { state: 'lost', message: t('common:device.destroyed'), info: ctx.info } });
       });
       session = ctx;
       useApp.setState({ gpu: { state: 'ready', info: ctx.info } });
