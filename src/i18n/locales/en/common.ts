@@ -238,6 +238,7 @@ export const common = {
       'The GPU’s scheduler hands workgroups to idle compute units in no promised order; each workgroup owns one C tile, so the order never changes the result.',
   },
   glossary: {
+    title: 'Glossary',
     heading: 'Glossary: CUDA ↔ WebGPU/WGSL',
     intro: 'The same ideas under their CUDA names, their WebGPU/WGSL names and the words this app uses. For students who learned CUDA first.',
     colCuda: 'CUDA',

@@ -235,6 +235,7 @@ export const common: Catalogue<typeof en> = {
     order: 'GPU 的调度器把工作组交给空闲的计算单元，顺序不作保证；每个工作组负责一个 C 块，所以顺序永远不会改变结果。',
   },
   glossary: {
+    title: '术语表',
     heading: '术语表：CUDA ↔ WebGPU/WGSL',
     intro: '同一个概念在 CUDA 中的名称、在 WebGPU/WGSL 中的名称，以及本应用使用的说法。写给先学过 CUDA 的同学。',
     colCuda: 'CUDA',
