@@ -131,4 +131,4 @@ export function verifiedFor(results: AppState['results'], id: KernelId, config: 
 }
 
 /** A configuration in words, in the language in use. */
-export const describeConfig = (c: ParsedConfig): string => t('common:config.describe', { shape: shapeLabel(c.shape), tile: c.tile, pattern: c.pattern, seed: c.seed });
+export const describeConfig = (c: ParsedConfig): string => t('common:config.describe', { shape: shapeLabel(c.shape), tile: c.tile, pattern: t(`common:patternName.${c.pattern}`), seed: c.seed });

@@ -77,6 +77,12 @@ export const common = {
     ones: 'All ones (C = K everywhere)',
     identity: 'A = identity, B = small integers (C = B’s first rows)',
   },
+  patternName: {
+    random: 'random',
+    integers: 'integers',
+    ones: 'ones',
+    identity: 'identity',
+  },
   preset: {
     cudaSamples: {
       label: 'cuda-samples matrixMul: A 3×2 · B 2×3 blocks of 16',

@@ -68,13 +68,19 @@ export const common: Catalogue<typeof en> = {
     mib: '{{value}} MiB',
   },
   config: {
-    describe: '{{shape}}，分块 {{tile}}，{{pattern}} 数据，种子 {{seed}}',
+    describe: '{{shape}}，分块 {{tile}}，{{pattern}}数据，种子 {{seed}}',
   },
   pattern: {
     random: '带种子的随机数，范围 [−1, 1)',
     integers: '小整数，范围 [−8, 8]（求和精确）',
     ones: '全为 1（C 处处等于 K）',
     identity: 'A = 单位矩阵，B = 小整数（C = B 的前几行）',
+  },
+  patternName: {
+    random: '随机',
+    integers: '整数',
+    ones: '全为 1 的',
+    identity: '单位矩阵',
   },
   preset: {
     cudaSamples: {
