@@ -31,7 +31,7 @@ export function TilingWhy() {
   const measured = (r: typeof naive) =>
     r ? (
       <>
-        <span className="num">{fmtMs(r.run.stats.median)}</span> {t('why.measured', { clock: kClockLabels[r.run.clock], n: r.run.stats.n })}
+        <span className="num">{fmtMs(r.run.stats.median)}</span>{t('why.measured', { clock: kClockLabels[r.run.clock], n: r.run.stats.n })}
       </>
     ) : (
       t('why.notRun')

@@ -204,7 +204,7 @@ export const common = {
     colMedian: 'measured median',
     naive: 'naive',
     tiled: 'tiled, tile {{tile}}',
-    measured: '({{clock}}, {{n}} samples)',
+    measured: ' ({{clock}}, {{n}} samples)',
     notRun: 'not run at this shape',
     fewer:
       '{{ratio}}× fewer loads. Whether that becomes speed depends on the GPU: caches already absorb much of the naive kernel’s re-reading, and a software adapter has no separate fast memory at all.',
