@@ -33,7 +33,7 @@ export const common: Catalogue<typeof en> = {
     fieldM: 'M — A 和 C 的行数',
     fieldK: 'K — A 的列数，B 的行数',
     fieldN: 'N — B 和 C 的列数',
-    tile: '分块宽度 (TILE_WIDTH)',
+    tile: '分块宽度（TILE_WIDTH）',
     tileNone: '（无）',
     tileNotOffered: '{{tile}} — 不提供',
     tileOption: '{{tile}} × {{tile}}',
@@ -84,7 +84,7 @@ export const common: Catalogue<typeof en> = {
   },
   preset: {
     cudaSamples: {
-      label: 'cuda-samples matrixMul：A 3×2 · B 2×3 个 16 宽的块',
+      label: 'cuda-samples matrixMul：A 为 3×2 个块，B 为 2×3 个块（块宽 16）',
       source: 'MatrixMulCUDA，BLOCK_SIZE 16：C 共 3×3 个块；线程块 Bk33 计算 C33 = A31·B13 + A32·B23',
     },
     pmpp: {
