@@ -55,9 +55,21 @@ export interface GpuInfo {
   readonly defaultLimitsOnly: boolean;
 }
 
+export type UnavailableReason = 'no-webgpu' | 'no-adapter' | 'device-failed';
+
+/**
+ * Why no device, in words, in the language in use when called: `detail` is what the browser said
+ * (requestAdapter()/requestDevice() threw it), absent when it said nothing.
+ */
+export function unavailableMessage(reason: UnavailableReason, detail?: string): string {
+  if (reason === 'no-webgpu') return t('common:device.noWebgpu');
+  if (reason === 'no-adapter') return detail === undefined ? t('common:device.noAdapter') : t('common:device.adapterFailed', { error: detail });
+  return t('common:device.deviceFailed', { error: detail ?? '' });
+}
+
 export class GpuUnavailableError extends Error {
-  constructor(message: string, readonly reason: 'no-webgpu' | 'no-adapter' | 'device-failed') {
-    super(message);
+  constructor(readonly reason: UnavailableReason, readonly detail?: string) {
+    super(unavailableMessage(reason, detail));
     this.name = 'GpuUnavailableError';
   }
 }
@@ -100,16 +112,16 @@ function subgroupSizes(ai: GPUAdapterInfo | undefined): { subgroupMinSize?: numb
 export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext> {
   const gpu = opts.gpu ?? (globalThis.navigator as Navigator | undefined)?.gpu;
   if (!gpu) {
-    throw new GpuUnavailableError(t('common:device.noWebgpu'), 'no-webgpu');
+    throw new GpuUnavailableError('no-webgpu');
   }
   let adapter: GPUAdapter | null = null;
   try {
     adapter = await gpu.requestAdapter(opts.powerPreference ? { powerPreference: opts.powerPreference } : undefined);
   } catch (e) {
-    throw new GpuUnavailableError(t('common:device.adapterFailed', { error: String(e) }), 'no-adapter');
+    throw new GpuUnavailableError('no-adapter', String(e));
   }
   if (!adapter) {
-    throw new GpuUnavailableError(t('common:device.noAdapter'), 'no-adapter');
+    throw new GpuUnavailableError('no-adapter');
   }
   const adapterLimits = readLimits(adapter.limits);
   const requiredLimits: Record<string, number> = {};
@@ -126,7 +138,7 @@ export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext>
   try {
     device = await adapter.requestDevice({ label: 'Tiles.device', requiredFeatures, requiredLimits });
   } catch (e) {
-    throw new GpuUnavailableError(t('common:device.deviceFailed', { error: String(e) }), 'device-failed');
+    throw new GpuUnavailableError('device-failed', String(e));
   }
 
   // adapter.info is the current API; older engines had requestAdapterInfo().

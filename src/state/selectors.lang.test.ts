@@ -75,3 +75,17 @@ describe('messages in the language in use', () => {
     expect(lostMessage('unknown', 'the driver stopped')).toMatch(/^GPU 设备已丢失/);
   });
 });
+
+describe('the GPU status in the language in use', () => {
+  it('an unavailable GPU is explained again after a language switch', async () => {
+    const { gpuStatusMessage, initGpu } = await import('./session');
+    const { useApp } = await import('./store');
+    // Node has no navigator.gpu: the session ends unavailable, as in a browser without WebGPU.
+    expect(await initGpu()).toBeUndefined();
+    const gpu = useApp.getState().gpu;
+    expect(gpu.state).toBe('unavailable');
+    expect(gpuStatusMessage(gpu)).toBe('This browser does not expose WebGPU (navigator.gpu is missing).');
+    await i18n.changeLanguage('zh-CN');
+    expect(gpuStatusMessage(gpu)).toBe('这个浏览器没有提供 WebGPU（缺少 navigator.gpu）。');
+  });
+});

@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { clearGpuErrors, initGpu } from '../state/session';
+import { clearGpuErrors, gpuStatusMessage, initGpu } from '../state/session';
 import { useApp } from '../state/store';
 import type { GpuInfo } from '../gpu/device';
 import { fmtBytes, fmtInt } from './format';
@@ -86,9 +86,8 @@ function ReadyBody({ info }: { info: GpuInfo }) {
 export function GpuStatusPanel() {
   const { t } = useTranslation();
   const gpu = useApp((s) => s.gpu);
-  // The unavailable message is made when the device is sought; "no WebGPU" has no detail, so it is
-  // said again here in the language in use now.
-  const unavailable = gpu.state === 'unavailable' ? (gpu.reason === 'no-webgpu' ? t('device.noWebgpu') : gpu.message) : '';
+  // A lost or unavailable status is said again in the language in use now (a switch reaches it).
+  const message = gpuStatusMessage(gpu);
   return (
     <section className="panel gpu-panel" data-testid="gpu-status" data-state={gpu.state} aria-labelledby="gpu-heading" aria-live="polite">
       <h2 id="gpu-heading">{t('gpu.heading')}</h2>
@@ -96,7 +95,7 @@ export function GpuStatusPanel() {
       {gpu.state === 'ready' && <ReadyBody info={gpu.info} />}
       {gpu.state === 'lost' && (
         <p>
-          <span className="badge bad">{t('gpu.lost')}</span> {gpu.message}{' '}
+          <span className="badge bad">{t('gpu.lost')}</span> {message}{' '}
           <button type="button" onClick={() => void initGpu()}>
             {t('gpu.reconnect')}
           </button>
@@ -106,7 +105,7 @@ export function GpuStatusPanel() {
       {gpu.state === 'unavailable' && (
         <div>
           <p>
-            <span className="badge bad">{t('gpu.unavailable')}</span> {unavailable}
+            <span className="badge bad">{t('gpu.unavailable')}</span> {message}
           </p>
           <ul className="small">
             <li>{t('gpu.helpChrome')}</li>
