@@ -1,8 +1,8 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * How a run was timed — the one definition of the clock (runs, points, share links, device
  * reports and the UI read it from here).
  */
+import { t } from '../i18n';
 import { z } from './zod';
 
 /** GPU timestamps (timestamp-query), or the wall clock from submit to onSubmittedWorkDone. */
@@ -10,16 +10,24 @@ export const kClocks = ['gpu-timestamp', 'wall-clock'] as const;
 export type Clock = (typeof kClocks)[number];
 export const ClockSchema = z.enum(kClocks);
 
-/** The clock in words, as a result card says it. */
+/** The clock in words, as a result card says it (in the language in use when read: getters). */
 export const kClockLabels: Readonly<Record<Clock, string>> = {
-  'gpu-timestamp': 'GPU timestamps',
-  'wall-clock': 'wall clock (submit → onSubmittedWorkDone)',
+  get 'gpu-timestamp'() {
+    return t('common:clock.gpuTimestamp');
+  },
+  get 'wall-clock'() {
+    return t('common:clock.wallClock');
+  },
 };
 
-/** The clock in a few words (tables, the device panel). */
+/** The clock in a few words (tables, the device panel), in the language in use when read. */
 export const kClockNames: Readonly<Record<Clock, string>> = {
-  'gpu-timestamp': 'GPU timestamps',
-  'wall-clock': 'wall clock',
+  get 'gpu-timestamp'() {
+    return t('common:clock.gpuTimestamp');
+  },
+  get 'wall-clock'() {
+    return t('common:clock.wallClockShort');
+  },
 };
 
 /** The best clock a device offers: timestamps where it has timestamp-query. */

@@ -1,4 +1,4 @@
-// i18n-pending: this file's words are not in the catalogues yet
+import { t } from '../i18n';
 import type { Shape } from './shape';
 
 /**
@@ -9,11 +9,20 @@ import type { Shape } from './shape';
 export const kPatterns = ['random', 'integers', 'ones', 'identity'] as const;
 export type Pattern = (typeof kPatterns)[number];
 
-export const kPatternLabels: Record<Pattern, string> = {
-  random: 'Seeded random in [−1, 1)',
-  integers: 'Small integers in [−8, 8] (exact sums)',
-  ones: 'All ones (C = K everywhere)',
-  identity: 'A = identity, B = small integers (C = B’s first rows)',
+/** Each pattern in words, in the language in use when read (getters). */
+export const kPatternLabels: Readonly<Record<Pattern, string>> = {
+  get random() {
+    return t('common:pattern.random');
+  },
+  get integers() {
+    return t('common:pattern.integers');
+  },
+  get ones() {
+    return t('common:pattern.ones');
+  },
+  get identity() {
+    return t('common:pattern.identity');
+  },
 };
 
 export function isPattern(v: string): v is Pattern {

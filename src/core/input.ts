@@ -1,4 +1,4 @@
-// i18n-pending: this file's words are not in the catalogues yet
+import { numberFormat, t } from '../i18n';
 import { isTileWidth, kTileWidths, type Shape, type TileWidth } from './shape';
 
 /** Anything above this is rejected before any limit is consulted (it could never fit a GPU buffer). */
@@ -11,14 +11,14 @@ const kNumber = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 /** Parse one matrix dimension typed by a user or read from a URL. */
 export function parseDimension(raw: string, name: string, max = kMaxDimension): Parsed<number> {
   const s = raw.trim();
-  if (s === '') return { ok: false, message: `${name} is required: enter a whole number from 1 to ${max.toLocaleString('en-US')}.` };
-  if (!kNumber.test(s)) return { ok: false, message: `${name} must be a whole number; “${clip(s)}” is not a number.` };
+  if (s === '') return { ok: false, message: t('common:input.required', { name, max: numberFormat().format(max) }) };
+  if (!kNumber.test(s)) return { ok: false, message: t('common:input.notNumber', { name, text: clip(s) }) };
   const v = Number(s);
   if (!Number.isFinite(v) || Math.abs(v) > max) {
-    return { ok: false, message: `${name} = ${clip(s)} is far too large: at most ${max.toLocaleString('en-US')}.` };
+    return { ok: false, message: t('common:input.tooLarge', { name, text: clip(s), max: numberFormat().format(max) }) };
   }
-  if (!Number.isInteger(v)) return { ok: false, message: `${name} must be a whole number, not ${clip(s)}.` };
-  if (v <= 0) return { ok: false, message: `${name} must be at least 1 (got ${v}).` };
+  if (!Number.isInteger(v)) return { ok: false, message: t('common:input.fractional', { name, text: clip(s) }) };
+  if (v <= 0) return { ok: false, message: t('common:input.tooSmall', { name, value: String(v) }) };
   return { ok: true, value: v };
 }
 
@@ -26,13 +26,13 @@ export function parseTile(raw: string): Parsed<TileWidth> {
   const s = raw.trim();
   const v = Number(s);
   if (s !== '' && kNumber.test(s) && isTileWidth(v)) return { ok: true, value: v };
-  return { ok: false, message: `Tile width must be one of ${kTileWidths.join(', ')} (got “${clip(s)}”).` };
+  return { ok: false, message: t('common:input.tile', { list: kTileWidths.join(', '), text: clip(s) }) };
 }
 
 export function parseSeed(raw: string): Parsed<number> {
   const s = raw.trim();
   if (/^\d{1,10}$/.test(s) && Number(s) <= 0xffffffff) return { ok: true, value: Number(s) };
-  return { ok: false, message: `Seed must be a whole number from 0 to 4294967295 (got “${clip(s)}”).` };
+  return { ok: false, message: t('common:input.seed', { max: '4294967295', text: clip(s) }) };
 }
 
 export interface ShapeInput {

@@ -1,4 +1,4 @@
-// i18n-pending: this file's words are not in the catalogues yet
+import { numberFormat, t } from '../i18n';
 import type { FieldErrors } from './input';
 import { type Shape } from './shape';
 import type { Dispatch } from './tiling';
@@ -13,7 +13,7 @@ export interface ProblemLimits {
 /** Host memory the page may use for A, B and the read-back C (typed arrays in the tab). */
 export const kMaxHostBytes = 2 ** 31;
 
-const mib = (b: number) => `${(b / 2 ** 20).toLocaleString('en-US', { maximumFractionDigits: 1 })} MiB`;
+const mib = (b: number) => t('common:limits.mib', { value: numberFormat({ maximumFractionDigits: 1 }).format(b / 2 ** 20) });
 
 /**
  * Check a shape against the adapter before anything is allocated. Each message names the input
@@ -30,19 +30,19 @@ export function checkProblem(s: Shape, limits: ProblemLimits, dispatches: Readon
   for (const b of bufs) {
     if (b.bytes > cap) {
       const which = limits.maxStorageBufferBindingSize <= limits.maxBufferSize ? 'maxStorageBufferBindingSize' : 'maxBufferSize';
-      const msg = `Matrix ${b.name} (${b.dims}) needs ${mib(b.bytes)}; this GPU's ${which} is ${mib(cap)}.`;
+      const msg = t('common:limits.buffer', { name: b.name, dims: b.dims, need: mib(b.bytes), which, cap: mib(cap) });
       for (const f of b.fields) errors[f] ??= msg;
     }
   }
   const host = (s.m * s.k + s.k * s.n + s.m * s.n) * 4;
   if (!errors.m && !errors.k && !errors.n && host > kMaxHostBytes) {
-    errors.m = `A, B and C together need ${mib(host)} of browser memory; the page allows ${mib(kMaxHostBytes)}.`;
+    errors.m = t('common:limits.host', { need: mib(host), cap: mib(kMaxHostBytes) });
   }
   for (const { label, dispatch } of dispatches) {
     const [x, y] = dispatch;
     const max = limits.maxComputeWorkgroupsPerDimension;
-    if (x > max) errors.n ??= `N = ${s.n} needs ${x} workgroups across for the ${label} kernel; this GPU allows ${max} per dimension.`;
-    if (y > max) errors.m ??= `M = ${s.m} needs ${y} workgroups down for the ${label} kernel; this GPU allows ${max} per dimension.`;
+    if (x > max) errors.n ??= t('common:limits.across', { n: s.n, groups: x, kernel: label, max });
+    if (y > max) errors.m ??= t('common:limits.down', { m: s.m, groups: y, kernel: label, max });
   }
   return errors;
 }

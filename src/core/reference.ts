@@ -1,4 +1,4 @@
-// i18n-pending: this file's words are not in the catalogues yet
+import { numberFormat, t } from '../i18n';
 import { drain, mulberry32, type MatmulData, type Step } from './data';
 import { ceilDiv, type Shape } from './shape';
 import type { CBlock } from './tiling';
@@ -62,12 +62,12 @@ export const kFullCornerBlock = 32 * 32;
  * are the partial blocks), the corners and centre of every block on the border of C, and random
  * entries up to the multiply-add budget.
  */
-export function entriesToCheck(s: Shape, block: number | CBlock, seed: number): { indices: Uint32Array; full: boolean; how: string } {
+export function entriesToCheck(s: Shape, block: number | CBlock, seed: number): { indices: Uint32Array; full: boolean; how: string; sampled?: SampledEntries } {
   const total = s.m * s.n;
   if (total * s.k <= kFullCheckMacs) {
     const indices = new Uint32Array(total);
     for (let i = 0; i < total; i++) indices[i] = i;
-    return { indices, full: true, how: 'every entry' };
+    return { indices, full: true, how: howChecked({ full: true }) };
   }
   const bm = typeof block === 'number' ? block : block.rows;
   const bn = typeof block === 'number' ? block : block.cols;
@@ -112,11 +112,8 @@ export function entriesToCheck(s: Shape, block: number | CBlock, seed: number): 
   for (let r = 0; r < budget * 4 && picked.size < structured + budget && picked.size < total; r++) {
     picked.add(Math.floor(rand() * total));
   }
-  return {
-    indices: Uint32Array.from(picked),
-    full: false,
-    how: `${structured.toLocaleString('en-US')} in corner and edge tiles + ${(picked.size - structured).toLocaleString('en-US')} random`,
-  };
+  const sampled = { structured, random: picked.size - structured };
+  return { indices: Uint32Array.from(picked), full: false, how: howChecked({ full: false, sampled }), sampled };
 }
 
 export interface Mismatch {
@@ -127,13 +124,32 @@ export interface Mismatch {
   readonly tolerance: number;
 }
 
+/** How a sample was made: entries in the corner and edge blocks, then random ones. */
+export interface SampledEntries {
+  readonly structured: number;
+  readonly random: number;
+}
+
+/**
+ * How the entries were chosen, in words, in the language in use now (a view calls it at render
+ * time; `how` keeps the words of when the check ran, which in a worker are English).
+ */
+export function howChecked(v: { readonly full: boolean; readonly sampled?: SampledEntries; readonly how?: string }): string {
+  if (v.full) return t('common:check.every');
+  if (!v.sampled) return v.how ?? '';
+  const nf = numberFormat();
+  return t('common:check.sampled', { structured: nf.format(v.sampled.structured), random: nf.format(v.sampled.random) });
+}
+
 export interface Verification {
   readonly ok: boolean;
   readonly checked: number;
   readonly total: number;
   readonly full: boolean;
-  /** How the entries were chosen, in words. */
+  /** How the entries were chosen, in words (see howChecked for the language in use now). */
   readonly how: string;
+  /** The counts behind `how` when the entries were sampled. */
+  readonly sampled?: SampledEntries;
   readonly exact: boolean;
   readonly maxAbsError: number;
   /** max |gpu − ref| / Σ|a·b| over the checked entries (0 when both are 0). */
@@ -158,7 +174,7 @@ export const kVerifyStepMacs = 1 << 22;
  * kVerifyStepMacs multiply-adds, so a worker can report it and notice a cancel; returns verify's result.
  */
 export function* verifySteps(d: MatmulData, s: Shape, c: Float32Array, block: number | CBlock, seed = 1): Generator<Step, Verification, void> {
-  const { indices, full, how } = entriesToCheck(s, block, seed);
+  const { indices, full, how, sampled } = entriesToCheck(s, block, seed);
   const perStep = Math.max(1, Math.floor(kVerifyStepMacs / Math.max(1, s.k)));
   let maxAbs = 0;
   let maxRel = 0;
@@ -193,6 +209,7 @@ export function* verifySteps(d: MatmulData, s: Shape, c: Float32Array, block: nu
     total: s.m * s.n,
     full,
     how,
+    ...(sampled ? { sampled } : {}),
     exact: d.exact,
     maxAbsError: maxAbs,
     maxRelError: maxRel,

@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 export interface Summary {
   readonly n: number;
   readonly median: number;
@@ -8,7 +7,7 @@ export interface Summary {
 }
 
 export function summarize(samples: readonly number[]): Summary {
-  if (samples.length === 0) throw new Error('summarize: no samples');
+  if (samples.length === 0) throw new Error('summarize: no samples'); // i18n-exempt: a programmer's assertion (callers never pass none)
   const s = [...samples].sort((x, y) => x - y);
   const mid = s.length >> 1;
   const median = s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;

@@ -1,10 +1,10 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The client of the CPU jobs (core/worker/protocol.ts): promises for requests, progress callbacks,
  * and cancel by AbortSignal (the promise rejects at once with a 'cancelled' GpuRunError; the job
  * stops at its next step). Served by a Web Worker where the app installs one (cpuWorkerHost.ts),
  * inline otherwise (the headless bench): the same code either way. No DOM.
  */
+import { t } from '../i18n';
 import type { Step } from '../core/data';
 import type { Verification } from '../core/reference';
 import type { CBlock } from '../core/tiling';
@@ -40,7 +40,7 @@ interface CallOptions {
   readonly onProgress?: (s: Step) => void;
 }
 
-const cancelledError = () => new GpuRunError('Cancelled before it finished: no result.', 'cancelled');
+const cancelledError = () => new GpuRunError(t('common:cpu.cancelled'), 'cancelled');
 
 export class CpuHost {
   private seq = 0;
@@ -56,10 +56,10 @@ export class CpuHost {
       if (r.kind === 'progress') return w.onProgress?.(r.step);
       this.waiting.delete(r.id);
       if (r.kind === 'done') w.resolve(r.value);
-      else w.reject(r.cancelled ? cancelledError() : new Error(`CPU work failed: ${r.message}`));
+      else w.reject(r.cancelled ? cancelledError() : new Error(t('common:cpu.failed', { message: r.message })));
     }, (why) => {
       this.broken = true;
-      for (const w of this.waiting.values()) w.reject(new Error(`The CPU worker stopped (${why}); the next run does its CPU work on the page instead.`));
+      for (const w of this.waiting.values()) w.reject(new Error(t('common:cpu.workerStopped', { why })));
       this.waiting.clear();
     });
   }

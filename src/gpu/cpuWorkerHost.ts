@@ -1,9 +1,9 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The app's CPU work in a Web Worker (see cpuHost.ts). Kept apart so the headless bench, which does
  * not import it, bundles no worker and runs the same jobs inline. `new Worker(new URL(...))` is the
  * form Vite turns into a same-origin module file (the CSP allows script-src 'self'; no blob:).
  */
+import { t } from '../i18n';
 import type { CpuReply } from '../core/worker/protocol';
 import { inlinePort, setCpuPort, type CpuPort } from './cpuHost';
 
@@ -16,9 +16,9 @@ function workerPort(): CpuPort {
       worker.onmessage = (e: MessageEvent<CpuReply>) => f(e.data);
       worker.onerror = (e: ErrorEvent) => {
         e.preventDefault();
-        broken(e.message || 'it could not be loaded');
+        broken(e.message || t('common:cpu.workerNotLoaded'));
       };
-      worker.onmessageerror = () => broken('a message could not be read');
+      worker.onmessageerror = () => broken(t('common:cpu.workerUnreadable'));
     },
     close: () => worker.terminate(),
   };

@@ -1,9 +1,9 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Adapter and device acquisition. No React, no DOM: runs in a page, under Deno, or under Node
  * with the `webgpu` package. Requests only the features and limits the kernels use, and only up
  * to what the adapter offers.
  */
+import { t } from '../i18n';
 
 /** The limits the app reads or raises. */
 export const kLimitNames = [
@@ -55,9 +55,21 @@ export interface GpuInfo {
   readonly defaultLimitsOnly: boolean;
 }
 
+export type UnavailableReason = 'no-webgpu' | 'no-adapter' | 'device-failed';
+
+/**
+ * Why no device, in words, in the language in use when called: `detail` is what the browser said
+ * (requestAdapter()/requestDevice() threw it), absent when it said nothing.
+ */
+export function unavailableMessage(reason: UnavailableReason, detail?: string): string {
+  if (reason === 'no-webgpu') return t('common:device.noWebgpu');
+  if (reason === 'no-adapter') return detail === undefined ? t('common:device.noAdapter') : t('common:device.adapterFailed', { error: detail });
+  return t('common:device.deviceFailed', { error: detail ?? '' });
+}
+
 export class GpuUnavailableError extends Error {
-  constructor(message: string, readonly reason: 'no-webgpu' | 'no-adapter' | 'device-failed') {
-    super(message);
+  constructor(readonly reason: UnavailableReason, readonly detail?: string) {
+    super(unavailableMessage(reason, detail));
     this.name = 'GpuUnavailableError';
   }
 }
@@ -100,16 +112,16 @@ function subgroupSizes(ai: GPUAdapterInfo | undefined): { subgroupMinSize?: numb
 export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext> {
   const gpu = opts.gpu ?? (globalThis.navigator as Navigator | undefined)?.gpu;
   if (!gpu) {
-    throw new GpuUnavailableError('This browser does not expose WebGPU (navigator.gpu is missing).', 'no-webgpu');
+    throw new GpuUnavailableError('no-webgpu');
   }
   let adapter: GPUAdapter | null = null;
   try {
     adapter = await gpu.requestAdapter(opts.powerPreference ? { powerPreference: opts.powerPreference } : undefined);
   } catch (e) {
-    throw new GpuUnavailableError(`requestAdapter() failed: ${String(e)}`, 'no-adapter');
+    throw new GpuUnavailableError('no-adapter', String(e));
   }
   if (!adapter) {
-    throw new GpuUnavailableError('WebGPU is present but no GPU adapter is available (requestAdapter() returned null): the GPU may be blocked or disabled.', 'no-adapter');
+    throw new GpuUnavailableError('no-adapter');
   }
   const adapterLimits = readLimits(adapter.limits);
   const requiredLimits: Record<string, number> = {};
@@ -126,7 +138,7 @@ export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext>
   try {
     device = await adapter.requestDevice({ label: 'Tiles.device', requiredFeatures, requiredLimits });
   } catch (e) {
-    throw new GpuUnavailableError(`requestDevice() failed: ${String(e)}`, 'device-failed');
+    throw new GpuUnavailableError('device-failed', String(e));
   }
 
   // adapter.info is the current API; older engines had requestAdapterInfo().
@@ -172,7 +184,7 @@ export async function withErrorScopes<T>(device: GPUDevice, what: string, fn: ()
   // Scopes are popped whatever happened, so they never leak into later work.
   const validation = await device.popErrorScope();
   const oom = await device.popErrorScope();
-  if (oom) throw new GpuRunError(`${what}: out of GPU memory (${oom.message})`, 'out-of-memory');
+  if (oom) throw new GpuRunError(t('common:device.outOfMemory', { what, message: oom.message }), 'out-of-memory');
   if (validation) throw new GpuRunError(`${what}: ${validation.message}`, 'validation');
   if (!outcome.ok) throw outcome.error;
   return outcome.value;

@@ -1,9 +1,9 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The one pipeline cache: every compute pipeline the app makes (matmul kernels, the traced tiled
  * kernel, the dot product and its final sum) is created once per device and key — its label,
  * WGSL, override constants and role — and reused. A failed creation is not cached.
  */
+import { t } from '../i18n';
 import type { KernelSpec, LaunchPlan } from '../core/kernels';
 import { withErrorScopes } from './device';
 
@@ -59,7 +59,7 @@ export function getPipeline(device: GPUDevice, req: PipelineRequest): Promise<GP
   const key = `${req.label}|${constantsKey(req.constants)}${req.role ? `|${req.role}` : ''}|source ${id}`;
   let p = cache.get(key);
   if (!p) {
-    p = withErrorScopes(device, `Creating the ${req.what} pipeline`, async () => {
+    p = withErrorScopes(device, t('common:device.creatingPipeline', { what: req.what }), async () => {
       const module = device.createShaderModule({ label: `${req.label}.module`, code: req.source });
       const layout = req.layout === 'matmul' ? device.createPipelineLayout({ label: `${req.label}.layout`, bindGroupLayouts: [matmulBindGroupLayout(device)] }) : 'auto';
       return device.createComputePipelineAsync({

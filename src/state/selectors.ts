@@ -2,7 +2,13 @@
  * Derived once, carried forward: the configuration as typed becomes one parsed configuration and
  * one launch plan per kernel (memoised on the configuration, the GPU status and the tuning
  * records). Validation, the views and the runs read that one derivation instead of planning again.
+ *
+ * Its messages (a field that does not parse, a plan this adapter cannot run) are sentences in the
+ * language in use: the memo is keyed on the language too, so a language switch derives them again
+ * (and useDerived re-renders on a switch).
  */
+import { useSyncExternalStore } from 'react';
+import { i18n, language, t, type Language } from '../i18n';
 import { checkProblem } from '../core/limits';
 import { parseConfig, sameRunConfig, type ParsedConfig } from '../core/config';
 import type { FieldErrors } from '../core/input';
@@ -50,14 +56,25 @@ export function deriveUncached(config: ConfigText, gpu: GpuStatus, records: read
   return { ...(parsed ? { parsed } : {}), parseErrors: errors, ...(info ? { info } : {}), params, plans };
 }
 
-let memo: { config: ConfigText; gpu: GpuStatus; records: readonly TuneRecord[]; derived: Derived } | undefined;
+let memo: { config: ConfigText; gpu: GpuStatus; records: readonly TuneRecord[]; lang: Language; derived: Derived } | undefined;
 
-/** The derivation for these inputs; the same object while they are the same objects. */
+/** The derivation for these inputs; the same object while they (and the language) are the same. */
 export function derive(config: ConfigText, gpu: GpuStatus, records: readonly TuneRecord[]): Derived {
-  if (memo && memo.config === config && memo.gpu === gpu && memo.records === records) return memo.derived;
+  const lang = language();
+  if (memo && memo.config === config && memo.gpu === gpu && memo.records === records && memo.lang === lang) return memo.derived;
   const derived = deriveUncached(config, gpu, records);
-  memo = { config, gpu, records, derived };
+  memo = { config, gpu, records, lang, derived };
   return derived;
+}
+
+function onLanguageChanged(notify: () => void): () => void {
+  i18n.on('languageChanged', notify);
+  return () => i18n.off('languageChanged', notify);
+}
+
+/** React: the language in use (re-renders on a switch). */
+function useLanguage(): Language {
+  return useSyncExternalStore(onLanguageChanged, language, language);
 }
 
 /** The derivation of the current state. */
@@ -71,6 +88,7 @@ export function useDerived(): Derived {
   const config = useApp((s) => s.config);
   const gpu = useApp((s) => s.gpu);
   const records = useTuning((s) => s.records);
+  useLanguage();
   return derive(config, gpu, records);
 }
 
@@ -112,4 +130,5 @@ export function verifiedFor(results: AppState['results'], id: KernelId, config: 
   return r?.status === 'verified' && r.run ? (r as KernelResult & { run: NonNullable<KernelResult['run']> }) : undefined;
 }
 
-export const describeConfig = (c: ParsedConfig): string => `${shapeLabel(c.shape)}, tile ${c.tile}, ${c.pattern} data, seed ${c.seed}`;
+/** A configuration in words, in the language in use. */
+export const describeConfig = (c: ParsedConfig): string => t('common:config.describe', { shape: shapeLabel(c.shape), tile: c.tile, pattern: t(`common:patternName.${c.pattern}`), seed: c.seed });

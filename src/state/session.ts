@@ -1,11 +1,11 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The GPU session: acquiring the device, its lifecycle (initializing → ready → lost → ready again
  * on the next run, or unavailable), and the errors it reports outside every error scope, all as
  * state the GPU panel shows. The GPUDevice itself stays here, outside the store (not plain data).
  */
-import { acquireGpu, GpuUnavailableError, type GpuContext } from '../gpu/device';
-import { kMaxGpuErrors, kStartUrl, useApp } from './store';
+import { t } from '../i18n';
+import { acquireGpu, GpuUnavailableError, unavailableMessage, type GpuContext, type UnavailableReason } from '../gpu/device';
+import { kMaxGpuErrors, kStartUrl, useApp, type GpuStatus } from './store';
 
 let session: GpuContext | undefined;
 let acquiring: Promise<GpuContext | undefined> | undefined;
@@ -17,7 +17,7 @@ export function currentGpu(): GpuContext | undefined {
 
 /** Keep an uncaptured GPU error as state (the GPU panel lists them); the console still gets it. */
 export function noteGpuError(message: string, at = typeof performance !== 'undefined' ? performance.now() : 0): void {
-  console.error(`Uncaptured WebGPU error: ${message}`);
+  console.error(`Uncaptured WebGPU error: ${message}`); // i18n-exempt: the browser console, for developers
   useApp.setState((s) => ({ gpuErrors: [...s.gpuErrors, { message, at }].slice(-kMaxGpuErrors) }));
 }
 
@@ -26,35 +26,59 @@ export function clearGpuErrors(): void {
 }
 
 export function lostMessage(reason: string, message: string): string {
-  return `The GPU device was lost (${reason}${message ? `: ${message}` : ''}). It will be re-acquired on the next run.`;
+  return message ? t('common:device.lost', { reason, message }) : t('common:device.lostNoMessage', { reason });
 }
-const kDestroyedMessage = 'The GPU device was destroyed. It will be re-acquired on the next run.';
+
+/** The facts behind a lost or unavailable status, so its message can be said again in another language. */
+type StatusFacts =
+  | { readonly kind: 'lost'; readonly reason: string; readonly message: string }
+  | { readonly kind: 'destroyed' }
+  | { readonly kind: 'unavailable'; readonly reason: UnavailableReason; readonly detail?: string };
+const statusFacts = new WeakMap<GpuStatus, StatusFacts>();
+
+function setGpu(gpu: GpuStatus, facts?: StatusFacts): void {
+  if (facts) statusFacts.set(gpu, facts);
+  useApp.setState({ gpu });
+}
+
+/**
+ * A lost or unavailable status's message in the language in use now (the store keeps the words of
+ * when it happened; the GPU panel calls this at render time so a language switch reaches it).
+ */
+export function gpuStatusMessage(gpu: GpuStatus): string {
+  if (gpu.state !== 'lost' && gpu.state !== 'unavailable') return '';
+  const f = statusFacts.get(gpu);
+  if (!f) return gpu.message;
+  if (f.kind === 'lost') return lostMessage(f.reason, f.message);
+  if (f.kind === 'destroyed') return t('common:device.destroyed');
+  return unavailableMessage(f.reason, f.detail);
+}
 
 /** The device, acquiring one when there is none or the last was lost; undefined when WebGPU is unavailable. */
 export function initGpu(): Promise<GpuContext | undefined> {
   if (session && !session.isLost()) return Promise.resolve(session);
   acquiring ??= (async () => {
     const wasLost = useApp.getState().gpu.state === 'lost';
-    if (!wasLost) useApp.setState({ gpu: { state: 'initializing' } });
+    if (!wasLost) setGpu({ state: 'initializing' });
     try {
       const ctx = await acquireGpu({
         defaultLimitsOnly: kStartUrl.defaultLimitsOnly,
         onLost: (li) => {
-          if (session === ctx) useApp.setState({ gpu: { state: 'lost', message: lostMessage(li.reason, li.message), info: ctx.info } });
+          if (session === ctx) setGpu({ state: 'lost', message: lostMessage(li.reason, li.message), info: ctx.info }, { kind: 'lost', reason: li.reason, message: li.message });
         },
         onUncapturedError: (msg) => noteGpuError(msg),
       });
       // destroy() also resolves device.lost (reason "destroyed"), which onLost ignores; show it too.
       void ctx.lost.then((li) => {
-        if (li.reason === 'destroyed' && session === ctx) useApp.setState({ gpu: { state: 'lost', message: kDestroyedMessage, info: ctx.info } });
+        if (li.reason === 'destroyed' && session === ctx) setGpu({ state: 'lost', message: t('common:device.destroyed'), info: ctx.info }, { kind: 'destroyed' });
       });
       session = ctx;
-      useApp.setState({ gpu: { state: 'ready', info: ctx.info } });
+      setGpu({ state: 'ready', info: ctx.info });
       return ctx;
     } catch (e) {
       const message = e instanceof Error ? e.message : String(e);
       const reason = e instanceof GpuUnavailableError ? e.reason : 'device-failed';
-      useApp.setState({ gpu: { state: 'unavailable', message, reason } });
+      setGpu({ state: 'unavailable', message, reason }, e instanceof GpuUnavailableError ? { kind: 'unavailable', reason, ...(e.detail !== undefined ? { detail: e.detail } : {}) } : undefined);
       return undefined;
     } finally {
       acquiring = undefined;

@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Test helpers for the state tests (imported only by *.test.ts): adapter facts as WebGPU reports
  * them, for planning without a device. Planning is pure arithmetic on these numbers; nothing here
@@ -20,7 +19,7 @@ export function defaultLimitsInfo(features: readonly string[] = []): GpuInfo {
   return {
     vendor: 'test',
     architecture: 'limits-only',
-    description: 'WebGPU default limits',
+    description: 'WebGPU default limits', // i18n-exempt: test data (an adapter description), never shown
     device: '',
     isFallbackAdapter: false,
     adapterFeatures: [...features],

@@ -1,5 +1,5 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
 import { type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { kPatternLabels, kPatterns } from '../core/data';
 import { kPresets } from '../core/presets';
 import { kSampleChoices } from '../core/config';
@@ -14,28 +14,16 @@ import { RunEstimate } from './RunEstimate';
 import { checkKernels, useDerived } from '../state/selectors';
 import { applyConfig, setField, useApp } from '../state/store';
 
-/** The panel's words (one place, for translation later). */
-const kText = {
-  heading: 'Problem',
-  formula: 'C (M×N) = A (M×K) · B (K×N), row-major 32-bit floats.',
-  examples: 'Examples from the sources',
-  examplesLead: 'Examples:',
-  seed: 'Random seed',
-  cannotRun: 'Cannot run this configuration:',
-  running: 'Running on the GPU…',
-} as const;
-
-const kFieldLabels: Record<'m' | 'k' | 'n', string> = {
-  m: 'M — rows of A and C',
-  k: 'K — columns of A, rows of B',
-  n: 'N — columns of B and C',
-};
+/** The label key of each size field (the words are in the 'common' catalogue, controls.*). */
+const kFieldLabels = { m: 'controls.fieldM', k: 'controls.fieldK', n: 'controls.fieldN' } as const;
+const kFields = { m: 'm', k: 'k', n: 'n' } as const;
 
 function SizeInput({ field, value, error }: { field: 'm' | 'k' | 'n'; value: string; error?: string }) {
+  const { t } = useTranslation();
   const id = `input-${field}`;
   return (
     <div className="field">
-      <label htmlFor={id}>{kFieldLabels[field]}</label>
+      <label htmlFor={id}>{t(kFieldLabels[field])}</label>
       <input
         id={id}
         data-testid={id}
@@ -59,6 +47,7 @@ function SizeInput({ field, value, error }: { field: 'm' | 'k' | 'n'; value: str
 
 /** The problem panel; `compact` (the ladder and partitions views, which have their own run buttons) leaves out the examples and the run buttons. */
 export function Controls({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
   const config = useApp((s) => s.config);
   const busy = useApp((s) => s.busy);
   const runMessage = useApp((s) => s.runMessage);
@@ -69,14 +58,14 @@ export function Controls({ compact = false }: { compact?: boolean }) {
 
   return (
     <section className="panel controls" aria-labelledby="controls-heading">
-      <h2 id="controls-heading">{kText.heading}</h2>
+      <h2 id="controls-heading">{t('controls.heading')}</h2>
       <p className="lead">
-        {kText.formula}
-        {parsed && ` ${shapeLabel(parsed.shape)}: ${fmtFlops(flops(parsed.shape))} per run.`}
+        {t('controls.formula')}
+        {parsed && ` ${t('controls.perRun', { shape: shapeLabel(parsed.shape), flops: fmtFlops(flops(parsed.shape)) })}`}
       </p>
       {!compact && (
-      <div className="presets" role="group" aria-label={kText.examples}>
-        <span className="small">{kText.examplesLead}</span>
+      <div className="presets" role="group" aria-label={t('controls.examples')}>
+        <span className="small">{t('controls.examplesLead')}</span>
         {kPresets.map((p) => (
           <button
             key={p.id}
@@ -93,11 +82,11 @@ export function Controls({ compact = false }: { compact?: boolean }) {
       </div>
       )}
       <div className="fields">
-        <SizeInput field="m" value={config.m} error={errors.m} />
-        <SizeInput field="k" value={config.k} error={errors.k} />
-        <SizeInput field="n" value={config.n} error={errors.n} />
+        <SizeInput field={kFields.m} value={config.m} error={errors.m} />
+        <SizeInput field={kFields.k} value={config.k} error={errors.k} />
+        <SizeInput field={kFields.n} value={config.n} error={errors.n} />
         <div className="field">
-          <label htmlFor="select-tile">Tile width (TILE_WIDTH)</label>
+          <label htmlFor="select-tile">{t('controls.tile')}</label>
           <select
             id="select-tile"
             data-testid="select-tile"
@@ -106,10 +95,10 @@ export function Controls({ compact = false }: { compact?: boolean }) {
             aria-describedby={errors.tile ? 'select-tile-error' : undefined}
             onChange={(e) => setField('tile', e.target.value)}
           >
-            {!(kTileWidths as readonly number[]).map(String).includes(config.tile) && <option value={config.tile}>{config.tile || '(none)'} — not offered</option>}
-            {kTileWidths.map((t) => (
-              <option key={t} value={String(t)}>
-                {t} × {t}
+            {!(kTileWidths as readonly number[]).map(String).includes(config.tile) && <option value={config.tile}>{t('controls.tileNotOffered', { tile: config.tile || t('controls.tileNone') })}</option>}
+            {kTileWidths.map((w) => (
+              <option key={w} value={String(w)}>
+                {t('controls.tileOption', { tile: w })}
               </option>
             ))}
           </select>
@@ -120,9 +109,9 @@ export function Controls({ compact = false }: { compact?: boolean }) {
           )}
         </div>
         <div className="field">
-          <label htmlFor="select-pattern">Input data</label>
+          <label htmlFor="select-pattern">{t('controls.pattern')}</label>
           <select id="select-pattern" data-testid="select-pattern" value={config.pattern} onChange={(e) => setField('pattern', e.target.value as ConfigText['pattern'])}>
-            {!(kPatterns as readonly string[]).includes(config.pattern) && <option value={config.pattern}>not offered</option>}
+            {!(kPatterns as readonly string[]).includes(config.pattern) && <option value={config.pattern}>{t('controls.notOffered')}</option>}
             {kPatterns.map((p) => (
               <option key={p} value={p}>
                 {kPatternLabels[p]}
@@ -132,10 +121,10 @@ export function Controls({ compact = false }: { compact?: boolean }) {
           {errors.pattern && <p className="field-error">⚠ {errors.pattern}</p>}
         </div>
         <div className="field">
-          <label htmlFor="select-samples">Timed samples per run</label>
+          <label htmlFor="select-samples">{t('controls.samples')}</label>
           <select id="select-samples" data-testid="select-samples" value={config.samples} onChange={(e) => setField('samples', e.target.value)}>
-            {!['auto', ...kSampleChoices].includes(config.samples) && <option value={config.samples}>not offered</option>}
-            <option value="auto">auto (about 1 s of kernel time, 3–30)</option>
+            {!['auto', ...kSampleChoices].includes(config.samples) && <option value={config.samples}>{t('controls.notOffered')}</option>}
+            <option value="auto">{t('controls.samplesAuto')}</option>
             {kSampleChoices.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -145,7 +134,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
           {errors.samples && <p className="field-error">⚠ {errors.samples}</p>}
         </div>
         <div className="field">
-          <label htmlFor="input-seed">{kText.seed}</label>
+          <label htmlFor="input-seed">{t('controls.seed')}</label>
           <input
             id="input-seed"
             data-testid="input-seed"
@@ -162,7 +151,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
         <div className="error-summary" role="alert" data-testid="error-message">
           {messages.length > 0 && (
             <>
-              <strong>{kText.cannotRun}</strong>
+              <strong>{t('controls.cannotRun')}</strong>
               <ul>
                 {[...new Set(messages)].map((m) => (
                   <li key={m}>{m}</li>
@@ -177,21 +166,21 @@ export function Controls({ compact = false }: { compact?: boolean }) {
       {!compact && (
       <div className="run-buttons">
         <button type="button" data-testid="run-naive" onClick={() => run(['naive'])} aria-busy={busy}>
-          Run naive
+          {t('controls.runNaive')}
         </button>
         <button type="button" data-testid="run-tiled" onClick={() => run(['tiled'])} aria-busy={busy}>
-          Run tiled
+          {t('controls.runTiled')}
         </button>
         <button type="button" className="primary" data-testid="run-both" id="run-both" data-main-action onClick={() => run(['naive', 'tiled'])} aria-busy={busy}>
-          Run both
+          {t('controls.runBoth')}
         </button>
         {busy && (
           <>
             <button type="button" data-testid="run-cancel" onClick={cancelRun} disabled={!busy}>
-              Cancel
+              {t('controls.cancel')}
             </button>
             <span className="small" role="status">
-              {kText.running}
+              {t('controls.running')}
             </span>
           </>
         )}

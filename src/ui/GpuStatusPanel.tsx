@@ -1,18 +1,19 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
-import { clearGpuErrors, initGpu } from '../state/session';
+import { Trans, useTranslation } from 'react-i18next';
+import { clearGpuErrors, gpuStatusMessage, initGpu } from '../state/session';
 import { useApp } from '../state/store';
 import type { GpuInfo } from '../gpu/device';
 import { fmtBytes, fmtInt } from './format';
 
 function Limits({ info }: { info: GpuInfo }) {
+  const { t } = useTranslation();
   const l = info.limits;
   const rows: Array<[string, string]> = [
-    ['Max storage buffer binding', fmtBytes(l.maxStorageBufferBindingSize)],
-    ['Max buffer size', fmtBytes(l.maxBufferSize)],
-    ['Invocations per workgroup', fmtInt(l.maxComputeInvocationsPerWorkgroup)],
-    ['Workgroup size x / y', `${fmtInt(l.maxComputeWorkgroupSizeX)} / ${fmtInt(l.maxComputeWorkgroupSizeY)}`],
-    ['Workgroup memory', fmtBytes(l.maxComputeWorkgroupStorageSize)],
-    ['Workgroups per dimension', fmtInt(l.maxComputeWorkgroupsPerDimension)],
+    [t('gpu.limit.storageBinding'), fmtBytes(l.maxStorageBufferBindingSize)],
+    [t('gpu.limit.bufferSize'), fmtBytes(l.maxBufferSize)],
+    [t('gpu.limit.invocations'), fmtInt(l.maxComputeInvocationsPerWorkgroup)],
+    [t('gpu.limit.workgroupSize'), `${fmtInt(l.maxComputeWorkgroupSizeX)} / ${fmtInt(l.maxComputeWorkgroupSizeY)}`],
+    [t('gpu.limit.workgroupMemory'), fmtBytes(l.maxComputeWorkgroupStorageSize)],
+    [t('gpu.limit.workgroupsPerDimension'), fmtInt(l.maxComputeWorkgroupsPerDimension)],
   ];
   return (
     <dl className="limits">
@@ -26,80 +27,77 @@ function Limits({ info }: { info: GpuInfo }) {
   );
 }
 
-const kErrorText = {
-  heading: 'Errors the GPU reported outside any check',
-  explain: 'WebGPU reported these outside every error scope: a result around them may not be trustworthy. They are also in the browser console.',
-  clear: 'Clear',
-} as const;
-
 /** Uncaptured GPU errors of this session, as state (not only in the console). */
 function GpuErrors() {
+  const { t } = useTranslation();
   const errors = useApp((s) => s.gpuErrors);
   if (errors.length === 0) return null;
   return (
     <div className="gpu-errors" data-testid="gpu-errors" data-count={errors.length} role="alert">
       <p>
-        <span className="badge bad">{errors.length}</span> <strong>{kErrorText.heading}</strong>
+        <span className="badge bad">{errors.length}</span> <strong>{t('gpu.errors.heading')}</strong>
       </p>
-      <p className="small">{kErrorText.explain}</p>
+      <p className="small">{t('gpu.errors.explain')}</p>
       <ul className="small">
         {errors.map((e, i) => (
           <li key={i}>{e.message}</li>
         ))}
       </ul>
       <button type="button" onClick={clearGpuErrors}>
-        {kErrorText.clear}
+        {t('gpu.errors.clear')}
       </button>
     </div>
   );
 }
 
-function adapterName(info: GpuInfo): string {
+function useAdapterName(info: GpuInfo): string {
+  const { t } = useTranslation();
   const parts = [info.vendor, info.architecture, info.description].filter((p) => p && p !== 'unknown');
-  return parts.length ? parts.join(' · ') : 'an unnamed adapter (the browser hides its details)';
+  return parts.length ? parts.join(' · ') : t('gpu.unnamed');
+}
+
+function ReadyBody({ info }: { info: GpuInfo }) {
+  const { t } = useTranslation();
+  const name = useAdapterName(info);
+  const list = (xs: readonly string[]) => (xs.length ? xs.join(', ') : t('gpu.none'));
+  return (
+    <>
+      <p>
+        <span className="badge ok">{t('gpu.ready')}</span> {name}
+        {info.isFallbackAdapter && t('gpu.fallback')}
+      </p>
+      {info.defaultLimitsOnly && (
+        <p>
+          <Trans t={t} i18nKey="gpu.defaultLimits" components={{ strong: <strong />, code: <code /> }} />
+        </p>
+      )}
+      <p>{t('gpu.clock', { clock: info.timestampQuery ? t('gpu.clockTimestamps') : t('gpu.clockWall') })}</p>
+      <details>
+        <summary>{t('gpu.limitsSummary')}</summary>
+        <Limits info={info} />
+        <p className="small">{t('gpu.featuresEnabled', { list: list(info.features) })}</p>
+        <p className="small">{t('gpu.adapterFeatures', { list: list(info.adapterFeatures) })}</p>
+        <p className="small">{t('gpu.requested')}</p>
+      </details>
+    </>
+  );
 }
 
 export function GpuStatusPanel() {
+  const { t } = useTranslation();
   const gpu = useApp((s) => s.gpu);
+  // A lost or unavailable status is said again in the language in use now (a switch reaches it).
+  const message = gpuStatusMessage(gpu);
   return (
     <section className="panel gpu-panel" data-testid="gpu-status" data-state={gpu.state} aria-labelledby="gpu-heading" aria-live="polite">
-      <h2 id="gpu-heading">GPU</h2>
-      {gpu.state === 'initializing' && <p>Looking for a WebGPU adapter…</p>}
-      {gpu.state === 'ready' && (
-        <>
-          <p>
-            <span className="badge ok">✓ Ready</span> {adapterName(gpu.info)}
-            {gpu.info.isFallbackAdapter && ' (software fallback: fine for correctness, not for speed)'}
-          </p>
-          {gpu.info.defaultLimitsOnly && (
-            <p>
-              <strong>Default limits only</strong> (from <code>?limits=default</code>): this page asked for no limit above the WebGPU defaults, as
-              the most limited adapter would give.
-            </p>
-          )}
-          <p>
-            Timing clock:{' '}
-            {gpu.info.timestampQuery
-              ? 'GPU timestamps'
-              : 'wall clock around onSubmittedWorkDone (no timestamp-query)'}
-          </p>
-          <details>
-            <summary>Limits and features</summary>
-            <Limits info={gpu.info} />
-            <p className="small">Features enabled: {gpu.info.features.length ? gpu.info.features.join(', ') : 'none'}.</p>
-            <p className="small">Adapter features: {gpu.info.adapterFeatures.join(', ') || 'none'}.</p>
-            <p className="small">
-              Requested beyond the defaults, up to what the adapter offers: buffer sizes (for large matrices) and 1024
-              invocations per workgroup (so a 32×32 tile can run one C element per invocation).
-            </p>
-          </details>
-        </>
-      )}
+      <h2 id="gpu-heading">{t('gpu.heading')}</h2>
+      {gpu.state === 'initializing' && <p>{t('gpu.looking')}</p>}
+      {gpu.state === 'ready' && <ReadyBody info={gpu.info} />}
       {gpu.state === 'lost' && (
         <p>
-          <span className="badge bad">✗ Lost</span> {gpu.message}{' '}
+          <span className="badge bad">{t('gpu.lost')}</span> {message}{' '}
           <button type="button" onClick={() => void initGpu()}>
-            Reconnect now
+            {t('gpu.reconnect')}
           </button>
         </p>
       )}
@@ -107,13 +105,13 @@ export function GpuStatusPanel() {
       {gpu.state === 'unavailable' && (
         <div>
           <p>
-            <span className="badge bad">✗ Unavailable</span> {gpu.message}
+            <span className="badge bad">{t('gpu.unavailable')}</span> {message}
           </p>
           <ul className="small">
-            <li>Chrome or Edge 113+ on Windows, macOS and ChromeOS have WebGPU on; on Linux enable chrome://flags/#enable-unsafe-webgpu (and Vulkan).</li>
-            <li>Firefox 141+ has it on Windows; elsewhere set dom.webgpu.enabled in about:config.</li>
-            <li>Safari 26+ has it on; older Safari: Develop › Feature Flags › WebGPU.</li>
-            <li>Check that hardware acceleration is on in the browser’s settings, and that the GPU is not blocked (chrome://gpu).</li>
+            <li>{t('gpu.helpChrome')}</li>
+            <li>{t('gpu.helpFirefox')}</li>
+            <li>{t('gpu.helpSafari')}</li>
+            <li>{t('gpu.helpAcceleration')}</li>
           </ul>
         </div>
       )}

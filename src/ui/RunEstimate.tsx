@@ -1,36 +1,18 @@
-// i18n-pending: this file's words are not in the catalogues yet
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { numberFormat, t } from '../i18n';
 import { fmtBytes, fmtGflops, fmtMs } from '../core/format';
 import { shapeLabel } from '../core/shape';
 import { kConfirmMs, kConfirmPageBytes } from '../state/facts';
 import { answerRun, useEstimate } from '../state/estimate';
 
-/** Every string of this component, in one place (whole sentences, for translation later). */
-const kText = {
-  measuring: 'Measuring this GPU’s rate for the estimate…',
-  heading: 'Estimate before running',
-  time: (shape: string, time: string) => `${shape}: about ${time} in all on this GPU (data, upload, warm-up, timed samples, verification).`,
-  timeUnknown: (shape: string) => `${shape}: the time cannot be estimated (the rate could not be measured on this GPU).`,
-  kernel: (label: string, rate: string, dispatch: string) => `${label}: measured ${rate} on a small problem, so one multiplication takes about ${dispatch}.`,
-  kernelUnknown: (label: string) => `${label}: no rate measured.`,
-  memory: (page: string, gpu: string) => `Memory: about ${page} in this page and ${gpu} on the GPU.`,
-  askTime: (limit: string) => `This run would take longer than ${limit}; the page stays usable and Cancel stops it at any point.`,
-  askMemory: (limit: string) => `This run needs more than ${limit} of page memory; the browser may slow down or close the tab.`,
-  question: 'Start it?',
-  go: 'Continue',
-  stop: 'Cancel',
-  minutes: (n: string) => `${n} min`,
-  hours: (n: string) => `${n} h`,
-  days: (n: string) => `${n} days`,
-} as const;
-
-/** A duration for people: seconds and below as fmtMs, then minutes, hours, days. */
+/** A duration for people: seconds and below as fmtMs, then minutes, hours, days (in the language in use). */
 function fmtDuration(ms: number): string {
-  const round = (v: number) => (v < 10 ? v.toFixed(1) : Math.round(v).toLocaleString('en-US'));
+  const round = (v: number) => numberFormat(v < 10 ? { minimumFractionDigits: 1, maximumFractionDigits: 1 } : { maximumFractionDigits: 0 }).format(v);
   if (!(ms >= 120_000)) return fmtMs(ms);
-  if (ms < 2 * 3600_000) return kText.minutes(round(ms / 60_000));
-  if (ms < 72 * 3600_000) return kText.hours(round(ms / 3600_000));
-  return kText.days(round(ms / 86_400_000));
+  if (ms < 2 * 3600_000) return t('common:estimate.minutes', { n: round(ms / 60_000) });
+  if (ms < 72 * 3600_000) return t('common:estimate.hours', { n: round(ms / 3600_000) });
+  return t('common:estimate.days', { n: round(ms / 86_400_000) });
 }
 
 /**
@@ -39,12 +21,13 @@ function fmtDuration(ms: number): string {
  * operable (focus moves to it; Enter or Space on a button, Escape cancels).
  */
 export function RunEstimate() {
+  const { t } = useTranslation();
   const { estimate, asking, measuring } = useEstimate();
   const cancelButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (asking) cancelButton.current?.focus();
   }, [asking]);
-  if (measuring) return <p className="small" role="status" data-testid="run-estimate-measuring">{kText.measuring}</p>;
+  if (measuring) return <p className="small" role="status" data-testid="run-estimate-measuring">{t('estimate.measuring')}</p>;
   if (!estimate) return null;
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
@@ -65,31 +48,33 @@ export function RunEstimate() {
       aria-describedby="run-estimate-body"
       onKeyDown={asking ? onKey : undefined}
     >
-      <strong id="run-estimate-heading">{kText.heading}</strong>
+      <strong id="run-estimate-heading">{t('estimate.heading')}</strong>
       <div id="run-estimate-body">
-        <p>{estimate.totalMs !== undefined ? kText.time(shapeLabel(estimate.shape), fmtDuration(estimate.totalMs)) : kText.timeUnknown(shapeLabel(estimate.shape))}</p>
+        <p>{estimate.totalMs !== undefined ? t('estimate.time', { shape: shapeLabel(estimate.shape), time: fmtDuration(estimate.totalMs) }) : t('estimate.timeUnknown', { shape: shapeLabel(estimate.shape) })}</p>
         <ul>
           {estimate.kernels.map((k) => {
             const label = estimate.labels[k.kernel] ?? k.kernel;
             return (
               <li key={k.kernel}>
-                {k.dispatchMs !== undefined ? kText.kernel(label, fmtGflops((2 * estimate.shape.m * estimate.shape.k * estimate.shape.n) / (k.dispatchMs * 1e6)), fmtDuration(k.dispatchMs)) : kText.kernelUnknown(label)}
+                {k.dispatchMs !== undefined
+                  ? t('estimate.kernel', { label, rate: fmtGflops((2 * estimate.shape.m * estimate.shape.k * estimate.shape.n) / (k.dispatchMs * 1e6)), dispatch: fmtDuration(k.dispatchMs) })
+                  : t('estimate.kernelUnknown', { label })}
               </li>
             );
           })}
         </ul>
-        <p>{kText.memory(fmtBytes(estimate.pageBytes), fmtBytes(estimate.gpuBytes))}</p>
-        {asking && estimate.confirm.includes('time') && <p>{kText.askTime(fmtDuration(kConfirmMs))}</p>}
-        {asking && estimate.confirm.includes('memory') && <p>{kText.askMemory(fmtBytes(kConfirmPageBytes))}</p>}
+        <p>{t('estimate.memory', { page: fmtBytes(estimate.pageBytes), gpu: fmtBytes(estimate.gpuBytes) })}</p>
+        {asking && estimate.confirm.includes('time') && <p>{t('estimate.askTime', { limit: fmtDuration(kConfirmMs) })}</p>}
+        {asking && estimate.confirm.includes('memory') && <p>{t('estimate.askMemory', { limit: fmtBytes(kConfirmPageBytes) })}</p>}
       </div>
       {asking && (
         <p className="run-buttons">
-          <span>{kText.question} </span>
+          <span>{t('estimate.question')} </span>
           <button type="button" className="primary" data-testid="estimate-continue" onClick={() => answerRun(true)}>
-            {kText.go}
+            {t('estimate.go')}
           </button>
           <button type="button" ref={cancelButton} data-testid="estimate-cancel" onClick={() => answerRun(false)}>
-            {kText.stop}
+            {t('estimate.stop')}
           </button>
         </p>
       )}

@@ -1,8 +1,9 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useApp } from '../../state/store';
 import { Comparison } from '../Comparison';
 import { Controls } from '../Controls';
+import { Glossary, GlossaryLink } from '../Glossary';
 import { KernelSource } from '../KernelSource';
 import { DataFlow, TilingWhy } from '../Lessons';
 import { PhaseStepper } from '../PhaseStepper';
@@ -18,9 +19,10 @@ function useLastFinishedRun(): number {
 
 /**
  * The lesson: the problem and its examples, the run, the results, then the tile map, the formula and
- * the phase stepper. After a run a one-line summary of the results and the map are scrolled into view.
+ * the phase stepper, the lesson text and the glossary (linked from the top). After a run a one-line summary of the results and the map are scrolled into view.
  */
 export function LessonView() {
+  const { t } = useTranslation();
   const target = useRef<HTMLDivElement>(null);
   const last = useLastFinishedRun();
   const traceStatus = useApp((s) => s.traceStatus);
@@ -42,8 +44,9 @@ export function LessonView() {
   }, [traceStatus]);
   return (
     <>
+      <GlossaryLink />
       <Controls />
-      <section className="results" aria-label="Results">
+      <section className="results" aria-label={t('lesson.results')}>
         <ResultCard id="naive" />
         <ResultCard id="tiled" />
       </section>
@@ -57,6 +60,7 @@ export function LessonView() {
       <TilingWhy />
       <DataFlow />
       <KernelSource />
+      <Glossary />
     </>
   );
 }

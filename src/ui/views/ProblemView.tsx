@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 import type { ReactNode } from 'react';
 import { Controls } from '../Controls';
 

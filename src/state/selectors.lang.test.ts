@@ -1,0 +1,91 @@
+import './testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n';
+import { kClockLabels } from '../core/clock';
+import { kPatternLabels } from '../core/data';
+import { parseDimension } from '../core/input';
+import { checkProblem } from '../core/limits';
+import { kPresets } from '../core/presets';
+import { howChecked } from '../core/reference';
+import { kDefaultConfig } from '../core/url';
+import { checkKernels, derive, describeConfig } from './selectors';
+import { lostMessage } from './session';
+import type { GpuStatus } from './store';
+import type { TuneRecord } from '../core/tuning';
+import { defaultLimitsInfo } from './testing';
+
+const ready: GpuStatus = { state: 'ready', info: defaultLimitsInfo() };
+const noRecords: readonly TuneRecord[] = [];
+const han = /\p{Script=Han}/u;
+/** Two English words in a row: text a Chinese reader would have to translate. */
+const english = /[A-Za-z]{3,} [a-z]{3,}/;
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('messages in the language in use', () => {
+  it('every bad size reads fully in Chinese (0, negative, fractional, not a number, empty, absurd)', async () => {
+    await i18n.changeLanguage('zh-CN');
+    for (const raw of ['0', '-3', '2.5', 'abc', '', '99999999999']) {
+      const r = parseDimension(raw, 'M');
+      expect(r.ok).toBe(false);
+      const message = r.ok ? '' : r.message;
+      expect(message, raw).toMatch(han);
+      expect(message, raw).not.toMatch(english);
+    }
+    expect(parseDimension('', 'M')).toEqual({ ok: false, message: 'M 为必填项：请输入 1 到 1,048,576 之间的整数。' });
+  });
+
+  it('sizes beyond the adapter’s limits read fully in Chinese, numbers through Intl', async () => {
+    await i18n.changeLanguage('zh-CN');
+    const limits = defaultLimitsInfo().limits;
+    const buffer = checkProblem({ m: 65536, k: 4, n: 65536 }, limits, []);
+    expect(buffer.m).toBe('矩阵 C（M×N = 65536×65536）需要 16,384 MiB；这个 GPU 的 maxStorageBufferBindingSize 是 128 MiB。');
+    const across = checkProblem({ m: 4, k: 4, n: 300000 }, limits, [{ label: 'tiled', dispatch: [150000, 1, 1] }]);
+    expect(across.n).toMatch(han);
+    expect(across.n).not.toMatch(english);
+  });
+
+  it('the derivation follows a language switch (its memo is keyed on the language)', async () => {
+    const config = { ...kDefaultConfig, m: '0', tile: '3' };
+    const en = derive(config, ready, noRecords);
+    expect(en.parseErrors.m).toBe('M must be at least 1 (got 0).');
+    expect(derive(config, ready, noRecords)).toBe(en);
+    await i18n.changeLanguage('zh-CN');
+    const zh = derive(config, ready, noRecords);
+    expect(zh).not.toBe(en);
+    expect(zh.parseErrors.m).toBe('M 必须至少为 1（输入的是 0）。');
+    expect(checkKernels(zh, ['naive', 'tiled']).errors.tile).toMatch(han);
+    await i18n.changeLanguage('en');
+    expect(derive(config, ready, noRecords).parseErrors.m).toBe('M must be at least 1 (got 0).');
+  });
+
+  it('labels read from core (clocks, patterns, presets, checks, configurations) follow the language when read', async () => {
+    const cfg = { shape: { m: 48, k: 32, n: 48 }, tile: 16 as const, pattern: 'random' as const, seed: 1, samples: 0 };
+    expect(kClockLabels['gpu-timestamp']).toBe('GPU timestamps');
+    expect(kPresets[1]!.label).toBe('PMPP chapter 4: 3×3, tile 2');
+    expect(howChecked({ full: false, sampled: { structured: 1024, random: 5 } })).toBe('1,024 in corner and edge tiles + 5 random');
+    await i18n.changeLanguage('zh-CN');
+    expect(kClockLabels['gpu-timestamp']).toBe('GPU 时间戳');
+    expect(Object.values(kPatternLabels).every((l) => han.test(l))).toBe(true);
+    expect(kPresets.every((p) => han.test(p.label) && han.test(p.source))).toBe(true);
+    expect(howChecked({ full: true })).toBe('全部元素');
+    expect(describeConfig(cfg)).toBe('48×32×48，分块 16，随机数据，种子 1');
+    expect(lostMessage('unknown', 'the driver stopped')).toMatch(/^GPU 设备已丢失/);
+  });
+});
+
+describe('the GPU status in the language in use', () => {
+  it('an unavailable GPU is explained again after a language switch', async () => {
+    const { gpuStatusMessage, initGpu } = await import('./session');
+    const { useApp } = await import('./store');
+    // Node has no navigator.gpu: the session ends unavailable, as in a browser without WebGPU.
+    expect(await initGpu()).toBeUndefined();
+    const gpu = useApp.getState().gpu;
+    expect(gpu.state).toBe('unavailable');
+    expect(gpuStatusMessage(gpu)).toBe('This browser does not expose WebGPU (navigator.gpu is missing).');
+    await i18n.changeLanguage('zh-CN');
+    expect(gpuStatusMessage(gpu)).toBe('这个浏览器没有提供 WebGPU（缺少 navigator.gpu）。');
+  });
+});
