@@ -1,2 +1,291 @@
-/** English words of the 'run' namespace (see src/i18n/README.md for which views it covers). */
-export const run = {} as const;
+/**
+ * English words of the 'run' namespace: result cards, the comparison and run summary, timing
+ * and clocks, number formats, the kernels (labels, summaries, tunables, launch mappings), the
+ * kernel ladder and the tuner, and the messages of a run (errors, cancellation, device loss).
+ */
+export const run = {
+  kernel: {
+    naive: { label: 'Naive', summary: 'One invocation per C element; every operand read from global memory.' },
+    tiled: { label: 'Tiled', summary: 'One workgroup per C tile; A and B tiles staged in workgroup memory, two barriers per phase.' },
+    reg4x4: {
+      label: 'Register-tiled 4×4',
+      summary: 'A 64×64 C block per workgroup; each invocation keeps a 4×4 block of C in registers and does 16 multiply-adds per two vec4 reads of workgroup memory.',
+    },
+    reg8x8: {
+      label: 'Register-tiled 8×8',
+      summary: 'A 128×128 C block per workgroup; each invocation keeps an 8×8 block of C in registers: 64 multiply-adds per four vec4 reads of workgroup memory.',
+    },
+    reg8x8v: {
+      label: 'Register-tiled 8×8, vec4 loads',
+      summary:
+        'reg8x8 with A, B and C read and written as vec4: one 16-byte load of each per invocation and phase. K and N are padded to multiples of 4 on upload when they are not.',
+    },
+    reg8x8db: {
+      label: 'Register-tiled 8×8, double-buffered',
+      summary:
+        'reg8x8v with two copies of the A and B tiles: the next phase’s global loads are in flight while this phase is multiplied out, one barrier per phase, and invocations read neighbouring vec4s of workgroup memory (no bank conflicts). Phase depth BK tuned per adapter.',
+    },
+    reg16x8: {
+      label: 'Register-tiled 16×8, unrolled',
+      summary:
+        '128 invocations per 128×128 block, each with a 16×8 block of C (128 multiply-adds per six vec4 reads of workgroup memory), double-buffered, the k loop unrolled in the WGSL, workgroups launched in groups that share L2. Any shape.',
+    },
+    reg16x8v: {
+      label: 'Register-tiled 16×8, unrolled, vec4 loads',
+      summary: 'reg16x8 with A, B and C read and written as vec4 (16-byte loads and stores); K and N are padded to multiples of 4 on upload when they are not.',
+    },
+    blk32x64v: {
+      label: 'Blocks 32×64, vec4',
+      summary:
+        'For small problems: a 32×64 C block per workgroup gives four times the workgroups of 64×64, so a large GPU has work on every multiprocessor; 128 invocations of 4×4, double-buffered phases of 16, k written out, vec4 loads (K and N padded to multiples of 4).',
+    },
+    blk64x64v: {
+      label: 'Blocks 64×64, 8×4, vec4',
+      summary:
+        'For mid sizes: 64×64 C blocks (four times the workgroups of 128×128), 128 invocations with 8×4 C elements each (32 multiply-adds per three vec4 reads of workgroup memory), double-buffered phases of 16, k written out, vec4 loads.',
+    },
+    blk128x64v: {
+      label: 'Blocks 128×64, 8×8, vec4',
+      summary: 'Half a 128×128 block, so twice the workgroups: 128 invocations with 8×8 C elements each, double-buffered phases of 16, k written out, vec4 loads.',
+    },
+    blk128x256: {
+      label: 'Blocks 128×256, 16×8',
+      summary:
+        'For large problems: a 128×256 C block, 256 invocations with 16×8 C elements each; every staged element of B is used by 128 rows and of A by 256 columns (half the global loads of B per multiply-add of a 128×128 block). Scalar loads, any shape.',
+    },
+    subgroup: {
+      label: 'Subgroup shuffles',
+      summary:
+        'No workgroup memory and no barrier: the 64 invocations of a workgroup compute the same 8 rows, so each loads one A value per row and the others get it by subgroupShuffle. Needs the subgroups feature.',
+    },
+    strip: {
+      label: 'Row strips',
+      summary: 'The strip partition (the other of the strip/checkerboard pair): each workgroup computes a band of {{band}} whole rows of C, reading all of B.',
+    },
+  },
+  tunable: {
+    BK: 'Depth of one phase: 16 halves the phases and barriers but needs 32 KiB of workgroup memory.',
+    GROUP: 'Block rows per launch group: workgroups launched together share A and B blocks in L2 (1 = plain row-by-row order).',
+  },
+  plan: {
+    needsFeature: 'This kernel needs the WebGPU feature “{{features}}”, which this adapter does not offer.',
+    subgroupTooLarge: '{{label}}: needs subgroups of at most {{max}} invocations; this adapter reports up to {{got}}.',
+    noParam: '{{label}} has no parameter {{name}}.',
+    paramNotOffered: '{{label}}: {{name}} = {{value}} is not offered ({{values}}).',
+    workgroupMemory: 'This kernel needs {{bytes}} bytes of workgroup memory; this GPU allows {{limit}}.',
+    tileMemory: 'Tile {{tile}} needs {{bytes}} bytes of workgroup memory; this GPU allows {{limit}}.',
+    tileWide: "Tile {{tile}} needs a workgroup {{tile}} invocations wide; this GPU's maxComputeWorkgroupSizeX is {{limit}}.",
+    tileInvocations: 'Tile {{tile}} needs at least {{need}} invocations per workgroup; this GPU allows {{limit}}.',
+  },
+  mapping: {
+    tiledOne: '{{tile}}×{{tile}} tile, {{x}}×{{y}} invocations, one C element each',
+    tiledRows: '{{tile}}×{{tile}} tile, {{x}}×{{y}} invocations, {{rows}} C rows each (invocation limit)',
+    tiledSource: '{{mapping}}; the k loop written out (tiled{{tile}}.wgsl)',
+    naive: '{{x}}×{{y}} invocations per workgroup, one C element each, no workgroup memory',
+    reg4x4: '{{bm}}×{{bn}} C block per workgroup, 16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16',
+    reg8x8: '{{bm}}×{{bn}} C block per workgroup, 16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8',
+    reg8x8v: '{{bm}}×{{bn}} C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 global loads and stores',
+    reg8x8db: '{{bm}}×{{bn}} C block per workgroup, 16×16 invocations, 8×8 C elements each, vec4 loads, double-buffered phases of BK = {{bk}}',
+    unrolled:
+      '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{rows}}×{{cols}} C elements each, double-buffered phases of 8, k unrolled, launch groups of {{group}} block rows',
+    block: '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out',
+    blockVec4:
+      '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out, vec4 global loads and stores',
+    subgroup: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
+    strip: '{{band}} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged {{band}}×{{per}} at a time',
+    padded: '{{mapping}}; K × N = {{k}} × {{n}} padded with zeros to {{kp}} × {{np}} for vec4 rows',
+  },
+  format: {
+    belowResolution: "below the clock's resolution",
+    belowResolutionAt: "below the clock's resolution ({{step}})",
+  },
+  clock: {
+    label: { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock (submit → onSubmittedWorkDone)' },
+    name: { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock' },
+    note: {
+      requested: 'wall clock requested',
+      noTimestamps: 'this device has no timestamp-query',
+      badTimestamps: 'GPU timestamps came back zero or out of order, so the wall clock is reported',
+    },
+  },
+  timing: {
+    tooSmall: 'Too small to time meaningfully',
+    nearClock: 'the median kernel time ({{median}}) is within {{steps}} steps of the clock ({{step}} per dispatch)',
+    spread: 'the samples spread {{pct}} (over {{max}}%)',
+    reasonSeparator: '; ',
+    advice: 'For a speed figure, try a larger problem (for example the 1000² example).',
+    spreadDef: 'spread = (max − min) / median of the timed samples',
+  },
+  status: {
+    running: '… Running',
+    verified: '✓ Verified',
+    mismatch: '✗ Mismatch',
+    error: '✗ Error',
+  },
+  stage: {
+    generate: 'Generating A and B',
+    upload: 'Uploading A and B',
+    compile: 'Compiling the pipeline',
+    warmup: 'Warming up',
+    timing: 'Timing',
+    readback: 'Reading C back',
+    verify: 'Verifying against the CPU reference',
+  },
+  result: {
+    preparing: 'Preparing…',
+    progress: '{{stage}}…',
+    progressShare: '{{stage}} ({{pct}} %)…',
+    progressCount: '{{stage}} ({{n}} of {{total}})…',
+    failed: 'The run failed.',
+    tooSmall: '<b>{{tooSmall}}:</b> {{why}}. {{advice}}',
+    shownNotTrusted: 'Median {{median}}, {{rate}} — shown, not trusted.',
+    medianTime: 'median kernel time',
+    atMedian: 'at the median',
+    clock: 'Clock: <b>{{clock}}</b>.',
+    clockNote: 'Clock: <b>{{clock}}</b> ({{note}}).',
+    clockSteps: 'Clock: <b>{{clock}}</b> in steps of {{step}} (the engine rounds timestamps; each sample spans at least {{steps}} steps).',
+    clockNoteSteps: 'Clock: <b>{{clock}}</b> ({{note}}) in steps of {{step}} (the engine rounds timestamps; each sample spans at least {{steps}} steps).',
+    samples_one: '{{n}} timed samples after {{count}} warm-up run.',
+    samples_other: '{{n}} timed samples after {{count}} warm-up runs.',
+    samplesBatched_one: '{{n}} timed samples after {{count}} warm-up run; each sample is {{d}} back-to-back dispatches in one pass, divided by {{d}}.',
+    samplesBatched_other: '{{n}} timed samples after {{count}} warm-up runs; each sample is {{d}} back-to-back dispatches in one pass, divided by {{d}}.',
+    settled:
+      'Before the samples the kernel ran untimed for {{ms}}, until its speed stopped rising (GPUs raise their clock under load), and the samples were queued back to back.',
+    min: 'min',
+    median: 'median',
+    max: 'max',
+    spread: 'spread',
+    upload: 'upload A, B',
+    readback: 'read back C',
+    percent: '{{pct}}%',
+    wallNote: 'Upload and read-back are wall clock, measured apart from the kernel; {{spreadDef}}.',
+    split:
+      'Split into {{parts}} submissions of at most {{rows}} rows of C: one submission was estimated at {{estimate}}, over the {{budget}} budget (browsers may reset a GPU whose submission runs too long). Times are the sums of the parts.',
+    verifyLine: '{{match}} — {{coverage}}{{rule}}',
+    matches: '✓ Matches the CPU reference',
+    differ: '✗ {{bad}} of {{checked}} checked entries differ from the CPU reference',
+    allChecked: 'all {{total}} entries checked',
+    someChecked: '{{checked}} of {{total}} entries checked ({{how}})',
+    exact: '; exact data, so the result must match bit for bit.',
+    tolerance: '; tolerance (2 + 4√K)·2⁻²⁴·Σ|a·b| per entry.',
+    errors: 'Max abs. error {{abs}}; max error relative to Σ|a·b| {{rel}}.',
+    mismatchEntry: 'C[{{i}}][{{j}}] = {{got}} but the reference is {{want}} (tolerance {{tol}})',
+    mapping: 'Mapping: {{mapping}}. Dispatch {{x}} × {{y}} workgroups.',
+    mappingMemory: 'Mapping: {{mapping}}. Dispatch {{x}} × {{y}} workgroups, {{bytes}} bytes of workgroup memory each.',
+    heading: '{{label}} kernel',
+    notRun: 'Not run yet.',
+    noTile: '{{config}} (the tile width does not apply to this kernel)',
+  },
+  comparison: {
+    label: 'Naive versus tiled',
+    belowResolution: "Tiled (tile {{tile}}) and naive ran below the clock's resolution: too fast to compare",
+    tooSmall: 'Tiled (tile {{tile}}) and naive: too small to time meaningfully, so no speed ratio (see the cards)',
+    faster: 'Tiled (tile {{tile}}) was {{ratio}}× faster than naive',
+    slower: 'Tiled (tile {{tile}}) was {{ratio}}× slower than naive',
+    line: '<b>{{headline}}</b> on {{m}}×{{k}}×{{n}} — medians, {{clock}}, both verified.',
+    differentClocks: 'different clocks (compare with care)',
+    loads:
+      'Global-memory element loads (traffic model): naive {{naive}} (2·M·N·K); tiled {{tiled}} (M·K·⌈N/{{tile}}⌉ + K·N·⌈M/{{tile}}⌉: each element is loaded once per workgroup that needs it and reused {{tile}} times from workgroup memory) — {{fewer}}× fewer.',
+  },
+  summary: {
+    label: 'Results of the last run, in one line each (the cards above give every figure)',
+    running: 'running…',
+    verified: '✓ verified',
+    mismatch: '✗ does not match the CPU reference',
+    error: '✗ error',
+    median: 'median {{time}} ({{clock}}, {{n}} samples)',
+    notTrusted: '{{tooSmall}} (not trusted as a speed)',
+  },
+  source: {
+    heading: 'The kernels',
+    summary: '{{label}}: shaders/{{id}}.wgsl — {{summary}}',
+    aria: 'WGSL source of the {{label}} kernel',
+  },
+  ladder: {
+    heading: 'The kernel ladder',
+    intro:
+      'From the lesson’s tiled kernel (cuda-samples matrixMul, PMPP chapter 4) to fast kernels, each rung its own WGSL file, verified like every other run. The bars are GFLOP/s measured on this GPU at the current shape; loads and arithmetic intensity come from the traffic model.',
+    introShape:
+      'From the lesson’s tiled kernel (cuda-samples matrixMul, PMPP chapter 4) to fast kernels, each rung its own WGSL file, verified like every other run. The bars are GFLOP/s measured on this GPU at the current shape ({{m}}×{{k}}×{{n}}); loads and arithmetic intensity come from the traffic model.',
+    run: 'Run every rung',
+    colRung: 'rung',
+    colChanged: 'what changed',
+    colLoads: 'global loads · FLOP/byte',
+    colMeasured: 'measured on this GPU',
+    colReference: 'reference: {{gpu}}, {{shape}}³ <s>(Dawn · wgpu, TFLOP/s; cuBLAS {{cublas}})</s>',
+    withTile: '{{label}} (tile {{tile}})',
+    auto: 'auto',
+    notApplicable: 'not at this shape: {{why}}',
+    measured: '<n>{{rate}}</n> · <n>{{median}}</n> median, {{n}} samples, {{clock}} · ✓ verified',
+    measuredParams: '<n>{{rate}}</n> · <n>{{median}}</n> median, {{n}} samples, {{clock}} · ✓ verified · {{params}}',
+    running: 'running…',
+    failed: '✗ {{status}}',
+    failedWhy: '✗ {{status}}: {{error}}',
+    notRun: 'not run at this shape',
+    refNone: 'n/a',
+    refCell: '{{dawn}} ({{dawnPct}}) · {{wgpu}}',
+    refFigure: '{{value}} ({{pct}})',
+    footnote:
+      'The reference column is not measured here: it is each rung on an {{gpu}} at {{shape}}³ ({{date}}) through Dawn (Chrome’s engine) and wgpu (Firefox’s engine), % of cuBLAS FP32 in the same run — see docs/benchmarks.md for every size. Which rung wins depends on the engine: that is what the tuner is for.',
+  },
+  tuner: {
+    heading: 'Auto: the tuned best for this GPU',
+    intro:
+      'The tuner runs the configurations that can win at the current shape — naive, tiled and the smallest block for a tiny problem, otherwise the register-tiled rungs that launch enough workgroups to fill a GPU, with every value of their override constants — twice each (once if it takes over 250 ms), verified and timed like any run, and keeps the result in this browser for this adapter and engine ({{engine}}). “Run auto” runs the fastest verified configuration from the tuning nearest to the current shape (within 8× its work, and tiny only for tiny), tuning first if there is none.',
+    introTries:
+      'The tuner runs the configurations that can win at the current shape ({{tries}} here) — naive, tiled and the smallest block for a tiny problem, otherwise the register-tiled rungs that launch enough workgroups to fill a GPU, with every value of their override constants — twice each (once if it takes over 250 ms), verified and timed like any run, and keeps the result in this browser for this adapter and engine ({{engine}}). “Run auto” runs the fastest verified configuration from the tuning nearest to the current shape (within 8× its work, and tiny only for tiny), tuning first if there is none.',
+    tune: 'Tune for this GPU',
+    tuneAt: 'Tune for this GPU at {{shape}}',
+    runAuto: 'Run auto',
+    cancel: 'Cancel',
+    forget: 'Forget tunings ({{count}})',
+    progress: 'Tuning: {{n}} of {{total}} — {{label}}…',
+    choice: '<b>Auto at this shape:</b> {{candidate}} — {{rate}} when tuned at {{shape}} on {{date}}.',
+    choiceNearest: '<b>Auto at this shape:</b> {{candidate}} — {{rate}} when tuned at {{shape}} on {{date}} (the nearest tuned shape).',
+    notNear: 'Not tuned near this shape on this adapter yet: “Run auto” tunes first.',
+    notTuned: 'Not tuned on this adapter yet: “Run auto” tunes first.',
+    needsGpu: 'Auto needs a GPU.',
+    ran: 'Auto ran <b>{{candidate}}</b> ({{from}}): ',
+    ranResult: '<n>{{rate}}</n> · <n>{{median}}</n> median of {{n}} samples · ✓ verified',
+    running: 'running…',
+    failed: '✗ {{status}}',
+    failedWhy: '✗ {{status}}: {{error}}',
+    measured:
+      'What the tuner measured at {{shape}} ({{clock}}; each configuration run in two interleaved rounds of 3–15 samples, the better round’s median kept, so a dip in the GPU’s clock during one turn does not decide the choice)',
+    colConfig: 'configuration',
+    colMedian: 'median',
+    colVerified: 'verified',
+    best: '{{candidate}} ★ auto',
+    verified: '✓ verified',
+    notVerified: 'not verified',
+    failedNote: '✗ {{note}}',
+    mismatch: 'did not match the CPU reference',
+    candidate: '{{label}} ({{params}})',
+    from: 'tuned at {{shape}} on {{date}}',
+    cleared: 'Tuning records for every adapter were deleted from this browser.',
+    noGpu: 'Nothing was tuned: WebGPU is not available in this browser (see the GPU panel).',
+    fixInputs: 'Nothing was tuned: fix the inputs marked above first.',
+    autoNothing: 'Auto found nothing to run: no tuned configuration could run at this shape.',
+    done: 'Tuned at {{shape}}: {{good}} of {{total}} configurations ran and were verified.',
+    stopped: 'Tuning stopped: {{error}} Nothing was saved.',
+    unknownEngine: 'unknown engine',
+  },
+  runs: {
+    busy: 'A run is already in progress: wait for it, or press Cancel.',
+    noGpu: 'Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel).',
+    noGpuSimulated: 'Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel). The tile map and phase stepper below show the same algorithm simulated on the CPU. {{simulation}}',
+    fixInputs: 'Nothing ran: fix the inputs marked below first.',
+    cancelled: 'Not run: the run was cancelled.',
+    lost: 'Not run: the GPU device was lost.',
+    lostAfter: '{{error}} No result from this run is shown as verified.',
+    declined: 'Not run: you chose not to start it after the estimate.',
+    estimateFailed: 'Not run: measuring this GPU’s rate for the estimate failed: {{error}}',
+  },
+  error: {
+    cancelled: 'Cancelled before it finished: no result.',
+    lost: 'The GPU device is lost; it will be re-acquired on the next run.',
+    lostDuring: 'The GPU device was lost during the run: {{error}}',
+    lostReason: 'The GPU device was lost during the run ({{reason}}: {{message}}).',
+    noMessage: 'no message',
+  },
+} as const;
