@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gpuShape, kKernelIds, kKernels, kLadderIds, kTunedKernelIds, planKernel, type KernelId, type PlanInfo } from './kernels';
+import { gpuShape, kKernelIds, kKernels, kLadderIds, kTunedKernelIds, mappingText, planKernel, type KernelId, type PlanInfo } from './kernels';
 import { kTileWidths } from './shape';
 
 const limits = (storage: number) => ({
@@ -40,8 +40,9 @@ describe('launch plans', () => {
     expect(gpuShape('reg16x8v', shape)).toEqual({ m: 300, k: 44, n: 524 });
     expect(gpuShape('reg16x8', shape)).toEqual(shape);
     const plan = planKernel('reg16x8v', shape, 16, roomy);
-    expect(typeof plan === 'object' && plan.mapping).toMatch(/41 × 523 padded with zeros to 44 × 524/);
-    expect(planKernel('reg16x8v', { m: 8, k: 8, n: 8 }, 16, roomy)).not.toHaveProperty('mapping', expect.stringMatching(/padded/));
+    expect(typeof plan === 'object' && mappingText(plan.mapping)).toMatch(/41 × 523 padded with zeros to 44 × 524/);
+    const small = planKernel('reg16x8v', { m: 8, k: 8, n: 8 }, 16, roomy);
+    expect(typeof small === 'object' && mappingText(small.mapping)).not.toMatch(/padded/);
   });
   it('the subgroup rung wants subgroups of at most 64', () => {
     expect(planKernel('subgroup', shape, 16, { ...roomy, subgroupMaxSize: 128 })).toMatch(/at most 64/);
@@ -99,7 +100,8 @@ describe('the record against the WGSL', () => {
       expect(typeof p === 'object' && p.source, String(tile)).toMatch(new RegExp(`^// tiled${tile}\\.wgsl`));
       expect(typeof p === 'object' && p.source, String(tile)).not.toMatch(/for \(var k/);
       expect(typeof p === 'object' && p.source, String(tile)).toContain(`As[ty][${tile - 1}]`);
-      expect(p).toMatchObject({ mapping: expect.stringMatching(new RegExp(`k loop written out \\(tiled${tile}\\.wgsl\\)`)), constants: { TILE: tile } });
+      expect(typeof p === 'object' && mappingText(p.mapping)).toMatch(new RegExp(`k loop written out \\(tiled${tile}\\.wgsl\\)`));
+      expect(p).toMatchObject({ constants: { TILE: tile } });
     }
   });
   it('the C block of a plan is the record’s (128×128 for the reg8x8 rungs, the tile for tiled)', () => {

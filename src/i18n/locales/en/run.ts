@@ -281,6 +281,12 @@ export const run = {
     declined: 'Not run: you chose not to start it after the estimate.',
     estimateFailed: 'Not run: measuring this GPU’s rate for the estimate failed: {{error}}',
   },
+  scope: {
+    allocate: 'Allocating buffers',
+    upload: 'Uploading A and B',
+    timestamps: 'Creating timestamp queries',
+    running: 'Running {{label}}',
+  },
   error: {
     cancelled: 'Cancelled before it finished: no result.',
     lost: 'The GPU device is lost; it will be re-acquired on the next run.',

@@ -274,6 +274,12 @@ export const run: Catalogue<typeof en> = {
     declined: '未运行：看过估计后，你选择了不启动。',
     estimateFailed: '未运行：为估计而测量这块 GPU 的速率失败：{{error}}',
   },
+  scope: {
+    allocate: '分配缓冲区',
+    upload: '上传 A 和 B',
+    timestamps: '创建时间戳查询',
+    running: '运行 {{label}}',
+  },
   error: {
     cancelled: '在完成前已取消：没有结果。',
     lost: 'GPU 设备已丢失；下次运行时会重新获取。',
