@@ -7,7 +7,7 @@ import './testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startSweep, setSweepText } from './bench';
 import { runDotView, setDotText } from './dot';
-import { cancelRun, kBusyMessage, runAuto, runKernels, runTuning, withRun } from './runs';
+import { busyMessage, cancelRun, runAuto, runKernels, runTuning, withRun } from './runs';
 import { clearGpuErrors, currentGpu, initGpu, noteGpuError } from './session';
 import { applyConfig, initialState, kMaxGpuErrors, kStartUrl, useApp } from './store';
 import { useTuning } from './tuning';
@@ -51,7 +51,7 @@ describe('the run preamble', () => {
   it('refuses while another run holds the lock, and runs nothing', async () => {
     useApp.setState({ busy: true });
     await runKernels(['naive', 'tiled']);
-    expect(useApp.getState().runMessage).toBe(kBusyMessage);
+    expect(useApp.getState().runMessage).toBe(busyMessage());
     expect(useApp.getState().results).toEqual({});
     expect(useApp.getState().busy).toBe(true); // the other run still holds it
   });

@@ -1,11 +1,11 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The tuner's records, kept per browser (zustand persist → localStorage) and validated on load,
  * and the state of a tuning run. The tuning itself runs from runs.ts (it shares the run lock).
  */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { adapterKey, addTuneRecord, chooseAuto, parseTuneRecords, type AutoChoice, type TuneRecord } from '../core/tuning';
+import { adapterKey, addTuneRecord, chooseAuto, parseTuneRecords, type AutoChoice, type Candidate, type TuneRecord } from '../core/tuning';
+import { t } from '../i18n';
 import type { Shape } from '../core/shape';
 import type { GpuInfo } from '../gpu/device';
 import { candidateApplies } from '../gpu/tuner';
@@ -13,7 +13,9 @@ import { candidateApplies } from '../gpu/tuner';
 export interface TuningState {
   readonly records: readonly TuneRecord[];
   readonly status: 'idle' | 'running' | 'done' | 'error';
-  readonly progress?: { readonly done: number; readonly total: number; readonly label: string };
+  /** The candidate being tried (the UI names it in the language in use). */
+  readonly progress?: { readonly done: number; readonly total: number; readonly candidate: Candidate };
+  /** What the last tuning did, in words made when it happened. */
   readonly message: string;
 }
 
@@ -31,7 +33,8 @@ export const useTuning = create<TuningState>()(
 export function engineLabel(): string {
   const ua = typeof navigator !== 'undefined' ? navigator.userAgent : '';
   const m = /(Firefox|Edg|Chrome|Version)\/(\d+)/.exec(ua);
-  if (!m) return ua.slice(0, 60) || 'unknown engine';
+  // Part of the adapter key of stored records: the same in every language.
+  if (!m) return ua.slice(0, 60) || 'unknown engine'; // i18n-exempt: a key in stored tuning records, not shown as a sentence
   const name = m[1] === 'Edg' ? 'Edge' : m[1] === 'Version' ? 'Safari' : m[1]!;
   return `${name} ${m[2]}`;
 }
@@ -45,7 +48,7 @@ export function saveTuneRecord(rec: TuneRecord): void {
 }
 
 export function clearTuning(): void {
-  useTuning.setState({ records: [], status: 'idle', message: 'Tuning records for every adapter were deleted from this browser.' });
+  useTuning.setState({ records: [], status: 'idle', message: t('run:tuner.cleared') });
 }
 
 /** What "auto" runs at this shape on this adapter, from the stored records. */
