@@ -107,7 +107,7 @@ export function fmtBytes(b: number): string {
 export const fmtInt = (n: number): string => (Number.isFinite(n) ? nf('default', {}).format(n) : kNoFigure);
 
 /** A percentage with no decimals: "12%" (the spread of a run). */
-export const fmtPercent = (pct: number): string => (Number.isFinite(pct) ? `${whole(pct)}%` : kNoFigure);
+export const fmtPercent = (pct: number): string => (Number.isFinite(pct) ? `${plainInt(pct)}%` : kNoFigure);
 
 const kFlopUnits: readonly Unit[] = [
   [1, 'FLOP'],

@@ -119,3 +119,33 @@ describe('the record against the WGSL', () => {
     expect(new Set(dashes).size).toBe(dashes.length);
   });
 });
+
+describe('the words of a kernel, in either language', () => {
+  it('names, sums up and says the mapping of every kernel with every figure filled in, in English and 简体中文', async () => {
+    const { i18n } = await import('../i18n');
+    const wide: PlanInfo = { limits: { ...limits(65536), maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024 }, features: ['subgroups'], subgroupMaxSize: 32 };
+    try {
+      for (const lang of ['en', 'zh-CN'] as const) {
+        await i18n.changeLanguage(lang);
+        for (const id of kKernelIds) {
+          const plan = planKernel(id, shape, 16, wide);
+          expect(typeof plan, id).toBe('object');
+          const words = [kKernels[id].label, kKernels[id].summary, typeof plan === 'object' ? mappingText(plan.mapping) : '', ...(kKernels[id].tunables ?? []).map((t) => t.doc)];
+          for (const w of words) {
+            expect(w, `${lang} ${id}`).not.toMatch(/\{\{|\}\}|^run:|undefined/);
+            expect(w.length, `${lang} ${id}`).toBeGreaterThan(0);
+          }
+          // Chinese words in Chinese, none in English (labels such as "Register-tiled 4×4" included).
+          expect(/\p{Script=Han}/u.test(words.slice(1).join(' ')), `${lang} ${id}`).toBe(lang === 'zh-CN');
+        }
+      }
+      // A tiled plan with the 4-rows mapping, padded vec4 rows: nested sentences read whole in Chinese.
+      const tiled = planKernel('tiled', shape, 32, defaults);
+      expect(typeof tiled === 'object' && mappingText(tiled.mapping)).toBe('32×32 的块，32×8 个调用，每个计算 4 行 C（受调用数上限限制）；k 循环写开（tiled32.wgsl）');
+      const padded = planKernel('reg16x8v', shape, 16, roomy);
+      expect(typeof padded === 'object' && mappingText(padded.mapping)).toMatch(/；K × N = 41 × 523 补零到 44 × 524/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});
