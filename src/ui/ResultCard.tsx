@@ -30,14 +30,14 @@ function Progress({ r }: { r: KernelResult }) {
 }
 
 /** The sentence that says which clock timed the run (why, when it is not the best), and its step when it has one. */
-function ClockSentence({ run }: { run: NonNullable<KernelResult['run']> }) {
+function ClockSentence({ run, rest }: { run: NonNullable<KernelResult['run']>; rest: string }) {
   const { t } = useTranslation('run');
   const clock = t(`clock.label.${run.clock}`);
   // Runs made before the reason was kept as a code have only the note's words.
   const note = run.clockWhy ? t(`clock.note.${run.clockWhy}`) : run.clockNote;
   const step = run.resolutionMs !== undefined ? fmtMs(run.resolutionMs) : undefined;
   const key = note ? (step ? 'result.clockNoteSteps' : 'result.clockNote') : step ? 'result.clockSteps' : 'result.clock';
-  return <Trans t={t} i18nKey={key} values={{ clock, note, step, steps: kStepsPerSample }} components={kBold} />;
+  return <Trans t={t} i18nKey={key} values={{ clock, note, step, steps: kStepsPerSample, rest }} components={kBold} />;
 }
 
 function Body({ r }: { r: KernelResult }) {
@@ -49,6 +49,7 @@ function Body({ r }: { r: KernelResult }) {
   const spread = spreadPercent(run.stats);
   const why = untimeableRun(run);
   const samples = { n: run.stats.n, count: run.warmups, d: run.dispatchesPerSample };
+  const sampled = run.dispatchesPerSample > 1 ? t('result.samplesBatched', samples) : t('result.samples', samples);
   return (
     <>
       {why ? (
@@ -78,9 +79,7 @@ function Body({ r }: { r: KernelResult }) {
       </div>
       )}
       <p className="small">
-        <ClockSentence run={run} />{' '}
-        {run.dispatchesPerSample > 1 ? t('result.samplesBatched', samples) : t('result.samples', samples)}
-        {run.settledMs !== undefined && ` ${t('result.settled', { ms: fmtMs(run.settledMs) })}`}
+        <ClockSentence run={run} rest={run.settledMs !== undefined ? t('result.then', { first: sampled, next: t('result.settled', { ms: fmtMs(run.settledMs) }) }) : sampled} />
       </p>
       <dl className="stats">
         <div><dt>{t('result.min')}</dt><dd>{fmtMeasuredMs(run.stats.min, step)}</dd></div>
