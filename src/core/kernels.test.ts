@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gpuShape, kKernelIds, kKernels, kLadderIds, kTunedKernelIds, mappingText, planKernel, type KernelId, type PlanInfo } from './kernels';
+import { gpuShape, kKernelIds, kKernels, kLadderIds, kTunedKernelIds, labelContext, mappingText, planKernel, type KernelId, type PlanInfo } from './kernels';
 import { kTileWidths } from './shape';
 
 const limits = (storage: number) => ({
@@ -139,6 +139,9 @@ describe('the words of a kernel, in either language', () => {
           expect(/\p{Script=Han}/u.test(words.slice(1).join(' ')), `${lang} ${id}`).toBe(lang === 'zh-CN');
         }
       }
+      await i18n.changeLanguage('zh-CN');
+      const heading = (id: KernelId) => i18n.t('run:result.heading', { label: kKernels[id].label, context: labelContext(kKernels[id].label) });
+      expect([heading('naive'), heading('reg4x4'), heading('blk32x64v')]).toEqual(['朴素内核', '寄存器分块 4×4 内核', '块 32×64，vec4 内核']);
       // A tiled plan with the 4-rows mapping, padded vec4 rows: nested sentences read whole in Chinese.
       const tiled = planKernel('tiled', shape, 32, defaults);
       expect(typeof tiled === 'object' && mappingText(tiled.mapping)).toBe('32×32 的块，32×8 个调用，每个计算 4 行 C（受调用数上限限制）；k 循环写开（tiled32.wgsl）');

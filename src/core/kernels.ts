@@ -143,6 +143,14 @@ export function kernelLabel(id: KernelId): string {
   return t(`run:kernel.${id}.label`);
 }
 
+/**
+ * The i18next context for a sentence that puts a word after a kernel's name: 'latin' when the
+ * name ends in a Latin letter or a digit ("寄存器分块 4×4 内核" wants a space, "朴素内核" none).
+ */
+export function labelContext(label: string): 'latin' | undefined {
+  return /[\p{Script=Latin}\p{Nd}]$/u.test(label) ? 'latin' : undefined;
+}
+
 /** A kernel's one-line summary in the language in use. */
 export function kernelSummary(id: KernelId): string {
   return t(`run:kernel.${id}.summary`, { band: kStripBand });

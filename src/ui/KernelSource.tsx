@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { kKernelIds, kKernels } from '../core/kernels';
+import { kKernelIds, kKernels, labelContext } from '../core/kernels';
 
 /** The WGSL that actually runs, for students to read beside the results. */
 export function KernelSource() {
@@ -10,7 +10,7 @@ export function KernelSource() {
       {kKernelIds.map((id) => (
         <details key={id}>
           <summary>{t('source.summary', { label: kKernels[id].label, id, summary: kKernels[id].summary })}</summary>
-          <pre className="source" tabIndex={0} aria-label={t('source.aria', { label: kKernels[id].label })}>
+          <pre className="source" tabIndex={0} aria-label={t('source.aria', { label: kKernels[id].label, context: labelContext(kKernels[id].label) })}>
             <code>{kKernels[id].source}</code>
           </pre>
         </details>

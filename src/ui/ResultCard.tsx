@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { kKernels, mappingText, type KernelId } from '../core/kernels';
+import { kKernels, labelContext, mappingText, type KernelId } from '../core/kernels';
 import { kStepsPerSample } from '../state/facts';
 import { spreadPercent } from '../core/stats';
 import { describeConfig } from '../state/selectors';
@@ -127,7 +127,7 @@ export function ResultCard({ id }: { id: KernelId }) {
   if (!r) {
     return (
       <article className="panel result" data-testid={testId} aria-labelledby={`${testId}-h`}>
-        <h3 id={`${testId}-h`}>{t('result.heading', { label: spec.label })}</h3>
+        <h3 id={`${testId}-h`}>{t('result.heading', { label: spec.label, context: labelContext(spec.label) })}</h3>
         <p className="small">{spec.summary}</p>
         <p>{t('result.notRun')}</p>
       </article>
@@ -149,7 +149,7 @@ export function ResultCard({ id }: { id: KernelId }) {
       aria-busy={r.status === 'running'}
     >
       <h3 id={`${testId}-h`}>
-        {t('result.heading', { label: spec.label })}{' '}
+        {t('result.heading', { label: spec.label, context: labelContext(spec.label) })}{' '}
         <span className={`badge ${r.status === 'verified' ? 'ok' : r.status === 'running' ? 'neutral' : 'bad'}`}>{t(`status.${r.status}`)}</span>
       </h3>
       <p className="small">{spec.usesTile ? describeConfig(r.config) : t('result.noTile', { config: describeConfig(r.config) })}</p>

@@ -174,6 +174,7 @@ export const run = {
     mapping: 'Mapping: {{mapping}}. Dispatch {{x}} × {{y}} workgroups.',
     mappingMemory: 'Mapping: {{mapping}}. Dispatch {{x}} × {{y}} workgroups, {{bytes}} bytes of workgroup memory each.',
     heading: '{{label}} kernel',
+    heading_latin: '{{label}} kernel',
     notRun: 'Not run yet.',
     noTile: '{{config}} (the tile width does not apply to this kernel)',
   },
@@ -201,6 +202,7 @@ export const run = {
     heading: 'The kernels',
     summary: '{{label}}: shaders/{{id}}.wgsl — {{summary}}',
     aria: 'WGSL source of the {{label}} kernel',
+    aria_latin: 'WGSL source of the {{label}} kernel',
   },
   ladder: {
     heading: 'The kernel ladder',

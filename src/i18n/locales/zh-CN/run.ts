@@ -167,6 +167,7 @@ export const run: Catalogue<typeof en> = {
     mapping: '映射：{{mapping}}。调度 {{x}} × {{y}} 个工作组。',
     mappingMemory: '映射：{{mapping}}。调度 {{x}} × {{y}} 个工作组，每个使用 {{bytes}} 字节工作组内存。',
     heading: '{{label}}内核',
+    heading_latin: '{{label}} 内核',
     notRun: '尚未运行。',
     noTile: '{{config}}（块宽对这个内核不起作用）',
   },
@@ -194,6 +195,7 @@ export const run: Catalogue<typeof en> = {
     heading: '内核源码',
     summary: '{{label}}：shaders/{{id}}.wgsl——{{summary}}',
     aria: '{{label}}内核的 WGSL 源码',
+    aria_latin: '{{label}} 内核的 WGSL 源码',
   },
   ladder: {
     heading: '内核阶梯',
