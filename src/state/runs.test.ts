@@ -10,12 +10,12 @@ import { runDotView, setDotText } from './dot';
 import { busyMessage, cancelRun, runAuto, runKernels, runTuning, withRun } from './runs';
 import { clearGpuErrors, currentGpu, initGpu, noteGpuError } from './session';
 import { applyConfig, initialState, kMaxGpuErrors, kStartUrl, useApp } from './store';
-import { useTuning } from './tuning';
+import { tuneMessage, useTuning } from './tuning';
 import { moveSelection, selectTile, setBounds, setStep, stepBy, stepCount } from './viz';
 
 beforeEach(() => {
   useApp.setState(initialState(kStartUrl), true);
-  useTuning.setState({ records: [], status: 'idle', message: '' });
+  useTuning.setState({ records: [], status: 'idle', note: undefined });
 });
 
 describe('device session without WebGPU', () => {
@@ -106,7 +106,8 @@ describe('matmul runs without WebGPU', () => {
 
   it('the tuner reports the missing device in its own panel', async () => {
     expect(await runTuning()).toBe(false);
-    expect(useTuning.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/^Nothing was tuned: WebGPU is not available/) });
+    expect(useTuning.getState()).toMatchObject({ status: 'error', note: { key: 'noGpu' } });
+    expect(tuneMessage(useTuning.getState().note)).toMatch(/^Nothing was tuned: WebGPU is not available/);
   });
 });
 

@@ -214,12 +214,12 @@ export async function runTuning(): Promise<boolean> {
       kernels: [],
       refuse: (r) => {
         if (r.why === 'busy') useApp.setState({ runMessage: busyMessage() });
-        else useTuning.setState({ status: 'error', message: r.why === 'no-gpu' ? t('run:tuner.noGpu') : t('run:tuner.fixInputs') });
+        else useTuning.setState({ status: 'error', note: { key: r.why === 'no-gpu' ? 'noGpu' : 'fixInputs' } });
       },
     },
     async ({ ctx, parsed, signal }) => {
       if (!parsed) return false;
-      useTuning.setState({ status: 'running', message: '', progress: undefined });
+      useTuning.setState({ status: 'running', note: undefined, progress: undefined });
       try {
         const entries = await tune(ctx, parsed.shape, {
           signal,
@@ -228,10 +228,10 @@ export async function runTuning(): Promise<boolean> {
         const clock = ctx.info.timestampQuery ? 'gpu-timestamp' : 'wall-clock';
         saveTuneRecord({ adapter: thisAdapter(ctx.info), shape: parsed.shape, date: new Date().toISOString(), clock, entries });
         const good = entries.filter((e) => e.verified).length;
-        useTuning.setState({ status: 'done', message: t('run:tuner.done', { shape: shapeLabel(parsed.shape), good, total: entries.length }) });
+        useTuning.setState({ status: 'done', note: { key: 'done', shape: shapeLabel(parsed.shape), good, total: entries.length } });
         return good > 0;
       } catch (e) {
-        useTuning.setState({ status: 'error', message: t('run:tuner.stopped', { error: e instanceof Error ? e.message : String(e) }) });
+        useTuning.setState({ status: 'error', note: { key: 'stopped', error: e instanceof Error ? e.message : String(e) } });
         return false;
       }
     },

@@ -15,12 +15,31 @@ export interface TuningState {
   readonly status: 'idle' | 'running' | 'done' | 'error';
   /** The candidate being tried (the UI names it in the language in use). */
   readonly progress?: { readonly done: number; readonly total: number; readonly candidate: Candidate };
-  /** What the last tuning did, in words made when it happened. */
-  readonly message: string;
+  /** What the last tuning did, as a sentence of run:tuner and its values (tuneMessage says it in the language in use). */
+  readonly note?: TuneNote;
+}
+
+/** A sentence of the tuner's status line: its key under run:tuner and the values it needs. */
+export type TuneNote =
+  | { readonly key: 'cleared' | 'noGpu' | 'fixInputs' }
+  | { readonly key: 'done'; readonly shape: string; readonly good: number; readonly total: number }
+  | { readonly key: 'stopped'; readonly error: string };
+
+/** The tuner's status line in the language in use ('' when there is nothing to say). */
+export function tuneMessage(note: TuneNote | undefined): string {
+  if (!note) return '';
+  switch (note.key) {
+    case 'done':
+      return t('run:tuner.done', { shape: note.shape, good: note.good, total: note.total });
+    case 'stopped':
+      return t('run:tuner.stopped', { error: note.error });
+    default:
+      return t(`run:tuner.${note.key}`);
+  }
 }
 
 export const useTuning = create<TuningState>()(
-  persist<TuningState>(() => ({ records: [], status: 'idle', message: '' }), {
+  persist<TuningState>(() => ({ records: [], status: 'idle' }), {
     name: 'tiles.tuning.v1',
     version: 1,
     storage: createJSONStorage(() => localStorage),
@@ -48,7 +67,7 @@ export function saveTuneRecord(rec: TuneRecord): void {
 }
 
 export function clearTuning(): void {
-  useTuning.setState({ records: [], status: 'idle', message: t('run:tuner.cleared') });
+  useTuning.setState({ records: [], status: 'idle', note: { key: 'cleared' } });
 }
 
 /** What "auto" runs at this shape on this adapter, from the stored records. */

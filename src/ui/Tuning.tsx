@@ -5,7 +5,7 @@ import { shapeLabel } from '../core/shape';
 import { cancelRun, runAuto, runTuning } from '../state/runs';
 import { useDerived } from '../state/selectors';
 import { useApp } from '../state/store';
-import { autoChoice, clearTuning, engineLabel, thisAdapter, useTuning } from '../state/tuning';
+import { autoChoice, clearTuning, engineLabel, thisAdapter, tuneMessage, useTuning } from '../state/tuning';
 import { fmtGflops, fmtMs } from './format';
 
 /** <b> and <n> (a figure) in a sentence of the catalogue. */
@@ -17,7 +17,7 @@ export function Tuning() {
   const busy = useApp((s) => s.busy);
   const auto = useApp((s) => s.auto);
   const results = useApp((s) => s.results);
-  const { records, status, progress, message } = useTuning();
+  const { records, status, progress, note } = useTuning();
   const { parsed, info } = useDerived();
   const choice = info && parsed ? autoChoice(records, info, parsed.shape) : undefined;
   const tunedHere = info ? records.some((r) => r.adapter === thisAdapter(info)) : false;
@@ -51,7 +51,7 @@ export function Tuning() {
       <p className="small" data-testid="tune-status" data-state={status} role="status">
         {status === 'running' && progress
           ? t('tuner.progress', { n: progress.done + 1 > progress.total ? progress.total : progress.done + 1, total: progress.total, label: candidateLabel(progress.candidate) })
-          : message}
+          : tuneMessage(note)}
       </p>
       <p data-testid="auto-choice" data-kernel={choice?.kernel} data-params={choice ? paramsLabel(choice.params) : undefined}>
         {choice ? (
