@@ -11,7 +11,7 @@ function Line({ id, r }: { id: KernelId; r: KernelResult }) {
   if (r.status !== 'verified' && r.status !== 'mismatch') {
     return (
       <li>
-        <strong>{name}</strong>: {r.status === 'running' ? t('summary.running') : t('summary.error')}
+        <strong>{name}</strong>{t('summary.colon')}{r.status === 'running' ? t('summary.running') : t('summary.error')}
       </li>
     );
   }
@@ -20,7 +20,7 @@ function Line({ id, r }: { id: KernelId; r: KernelResult }) {
   const tooSmall = run ? untimeableRun(run) : undefined;
   return (
     <li>
-      <strong>{name}</strong>: <span className={r.status === 'verified' ? 'ok-text' : 'error-text'}>{t(`summary.${r.status}`)}</span>
+      <strong>{name}</strong>{t('summary.colon')}<span className={r.status === 'verified' ? 'ok-text' : 'error-text'}>{t(`summary.${r.status}`)}</span>
       {run && (
         <>
           {' · '}

@@ -190,6 +190,7 @@ export const run = {
       'Global-memory element loads (traffic model): naive {{naive}} (2·M·N·K); tiled {{tiled}} (M·K·⌈N/{{tile}}⌉ + K·N·⌈M/{{tile}}⌉: each element is loaded once per workgroup that needs it and reused {{tile}} times from workgroup memory) — {{fewer}}× fewer.',
   },
   summary: {
+    colon: ': ',
     label: 'Results of the last run, in one line each (the cards above give every figure)',
     running: 'running…',
     verified: '✓ verified',

@@ -183,6 +183,7 @@ export const run: Catalogue<typeof en> = {
       '全局内存元素加载次数（访存模型）：朴素 {{naive}}（2·M·N·K）；分块 {{tiled}}（M·K·⌈N/{{tile}}⌉ + K·N·⌈M/{{tile}}⌉：每个元素对每个需要它的工作组只加载一次，并在工作组内存中复用 {{tile}} 次）——少 {{fewer}} 倍。',
   },
   summary: {
+    colon: '：',
     label: '上次运行的结果，每个内核一行（上方的卡片给出全部数字）',
     running: '运行中…',
     verified: '✓ 已验证',
