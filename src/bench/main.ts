@@ -28,7 +28,7 @@ import { runPoints, type PointJob } from '../gpu/sweep';
 import { tune } from '../gpu/tuner';
 import { paramsLabel } from '../core/tuning';
 import { MatmulBuffers } from '../gpu/runner';
-import { isKernelId, kKernelIds, kKernels, tunedConstants, type KernelId } from '../core/kernels';
+import { isKernelId, kKernelIds, kKernels, mappingText, tunedConstants, type KernelId } from '../core/kernels';
 
 interface Options {
   shapes: Shape[];
@@ -212,7 +212,7 @@ async function main() {
           ...base,
           startedAt: outcome.startedAt,
           endedAt: outcome.endedAt,
-          mapping: run.plan.mapping,
+          mapping: mappingText(run.plan.mapping),
           clockNote: run.clockNote || undefined,
           clockStepMs: run.resolutionMs,
           settledMs: run.settledMs,

@@ -143,3 +143,24 @@ describe('other figures', () => {
     expect(fmtFlops(Infinity)).toBe('—');
   });
 });
+
+describe('figures in the language in use', () => {
+  it('formats through Intl for 简体中文 and says "below the clock’s resolution" in Chinese, units and signs kept', async () => {
+    const { i18n } = await import('../i18n');
+    try {
+      await i18n.changeLanguage('zh-CN');
+      expect(fmtMs(0.0125)).toBe('12.5 µs');
+      expect(fmtMs(86_400_000)).toBe('86,400 s');
+      expect(fmtGflops(42_300)).toBe('42.3 TFLOP/s');
+      expect(fmtBytes(1536)).toBe('1.5 KiB');
+      expect(fmtInt(1234567)).toBe('1,234,567');
+      expect(fmtError(8.9e-8)).toBe('8.90e-8');
+      expect(fmtBelowResolution(0.1)).toBe('低于时钟分辨率（100 µs）');
+      expect(fmtMeasuredMs(0.001, 0.1)).toBe('低于时钟分辨率（100 µs）');
+      await i18n.changeLanguage('en');
+      expect(fmtBelowResolution(0.1)).toBe("below the clock's resolution (100 µs)");
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});

@@ -1,11 +1,27 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * How figures read, in every view and in the state's messages: three significant digits, the
  * unit chosen AFTER rounding (so 0.99996 ms reads "1.00 ms", never "1.00e+3 µs"), the unit always
  * written, and never "Infinity" or "NaN": a figure that is not a finite number reads "—". A time
  * the clock cannot resolve gives no rate: it reads "below the clock's resolution (… µs)".
- * Pure (no DOM), so the headless bench and the state can use it as well as ui/.
+ * Pure (no DOM), so the headless bench and the state can use it as well as ui/. Digits and
+ * separators follow the language in use (Intl, numberFormat() from src/i18n); units stay as
+ * written (SI and IEC symbols read the same in both languages).
  */
+import { language, numberFormat, t } from '../i18n';
+
+const kFormats = new Map<string, Intl.NumberFormat>();
+/** A cached Intl number format for the language in use (formatting is hot: tables, sweeps). */
+function nf(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const k = `${language()}|${key}`;
+  let f = kFormats.get(k);
+  if (!f) kFormats.set(k, (f = numberFormat(options)));
+  return f;
+}
+/** Three significant digits, as toPrecision(3) writes them (trailing zeros kept). */
+const sig3 = (v: number) => nf('sig3', { minimumSignificantDigits: 3, maximumSignificantDigits: 3, useGrouping: false }).format(v);
+const whole = (v: number) => nf('int', { maximumFractionDigits: 0 }).format(v);
+const plainInt = (v: number) => nf('int-plain', { maximumFractionDigits: 0, useGrouping: false }).format(v);
+const oneDecimal = (v: number) => nf('1dp', { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(v);
 
 /** A unit: its size in the base unit, its name, and the smallest value written in it. */
 type Unit = readonly [scale: number, name: string, from?: number];
@@ -24,8 +40,9 @@ function scaled(x: number, units: readonly Unit[]): string {
   }
   const v = x / units[i]![0];
   // Beyond the largest unit, or below the smallest: whole numbers, then powers of ten, never a bare exponent.
-  if (v >= 1000) text = v < 1e9 ? Math.round(v).toLocaleString('en-US') : v.toExponential(2).replace('e+', ' × 10^');
+  if (v >= 1000) text = v < 1e9 ? whole(Math.round(v)) : v.toExponential(2).replace('e+', ' × 10^');
   else if (v < 1e-3) text = v.toExponential(2).replace('e-', ' × 10^-');
+  else text = sig3(Number(text));
   return `${text} ${units[i]![1]}`;
 }
 
@@ -81,13 +98,16 @@ export function fmtBytes(b: number): string {
   if (!Number.isFinite(b) || b < 0) return kNoFigure;
   let i = kByteUnits.length - 1;
   while (i > 0 && b < kByteUnits[i]![0]) i--;
-  if (i === 0) return `${Math.round(b)} B`;
+  if (i === 0) return `${plainInt(Math.round(b))} B`;
   let text = (b / kByteUnits[i]![0]).toFixed(1);
   if (Number(text) >= 1024 && i < kByteUnits.length - 1) text = (b / kByteUnits[++i]![0]).toFixed(1);
-  return `${text} ${kByteUnits[i]![1]}`;
+  return `${oneDecimal(Number(text))} ${kByteUnits[i]![1]}`;
 }
 
-export const fmtInt = (n: number): string => (Number.isFinite(n) ? n.toLocaleString('en-US') : kNoFigure);
+export const fmtInt = (n: number): string => (Number.isFinite(n) ? nf('default', {}).format(n) : kNoFigure);
+
+/** A percentage with no decimals: "12%" (the spread of a run). */
+export const fmtPercent = (pct: number): string => (Number.isFinite(pct) ? `${plainInt(pct)}%` : kNoFigure);
 
 const kFlopUnits: readonly Unit[] = [
   [1, 'FLOP'],
@@ -101,7 +121,7 @@ const kFlopUnits: readonly Unit[] = [
 /** A count of floating-point operations, e.g. "54 FLOP", "33.6 MFLOP", "137 GFLOP". */
 export function fmtFlops(f: number): string {
   if (!Number.isFinite(f) || f < 0) return kNoFigure;
-  if (f < 1000) return `${Math.round(f)} FLOP`;
+  if (f < 1000) return `${plainInt(Math.round(f))} FLOP`;
   return scaled(f, kFlopUnits);
 }
 
@@ -115,7 +135,9 @@ export function isBelowResolution(ms: number, resolutionMs?: number): boolean {
 
 /** "below the clock's resolution (100 µs)", or without the figure when the step is unknown. */
 export function fmtBelowResolution(resolutionMs?: number): string {
-  return resolutionMs !== undefined && Number.isFinite(resolutionMs) && resolutionMs > 0 ? `below the clock's resolution (${fmtMs(resolutionMs)})` : "below the clock's resolution";
+  return resolutionMs !== undefined && Number.isFinite(resolutionMs) && resolutionMs > 0
+    ? t('run:format.belowResolutionAt', { step: fmtMs(resolutionMs) })
+    : t('run:format.belowResolution');
 }
 
 /** A measured time, or the words for one the clock cannot resolve. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gpuShape, kKernelIds, kKernels, kLadderIds, kTunedKernelIds, planKernel, type KernelId, type PlanInfo } from './kernels';
+import { gpuShape, kKernelIds, kKernels, kLadderIds, kTunedKernelIds, labelContext, mappingText, planKernel, type KernelId, type PlanInfo } from './kernels';
 import { kTileWidths } from './shape';
 
 const limits = (storage: number) => ({
@@ -40,8 +40,9 @@ describe('launch plans', () => {
     expect(gpuShape('reg16x8v', shape)).toEqual({ m: 300, k: 44, n: 524 });
     expect(gpuShape('reg16x8', shape)).toEqual(shape);
     const plan = planKernel('reg16x8v', shape, 16, roomy);
-    expect(typeof plan === 'object' && plan.mapping).toMatch(/41 × 523 padded with zeros to 44 × 524/);
-    expect(planKernel('reg16x8v', { m: 8, k: 8, n: 8 }, 16, roomy)).not.toHaveProperty('mapping', expect.stringMatching(/padded/));
+    expect(typeof plan === 'object' && mappingText(plan.mapping)).toMatch(/41 × 523 padded with zeros to 44 × 524/);
+    const small = planKernel('reg16x8v', { m: 8, k: 8, n: 8 }, 16, roomy);
+    expect(typeof small === 'object' && mappingText(small.mapping)).not.toMatch(/padded/);
   });
   it('the subgroup rung wants subgroups of at most 64', () => {
     expect(planKernel('subgroup', shape, 16, { ...roomy, subgroupMaxSize: 128 })).toMatch(/at most 64/);
@@ -99,7 +100,8 @@ describe('the record against the WGSL', () => {
       expect(typeof p === 'object' && p.source, String(tile)).toMatch(new RegExp(`^// tiled${tile}\\.wgsl`));
       expect(typeof p === 'object' && p.source, String(tile)).not.toMatch(/for \(var k/);
       expect(typeof p === 'object' && p.source, String(tile)).toContain(`As[ty][${tile - 1}]`);
-      expect(p).toMatchObject({ mapping: expect.stringMatching(new RegExp(`k loop written out \\(tiled${tile}\\.wgsl\\)`)), constants: { TILE: tile } });
+      expect(typeof p === 'object' && mappingText(p.mapping)).toMatch(new RegExp(`k loop written out \\(tiled${tile}\\.wgsl\\)`));
+      expect(p).toMatchObject({ constants: { TILE: tile } });
     }
   });
   it('the C block of a plan is the record’s (128×128 for the reg8x8 rungs, the tile for tiled)', () => {
@@ -115,5 +117,38 @@ describe('the record against the WGSL', () => {
   it('chart styles are told apart without colour: no two kernels share a dash pattern', () => {
     const dashes = kKernelIds.map((id) => kKernels[id].chart.dash.join(','));
     expect(new Set(dashes).size).toBe(dashes.length);
+  });
+});
+
+describe('the words of a kernel, in either language', () => {
+  it('names, sums up and says the mapping of every kernel with every figure filled in, in English and 简体中文', async () => {
+    const { i18n } = await import('../i18n');
+    const wide: PlanInfo = { limits: { ...limits(65536), maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024 }, features: ['subgroups'], subgroupMaxSize: 32 };
+    try {
+      for (const lang of ['en', 'zh-CN'] as const) {
+        await i18n.changeLanguage(lang);
+        for (const id of kKernelIds) {
+          const plan = planKernel(id, shape, 16, wide);
+          expect(typeof plan, id).toBe('object');
+          const words = [kKernels[id].label, kKernels[id].summary, typeof plan === 'object' ? mappingText(plan.mapping) : '', ...(kKernels[id].tunables ?? []).map((t) => t.doc)];
+          for (const w of words) {
+            expect(w, `${lang} ${id}`).not.toMatch(/\{\{|\}\}|^run:|undefined/);
+            expect(w.length, `${lang} ${id}`).toBeGreaterThan(0);
+          }
+          // Chinese words in Chinese, none in English (labels such as "Register-tiled 4×4" included).
+          expect(/\p{Script=Han}/u.test(words.slice(1).join(' ')), `${lang} ${id}`).toBe(lang === 'zh-CN');
+        }
+      }
+      await i18n.changeLanguage('zh-CN');
+      const heading = (id: KernelId) => i18n.t('run:result.heading', { label: kKernels[id].label, context: labelContext(kKernels[id].label) });
+      expect([heading('naive'), heading('reg4x4'), heading('blk32x64v')]).toEqual(['朴素内核', '寄存器分块 4×4 内核', '块 32×64，vec4 内核']);
+      // A tiled plan with the 4-rows mapping, padded vec4 rows: nested sentences read whole in Chinese.
+      const tiled = planKernel('tiled', shape, 32, defaults);
+      expect(typeof tiled === 'object' && mappingText(tiled.mapping)).toBe('32×32 的块，32×8 个调用，每个计算 4 行 C（受调用数上限限制）；k 循环写开（tiled32.wgsl）');
+      const padded = planKernel('reg16x8v', shape, 16, roomy);
+      expect(typeof padded === 'object' && mappingText(padded.mapping)).toMatch(/；K × N = 41 × 523 补零到 44 × 524/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

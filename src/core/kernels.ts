@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The kernel record: everything about a kernel in one entry of kDefs (after tfjs-backend-webgpu's
  * WebGPUProgram) — its name and one-line "what changed", its WGSL, its launch plan for a shape
@@ -9,7 +8,11 @@
  * Adding a kernel: its shaders/<id>.wgsl (or a description in scripts/gen-unrolled.mjs), the `?raw`
  * import below and one entry in kDefs — its key is the id everywhere (KernelId, URLs, share
  * links, test ids `ladder-<id>`). kernels.test.ts checks the entry against the WGSL's overrides.
+ * Its words live in the 'run' catalogue, keyed by id: run:kernel.<id>.label and .summary
+ * (kernelLabel, kernelSummary; a spec's `label` and `summary` read them in the language in use),
+ * run:tunable.<name> for a tunable's doc, run:mapping.* for the mapping that ran (MappingWords).
  */
+import { t, t as i18nT } from '../i18n';
 import naiveSource from '../../shaders/naive.wgsl?raw';
 import tiledSource from '../../shaders/tiled.wgsl?raw';
 import tiled2Source from '../../shaders/tiled2.wgsl?raw';
@@ -34,18 +37,22 @@ import type { Shape, TileWidth } from './shape';
 import { ceilDiv } from './shape';
 import {
   blockDispatch,
-  describeMapping,
   kNaiveWorkgroup,
+  mappingText,
   naiveDispatch,
   tiledDispatch,
   tiledMapping,
+  tiledMappingWords,
   type CBlock,
   type Dispatch,
+  type MappingKey,
+  type MappingWords,
   type WorkgroupLimits,
 } from './tiling';
 import { blockLoads, naiveLoads, stripLoads } from './traffic';
 
-export type { CBlock };
+export type { CBlock, MappingWords };
+export { mappingText };
 
 /** Rows of C per workgroup of the strip kernel. */
 export const kStripBand = 4;
@@ -54,8 +61,8 @@ export interface LaunchPlan {
   readonly constants: Record<string, number>;
   readonly workgroup: { readonly x: number; readonly y: number };
   readonly dispatch: Dispatch;
-  /** Which mapping ran, in words, for the UI and the benchmark output. */
-  readonly mapping: string;
+  /** Which mapping ran, as data (mappingText says it in words, for the UI and the benchmark output). */
+  readonly mapping: MappingWords;
   readonly workgroupStorageBytes: number;
   /** The C block one workgroup computes: verification checks the corner and edge blocks of this grid. */
   readonly block: CBlock;
@@ -67,7 +74,7 @@ export interface LaunchPlan {
 export interface Tunable {
   readonly name: string;
   readonly values: readonly number[];
-  /** What it changes, in a sentence. */
+  /** What it changes, in a sentence (run:tunable.<name>, in the language in use). */
   readonly doc: string;
 }
 
@@ -89,9 +96,6 @@ export interface ReferenceFigure {
 
 /** Everything about one kernel, in one place (the record entry; its id is its key in kDefs). */
 interface KernelDef {
-  readonly label: string;
-  /** What this kernel does and what changed from the rung below it, in one line (ladder, kernel list). */
-  readonly summary: string;
   readonly source: string;
   /** Whether the tile width changes this kernel (results for it belong to a tile width too). */
   readonly usesTile: boolean;
@@ -128,19 +132,58 @@ interface KernelDef {
 
 export interface KernelSpec extends KernelDef {
   readonly id: KernelId;
+  /** The kernel's name, in the language in use (run:kernel.<id>.label). */
+  readonly label: string;
+  /** What this kernel does and what changed from the rung below it, in one line (ladder, kernel list), in the language in use. */
+  readonly summary: string;
+}
+
+/** A kernel's name in the language in use. */
+export function kernelLabel(id: KernelId): string {
+  return t(`run:kernel.${id}.label`);
 }
 
 /**
- * The register-tiled rungs: one workgroup (16×16 unless said otherwise) per C block, `bytes` of
- * workgroup memory; `mapping` goes on from "R×C C block per workgroup, ".
+ * The i18next context for a sentence that puts a word after a kernel's name: 'latin' when the
+ * name ends in a Latin letter or a digit ("寄存器分块 4×4 内核" wants a space, "朴素内核" none).
  */
-function blockPlan(shape: Shape, limits: WorkgroupLimits, block: CBlock, mapping: string, bytes = 8192, constants: Record<string, number> = {}, workgroup = { x: 16, y: 16 }): Omit<LaunchPlan, 'block'> | string {
-  if (limits.maxComputeWorkgroupStorageSize < bytes) return `This kernel needs ${bytes} bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
+export function labelContext(label: string): 'latin' | undefined {
+  return /[\p{Script=Latin}\p{Nd}]$/u.test(label) ? 'latin' : undefined;
+}
+
+/** A kernel's one-line summary in the language in use. */
+export function kernelSummary(id: KernelId): string {
+  return t(`run:kernel.${id}.summary`, { band: kStripBand });
+}
+
+/** A tunable's doc in the language in use. */
+export function tunableDoc(name: string): string {
+  return name === 'BK' || name === 'GROUP' ? t(`run:tunable.${name}`) : name;
+}
+
+/** Why a kernel cannot run: it needs more workgroup memory than this GPU allows. */
+const tooMuchMemory = (bytes: number, limits: WorkgroupLimits) => t('run:plan.workgroupMemory', { bytes, limit: limits.maxComputeWorkgroupStorageSize });
+
+/**
+ * The register-tiled rungs: one workgroup (16×16 unless said otherwise) per C block, `bytes` of
+ * workgroup memory; the mapping sentence `key` gets the block's rows and columns as bm and bn.
+ */
+function blockPlan(
+  shape: Shape,
+  limits: WorkgroupLimits,
+  block: CBlock,
+  key: MappingKey,
+  values: Record<string, number> = {},
+  bytes = 8192,
+  constants: Record<string, number> = {},
+  workgroup = { x: 16, y: 16 },
+): Omit<LaunchPlan, 'block'> | string {
+  if (limits.maxComputeWorkgroupStorageSize < bytes) return tooMuchMemory(bytes, limits);
   return {
     constants,
     workgroup,
     dispatch: blockDispatch(shape, block.rows, block.cols),
-    mapping: `${block.rows}×${block.cols} C block per workgroup, ${mapping}`,
+    mapping: { key, values: { bm: block.rows, bn: block.cols, ...values } },
     workgroupStorageBytes: bytes,
   };
 }
@@ -156,9 +199,9 @@ export interface PlanInfo {
 export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: PlanInfo, params?: KernelParams): LaunchPlan | string {
   const spec = kKernels[id];
   const missing = (spec.requiredFeatures ?? []).filter((f) => !info.features.includes(f));
-  if (missing.length > 0) return `This kernel needs the WebGPU feature “${missing.join('”, “')}”, which this adapter does not offer.`;
+  if (missing.length > 0) return t('run:plan.needsFeature', { features: missing.join('”, “') });
   if (spec.maxSubgroupSize !== undefined && info.subgroupMaxSize !== undefined && info.subgroupMaxSize > spec.maxSubgroupSize) {
-    return `${spec.label}: needs subgroups of at most ${spec.maxSubgroupSize} invocations; this adapter reports up to ${info.subgroupMaxSize}.`;
+    return t('run:plan.subgroupTooLarge', { label: spec.label, max: spec.maxSubgroupSize, got: info.subgroupMaxSize });
   }
   const bad = checkParams(spec, params);
   if (bad) return bad;
@@ -167,7 +210,7 @@ export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: Pl
   const plan = spec.plan(s, tile, info.limits, params, block);
   if (typeof plan === 'string') return plan;
   if (s.k === shape.k && s.n === shape.n) return { ...plan, block };
-  return { ...plan, block, mapping: `${plan.mapping}; K × N = ${shape.k} × ${shape.n} padded with zeros to ${s.k} × ${s.n} for vec4 rows` };
+  return { ...plan, block, mapping: { key: 'padded', values: { k: shape.k, n: shape.n, kp: s.k, np: s.n }, inner: plan.mapping } };
 }
 
 /** The shape a kernel runs on the GPU: the vec4 rungs get K and N padded to multiples of 4. */
@@ -185,8 +228,8 @@ export function tunedConstants(id: KernelId, constants: KernelParams): KernelPar
 function checkParams(spec: KernelSpec, params: KernelParams | undefined): string | undefined {
   for (const [name, value] of Object.entries(params ?? {})) {
     const t = spec.tunables?.find((x) => x.name === name);
-    if (!t) return `${spec.label} has no parameter ${name}.`;
-    if (!t.values.includes(value)) return `${spec.label}: ${name} = ${value} is not offered (${t.values.join(', ')}).`;
+    if (!t) return i18nT('run:plan.noParam', { label: spec.label, name });
+    if (!t.values.includes(value)) return i18nT('run:plan.paramNotOffered', { label: spec.label, name, value, values: t.values.join(', ') });
   }
   return undefined;
 }
@@ -195,19 +238,30 @@ function checkParams(spec: KernelSpec, params: KernelParams | undefined): string
 export const pad4 = (shape: Shape): Shape => ({ m: shape.m, k: Math.ceil(shape.k / 4) * 4, n: Math.ceil(shape.n / 4) * 4 });
 
 const kDbTunables: readonly Tunable[] = [
-  { name: 'BK', values: [8, 16], doc: 'Depth of one phase: 16 halves the phases and barriers but needs 32 KiB of workgroup memory.' },
+  {
+    name: 'BK',
+    values: [8, 16],
+    get doc() {
+      return tunableDoc('BK');
+    },
+  },
 ];
 
 const kGroupTunables: readonly Tunable[] = [
-  { name: 'GROUP', values: [1, 4, 8, 16], doc: 'Block rows per launch group: workgroups launched together share A and B blocks in L2 (1 = plain row-by-row order).' },
+  {
+    name: 'GROUP',
+    values: [1, 4, 8, 16],
+    get doc() {
+      return tunableDoc('GROUP');
+    },
+  },
 ];
 
 /** The generated, hand-unrolled rungs: rows×cols C elements per invocation, 16 KiB of workgroup memory, any shape. */
 function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock, rows: number, cols: number): Omit<LaunchPlan, 'block'> | string {
   const group = params?.GROUP ?? 8;
   const workgroup = { x: block.cols / cols, y: block.rows / rows };
-  const mapping = `${workgroup.x}×${workgroup.y} invocations, ${rows}×${cols} C elements each, double-buffered phases of 8, k unrolled, launch groups of ${group} block rows`;
-  return blockPlan(shape, limits, block, mapping, 16384, { GROUP: group }, workgroup);
+  return blockPlan(shape, limits, block, 'unrolled', { x: workgroup.x, y: workgroup.y, rows, cols, group }, 16384, { GROUP: group }, workgroup);
 }
 
 /** A rung of the ladder that the tuner tries and that ignores the tile width (the register-tiled rungs). */
@@ -236,12 +290,12 @@ function genBlockRung(d: { bm: number; bn: number; bk: number; tm: number; tn: n
     ...(d.vec4 ? { vec4: true } : {}),
     block: (): CBlock => ({ rows: d.bm, cols: d.bn }),
     plan(shape: Shape, _tile: TileWidth, limits: WorkgroupLimits): Omit<LaunchPlan, 'block'> | string {
-      if (limits.maxComputeWorkgroupStorageSize < bytes) return `This kernel needs ${bytes} bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
+      if (limits.maxComputeWorkgroupStorageSize < bytes) return tooMuchMemory(bytes, limits);
       return {
         constants: {},
         workgroup: { x, y },
         dispatch: blockDispatch(shape, d.bm, d.bn),
-        mapping: `${d.bm}×${d.bn} C block per workgroup, ${x}×${y} invocations, ${d.tm}×${d.tn} C elements each, double-buffered phases of ${d.bk}, k written out${d.vec4 ? ', vec4 global loads and stores' : ''}`,
+        mapping: { key: d.vec4 ? 'blockVec4' : 'block', values: { bm: d.bm, bn: d.bn, x, y, tm: d.tm, tn: d.tn, bk: d.bk } },
         workgroupStorageBytes: bytes,
       };
     },
@@ -259,8 +313,6 @@ const kTiledSources: Record<TileWidth, string> = {
 
 const kDefs = {
   naive: {
-    label: 'Naive',
-    summary: 'One invocation per C element; every operand read from global memory.',
     source: naiveSource,
     usesTile: false,
     ladder: true,
@@ -274,14 +326,12 @@ const kDefs = {
         constants: { WG_X: kNaiveWorkgroup.x, WG_Y: kNaiveWorkgroup.y },
         workgroup: kNaiveWorkgroup,
         dispatch: naiveDispatch(shape),
-        mapping: `${kNaiveWorkgroup.x}×${kNaiveWorkgroup.y} invocations per workgroup, one C element each, no workgroup memory`,
+        mapping: { key: 'naive', values: { x: kNaiveWorkgroup.x, y: kNaiveWorkgroup.y } },
         workgroupStorageBytes: 0,
       };
     },
   },
   tiled: {
-    label: 'Tiled',
-    summary: 'One workgroup per C tile; A and B tiles staged in workgroup memory, two barriers per phase.',
     source: tiledSource,
     usesTile: true,
     ladder: true,
@@ -297,7 +347,7 @@ const kDefs = {
         constants: { TILE: tile, ROWS: m.rowsPerInvocation },
         workgroup: m.workgroup,
         dispatch: tiledDispatch(shape, tile),
-        mapping: `${describeMapping(m)}; the k loop written out (tiled${tile}.wgsl)`,
+        mapping: { key: 'tiledSource', values: { tile }, inner: tiledMappingWords(m) },
         workgroupStorageBytes: m.workgroupStorageBytes,
         // Each tile width runs the same kernel with its k loop written out (generated by
         // scripts/gen-tiled.mjs): on wgpu the loop itself cost as much as tiling saved
@@ -307,29 +357,23 @@ const kDefs = {
     },
   },
   reg4x4: {
-    label: 'Register-tiled 4×4',
-    summary: 'A 64×64 C block per workgroup; each invocation keeps a 4×4 block of C in registers and does 16 multiply-adds per two vec4 reads of workgroup memory.',
     source: reg4x4Source,
     ...kTunedRung,
     chart: { color: '#047857', dash: [3, 3] },
     reference: { dawn: 23.97, wgpu: 20.08 },
     block: square(64),
-    plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, '16×16 invocations, 4×4 C elements each (vec4 accumulators), K in steps of 16'),
+    plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg4x4'),
   },
   reg8x8: {
-    label: 'Register-tiled 8×8',
-    summary: 'A 128×128 C block per workgroup; each invocation keeps an 8×8 block of C in registers: 64 multiply-adds per four vec4 reads of workgroup memory.',
     source: reg8x8Source,
     ...kTunedRung,
     tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
     chart: { color: '#7e22ce', dash: [8, 3, 2, 3] },
     reference: { dawn: 26.21, wgpu: 22.62 },
     block: square(128),
-    plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, '16×16 invocations, 8×8 C elements each (16 vec4 accumulators), K in steps of 8'),
+    plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg8x8'),
   },
   reg8x8v: {
-    label: 'Register-tiled 8×8, vec4 loads',
-    summary: 'reg8x8 with A, B and C read and written as vec4: one 16-byte load of each per invocation and phase. K and N are padded to multiples of 4 on upload when they are not.',
     source: reg8x8vSource,
     vec4: true,
     ...kTunedRung,
@@ -337,12 +381,9 @@ const kDefs = {
     chart: { color: '#be185d', dash: [16, 4] },
     reference: { dawn: 30.84, wgpu: 24.77 },
     block: square(128),
-    plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, '16×16 invocations, 8×8 C elements each, vec4 global loads and stores'),
+    plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg8x8v'),
   },
   reg8x8db: {
-    label: 'Register-tiled 8×8, double-buffered',
-    summary:
-      'reg8x8v with two copies of the A and B tiles: the next phase’s global loads are in flight while this phase is multiplied out, one barrier per phase, and invocations read neighbouring vec4s of workgroup memory (no bank conflicts). Phase depth BK tuned per adapter.',
     source: reg8x8dbSource,
     vec4: true,
     ...kTunedRung,
@@ -354,21 +395,16 @@ const kDefs = {
     plan(shape, _tile, limits, params, block) {
       // Without a tuned value: BK = 8 (16 KiB), faster on both engines on the H200 (docs/benchmarks.md).
       const bk = params?.BK ?? 8;
-      return blockPlan(shape, limits, block, `16×16 invocations, 8×8 C elements each, vec4 loads, double-buffered phases of BK = ${bk}`, bk * 2048, { BK: bk });
+      return blockPlan(shape, limits, block, 'reg8x8db', { bk }, bk * 2048, { BK: bk });
     },
   },
   reg16x8: {
-    label: 'Register-tiled 16×8, unrolled',
-    summary:
-      '128 invocations per 128×128 block, each with a 16×8 block of C (128 multiply-adds per six vec4 reads of workgroup memory), double-buffered, the k loop unrolled in the WGSL, workgroups launched in groups that share L2. Any shape.',
     source: reg16x8Source,
     ...kUnrolled16x8,
     chart: { color: '#4d7c0f', dash: [6, 6] },
     reference: { dawn: 36.63, wgpu: 37.77 },
   },
   reg16x8v: {
-    label: 'Register-tiled 16×8, unrolled, vec4 loads',
-    summary: 'reg16x8 with A, B and C read and written as vec4 (16-byte loads and stores); K and N are padded to multiples of 4 on upload when they are not.',
     source: reg16x8vSource,
     vec4: true,
     ...kUnrolled16x8,
@@ -376,44 +412,30 @@ const kDefs = {
     reference: { dawn: 42.8, wgpu: 34.64 },
   },
   blk32x64v: {
-    label: 'Blocks 32×64, vec4',
-    summary:
-      'For small problems: a 32×64 C block per workgroup gives four times the workgroups of 64×64, so a large GPU has work on every multiprocessor; 128 invocations of 4×4, double-buffered phases of 16, k written out, vec4 loads (K and N padded to multiples of 4).',
     source: blk32x64vSource,
     ...genBlockRung({ bm: 32, bn: 64, bk: 16, tm: 4, tn: 4, vec4: true }),
     reference: { dawn: 25.68, wgpu: 25.95 },
     chart: { color: '#0f766e', dash: [4, 2] },
   },
   blk64x64v: {
-    label: 'Blocks 64×64, 8×4, vec4',
-    summary:
-      'For mid sizes: 64×64 C blocks (four times the workgroups of 128×128), 128 invocations with 8×4 C elements each (32 multiply-adds per three vec4 reads of workgroup memory), double-buffered phases of 16, k written out, vec4 loads.',
     source: blk64x64vSource,
     ...genBlockRung({ bm: 64, bn: 64, bk: 16, tm: 8, tn: 4, vec4: true }),
     reference: { dawn: 28.2, wgpu: 28.62 },
     chart: { color: '#b45309', dash: [10, 2, 2, 2] },
   },
   blk128x64v: {
-    label: 'Blocks 128×64, 8×8, vec4',
-    summary: 'Half a 128×128 block, so twice the workgroups: 128 invocations with 8×8 C elements each, double-buffered phases of 16, k written out, vec4 loads.',
     source: blk128x64vSource,
     ...genBlockRung({ bm: 128, bn: 64, bk: 16, tm: 8, tn: 8, vec4: true }),
     reference: { dawn: 31.38, wgpu: 21.63 },
     chart: { color: '#1e40af', dash: [2, 2] },
   },
   blk128x256: {
-    label: 'Blocks 128×256, 16×8',
-    summary:
-      'For large problems: a 128×256 C block, 256 invocations with 16×8 C elements each; every staged element of B is used by 128 rows and of A by 256 columns (half the global loads of B per multiply-add of a 128×128 block). Scalar loads, any shape.',
     source: blk128x256Source,
     ...genBlockRung({ bm: 128, bn: 256, bk: 8, tm: 16, tn: 8, vec4: false }),
     reference: { dawn: 39.02, wgpu: 39.27 },
     chart: { color: '#86198f', dash: [14, 3, 3, 3] },
   },
   subgroup: {
-    label: 'Subgroup shuffles',
-    summary:
-      'No workgroup memory and no barrier: the 64 invocations of a workgroup compute the same 8 rows, so each loads one A value per row and the others get it by subgroupShuffle. Needs the subgroups feature.',
     source: subgroupSource,
     usesTile: false,
     ladder: true,
@@ -428,14 +450,12 @@ const kDefs = {
         constants: {},
         workgroup: { x: 64, y: 1 },
         dispatch: blockDispatch(shape, block.rows, block.cols),
-        mapping: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
+        mapping: { key: 'subgroup', values: {} },
         workgroupStorageBytes: 0,
       };
     },
   },
   strip: {
-    label: 'Row strips',
-    summary: `The strip partition (the other of the strip/checkerboard pair): each workgroup computes a band of ${kStripBand} whole rows of C, reading all of B.`,
     source: stripSource,
     usesTile: false,
     ladder: false,
@@ -448,7 +468,7 @@ const kDefs = {
         constants: { BAND: kStripBand },
         workgroup: { x: 256, y: 1 },
         dispatch: [ceilDiv(shape.m, kStripBand), 1, 1],
-        mapping: `${kStripBand} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged ${kStripBand}×${256 / kStripBand} at a time`,
+        mapping: { key: 'strip', values: { band: kStripBand, per: 256 / kStripBand } },
         workgroupStorageBytes: 1024,
       };
     },
@@ -458,7 +478,19 @@ const kDefs = {
 /** Every kernel's record, keyed by id, in record order (the ladder's order). */
 export type KernelId = keyof typeof kDefs;
 export const kKernels: Readonly<Record<KernelId, KernelSpec>> = Object.freeze(Object.fromEntries(
-  Object.entries(kDefs).map(([id, def]) => [id, Object.freeze({ id, ...def })]),
+  Object.entries(kDefs).map(([id, def]) => [
+    id,
+    Object.freeze({
+      id,
+      ...def,
+      get label() {
+        return kernelLabel(id as KernelId);
+      },
+      get summary() {
+        return kernelSummary(id as KernelId);
+      },
+    }),
+  ]),
 )) as unknown as Record<KernelId, KernelSpec>;
 /** Every kernel id, in record order. */
 export const kKernelIdList: readonly KernelId[] = Object.keys(kDefs) as KernelId[];

@@ -1,5 +1,27 @@
-// i18n-pending: this file's words are not in the catalogues yet
+import { t } from '../i18n';
+import type { run } from '../i18n/locales/en/run';
 import { ceilDiv, type Shape, type TileWidth } from './shape';
+
+/** A sentence of the catalogue's run:mapping (which mapping ran). */
+export type MappingKey = keyof typeof run.mapping;
+
+/**
+ * Which mapping ran, as data: a sentence of run:mapping and its figures. A mapping that extends
+ * another (the tiled kernel's written-out k loop, the vec4 rungs' padding) holds it as `inner`,
+ * put in as {{mapping}}. mappingText turns it into words in the language in use.
+ */
+export interface MappingWords {
+  readonly key: MappingKey;
+  readonly values: Readonly<Record<string, number | string>>;
+  readonly inner?: MappingWords;
+}
+
+/** A mapping in words, in the language in use (the result card; the headless bench in English). */
+export function mappingText(m: MappingWords): string {
+  // The values are checked by tiling.test.ts and kernels.test.ts (every sentence, its figures); the key is typed.
+  const say = t as unknown as (key: `run:mapping.${MappingKey}`, values: Readonly<Record<string, number | string>>) => string;
+  return say(`run:mapping.${m.key}`, { ...m.values, ...(m.inner ? { mapping: mappingText(m.inner) } : {}) });
+}
 
 /** The most C rows one invocation of the tiled kernel may cover (its accumulator array size). */
 export const kMaxRowsPerInvocation = 4;
@@ -40,7 +62,7 @@ export interface WorkgroupLimits {
 export function tiledMapping(tile: TileWidth, limits: WorkgroupLimits): TiledMapping | string {
   const storage = 2 * tile * tile * 4;
   if (storage > limits.maxComputeWorkgroupStorageSize) {
-    return `Tile ${tile} needs ${storage} bytes of workgroup memory; this GPU allows ${limits.maxComputeWorkgroupStorageSize}.`;
+    return t('run:plan.tileMemory', { tile, bytes: storage, limit: limits.maxComputeWorkgroupStorageSize });
   }
   for (const r of [1, 2, 4] as const) {
     if (r > kMaxRowsPerInvocation || tile % r !== 0) continue;
@@ -55,16 +77,20 @@ export function tiledMapping(tile: TileWidth, limits: WorkgroupLimits): TiledMap
     }
   }
   if (tile > limits.maxComputeWorkgroupSizeX) {
-    return `Tile ${tile} needs a workgroup ${tile} invocations wide; this GPU's maxComputeWorkgroupSizeX is ${limits.maxComputeWorkgroupSizeX}.`;
+    return t('run:plan.tileWide', { tile, limit: limits.maxComputeWorkgroupSizeX });
   }
-  return `Tile ${tile} needs at least ${(tile * tile) / kMaxRowsPerInvocation} invocations per workgroup; this GPU allows ${limits.maxComputeInvocationsPerWorkgroup}.`;
+  return t('run:plan.tileInvocations', { tile, need: (tile * tile) / kMaxRowsPerInvocation, limit: limits.maxComputeInvocationsPerWorkgroup });
 }
 
+/** The tiled kernel's mapping as data (see MappingWords). */
+export function tiledMappingWords(m: TiledMapping): MappingWords {
+  const values = { tile: m.tile, x: m.workgroup.x, y: m.workgroup.y, rows: m.rowsPerInvocation };
+  return { key: m.rowsPerInvocation === 1 ? 'tiledOne' : 'tiledRows', values };
+}
+
+/** The tiled kernel's mapping in words (the language in use). */
 export function describeMapping(m: TiledMapping): string {
-  if (m.rowsPerInvocation === 1) {
-    return `${m.tile}×${m.tile} tile, ${m.workgroup.x}×${m.workgroup.y} invocations, one C element each`;
-  }
-  return `${m.tile}×${m.tile} tile, ${m.workgroup.x}×${m.workgroup.y} invocations, ${m.rowsPerInvocation} C rows each (invocation limit)`;
+  return mappingText(tiledMappingWords(m));
 }
 
 /** The grid of C tiles: tilesX workgroups across N, tilesY down M, and `phases` tiles along K. */

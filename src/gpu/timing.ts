@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Timing any compute work honestly: warm-up, calibration, repeated samples; GPU timestamps
  * (timestamp-query) when the device has them, otherwise wall clock around onSubmittedWorkDone.
@@ -6,6 +5,7 @@
  * last kMinSampleMs, and its time is divided by that count. No React, no DOM.
  */
 import { bestClock, type Clock } from '../core/clock';
+import { t } from '../i18n';
 import { summarize, type Summary } from '../core/stats';
 import { OwnedBuffers, readBack, type Guard } from './buffers';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
@@ -35,6 +35,9 @@ export const kMaxSamples = 30;
 
 export { kClockLabels, type Clock } from '../core/clock';
 
+/** Why a run was timed by the wall clock: asked for, no timestamp-query, or timestamps unusable. */
+export type ClockWhy = 'requested' | 'noTimestamps' | 'badTimestamps';
+
 export interface TimingOptions {
   readonly warmups?: number;
   readonly budgetMs?: number;
@@ -47,8 +50,10 @@ export interface TimingOptions {
 
 export interface Timing {
   readonly clock: Clock;
-  /** Why the clock is what it is, when it is not the best available. */
+  /** Why the clock is what it is, when it is not the best available (words made when the run ran; '' when it is the best). */
   readonly clockNote: string;
+  /** The same reason as a code (run:clock.note.<code>), so the UI says it in the language in use. */
+  readonly clockWhy?: ClockWhy;
   readonly warmups: number;
   /** Milliseconds per dispatch, one entry per sample. */
   readonly samplesMs: readonly number[];
@@ -79,11 +84,11 @@ export type { Guard };
 /** A wait that fails fast when the device is lost or the signal fires (and never leaves a rejection unhandled). */
 export function makeGuard(ctx: GpuContext, signal?: AbortSignal): Guard {
   const lost = ctx.lost.then((li): never => {
-    throw new GpuRunError(`The GPU device was lost during the run (${li.reason}: ${li.message || 'no message'}).`, 'device-lost');
+    throw new GpuRunError(t('run:error.lostReason', { reason: li.reason, message: li.message || t('run:error.noMessage') }), 'device-lost');
   });
   lost.catch(() => undefined);
   const cancelled = new Promise<never>((_, reject) => {
-    const fire = () => reject(new GpuRunError('Cancelled before it finished: no result.', 'cancelled'));
+    const fire = () => reject(new GpuRunError(t('run:error.cancelled'), 'cancelled'));
     if (signal?.aborted) fire();
     else signal?.addEventListener('abort', fire, { once: true });
   });
@@ -107,7 +112,7 @@ class TimestampQueries {
   static create(device: GPUDevice, label: string, pairs: number): Promise<TimestampQueries> {
     const buffers = new OwnedBuffers(device, label);
     let set: GPUQuerySet | undefined;
-    return withErrorScopes(device, 'Creating timestamp queries', () => {
+    return withErrorScopes(device, t('run:scope.timestamps'), () => {
       set = device.createQuerySet({ label, type: 'timestamp', count: 2 * pairs });
       const resolve = buffers.create('resolve', 16 * pairs, GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC);
       return new TimestampQueries(set, buffers, resolve, buffers.createRead('read', 16 * pairs), pairs);
@@ -218,7 +223,7 @@ class DispatchSampler {
       const perSubmit = parts > 1 ? 1 : clamp(Math.floor(kQueuedSubmitMs / Math.max(perDispatchMs * count, 1e-4)), 1, passes);
       // Bring the GPU's clock up first (see settle), then queue the timed samples at once.
       if (parts === 1) await this.settle(count, perDispatchMs);
-      await withErrorScopes(device, `Running ${label}`, () => {
+      await withErrorScopes(device, t('run:scope.running', { label }), () => {
         for (let first = 0; first < passes; first += perSubmit) {
           const enc = device.createCommandEncoder({ label: `${label}.encoder.queued` });
           for (let j = first; j < Math.min(passes, first + perSubmit); j++) {
@@ -231,10 +236,10 @@ class DispatchSampler {
         }
       });
       await this.guard(device.queue.onSubmittedWorkDone());
-      const t = await q.read(this.guard);
+      const stamps = await q.read(this.guard);
       return Array.from({ length: n }, (_, i) => {
         let ns = 0n;
-        for (let p = 0; p < parts; p++) ns += t[2 * (i * parts + p) + 1]! - t[2 * (i * parts + p)]!;
+        for (let p = 0; p < parts; p++) ns += stamps[2 * (i * parts + p) + 1]! - stamps[2 * (i * parts + p)]!;
         return Number(ns) / 1e6 / count;
       });
     } finally {
@@ -281,7 +286,7 @@ class DispatchSampler {
       const start = now();
       let best = Infinity;
       let stale = 0; // chunks in a row that were not 1% faster than the best so far
-      await withErrorScopes(device, `Running ${label}`, () => {
+      await withErrorScopes(device, t('run:scope.running', { label }), () => {
         submitChunk(slots[0]!);
         submitChunk(slots[1]!);
       });
@@ -333,7 +338,8 @@ export async function timeDispatches(
   parts = 1,
 ): Promise<Timing> {
   let clock: Clock = bestClock(ctx.info.timestampQuery && !opts.forceWallClock);
-  let clockNote = clock === 'wall-clock' ? (opts.forceWallClock ? 'wall clock requested' : 'this device has no timestamp-query') : '';
+  let clockWhy: ClockWhy | undefined = clock === 'wall-clock' ? (opts.forceWallClock ? 'requested' : 'noTimestamps') : undefined;
+  let clockNote = clockWhy ? t(`run:clock.note.${clockWhy}`) : '';
   const sampler = new DispatchSampler(ctx, label, encode, guard, parts);
   try {
     if (clock === 'gpu-timestamp') await sampler.useTimestamps();
@@ -343,7 +349,7 @@ export async function timeDispatches(
     let perDispatch = Infinity;
     for (let w = 0; w < warmups; w++) {
       opts.onProgress?.('warmup', w, warmups);
-      const [wall, gpu] = await withErrorScopes(ctx.device, `Running ${label}`, () => sampler.sample(1));
+      const [wall, gpu] = await withErrorScopes(ctx.device, t('run:scope.running', { label }), () => sampler.sample(1));
       perDispatch = Math.min(perDispatch, gpu !== undefined && gpu > 0 ? gpu : wall);
       if (w === 0 && wall > 2000) break; // a slow adapter: one warm-up is enough
     }
@@ -362,6 +368,7 @@ export async function timeDispatches(
         return {
           clock,
           clockNote,
+          ...(clockWhy ? { clockWhy } : {}),
           warmups,
           samplesMs: got,
           dispatchesPerSample: dps,
@@ -384,10 +391,11 @@ export async function timeDispatches(
     // Timestamps can be unusable (zero or negative after quantisation): fall back, and say so.
     if (clock === 'gpu-timestamp' && !usable(gpuMs)) {
       clock = 'wall-clock';
-      clockNote = 'GPU timestamps came back zero or out of order, so the wall clock is reported';
+      clockWhy = 'badTimestamps';
+      clockNote = t('run:clock.note.badTimestamps');
     }
     const samplesMs = clock === 'gpu-timestamp' ? gpuMs : wallMs;
-    return { clock, clockNote, warmups, samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs), ...(clock === 'gpu-timestamp' && stepNs ? { resolutionMs: stepNs / 1e6 } : {}) };
+    return { clock, clockNote, ...(clockWhy ? { clockWhy } : {}), warmups, samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs), ...(clock === 'gpu-timestamp' && stepNs ? { resolutionMs: stepNs / 1e6 } : {}) };
   } finally {
     sampler.destroy();
   }

@@ -1,10 +1,10 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The per-adapter tuner: runs every candidate configuration (kernel × override constants) at one
  * shape, verified and timed like any run, and returns what each did. No DOM; the caller stores it.
  */
 import { autoCandidates, candidatesFor, kTunedKernels, paramsLabel, type Candidate, type TuneEntry } from '../core/tuning';
 import type { Shape } from '../core/shape';
+import { t } from '../i18n';
 import { GpuRunError, type GpuContext } from './device';
 import { runVerified } from './experiment';
 import { kKernels, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
@@ -15,11 +15,17 @@ export const kNoSecondRoundMs = 250;
 
 export const kTuneCandidates: readonly Candidate[] = candidatesFor(kTunedKernels.map((id) => kKernels[id]));
 
-/** "Kernel label (GROUP=8)": a candidate in words. */
+/** "Kernel label (GROUP=8)": a candidate in words, in the language in use. */
 export function candidateLabel(c: Candidate): string {
   const p = paramsLabel(c.params);
-  return `${kKernels[c.kernel].label}${p ? ` (${p})` : ''}`;
+  return p ? t('run:tuner.candidate', { label: kKernels[c.kernel].label, params: p }) : kKernels[c.kernel].label;
 }
+
+/**
+ * The note a tuning record keeps for a candidate that ran but did not match: stored data (in
+ * English, whatever the language), which the tuner's table shows as run:tuner.mismatchNote.
+ */
+export const kMismatchNote = 'did not match the CPU reference'; // i18n-exempt: stored in tuning records; shown through run:tuner.mismatchNote
 
 /** Whether a candidate can run at this shape on this adapter (e.g. the subgroup rung needs the subgroups feature). */
 export function candidateApplies(c: Candidate, shape: Shape, info: PlanInfo): boolean {
@@ -70,7 +76,7 @@ export async function tune(ctx: GpuContext, shape: Shape, opts: TuneOptions = {}
           { shape, tile: 16, pattern: 'random', seed: 1 },
           { params: c.params, signal: opts.signal, buffers: opts.buffers, budgetMs: opts.budgetMs ?? 300, minSamples: 3, maxSamples: 15, source: opts.sources?.[c.kernel] },
         );
-        const entry: TuneEntry = { ...c, gflops: run.gflops, medianMs: run.stats.median, verified: verification.ok, ...(verification.ok ? {} : { note: 'did not match the CPU reference' }) };
+        const entry: TuneEntry = { ...c, gflops: run.gflops, medianMs: run.stats.median, verified: verification.ok, ...(verification.ok ? {} : { note: kMismatchNote }) };
         if (!prev || !entry.verified || entry.gflops! > prev.gflops!) best.set(c, entry);
       } catch (e) {
         // A cancelled or lost device ends the tuning; any other failure (one that cannot run here

@@ -4,5 +4,5 @@
  * come from core/kernels and clock names from core/clock.
  */
 export { kStepsPerSample } from '../gpu/timing';
-export { candidateLabel, kTuneCandidates, tuneCandidates } from '../gpu/tuner';
+export { candidateLabel, kMismatchNote, kTuneCandidates, tuneCandidates } from '../gpu/tuner';
 export { kConfirmMs, kConfirmPageBytes } from '../gpu/estimate';

@@ -7,15 +7,15 @@ import './testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startSweep, setSweepText } from './bench';
 import { runDotView, setDotText } from './dot';
-import { cancelRun, kBusyMessage, runAuto, runKernels, runTuning, withRun } from './runs';
+import { busyMessage, cancelRun, runAuto, runKernels, runTuning, withRun } from './runs';
 import { clearGpuErrors, currentGpu, initGpu, noteGpuError } from './session';
 import { applyConfig, initialState, kMaxGpuErrors, kStartUrl, useApp } from './store';
-import { useTuning } from './tuning';
+import { tuneMessage, useTuning } from './tuning';
 import { moveSelection, selectTile, setBounds, setStep, stepBy, stepCount } from './viz';
 
 beforeEach(() => {
   useApp.setState(initialState(kStartUrl), true);
-  useTuning.setState({ records: [], status: 'idle', message: '' });
+  useTuning.setState({ records: [], status: 'idle', note: undefined });
 });
 
 describe('device session without WebGPU', () => {
@@ -51,7 +51,7 @@ describe('the run preamble', () => {
   it('refuses while another run holds the lock, and runs nothing', async () => {
     useApp.setState({ busy: true });
     await runKernels(['naive', 'tiled']);
-    expect(useApp.getState().runMessage).toBe(kBusyMessage);
+    expect(useApp.getState().runMessage).toBe(busyMessage());
     expect(useApp.getState().results).toEqual({});
     expect(useApp.getState().busy).toBe(true); // the other run still holds it
   });
@@ -106,7 +106,8 @@ describe('matmul runs without WebGPU', () => {
 
   it('the tuner reports the missing device in its own panel', async () => {
     expect(await runTuning()).toBe(false);
-    expect(useTuning.getState()).toMatchObject({ status: 'error', message: expect.stringMatching(/^Nothing was tuned: WebGPU is not available/) });
+    expect(useTuning.getState()).toMatchObject({ status: 'error', note: { key: 'noGpu' } });
+    expect(tuneMessage(useTuning.getState().note)).toMatch(/^Nothing was tuned: WebGPU is not available/);
   });
 });
 

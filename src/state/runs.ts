@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Runs: one preamble (run lock, device, derived configuration, cancel signal) shared by the matmul
  * runs, the tuner, the benchmark sweep and the dot product; then the matmul actions themselves.
@@ -6,13 +5,14 @@
 import type { ParsedConfig } from '../core/config';
 import type { FieldErrors } from '../core/input';
 import { shapeLabel } from '../core/shape';
+import { t } from '../i18n';
 import { GpuRunError, type GpuContext } from '../gpu/device';
 import { releaseExperimentData, runVerified } from '../gpu/experiment';
 import { installCpuWorker } from '../gpu/cpuWorkerHost';
 import { estimateRun, needsEstimate, probeRate, type KernelRate } from '../gpu/estimate';
 import { answerRun, askToRun, setEstimate, setMeasuring } from './estimate';
 import { kKernels, type KernelId } from '../core/kernels';
-import { candidateLabel, tune } from '../gpu/tuner';
+import { tune } from '../gpu/tuner';
 import { checkKernels, currentDerived, type Derived } from './selectors';
 import { initGpu } from './session';
 import { kStartUrl, useApp, type KernelResult } from './store';
@@ -46,7 +46,8 @@ export interface RunHandle {
 // Data generation, the CPU reference and verification run in a Web Worker (inline where there is none).
 installCpuWorker();
 
-export const kBusyMessage = 'A run is already in progress: wait for it, or press Cancel.';
+/** Says a run is already going (in the language in use when it is said). */
+export const busyMessage = (): string => t('run:runs.busy');
 
 let controller: AbortController | undefined;
 
@@ -105,16 +106,6 @@ function setResult(id: KernelId, r: KernelResult | undefined): void {
   useApp.setState((s) => ({ results: { ...s.results, [id]: r } }));
 }
 
-const kRunText = {
-  noGpu: 'Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel).',
-  simulated: 'The tile map and phase stepper below show the same algorithm simulated on the CPU.',
-  fixInputs: 'Nothing ran: fix the inputs marked below first.',
-  cancelled: 'Not run: the run was cancelled.',
-  lost: 'Not run: the GPU device was lost.',
-  lostAfter: 'No result from this run is shown as verified.',
-  declined: 'Not run: you chose not to start it after the estimate.',
-  estimateFailed: 'Not run: measuring this GPU’s rate for the estimate failed:',
-} as const;
 
 /**
  * Before a large run: measure each kernel's rate (a tiny probe run, kept per device), estimate the
@@ -145,13 +136,13 @@ async function estimateFirst(ctx: GpuContext, ids: readonly KernelId[], derived:
 }
 
 function refuseMatmul(r: Refusal): void {
-  if (r.why === 'busy') useApp.setState({ runMessage: kBusyMessage });
+  if (r.why === 'busy') useApp.setState({ runMessage: busyMessage() });
   else if (r.why === 'no-gpu') {
     const sim = r.parsed ? simulateRun(r.parsed) : '';
-    useApp.setState({ runMessage: sim ? `${kRunText.noGpu} ${kRunText.simulated} ${sim}` : `${kRunText.noGpu} ` });
+    useApp.setState({ runMessage: sim ? t('run:runs.noGpuSimulated', { simulation: sim }) : `${t('run:runs.noGpu')} ` });
   }
   // The inputs already show why (validation is live); nothing runs and no result changes.
-  else useApp.setState({ runMessage: kRunText.fixInputs });
+  else useApp.setState({ runMessage: t('run:runs.fixInputs') });
 }
 
 export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from: string } } = {}): Promise<void> {
@@ -159,12 +150,12 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
     if (!parsed) return;
     try {
       if (!(await estimateFirst(ctx, ids, derived, parsed, signal))) {
-        useApp.setState({ runMessage: kRunText.declined });
+        useApp.setState({ runMessage: t('run:runs.declined') });
         return;
       }
     } catch (e) {
       const cancelled = e instanceof GpuRunError && e.kind === 'cancelled';
-      useApp.setState({ runMessage: cancelled ? kRunText.cancelled : `${kRunText.estimateFailed} ${e instanceof Error ? e.message : String(e)}` });
+      useApp.setState({ runMessage: cancelled ? t('run:runs.cancelled') : t('run:runs.estimateFailed', { error: e instanceof Error ? e.message : String(e) }) });
       return;
     }
     const seq = ++runSeq;
@@ -198,9 +189,9 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
         if (stop) {
           // The data kept for the next run is given back (a cancelled huge run leaves no memory behind).
           void releaseExperimentData();
-          if (stop === 'device-lost') useApp.setState({ runMessage: `${message} ${kRunText.lostAfter}` });
+          if (stop === 'device-lost') useApp.setState({ runMessage: t('run:runs.lostAfter', { error: message }) });
           for (const rest of ids.slice(ids.indexOf(id) + 1)) {
-            setResult(rest, { status: 'error', seq, config: parsed, label: kKernels[rest].label, error: stop === 'cancelled' ? kRunText.cancelled : kRunText.lost });
+            setResult(rest, { status: 'error', seq, config: parsed, label: kKernels[rest].label, error: stop === 'cancelled' ? t('run:runs.cancelled') : t('run:runs.lost') });
           }
           break;
         }
@@ -212,11 +203,6 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
 }
 
 // ---- tuning and auto -------------------------------------------------------------------------
-const kTuneText = {
-  noGpu: 'Nothing was tuned: WebGPU is not available in this browser (see the GPU panel).',
-  fixInputs: 'Nothing was tuned: fix the inputs marked above first.',
-  autoNothing: 'Auto found nothing to run: no tuned configuration could run at this shape.',
-} as const;
 
 /**
  * Tune for this adapter at the current shape: every candidate configuration, verified and timed;
@@ -227,25 +213,25 @@ export async function runTuning(): Promise<boolean> {
     {
       kernels: [],
       refuse: (r) => {
-        if (r.why === 'busy') useApp.setState({ runMessage: kBusyMessage });
-        else useTuning.setState({ status: 'error', message: r.why === 'no-gpu' ? kTuneText.noGpu : kTuneText.fixInputs });
+        if (r.why === 'busy') useApp.setState({ runMessage: busyMessage() });
+        else useTuning.setState({ status: 'error', note: { key: r.why === 'no-gpu' ? 'noGpu' : 'fixInputs' } });
       },
     },
     async ({ ctx, parsed, signal }) => {
       if (!parsed) return false;
-      useTuning.setState({ status: 'running', message: '', progress: undefined });
+      useTuning.setState({ status: 'running', note: undefined, progress: undefined });
       try {
         const entries = await tune(ctx, parsed.shape, {
           signal,
-          onProgress: (done, total, c) => useTuning.setState({ progress: { done, total, label: candidateLabel(c) } }),
+          onProgress: (done, total, c) => useTuning.setState({ progress: { done, total, candidate: c } }),
         });
         const clock = ctx.info.timestampQuery ? 'gpu-timestamp' : 'wall-clock';
         saveTuneRecord({ adapter: thisAdapter(ctx.info), shape: parsed.shape, date: new Date().toISOString(), clock, entries });
         const good = entries.filter((e) => e.verified).length;
-        useTuning.setState({ status: 'done', message: `Tuned at ${shapeLabel(parsed.shape)}: ${good} of ${entries.length} configurations ran and were verified.` });
+        useTuning.setState({ status: 'done', note: { key: 'done', shape: shapeLabel(parsed.shape), good, total: entries.length } });
         return good > 0;
       } catch (e) {
-        useTuning.setState({ status: 'error', message: `Tuning stopped: ${e instanceof Error ? e.message : String(e)} Nothing was saved.` });
+        useTuning.setState({ status: 'error', note: { key: 'stopped', error: e instanceof Error ? e.message : String(e) } });
         return false;
       }
     },
@@ -263,9 +249,9 @@ export async function runAuto(): Promise<void> {
   const { parsed } = currentDerived(); // the inputs may have changed while tuning
   const choice = ctx && parsed ? autoChoice(useTuning.getState().records, ctx.info, parsed.shape) : undefined;
   if (!choice) {
-    if (ctx && parsed) useApp.setState({ runMessage: kTuneText.autoNothing });
+    if (ctx && parsed) useApp.setState({ runMessage: t('run:tuner.autoNothing') });
     else await runKernels([]); // says why nothing ran (no GPU, or inputs to fix)
     return;
   }
-  await runKernels([choice.kernel], { auto: { from: `tuned at ${shapeLabel(choice.record.shape)} on ${choice.record.date.slice(0, 10)}` } });
+  await runKernels([choice.kernel], { auto: { from: t('run:tuner.from', { shape: shapeLabel(choice.record.shape), date: choice.record.date.slice(0, 10) }) } });
 }

@@ -1,17 +1,16 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
-import { kKernelIds, kKernels } from '../core/kernels';
+import { useTranslation } from 'react-i18next';
+import { kKernelIds, kKernels, labelContext } from '../core/kernels';
 
 /** The WGSL that actually runs, for students to read beside the results. */
 export function KernelSource() {
+  const { t } = useTranslation('run');
   return (
     <section className="panel" aria-labelledby="source-heading">
-      <h2 id="source-heading">The kernels</h2>
+      <h2 id="source-heading">{t('source.heading')}</h2>
       {kKernelIds.map((id) => (
         <details key={id}>
-          <summary>
-            {kKernels[id].label}: shaders/{id}.wgsl — {kKernels[id].summary}
-          </summary>
-          <pre className="source" tabIndex={0} aria-label={`WGSL source of the ${kKernels[id].label} kernel`}>
+          <summary>{t('source.summary', { label: kKernels[id].label, id, summary: kKernels[id].summary })}</summary>
+          <pre className="source" tabIndex={0} aria-label={t('source.aria', { label: kKernels[id].label, context: labelContext(kKernels[id].label) })}>
             <code>{kKernels[id].source}</code>
           </pre>
         </details>

@@ -1,7 +1,8 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { kernelLoads, kKernels, kLadderIds, kReferenceRun, tunedConstants, type KernelId } from '../core/kernels';
 import { arithmeticIntensity } from '../core/traffic';
-import { kClockLabels } from '../core/clock';
+import { numberFormat } from '../i18n';
 import { runKernels } from '../state/runs';
 import { checkKernels, resultFor, useDerived } from '../state/selectors';
 import { useApp } from '../state/store';
@@ -9,16 +10,23 @@ import { fmtGflops, fmtInt, fmtMs } from './format';
 import { Tuning } from './Tuning';
 import { paramsLabel } from '../core/tuning';
 
+const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
+
 /** The reference run's figures for a rung, as text (never this GPU's). */
-function refCell(id: KernelId): string {
+function refCell(t: TFunction<'run'>, id: KernelId): string {
   const r = kKernels[id].reference;
   if (!r) return '—';
-  const pct = (v: number) => `${((v / kReferenceRun.cublas) * 100).toFixed(0)}%`;
-  return `${r.dawn.toFixed(1)} (${pct(r.dawn)}) · ${r.wgpu === null ? 'n/a' : `${r.wgpu.toFixed(1)} (${pct(r.wgpu)})`}`;
+  const pct = (v: number) => t('result.percent', { pct: fixed((v / kReferenceRun.cublas) * 100, 0) });
+  const wgpu = r.wgpu === null ? t('ladder.refNone') : t('ladder.refFigure', { value: fixed(r.wgpu, 1), pct: pct(r.wgpu) });
+  return t('ladder.refCell', { dawn: fixed(r.dawn, 1), dawnPct: pct(r.dawn), wgpu });
 }
+
+/** <b>, <n> (a figure) and <s> (small print) in a sentence of the catalogue. */
+const kParts = { b: <strong />, n: <span className="num" />, s: <span className="small" /> };
 
 /** Every kernel on this GPU at the current shape: GFLOP/s per rung, what changed, and the traffic model. */
 export function Ladder() {
+  const { t } = useTranslation('run');
   const results = useApp((s) => s.results);
   const gpu = useApp((s) => s.gpu);
   const busy = useApp((s) => s.busy);
@@ -40,25 +48,22 @@ export function Ladder() {
   const best = Math.max(0, ...measured.map(({ r }) => r!.run!.gflops));
   return (
     <section className="panel" aria-labelledby="ladder-heading" data-testid="ladder">
-      <h2 id="ladder-heading">The kernel ladder</h2>
-      <p className="small">
-        From the lesson’s tiled kernel (cuda-samples matrixMul, PMPP chapter 4) to fast kernels, each rung its own WGSL file, verified like every other run. The bars are GFLOP/s measured on this GPU at the current
-        shape{parsed ? ` (${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n})` : ''}; loads and arithmetic intensity come from the traffic model.
-      </p>
+      <h2 id="ladder-heading">{t('ladder.heading')}</h2>
+      <p className="small">{parsed ? t('ladder.introShape', { m: parsed.shape.m, k: parsed.shape.k, n: parsed.shape.n }) : t('ladder.intro')}</p>
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="ladder-run" data-main-action onClick={() => void runKernels(runnable)} aria-busy={busy}>
-          Run every rung
+          {t('ladder.run')}
         </button>
       </div>
       <table className="why-table ladder-table">
         <thead>
           <tr>
-            <th scope="col">rung</th>
-            <th scope="col">what changed</th>
-            <th scope="col">global loads · FLOP/byte</th>
-            <th scope="col">measured on this GPU</th>
+            <th scope="col">{t('ladder.colRung')}</th>
+            <th scope="col">{t('ladder.colChanged')}</th>
+            <th scope="col">{t('ladder.colLoads')}</th>
+            <th scope="col">{t('ladder.colMeasured')}</th>
             <th scope="col">
-              reference: {kReferenceRun.gpu}, {kReferenceRun.shape}³ <span className="small">(Dawn · wgpu, TFLOP/s; cuBLAS {kReferenceRun.cublas})</span>
+              <Trans t={t} i18nKey="ladder.colReference" values={{ gpu: kReferenceRun.gpu, shape: kReferenceRun.shape, cublas: kReferenceRun.cublas }} components={kParts} />
             </th>
           </tr>
         </thead>
@@ -72,44 +77,43 @@ export function Ladder() {
             return (
               <tr key={id} data-testid={`ladder-${id}`} data-run={r?.seq} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
                 <th scope="row">
-                  {kKernels[id].label}
-                  {kKernels[id].usesTile && parsed ? ` (tile ${parsed.tile})` : ''}
-                  <div className="small">shaders/{id}.wgsl</div>
-                  {isAuto && <span className="badge neutral" data-testid={`ladder-auto-${id}`}>auto</span>}
+                  {kKernels[id].usesTile && parsed ? t('ladder.withTile', { label: kKernels[id].label, tile: parsed.tile }) : kKernels[id].label}
+                  <div className="small">{`shaders/${id}.wgsl`}</div>
+                  {isAuto && <span className="badge neutral" data-testid={`ladder-auto-${id}`}>{t('ladder.auto')}</span>}
                 </th>
                 <td className="small">{kKernels[id].summary}</td>
                 <td className="num">{parsed ? `${fmtInt(loads)} · ${arithmeticIntensity(parsed.shape, loads).toFixed(1)}` : '—'}</td>
                 <td>
                   {notApplicable.has(id) ? (
-                    <span className="small">not at this shape: {notApplicable.get(id)}</span>
+                    <span className="small">{t('ladder.notApplicable', { why: notApplicable.get(id) ?? '' })}</span>
                   ) : ok ? (
                     <div className="bar-cell">
                       <div className="bar" style={{ width: `${best > 0 ? (g / best) * 100 : 0}%` }} aria-hidden="true" />
                       <span>
-                        <span className="num">{fmtGflops(g)}</span> · <span className="num">{fmtMs(r!.run!.stats.median)}</span> median, {r!.run!.stats.n} samples, {kClockLabels[r!.run!.clock]} · ✓ verified
-                        {consts && ` · ${consts}`}
+                        <Trans
+                          t={t}
+                          i18nKey={consts ? 'ladder.measuredParams' : 'ladder.measured'}
+                          values={{ rate: fmtGflops(g), median: fmtMs(r!.run!.stats.median), n: r!.run!.stats.n, clock: t(`clock.label.${r!.run!.clock}`), params: consts }}
+                          components={kParts}
+                        />
                       </span>
                     </div>
                   ) : r?.status === 'running' ? (
-                    'running…'
+                    t('ladder.running')
                   ) : r?.status === 'mismatch' || r?.status === 'error' ? (
-                    <span className="error-text">✗ {r.status}{r.error ? `: ${r.error}` : ''}</span>
+                    <span className="error-text">{r.error ? t(`ladder.${r.status}Why`, { error: r.error }) : t(`ladder.${r.status}`)}</span>
                   ) : (
-                    <span className="small">not run at this shape</span>
+                    <span className="small">{t('ladder.notRun')}</span>
                   )}
                 </td>
-                <td className="small">{refCell(id)}</td>
+                <td className="small">{refCell(t, id)}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
       <Tuning />
-      <p className="small">
-        The reference column is not measured here: it is each rung on an {kReferenceRun.gpu} at {kReferenceRun.shape}³ ({kReferenceRun.date}) through Dawn (Chrome’s engine) and
-        wgpu (Firefox’s engine), % of cuBLAS FP32 in the same run — see docs/benchmarks.md for every size. Which rung wins depends on the engine: that is what the
-        tuner is for.
-      </p>
+      <p className="small">{t('ladder.footnote', { gpu: kReferenceRun.gpu, shape: kReferenceRun.shape, date: kReferenceRun.date })}</p>
     </section>
   );
 }

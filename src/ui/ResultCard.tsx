@@ -1,133 +1,135 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
-import { kClockLabels } from '../core/clock';
-import { kKernels, type KernelId } from '../core/kernels';
+import { Trans, useTranslation } from 'react-i18next';
+import { kKernels, labelContext, mappingText, type KernelId } from '../core/kernels';
 import { kStepsPerSample } from '../state/facts';
 import { spreadPercent } from '../core/stats';
 import { describeConfig } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
-import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtRate } from './format';
-import { dispatchStep, kTimingText, untimeableRun } from './timing';
+import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';
+import { dispatchStep, untimeableRun } from './timing';
 
-const kStatusText = {
-  running: '… Running',
-  verified: '✓ Verified',
-  mismatch: '✗ Mismatch',
-  error: '✗ Error',
-} as const;
+/** <b> in a sentence of the catalogue. */
+const kBold = { b: <strong /> };
 
-const kStageText = {
-  generate: 'Generating A and B',
-  upload: 'Uploading A and B',
-  compile: 'Compiling the pipeline',
-  warmup: 'Warming up',
-  timing: 'Timing',
-  readback: 'Reading C back',
-  verify: 'Verifying against the CPU reference',
-} as const;
 /** Stages whose progress is a share of the work (shown in per cent) rather than a count. */
 const kShareStages: ReadonlySet<string> = new Set(['generate', 'upload', 'readback', 'verify']);
 
 function Progress({ r }: { r: KernelResult }) {
-  if (!r.progress) return <p>Preparing…</p>;
+  const { t } = useTranslation('run');
+  if (!r.progress) return <p>{t('result.preparing')}</p>;
   const { stage, done, total } = r.progress;
+  const name = t(`stage.${stage}`);
   return (
     <p role="status">
-      {kStageText[stage]}
-      {total > 1 && (kShareStages.has(stage) ? ` (${Math.floor((100 * done) / total)} %)` : ` (${done + 1} of ${total})`)}…
+      {total <= 1
+        ? t('result.progress', { stage: name })
+        : kShareStages.has(stage)
+          ? t('result.progressShare', { stage: name, pct: Math.floor((100 * done) / total) })
+          : t('result.progressCount', { stage: name, n: done + 1, total })}
     </p>
   );
 }
 
+/** The sentence that says which clock timed the run (why, when it is not the best), and its step when it has one. */
+function ClockSentence({ run, rest }: { run: NonNullable<KernelResult['run']>; rest: string }) {
+  const { t } = useTranslation('run');
+  const clock = t(`clock.label.${run.clock}`);
+  // Runs made before the reason was kept as a code have only the note's words.
+  const note = run.clockWhy ? t(`clock.note.${run.clockWhy}`) : run.clockNote;
+  const step = run.resolutionMs !== undefined ? fmtMs(run.resolutionMs) : undefined;
+  const key = note ? (step ? 'result.clockNoteSteps' : 'result.clockNote') : step ? 'result.clockSteps' : 'result.clock';
+  return <Trans t={t} i18nKey={key} values={{ clock, note, step, steps: kStepsPerSample, rest }} components={kBold} />;
+}
+
 function Body({ r }: { r: KernelResult }) {
+  const { t } = useTranslation('run');
   if (r.status === 'running') return <Progress r={r} />;
-  if (r.status === 'error' || !r.run || !r.verification) return <p className="error-text">{r.error ?? 'The run failed.'}</p>;
+  if (r.status === 'error' || !r.run || !r.verification) return <p className="error-text">{r.error ?? t('result.failed')}</p>;
   const { run, verification: v } = r;
-  const clock = kClockLabels[run.clock];
   const step = dispatchStep(run);
   const spread = spreadPercent(run.stats);
   const why = untimeableRun(run);
+  const samples = { n: run.stats.n, count: run.warmups, d: run.dispatchesPerSample };
+  const sampled = run.dispatchesPerSample > 1 ? t('result.samplesBatched', samples) : t('result.samples', samples);
   return (
     <>
       {why ? (
         <div className="too-small" data-testid={`too-small-${run.kernel}`}>
           <p>
-            <strong>{kTimingText.tooSmall}:</strong> {why.join('; ')}. {kTimingText.advice}
+            <Trans
+              t={t}
+              i18nKey="result.tooSmall"
+              values={{ tooSmall: t('timing.tooSmall'), why: why.join(t('timing.reasonSeparator')), advice: t('timing.advice') }}
+              components={kBold}
+            />
           </p>
           <p className="small">
-            Median {fmtMeasuredMs(run.stats.median, step)}, {fmtRate(run.gflops, run.stats.median, step)} — shown, not trusted.
+            {t('result.shownNotTrusted', { median: fmtMeasuredMs(run.stats.median, step), rate: fmtRate(run.gflops, run.stats.median, step) })}
           </p>
         </div>
       ) : (
       <div className="headline">
         <div>
           <span className="big">{fmtMeasuredMs(run.stats.median, step)}</span>
-          <span className="unit">median kernel time</span>
+          <span className="unit">{t('result.medianTime')}</span>
         </div>
         <div>
           <span className="big">{fmtRate(run.gflops, run.stats.median, step)}</span>
-          <span className="unit">at the median</span>
+          <span className="unit">{t('result.atMedian')}</span>
         </div>
       </div>
       )}
       <p className="small">
-        Clock: <strong>{clock}</strong>
-        {run.clockNote && ` (${run.clockNote})`}
-        {run.resolutionMs !== undefined && ` in steps of ${fmtMs(run.resolutionMs)} (the engine rounds timestamps; each sample spans at least ${kStepsPerSample} steps)`}. {run.stats.n} timed samples after {run.warmups} warm-up run{run.warmups === 1 ? '' : 's'}
-        {run.dispatchesPerSample > 1 && `; each sample is ${run.dispatchesPerSample} back-to-back dispatches in one pass, divided by ${run.dispatchesPerSample}`}.
-        {run.settledMs !== undefined &&
-          ` Before the samples the kernel ran untimed for ${fmtMs(run.settledMs)}, until its speed stopped rising (GPUs raise their clock under load), and the samples were queued back to back.`}
+        <ClockSentence run={run} rest={run.settledMs !== undefined ? t('result.then', { first: sampled, next: t('result.settled', { ms: fmtMs(run.settledMs) }) }) : sampled} />
       </p>
       <dl className="stats">
-        <div><dt>min</dt><dd>{fmtMeasuredMs(run.stats.min, step)}</dd></div>
-        <div><dt>median</dt><dd>{fmtMeasuredMs(run.stats.median, step)}</dd></div>
-        <div><dt>max</dt><dd>{fmtMeasuredMs(run.stats.max, step)}</dd></div>
-        <div><dt><abbr title={kTimingText.spreadDef}>spread</abbr></dt><dd>{spread.toFixed(0)}%</dd></div>
-        <div><dt>upload A, B</dt><dd>{fmtMs(run.uploadMs)}</dd></div>
-        <div><dt>read back C</dt><dd>{fmtMs(run.readbackMs)}</dd></div>
+        <div><dt>{t('result.min')}</dt><dd>{fmtMeasuredMs(run.stats.min, step)}</dd></div>
+        <div><dt>{t('result.median')}</dt><dd>{fmtMeasuredMs(run.stats.median, step)}</dd></div>
+        <div><dt>{t('result.max')}</dt><dd>{fmtMeasuredMs(run.stats.max, step)}</dd></div>
+        <div><dt><abbr title={t('timing.spreadDef')}>{t('result.spread')}</abbr></dt><dd>{fmtPercent(spread)}</dd></div>
+        <div><dt>{t('result.upload')}</dt><dd>{fmtMs(run.uploadMs)}</dd></div>
+        <div><dt>{t('result.readback')}</dt><dd>{fmtMs(run.readbackMs)}</dd></div>
       </dl>
-      <p className="small">Upload and read-back are wall clock, measured apart from the kernel; {kTimingText.spreadDef}.</p>
+      <p className="small">{t('result.wallNote', { spreadDef: t('timing.spreadDef') })}</p>
       {run.split && (
         <p className="small" data-testid={`split-${run.kernel}`}>
-          Split into {run.split.parts} submissions of at most {run.split.rowsPerPart} rows of C: one submission was estimated at{' '}
-          {fmtMs(run.split.estimateMs)}, over the {fmtMs(run.split.budgetMs)} budget (browsers may reset a GPU whose submission runs too long). Times are the sums of the parts.
+          {t('result.split', { parts: run.split.parts, rows: run.split.rowsPerPart, estimate: fmtMs(run.split.estimateMs), budget: fmtMs(run.split.budgetMs) })}
         </p>
       )}
       <p className={v.ok ? 'ok-text' : 'error-text'}>
-        {v.ok ? '✓ Matches the CPU reference' : `✗ ${fmtInt(v.mismatches)} of ${fmtInt(v.checked)} checked entries differ from the CPU reference`}
-        {' — '}
-        {v.full ? `all ${fmtInt(v.total)} entries checked` : `${fmtInt(v.checked)} of ${fmtInt(v.total)} entries checked (${v.how})`}
-        {v.exact ? '; exact data, so the result must match bit for bit.' : '; tolerance (2 + 4√K)·2⁻²⁴·Σ|a·b| per entry.'}
+        {t('result.verifyLine', {
+          match: v.ok ? t('result.matches') : t('result.differ', { bad: fmtInt(v.mismatches), checked: fmtInt(v.checked) }),
+          coverage: v.full ? t('result.allChecked', { total: fmtInt(v.total) }) : t('result.someChecked', { checked: fmtInt(v.checked), total: fmtInt(v.total), how: v.how }),
+          rule: v.exact ? t('result.exact') : t('result.tolerance'),
+        })}
       </p>
-      <p className="small">
-        Max abs. error {fmtError(v.maxAbsError)}; max error relative to Σ|a·b| {fmtError(v.maxRelError)}.
-      </p>
+      <p className="small">{t('result.errors', { abs: fmtError(v.maxAbsError), rel: fmtError(v.maxRelError) })}</p>
       {v.firstMismatches.length > 0 && (
         <ul className="small mismatch-list">
           {v.firstMismatches.map((m) => (
-            <li key={`${m.i},${m.j}`}>
-              C[{m.i}][{m.j}] = {m.got} but the reference is {m.want} (tolerance {fmtError(m.tolerance)})
-            </li>
+            <li key={`${m.i},${m.j}`}>{t('result.mismatchEntry', { i: m.i, j: m.j, got: m.got, want: m.want, tol: fmtError(m.tolerance) })}</li>
           ))}
         </ul>
       )}
       <p className="small">
-        Mapping: {run.plan.mapping}. Dispatch {run.plan.dispatch[0]} × {run.plan.dispatch[1]} workgroups
-        {run.plan.workgroupStorageBytes > 0 && `, ${fmtInt(run.plan.workgroupStorageBytes)} bytes of workgroup memory each`}.
+        {run.plan.workgroupStorageBytes > 0
+          ? t('result.mappingMemory', { mapping: mappingText(run.plan.mapping), x: run.plan.dispatch[0], y: run.plan.dispatch[1], bytes: fmtInt(run.plan.workgroupStorageBytes) })
+          : t('result.mapping', { mapping: mappingText(run.plan.mapping), x: run.plan.dispatch[0], y: run.plan.dispatch[1] })}
       </p>
     </>
   );
 }
 
 export function ResultCard({ id }: { id: KernelId }) {
+  const { t } = useTranslation('run');
   const r = useApp((s) => s.results[id]);
   const spec = kKernels[id];
   const testId = `result-${id}`;
   if (!r) {
     return (
       <article className="panel result" data-testid={testId} aria-labelledby={`${testId}-h`}>
-        <h3 id={`${testId}-h`}>{spec.label} kernel</h3>
+        <h3 id={`${testId}-h`}>{t('result.heading', { label: spec.label, context: labelContext(spec.label) })}</h3>
         <p className="small">{spec.summary}</p>
-        <p>Not run yet.</p>
+        <p>{t('result.notRun')}</p>
       </article>
     );
   }
@@ -147,12 +149,10 @@ export function ResultCard({ id }: { id: KernelId }) {
       aria-busy={r.status === 'running'}
     >
       <h3 id={`${testId}-h`}>
-        {spec.label} kernel <span className={`badge ${r.status === 'verified' ? 'ok' : r.status === 'running' ? 'neutral' : 'bad'}`}>{kStatusText[r.status]}</span>
+        {t('result.heading', { label: spec.label, context: labelContext(spec.label) })}{' '}
+        <span className={`badge ${r.status === 'verified' ? 'ok' : r.status === 'running' ? 'neutral' : 'bad'}`}>{t(`status.${r.status}`)}</span>
       </h3>
-      <p className="small">
-        {describeConfig(r.config)}
-        {!spec.usesTile && ' (the tile width does not apply to this kernel)'}
-      </p>
+      <p className="small">{spec.usesTile ? describeConfig(r.config) : t('result.noTile', { config: describeConfig(r.config) })}</p>
       <Body r={r} />
     </article>
   );

@@ -1,28 +1,17 @@
-// i18n-pending: this file's words are not in the catalogues yet
-import { kClockNames } from '../core/clock';
+import { useTranslation } from 'react-i18next';
 import { kKernels, type KernelId } from '../core/kernels';
 import { belongs, useDerived } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtMeasuredMs, fmtRate } from './format';
-import { dispatchStep, kTimingText, untimeableRun } from './timing';
-
-/** Words of the summary, kept together for translation. */
-export const kSummaryWords = {
-  label: 'Results of the last run, in one line each (the cards above give every figure)',
-  running: 'running…',
-  verified: '✓ verified',
-  mismatch: '✗ does not match the CPU reference',
-  error: '✗ error',
-  median: (t: string, clock: string, n: number) => `median ${t} (${clock}, ${n} samples)`,
-  notTrusted: 'not trusted as a speed',
-} as const;
+import { dispatchStep, untimeableRun } from './timing';
 
 function Line({ id, r }: { id: KernelId; r: KernelResult }) {
+  const { t } = useTranslation('run');
   const name = kKernels[id].label;
   if (r.status !== 'verified' && r.status !== 'mismatch') {
     return (
       <li>
-        <strong>{name}</strong>: {r.status === 'running' ? kSummaryWords.running : kSummaryWords.error}
+        <strong>{name}</strong>{t('summary.colon')}{r.status === 'running' ? t('summary.running') : t('summary.error')}
       </li>
     );
   }
@@ -31,16 +20,14 @@ function Line({ id, r }: { id: KernelId; r: KernelResult }) {
   const tooSmall = run ? untimeableRun(run) : undefined;
   return (
     <li>
-      <strong>{name}</strong>: <span className={r.status === 'verified' ? 'ok-text' : 'error-text'}>{kSummaryWords[r.status]}</span>
+      <strong>{name}</strong>{t('summary.colon')}<span className={r.status === 'verified' ? 'ok-text' : 'error-text'}>{t(`summary.${r.status}`)}</span>
       {run && (
         <>
           {' · '}
-          {kSummaryWords.median(fmtMeasuredMs(run.stats.median, step), kClockNames[run.clock], run.stats.n)}
+          {t('summary.median', { time: fmtMeasuredMs(run.stats.median, step), clock: t(`clock.name.${run.clock}`), n: run.stats.n })}
           {' · '}
           {tooSmall ? (
-            <em>
-              {kTimingText.tooSmall} ({kSummaryWords.notTrusted})
-            </em>
+            <em>{t('summary.notTrusted', { tooSmall: t('timing.tooSmall') })}</em>
           ) : (
             fmtRate(run.gflops, run.stats.median, step)
           )}
@@ -55,12 +42,13 @@ function Line({ id, r }: { id: KernelId; r: KernelResult }) {
  * the result and the map are on one screen (the full cards stay above).
  */
 export function RunSummary() {
+  const { t } = useTranslation('run');
   const results = useApp((s) => s.results);
   const config = useDerived().parsed;
   const ids = (['naive', 'tiled'] as const).filter((id) => results[id] && belongs(results[id], id, config));
   if (ids.length === 0) return null;
   return (
-    <section className="panel run-summary" data-testid="run-summary" aria-label={kSummaryWords.label}>
+    <section className="panel run-summary" data-testid="run-summary" aria-label={t('summary.label')}>
       <ul>
         {ids.map((id) => (
           <Line key={id} id={id} r={results[id]!} />

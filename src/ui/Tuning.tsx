@@ -1,20 +1,23 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
+import { Trans, useTranslation } from 'react-i18next';
 import { paramsLabel } from '../core/tuning';
-import { candidateLabel, tuneCandidates } from '../state/facts';
+import { candidateLabel, kMismatchNote, tuneCandidates } from '../state/facts';
 import { shapeLabel } from '../core/shape';
 import { cancelRun, runAuto, runTuning } from '../state/runs';
 import { useDerived } from '../state/selectors';
 import { useApp } from '../state/store';
-import { autoChoice, clearTuning, engineLabel, thisAdapter, useTuning } from '../state/tuning';
+import { autoChoice, clearTuning, engineLabel, thisAdapter, tuneMessage, useTuning } from '../state/tuning';
 import { fmtGflops, fmtMs } from './format';
 
+/** <b> and <n> (a figure) in a sentence of the catalogue. */
+const kParts = { b: <strong />, n: <span className="num" /> };
 
 /** The per-adapter tuner and the "auto" choice, inside the ladder panel. */
 export function Tuning() {
+  const { t } = useTranslation('run');
   const busy = useApp((s) => s.busy);
   const auto = useApp((s) => s.auto);
   const results = useApp((s) => s.results);
-  const { records, status, progress, message } = useTuning();
+  const { records, status, progress, note } = useTuning();
   const { parsed, info } = useDerived();
   const choice = info && parsed ? autoChoice(records, info, parsed.shape) : undefined;
   const tunedHere = info ? records.some((r) => r.adapter === thisAdapter(info)) : false;
@@ -25,73 +28,78 @@ export function Tuning() {
 
   return (
     <div className="tuning" data-testid="tuning">
-      <h3>Auto: the tuned best for this GPU</h3>
-      <p className="small">
-        The tuner runs the configurations that can win at the current shape{tries !== undefined ? ` (${tries} here)` : ''} — naive, tiled and the smallest block for a tiny problem, otherwise the
-        register-tiled rungs that launch enough workgroups to fill a GPU, with every value of their override constants — twice each (once if it takes over 250 ms), verified and timed
-        like any run, and keeps the result in this browser for this adapter and engine ({engineLabel()}). “Run auto” runs the fastest verified configuration from the tuning
-        nearest to the current shape (within 8× its work, and tiny only for tiny), tuning first if there is none.
-      </p>
+      <h3>{t('tuner.heading')}</h3>
+      <p className="small">{tries !== undefined ? t('tuner.introTries', { tries, engine: engineLabel() }) : t('tuner.intro', { engine: engineLabel() })}</p>
       <div className="run-buttons">
         <button type="button" data-testid="tune-run" onClick={() => void runTuning()} aria-busy={busy && status === 'running'} disabled={busy}>
-          Tune for this GPU{parsed ? ` at ${shapeLabel(parsed.shape)}` : ''}
+          {parsed ? t('tuner.tuneAt', { shape: shapeLabel(parsed.shape) }) : t('tuner.tune')}
         </button>
         <button type="button" className="primary" data-testid="run-auto" onClick={() => void runAuto()} disabled={busy}>
-          Run auto
+          {t('tuner.runAuto')}
         </button>
         {busy && status === 'running' && (
           <button type="button" onClick={cancelRun} data-testid="tune-cancel">
-            Cancel
+            {t('tuner.cancel')}
           </button>
         )}
         {records.length > 0 && (
           <button type="button" data-testid="tune-clear" onClick={clearTuning} disabled={busy}>
-            Forget tunings ({records.length})
+            {t('tuner.forget', { count: records.length })}
           </button>
         )}
       </div>
       <p className="small" data-testid="tune-status" data-state={status} role="status">
-        {status === 'running' && progress ? `Tuning: ${progress.done + 1 > progress.total ? progress.total : progress.done + 1} of ${progress.total} — ${progress.label}…` : message}
+        {status === 'running' && progress
+          ? t('tuner.progress', { n: progress.done + 1 > progress.total ? progress.total : progress.done + 1, total: progress.total, label: candidateLabel(progress.candidate) })
+          : tuneMessage(note)}
       </p>
       <p data-testid="auto-choice" data-kernel={choice?.kernel} data-params={choice ? paramsLabel(choice.params) : undefined}>
         {choice ? (
-          <>
-            <strong>Auto at this shape:</strong> {candidateLabel(choice)} — {fmtGflops(choice.gflops)} when tuned at {shapeLabel(choice.record.shape)} on {choice.record.date.slice(0, 10)}
-            {parsed && shapeLabel(parsed.shape) !== shapeLabel(choice.record.shape) ? ' (the nearest tuned shape)' : ''}.
-          </>
+          <Trans
+            t={t}
+            i18nKey={parsed && shapeLabel(parsed.shape) !== shapeLabel(choice.record.shape) ? 'tuner.choiceNearest' : 'tuner.choice'}
+            values={{ candidate: candidateLabel(choice), rate: fmtGflops(choice.gflops), shape: shapeLabel(choice.record.shape), date: choice.record.date.slice(0, 10) }}
+            components={kParts}
+          />
         ) : info ? (
-          tunedHere ? 'Not tuned near this shape on this adapter yet: “Run auto” tunes first.' : 'Not tuned on this adapter yet: “Run auto” tunes first.'
+          tunedHere ? t('tuner.notNear') : t('tuner.notTuned')
         ) : (
-          'Auto needs a GPU.'
+          t('tuner.needsGpu')
         )}
       </p>
       {autoDone && (
         <p data-testid="auto-result" data-status={autoDone.status} data-kernel={auto!.kernel}>
-          Auto ran <strong>{candidateLabel({ kernel: auto!.kernel, params: auto!.params })}</strong> ({auto!.from}):{' '}
+          <Trans t={t} i18nKey="tuner.ran" values={{ candidate: candidateLabel({ kernel: auto!.kernel, params: auto!.params }), from: auto!.from }} components={kParts} />
           {autoDone.status === 'verified' && autoDone.run ? (
-            <>
-              <span className="num">{fmtGflops(autoDone.run.gflops)}</span> · <span className="num">{fmtMs(autoDone.run.stats.median)}</span> median of {autoDone.run.stats.n} samples · ✓ verified
-            </>
+            <Trans
+              t={t}
+              i18nKey="tuner.ranResult"
+              values={{ rate: fmtGflops(autoDone.run.gflops), median: fmtMs(autoDone.run.stats.median), n: autoDone.run.stats.n }}
+              components={kParts}
+            />
           ) : autoDone.status === 'running' ? (
-            'running…'
+            t('tuner.running')
           ) : (
-            <span className="error-text">✗ {autoDone.status}{autoDone.error ? `: ${autoDone.error}` : ''}</span>
+            <span className="error-text">
+              {autoDone.status === 'mismatch'
+                ? autoDone.error ? t('tuner.mismatchWhy', { error: autoDone.error }) : t('tuner.mismatch')
+                : autoDone.error ? t('tuner.errorWhy', { error: autoDone.error }) : t('tuner.error')}
+            </span>
           )}
         </p>
       )}
       {choice && (
         <details>
           <summary>
-            What the tuner measured at {shapeLabel(choice.record.shape)} ({choice.record.clock === 'gpu-timestamp' ? 'GPU timestamps' : 'wall clock'}; each configuration run in two
-            interleaved rounds of 3–15 samples, the better round’s median kept, so a dip in the GPU’s clock during one turn does not decide the choice)
+            {t('tuner.measured', { shape: shapeLabel(choice.record.shape), clock: choice.record.clock === 'gpu-timestamp' ? t('clock.name.gpu-timestamp') : t('clock.name.wall-clock') })}
           </summary>
           <table className="why-table" data-testid="tune-table">
             <thead>
               <tr>
-                <th scope="col">configuration</th>
-                <th scope="col">GFLOP/s</th>
-                <th scope="col">median</th>
-                <th scope="col">verified</th>
+                <th scope="col">{t('tuner.colConfig')}</th>
+                <th scope="col">{t('tuner.colRate')}</th>
+                <th scope="col">{t('tuner.colMedian')}</th>
+                <th scope="col">{t('tuner.colVerified')}</th>
               </tr>
             </thead>
             <tbody>
@@ -99,13 +107,16 @@ export function Tuning() {
                 const best = e.kernel === choice.kernel && paramsLabel(e.params) === paramsLabel(choice.params);
                 return (
                   <tr key={candidateLabel(e)} data-testid="tune-row" data-best={best ? 'true' : undefined}>
-                    <th scope="row">
-                      {candidateLabel(e)}
-                      {best ? ' ★ auto' : ''}
-                    </th>
+                    <th scope="row">{best ? t('tuner.best', { candidate: candidateLabel(e) }) : candidateLabel(e)}</th>
                     <td>{e.gflops !== undefined ? fmtGflops(e.gflops) : '—'}</td>
                     <td>{e.medianMs !== undefined ? fmtMs(e.medianMs) : '—'}</td>
-                    <td>{e.verified ? '✓ verified' : <span className="small">✗ {e.note ?? 'not verified'}</span>}</td>
+                    <td>
+                      {e.verified ? (
+                        t('tuner.verified')
+                      ) : (
+                        <span className="small">{t('tuner.failedNote', { note: e.note === kMismatchNote ? t('tuner.mismatchNote') : (e.note ?? t('tuner.notVerified')) })}</span>
+                      )}
+                    </td>
                   </tr>
                 );
               })}
