@@ -1,11 +1,14 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { phaseFileName, phaseSvg, type PhaseLane } from '../core/figureSvg';
 import { fitValue, fullValue, notationOf } from '../core/notation';
 import { shapeLabel } from '../core/shape';
 import { tileGrid } from '../core/tiling';
 import { describeIndex, kGarbage, kOutside, kStepsPerPhase, modelPartialSums, modelPhase, stepLabel, type SlotLoad } from '../core/trace';
 import { useApp } from '../state/store';
 import { setLane, setPlaying, setStep, setStepMs, stepBy, togglePlaying, tracedData } from '../state/viz';
+import { language } from '../i18n';
+import { FigureExport } from './FigureExport';
 import { keyHints, useStepperKeys } from './useStepperKeys';
 import './classroom.css';
 
@@ -78,7 +81,7 @@ function useStepperView() {
         wrong: Boolean(m.storesC && trace.wrong?.[row * shape.n + col]),
       };
     });
-    return { g, ph, slots, mismatches, source: trace.trace ? trace.source : 'model', notation: notationOf(shape, tile) };
+    return { g, ph, slots, mismatches, source: trace.trace ? trace.source : ('model' as const), notation: notationOf(shape, tile) };
   }, [trace, selected, step]);
 }
 
@@ -232,6 +235,8 @@ export function StepperControls({ total }: { total: number }) {
 }
 
 const kLessonKeys = 'lesson';
+/** Which figure the stepper's export buttons save (their test ids: export-phase-svg, export-phase-png). */
+const kExportWhat = 'phase';
 
 /** The key hint of a mode, exactly the keys that work there. */
 export function KeyHintLine({ mode }: { mode: 'lesson' | 'classroom' }) {
@@ -330,6 +335,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   const focusSlot = slots[lane.ly * tile + lane.lx]!;
   const aItems = slots.map((s) => loadItem('a', s));
   const bItems = slots.map((s) => loadItem('b', s));
+  const cItems = slots.map(sumItem);
 
   const grids = (
     <div className={`stepper-grids${tile >= 16 ? ' compact' : ''} t${tile}`} style={{ ['--tile' as string]: tile }}>
@@ -343,10 +349,42 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
       </figure>
       <figure>
         <figcaption>{sumsCaption}</figcaption>
-        <LaneGrid tile={tile} items={slots.map(sumItem)} focus={lane} heat={heat} />
+        <LaneGrid tile={tile} items={cItems} focus={lane} heat={heat} />
       </figure>
     </div>
   );
+  // The phase as the export draws it (core/figureSvg): the same lanes, captions and label as on screen.
+  const lane4 = (it: LaneItem, oob: boolean, noStore: boolean, wrong: boolean): PhaseLane => ({
+    src: it.src,
+    value: `${it.fixed ?? fullValue(it.value)}${it.suffix ? ` ${it.suffix}` : ''}`,
+    oob,
+    noStore,
+    wrong,
+  });
+  const exportPhase = () => ({
+    svg: phaseSvg(
+      {
+        shape,
+        tile,
+        workgroup: { x: tx, y: ty },
+        block: notation.cTile(ty, tx),
+        formula: notation.formula(ty, tx),
+        phaseLabel: stepLabel(step, view.g.phases),
+        source,
+        bounds: trace.bounds,
+        grids: [
+          { caption: t('stepper.asCaption', { block: notation.name('A', ty + 1, ph + 1) }), lanes: aItems.map((it, i) => lane4(it, slots[i]!.aOob, false, false)) },
+          { caption: t('stepper.bsCaption', { block: notation.name('B', ph + 1, tx + 1) }), lanes: bItems.map((it, i) => lane4(it, slots[i]!.bOob, false, false)) },
+          {
+            caption: sumsAfter === 0 ? t('stepper.sumsCaptionBefore') : t('stepper.sumsCaptionAfter', { n: sumsAfter }),
+            lanes: cItems.map((it, i) => lane4(it, false, !slots[i]!.model.storesC, Boolean(it.suffix))),
+          },
+        ],
+      },
+      language(),
+    ),
+    name: (ext: 'svg' | 'png') => phaseFileName(shape, tile, selected, ph, view.g.phases, sub, kStepsPerPhase, ext),
+  });
   const detail = <LaneDetail slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
   const label = (
     <p className="phase-label" data-testid="phase-label" aria-live="polite">
@@ -399,6 +437,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
         )}
       </p>
       <StepperControls total={total} />
+      <FigureExport what={kExportWhat} make={exportPhase} />
       <KeyHintLine mode={kLessonKeys} />
       {label}
       {grids}

@@ -1,13 +1,19 @@
 import { useMemo, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { mapFileName, mapSvg, type MapFigure } from '../core/figureSvg';
 import { notationOf, tileCoordinates, type Notation } from '../core/notation';
 import { tileGrid } from '../core/tiling';
-import { expectedTileRecord, kGarbage, tileExtent } from '../core/trace';
+import { expectedTileRecord, kGarbage, stepLabel, tileExtent } from '../core/trace';
+import { language } from '../i18n';
 import { useApp } from '../state/store';
 import type { TraceView } from '../state/vizState';
 import { selectTile } from '../state/viz';
+import { FigureExport } from './FigureExport';
 import { fmtInt } from './format';
 import './classroom.css';
+
+/** Which figure the map's export buttons save (their test ids: export-map-svg, export-map-png). */
+const kExportWhat = 'map';
 
 /** At most this many tiles per side are drawn; larger grids show a window around the selection. */
 const kWindow = 12;
@@ -61,6 +67,37 @@ export function figureExtent(trace: TraceView, selected: { ty: number; tx: numbe
   const rows = range(w.rows[0], w.rows[1]).reduce((a, ty) => a + tileExtent(shape, tile, ty, 0).rows / tile, 0);
   const phases = range(w.phases[0], w.phases[1]).reduce((a, p) => a + Math.min(tile, shape.k - p * tile) / tile, 0);
   return { across: cols + phases, down: rows + phases };
+}
+
+/**
+ * The map as the export draws it (core/figureSvg): the same record, window and notation as the
+ * figure on screen, with the formula and the phase label.
+ */
+export function mapFigure(trace: TraceView, wrongPerTile: Uint32Array, notation: Notation, selected: { ty: number; tx: number }, step: number): MapFigure {
+  const { shape, tile } = trace.config;
+  const g = tileGrid(shape, tile);
+  const w = figureWindow(trace, selected, step);
+  return {
+    shape,
+    tile,
+    tilesX: g.tilesX,
+    phases: g.phases,
+    tiles: trace.tiles,
+    wrongPerTile,
+    selected,
+    phase: Math.floor(step / 4),
+    rows: w.rows,
+    cols: w.cols,
+    phaseWindow: w.phases,
+    rowShare: (ty) => tileExtent(shape, tile, ty, 0).rows / tile,
+    colShare: (tx) => tileExtent(shape, tile, 0, tx).cols / tile,
+    phaseShare: (p) => Math.min(tile, shape.k - p * tile) / tile,
+    name: notation.name,
+    formula: notation.formula(selected.ty, selected.tx),
+    phaseLabel: stepLabel(step, g.phases),
+    source: trace.source,
+    bounds: trace.bounds,
+  };
 }
 
 /** Whether a label of `chars` characters fits a box at a font size (a conservative glyph width). */
@@ -291,6 +328,10 @@ export function TileMap() {
       <div className="map-body">
       <div className="map-figure">
         <TileFigure trace={trace} wrongPerTile={wrongPerTile} notation={notation} cell={cell} font={12.6} minFont={10} />
+        <FigureExport
+          what={kExportWhat}
+          make={() => ({ svg: mapSvg(mapFigure(trace, wrongPerTile, notation, selected, step), language()), name: (ext) => mapFileName(shape, tile, selected, ext) })}
+        />
         <p className="small">
           {t(`map.${src}.cells`)} {t('map.clickHint')}
         </p>
