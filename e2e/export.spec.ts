@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
@@ -18,8 +18,12 @@ async function save(page: Page, testId: string, how: 'click' | 'keyboard' = 'cli
     await button.click();
   }
   const d: Download = await downloaded;
-  const path = await d.path();
-  return { name: d.suggestedFilename(), bytes: readFileSync(path) };
+  const bytes = readFileSync(await d.path());
+  // Kept for a look (test-results/exports/<language>/<name>).
+  const dir = `test-results/exports/${await page.evaluate(() => document.documentElement.lang)}`;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/${d.suggestedFilename()}`, bytes);
+  return { name: d.suggestedFilename(), bytes };
 }
 
 /** The browser's own XML parser: the root's name, or the parser's error. */
