@@ -119,7 +119,6 @@ export function Classroom() {
         <label className="switch">
           <input type="checkbox" data-testid="toggle-bounds" checked={bounds} onChange={(e) => setBounds(e.target.checked)} /> {bounds ? t('classroom.boundsOn') : t('classroom.boundsOff')}
         </label>
-        <LangSwitch />
       </header>
       {trace && view ? (
         <div className="cr-formula-row">
@@ -162,6 +161,7 @@ export function Classroom() {
       </div>
       <footer className="cr-foot">
         <KeyHintLine mode={kMode} />
+        <LangSwitch />
       </footer>
     </main>
   );
