@@ -51,7 +51,7 @@ export const viz = {
       'Showing C tile rows {{r0}}–{{r1}} of {{rows}}, columns {{c0}}–{{c1}} of {{cols}} and phases {{p0}}–{{p1}} of {{phases}}, around the selection. W A S D move it; Home/End on the C grid jump to the corners.',
     cellTitle: '{{tile}}: workgroup ({{x}}, {{y}}), {{stores}} elements',
     cellTitleWrong: '{{tile}}: workgroup ({{x}}, {{y}}), {{stores}} elements, {{wrong}} wrong',
-    keyTitle: 'Three names for one C tile',
+    keyTitle: 'Three names for one C tile:',
     keyRowCol: 'map (row {{row}}, column {{col}}), counted from 0',
     keyBlock: 'block {{block}}, counted from 1 as in the books',
     keyWg: 'workgroup_id (x = {{x}}, y = {{y}}): x runs along the columns, y down the rows',

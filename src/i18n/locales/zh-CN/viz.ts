@@ -51,7 +51,7 @@ export const viz: Catalogue<typeof en> = {
       '显示所选块周围的 C 块行 {{r0}}–{{r1}}（共 {{rows}}）、列 {{c0}}–{{c1}}（共 {{cols}}）和阶段 {{p0}}–{{p1}}（共 {{phases}}）。W A S D 移动选择；在 C 网格上按 Home/End 跳到角上。',
     cellTitle: '{{tile}}：工作组 ({{x}}, {{y}})，{{stores}} 个元素',
     cellTitleWrong: '{{tile}}：工作组 ({{x}}, {{y}})，{{stores}} 个元素，{{wrong}} 个错误',
-    keyTitle: '同一个 C 块的三种名称',
+    keyTitle: '同一个 C 块的三种名称：',
     keyRowCol: '分块图（第 {{row}} 行，第 {{col}} 列），从 0 开始计数',
     keyBlock: '块 {{block}}，与教材一样从 1 开始计数',
     keyWg: 'workgroup_id (x = {{x}}, y = {{y}})：x 沿列方向，y 沿行方向向下',
