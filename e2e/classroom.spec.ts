@@ -188,3 +188,60 @@ test.describe('at 1920×1080', () => {
     await page.screenshot({ path: 'test-results/classroom-1920-pmpp.png' });
   });
 });
+
+/** Elements of the presentation whose text runs out of their box or off the screen (with where). */
+async function overflowing(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>('main *'))) {
+      if (el.getClientRects().length === 0) continue;
+      const r = el.getBoundingClientRect();
+      const name = `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      if (r.right > window.innerWidth + 1 || r.bottom > window.innerHeight + 1) out.push(`off screen: ${name}`);
+      const display = getComputedStyle(el).display;
+      if (display !== 'inline' && display !== 'contents' && (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) && getComputedStyle(el).overflow !== 'auto') {
+        out.push(`overflows its box: ${name}`);
+      }
+    }
+    return out;
+  });
+}
+
+for (const [width, height] of [
+  [1366, 768],
+  [1920, 1080],
+] as const) {
+  test.describe(`in 简体中文 at ${width}×${height}`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('the presentation reads in Chinese, fits the screen with nothing over its box, and switches language in place; screenshot', async ({ app }) => {
+      const page = app.page;
+      await app.open('?m=48&k=32&n=48&tile=16&lang=zh-CN');
+      await app.run('run-tiled');
+      await app.tileMap.expectRecorded('gpu');
+      await enterClassroom(page);
+      await expect(page.getByTestId('classroom-toggle')).toHaveText('退出 (Esc)');
+      await expect(app.tileMap.label).toContainText('第 1 阶段（共 2）');
+      await expect(page.getByTestId('key-hint')).toContainText('移动所选 C 块');
+      await expect(page.getByTestId('key-hint').locator('kbd', { hasText: '空格' })).toBeVisible();
+      for (const id of ['classroom-toggle', 'formula', 'phase-label', 'tile-cell-2-2', 'phase-next', 'key-hint', 'lang-en', 'lang-zh-CN']) {
+        await expect(page.getByTestId(id), id).toBeInViewport({ ratio: 1 });
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true);
+      expect(await overflowing(page)).toEqual([]);
+      const small = await smallestText(page);
+      expect(small.px, small.where).toBeGreaterThanOrEqual(18);
+      // No English sentence left on the presentation (kernel names, A[i][j] and key names aside).
+      const words = (await page.locator('main').innerText()).replace('cuda-samples matrixMul', '');
+      expect(words.match(/[A-Za-z]{3,} [a-z]{3,}/g) ?? []).toEqual([]);
+      await page.screenshot({ path: `test-results/classroom-zh-CN-${width}-cuda-samples.png` });
+      // The teacher switches language there: the presentation stays, in English now.
+      await page.getByTestId('lang-en').click();
+      await expect(page.locator('main')).toHaveAttribute('data-classroom', 'true');
+      await expect(page.getByTestId('classroom-toggle')).toHaveText('Leave (Esc)');
+      await expect(app.tileMap.label).toContainText('Phase 1 of 2 · step 1 of 4');
+      await page.getByTestId('lang-zh-CN').click();
+      await expect(page.getByTestId('classroom-toggle')).toHaveText('退出 (Esc)');
+    });
+  });
+}

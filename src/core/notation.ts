@@ -6,6 +6,7 @@
  * tile rows, tile columns or phases) reaches 10, every name in that grid takes a comma ("C3,3",
  * "B1,15"), so the map, the formula and the text never mix the two styles.
  */
+import { t } from '../i18n';
 import type { Shape } from './shape';
 import { tileGrid } from './tiling';
 
@@ -37,7 +38,7 @@ export function notationFor(tilesY: number, tilesX: number, phases: number): Not
       const lhs = name('C', ty + 1, tx + 1);
       if (phases <= maxTerms) return `${lhs} = ${Array.from({ length: phases }, (_, p) => term(p)).join(' + ')}`;
       const head = Array.from({ length: maxTerms - 2 }, (_, p) => term(p));
-      return `${lhs} = ${head.join(' + ')} + … + ${term(phases - 2)} + ${term(phases - 1)} (${phases} terms)`;
+      return t('viz:notation.terms', { formula: `${lhs} = ${head.join(' + ')} + … + ${term(phases - 2)} + ${term(phases - 1)}`, count: phases });
     },
   };
 }

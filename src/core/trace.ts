@@ -1,9 +1,9 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The model of the tiled kernel's work: which workgroup computes which C tile, from which A and B
  * tiles, and in each phase which invocation loads which element. The app compares the GPU's own
  * record (tiled_trace.wgsl) with this model, and falls back to it for problems too large to trace.
  */
+import { t } from '../i18n';
 import { ceilDiv, type Shape } from './shape';
 import { tileGrid } from './tiling';
 
@@ -120,12 +120,14 @@ export function modelPartialSums(
 
 /** Steps of the phase stepper: four per phase. */
 export const kStepsPerPhase = 4;
-export const kStepNames = ['load the A and B tiles into workgroup memory', 'barrier: wait until both tiles are complete', 'multiply-accumulate over the tile', 'barrier: wait until everyone has read the tiles'] as const;
+/** The four steps of a phase, as keys of the 'viz' catalogue (steps.*). */
+export const kStepNames = ['load', 'barrier1', 'multiply', 'barrier2'] as const;
 
+/** The stepper's label of a step, in the language in use: "Phase 1 of 2 · step 1 of 4: load …". */
 export function stepLabel(step: number, phases: number): string {
   const ph = Math.floor(step / kStepsPerPhase);
   const sub = step % kStepsPerPhase;
-  return `Phase ${ph + 1} of ${phases} · step ${sub + 1} of ${kStepsPerPhase}: ${kStepNames[sub]}`;
+  return t('viz:steps.label', { phase: ph + 1, phases, step: sub + 1, steps: kStepsPerPhase, name: t(`viz:steps.${kStepNames[sub]!}`) });
 }
 
 
@@ -175,8 +177,8 @@ export function padForTrace(a: Float32Array, b: Float32Array, s: Shape, tile: nu
 
 /** Describe the element a linear index reaches in a rows×cols matrix: inside, or past its end. */
 export function describeIndex(letter: string, index: number, rows: number, cols: number): string {
-  if (index === kOutside) return 'outside: 0.0 written';
-  if (index === kPastEnd || index >= rows * cols) return `past the end of ${letter}`;
+  if (index === kOutside) return t('viz:index.outside');
+  if (index === kPastEnd || index >= rows * cols) return t('viz:index.pastEnd', { letter });
   return `${letter}[${Math.floor(index / cols)}][${index % cols}]`;
 }
 

@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The visualisation slice: the GPU's record of the last tiled run (from the instrumented kernel),
  * the selected C tile, the phase stepper and classroom mode. Plain data only.
@@ -14,6 +13,7 @@ import { clockResolutionMs, fmtBelowResolution, fmtGflops, fmtMs, isBelowResolut
 import { gflops, shapeLabel } from '../core/shape';
 import { elementErrorsOffThread, experimentData, experimentDataOffThread, kTraceOnPageMacs, verifyOffThread } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
+import { numberFormat, t } from '../i18n';
 import { currentGpu } from './session';
 import { useApp } from './store';
 
@@ -51,11 +51,11 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
       const e = tiny ? elementErrors(data, s, c) : await elementErrorsOffThread(config, c);
       wrong = e.wrong;
       wrongCount = e.count;
-      checkedHow = `all ${(s.m * s.n).toLocaleString('en-US')} elements of C checked`;
+      checkedHow = t('viz:trace.checkedAll', { n: numberFormat().format(s.m * s.n) });
     } else {
       const { verification: v } = await verifyOffThread(config, c, config.tile);
       wrongCount = v.mismatches;
-      checkedHow = `${v.checked.toLocaleString('en-US')} sampled elements checked (${v.how})`;
+      checkedHow = t('viz:trace.checkedSampled', { n: numberFormat().format(v.checked), how: v.how });
     }
     const prev = useApp.getState();
     const g = tileGrid(s, config.tile);
@@ -86,7 +86,7 @@ const kDefaultWorkgroupLimits = { maxComputeInvocationsPerWorkgroup: 256, maxCom
 export function simulateRun(config: ParsedConfig, bounds = useApp.getState().bounds): string {
   const s = config.shape;
   if (s.m * s.n * s.k > kFullCheckMacs) {
-    return `Without a GPU the simulation is limited to ${kFullCheckMacs.toLocaleString('en-US')} multiply-adds; ${s.m}×${s.k}×${s.n} is larger.`;
+    return t('viz:trace.simTooLarge', { n: numberFormat().format(kFullCheckMacs), shape: `${s.m}×${s.k}×${s.n}` });
   }
   const data = experimentData(config);
   const mapping = tiledMapping(config.tile, kDefaultWorkgroupLimits);
@@ -114,7 +114,7 @@ export function simulateRun(config: ParsedConfig, bounds = useApp.getState().bou
       config,
       wrong: e.wrong,
       wrongCount: e.count,
-      checkedHow: `all ${(s.m * s.n).toLocaleString('en-US')} elements of C checked`,
+      checkedHow: t('viz:trace.checkedAll', { n: numberFormat().format(s.m * s.n) }),
       source: 'cpu',
     },
     traceStatus: 'done',
@@ -125,8 +125,8 @@ export function simulateRun(config: ParsedConfig, bounds = useApp.getState().bou
   const ms = times[1]!;
   const step = clockResolutionMs();
   return isBelowResolution(ms, step)
-    ? `The CPU reference (f64, this tab, one thread) computed ${shapeLabel(s)} in a time ${fmtBelowResolution(step)}, too short to give a rate (wall clock, median of 3 runs).`
-    : `The CPU reference (f64, this tab, one thread) computed ${shapeLabel(s)} in ${fmtMs(ms)} (wall clock, median of 3 runs) = ${fmtGflops(gflops(s, ms))}.`;
+    ? t('viz:trace.cpuTooShort', { shape: shapeLabel(s), below: fmtBelowResolution(step) })
+    : t('viz:trace.cpuTime', { shape: shapeLabel(s), ms: fmtMs(ms), rate: fmtGflops(gflops(s, ms)) });
 }
 
 export function setBounds(bounds: boolean): void {

@@ -1,5 +1,5 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { kPresets } from '../core/presets';
 import { tileGrid } from '../core/tiling';
 import { kGarbage } from '../core/trace';
@@ -8,37 +8,21 @@ import { applyConfig, useApp } from '../state/store';
 import { setBounds, setClassroom } from '../state/viz';
 import { fmtInt } from './format';
 import { KeyHintLine, PhaseStepper } from './PhaseStepper';
-import { CoordinateKey, figureExtent, figureWindow, kMapWords, TileFigure, useTileMapView } from './TileMap';
+import { CoordinateKey, figureExtent, figureWindow, TileFigure, useTileMapView } from './TileMap';
 import { toggleFullscreen, useStepperKeys } from './useStepperKeys';
+import { LangSwitch } from './views/LangSwitch';
 import './classroom.css';
 
-/** Every word of the presentation, in one place. */
-const kWords = {
-  title: 'Tiles · classroom',
-  leave: 'Leave (Esc)',
-  leaveLabel: 'Leave classroom mode (Esc)',
-  fullscreen: 'Fullscreen (F)',
-  examples: 'Examples: load and run',
-  bounds: 'Boundary tests',
-  boundsOn: 'on',
-  boundsOff: 'off',
-  fromGpu: 'Drawn from the GPU’s own record of the real run.',
-  fromCpu: 'Simulated on the CPU: this browser has no WebGPU, so no GPU recorded this.',
-  empty: 'Pick an example above: the tiled kernel runs on this GPU, and the map and the stepper are drawn from its record.',
-  running: 'Recording the tiled run on the GPU…',
-  failed: (e: string) => `The traced run failed: ${e}`,
-  wrong: (n: string, one: boolean) => `Boundary tests off: ${n} element${one ? '' : 's'} of C ${one ? 'is' : 'are'} wrong (tiles marked ✗).`,
-  noneWrong: 'Boundary tests off: no element of C is wrong at this size.',
-  standIn: (v: number) => `Reads past the end of A or B get ${v}: the stand-in this app places after both matrices for memory past the end.`,
-  windowed: (r: string, c: string, p: string) => `Showing C rows ${r}, columns ${c} and phases ${p} around the selection.`,
-} as const;
-
-/** Short names of the sources for the presentation's buttons (the presets' own labels are longer). */
-const kShort: Record<string, string> = {
-  'cuda-samples': 'cuda-samples matrixMul',
-  pmpp: 'PMPP 3×3, tile 2',
-  numba: '4×4, tile 2',
+/** Short names of the sources for the presentation's buttons (the presets' own labels are longer): a name, or a key of viz:classroom. */
+const kShort: Record<string, { readonly name: string } | { readonly key: 'presetPmpp' | 'presetNumba' }> = {
+  // i18n-exempt: a proper name (the cuda-samples example)
+  'cuda-samples': { name: 'cuda-samples matrixMul' },
+  pmpp: { key: 'presetPmpp' },
+  numba: { key: 'presetNumba' },
 };
+
+/** The presentation's mode, for the stepper and its key hint. */
+const kMode = 'classroom';
 
 /** Figure size in tiles (with a partial edge tile counted in full). */
 function useBox<T extends HTMLElement>() {
@@ -70,6 +54,11 @@ export function Classroom() {
   const selected = useApp((s) => s.selected);
   const step = useApp((s) => s.step);
   const view = useTileMapView(trace);
+  const { t } = useTranslation('viz');
+  const shortName = (id: string, label: string) => {
+    const s = kShort[id];
+    return `▶ ${!s ? label : 'name' in s ? s.name : t(`classroom.${s.key}`)}`;
+  };
   const [figRef, fig] = useBox<HTMLDivElement>();
   const stageEl = useCallback(() => stage.current, []);
   useStepperKeys('classroom', true, stageEl);
@@ -101,15 +90,15 @@ export function Classroom() {
   const win = trace ? figureWindow(trace, selected, step) : undefined;
 
   return (
-    <main ref={stage} className="classroom-stage" data-classroom="true" aria-label={kWords.title}>
+    <main ref={stage} className="classroom-stage" data-classroom="true" aria-label={t('classroom.title')}>
       <header className="cr-bar">
-        <button type="button" data-testid="classroom-toggle" aria-pressed="true" aria-label={kWords.leaveLabel} onClick={() => setClassroom(false)}>
-          {kWords.leave}
+        <button type="button" data-testid="classroom-toggle" aria-pressed="true" aria-label={t('classroom.leaveLabel')} onClick={() => setClassroom(false)}>
+          {t('classroom.leave')}
         </button>
         <button type="button" data-testid="classroom-fullscreen" onClick={() => toggleFullscreen(stage.current)}>
-          {kWords.fullscreen}
+          {t('classroom.fullscreen')}
         </button>
-        <div className="cr-presets" role="group" aria-label={kWords.examples}>
+        <div className="cr-presets" role="group" aria-label={t('classroom.examples')}>
           {kPresets
             .filter((p) => p.m * p.n * p.k <= 2 ** 20)
             .map((p) => (
@@ -123,12 +112,12 @@ export function Classroom() {
                   void runKernels(['tiled']);
                 }}
               >
-                ▶ {kShort[p.id] ?? p.label}
+                {shortName(p.id, p.label)}
               </button>
             ))}
         </div>
         <label className="switch">
-          <input type="checkbox" data-testid="toggle-bounds" checked={bounds} onChange={(e) => setBounds(e.target.checked)} /> {kWords.bounds} {bounds ? kWords.boundsOn : kWords.boundsOff}
+          <input type="checkbox" data-testid="toggle-bounds" checked={bounds} onChange={(e) => setBounds(e.target.checked)} /> {bounds ? t('classroom.boundsOn') : t('classroom.boundsOff')}
         </label>
       </header>
       {trace && view ? (
@@ -137,21 +126,24 @@ export function Classroom() {
             {view.notation.formula(selected.ty, selected.tx)}
           </p>
           <p className="cr-source">
-            {trace.source === 'gpu' ? kWords.fromGpu : kWords.fromCpu} {trace.config.shape.m}×{trace.config.shape.k}×{trace.config.shape.n}, tile {trace.config.tile}.
-            {win?.windowed && g ? ` ${kWords.windowed(`${win.rows[0] + 1}–${win.rows[1]} of ${g.tilesY}`, `${win.cols[0] + 1}–${win.cols[1]} of ${g.tilesX}`, `${win.phases[0] + 1}–${win.phases[1]} of ${g.phases}`)}` : ''}
+            {t(trace.source === 'gpu' ? 'classroom.fromGpu' : 'classroom.fromCpu', { m: trace.config.shape.m, k: trace.config.shape.k, n: trace.config.shape.n, tile: trace.config.tile })}
+            {win?.windowed && g
+              ? ` ${t('classroom.windowed', { r0: win.rows[0] + 1, r1: win.rows[1], rows: g.tilesY, c0: win.cols[0] + 1, c1: win.cols[1], cols: g.tilesX, p0: win.phases[0] + 1, p1: win.phases[1], phases: g.phases })}`
+              : ''}
           </p>
         </div>
       ) : (
-        <p className="cr-empty">{status === 'running' ? kWords.running : status === 'error' ? kWords.failed(traceError) : kWords.empty}</p>
+        <p className="cr-empty">{status === 'running' ? t('map.recordingRun') : status === 'error' ? t('map.failed', { error: traceError }) : t('classroom.empty')}</p>
       )}
       <div className="cr-body">
-        <section className="cr-map" data-testid="tile-map" data-source={trace?.source ?? 'none'} data-trace-status={status} data-tiles-x={g?.tilesX} data-tiles-y={g?.tilesY} aria-label={kMapWords.heading}>
+        <section className="cr-map" data-testid="tile-map" data-source={trace?.source ?? 'none'} data-trace-status={status} data-tiles-x={g?.tilesX} data-tiles-y={g?.tilesY} aria-label={t('map.heading')}>
           {trace && view ? (
             <>
 
               {!trace.bounds && (
                 <p className="cr-bounds-off" data-testid="bounds-off-summary">
-                  {trace.wrongCount === 0 ? kWords.noneWrong : kWords.wrong(fmtInt(trace.wrongCount), trace.wrongCount === 1)} {kWords.standIn(kGarbage)}
+                  {trace.wrongCount === 0 ? t('classroom.noneWrong') : t('classroom.wrong', { count: trace.wrongCount, n: fmtInt(trace.wrongCount) })}{' '}
+                  {t('classroom.standIn', { v: kGarbage })}
                 </p>
               )}
               <div className="cr-figure" ref={figRef}>
@@ -163,12 +155,13 @@ export function Classroom() {
             <div className="cr-figure" ref={figRef} />
           )}
         </section>
-        <section className="cr-stepper" aria-label="Phase stepper">
-          <PhaseStepper mode="classroom" />
+        <section className="cr-stepper" aria-label={t('stepper.group')}>
+          <PhaseStepper mode={kMode} />
         </section>
       </div>
       <footer className="cr-foot">
-        <KeyHintLine mode="classroom" />
+        <KeyHintLine mode={kMode} />
+        <LangSwitch />
       </footer>
     </main>
   );

@@ -1,4 +1,4 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
+import { useTranslation } from 'react-i18next';
 import { kStripBand } from '../core/kernels';
 import { ceilDiv } from '../core/shape';
 import { stripLoads, tiledLoads } from '../core/traffic';
@@ -6,6 +6,7 @@ import { kClockLabels } from '../core/clock';
 import { runKernels } from '../state/runs';
 import { checkKernels, useDerived, verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';
+import { numberFormat } from '../i18n';
 import { fmtInt, fmtMs } from './format';
 
 const kMaxBands = 24;
@@ -18,6 +19,7 @@ const kPartitionKernels = ['tiled', 'strip'] as const;
  */
 export function Partitions() {
   const results = useApp((s) => s.results);
+  const { t } = useTranslation('viz');
   const { parsed } = checkKernels(useDerived(), kPartitionKernels);
   if (!parsed) return null;
   const { shape, tile } = parsed;
@@ -29,36 +31,39 @@ export function Partitions() {
   const tl = verifiedFor(results, 'tiled', parsed);
   const sLoads = stripLoads(shape, kStripBand);
   const tLoads = tiledLoads(shape, tile);
+  const ratio = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const measured = (r: typeof st) =>
+    r ? (
+      <>
+        <span className="num">{fmtMs(r.run.stats.median)}</span>
+        {t('partitions.measured', { clock: kClockLabels[r.run.clock], n: r.run.stats.n })}
+      </>
+    ) : (
+      t('partitions.notRun')
+    );
   return (
     <section className="panel" aria-labelledby="part-heading" data-testid="partitions">
-      <h2 id="part-heading">Two ways to split C: row strips or a checkerboard</h2>
-      <p className="small">
-        The strip and checkerboard partitions: C can be cut into strips of whole rows, or into square blocks. Both kernels compute the same C; what differs is how much of A and B each workgroup must
-        read. Drawn from the partition model for {shape.m}×{shape.k}×{shape.n}; the times below are measured on this GPU.
-      </p>
+      <h2 id="part-heading">{t('partitions.heading')}</h2>
+      <p className="small">{t('partitions.intro', { m: shape.m, k: shape.k, n: shape.n })}</p>
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="run-strip" data-main-action onClick={() => void runKernels(kPartitionKernels)}>
-          Run both partitions
+          {t('partitions.run')}
         </button>
       </div>
       <div className="partition-figures">
         <figure>
-          <figcaption>
-            Row strips: {fmtInt(bands)} workgroups, {kStripBand} rows × all {shape.n} columns each
-          </figcaption>
+          <figcaption>{t('partitions.strips', { bands: fmtInt(bands), band: kStripBand, n: shape.n })}</figcaption>
           <div className="strips" data-testid="strip-map">
             {Array.from({ length: shown }, (_, i) => (
               <div key={i} className="strip" data-testid={`strip-band-${i}`} data-workgroup={`${i},0`} data-rows={`${i * kStripBand}-${Math.min(shape.m, (i + 1) * kStripBand) - 1}`}>
-                workgroup ({i}, 0): rows {i * kStripBand}–{Math.min(shape.m, (i + 1) * kStripBand) - 1}
+                {t('partitions.band', { i, r0: i * kStripBand, r1: Math.min(shape.m, (i + 1) * kStripBand) - 1 })}
               </div>
             ))}
-            {bands > shown && <div className="small">… and {fmtInt(bands - shown)} more bands</div>}
+            {bands > shown && <div className="small">{t('partitions.moreBands', { n: fmtInt(bands - shown) })}</div>}
           </div>
         </figure>
         <figure>
-          <figcaption>
-            Checkerboard: {fmtInt(tilesX * tilesY)} workgroups, {tile}×{tile} each ({tilesY} × {tilesX})
-          </figcaption>
+          <figcaption>{t('partitions.checker', { workgroups: fmtInt(tilesX * tilesY), tile, tilesY, tilesX })}</figcaption>
           <div className="checker" style={{ gridTemplateColumns: `repeat(${Math.min(tilesX, 16)}, 1fr)` }}>
             {Array.from({ length: Math.min(tilesY, 16) * Math.min(tilesX, 16) }, (_, i) => (
               <div key={i} className="tile c">
@@ -66,40 +71,38 @@ export function Partitions() {
               </div>
             ))}
           </div>
-          {(tilesX > 16 || tilesY > 16) && <p className="small">Showing the first 16 × 16 tiles.</p>}
+          {(tilesX > 16 || tilesY > 16) && <p className="small">{t('partitions.firstTiles')}</p>}
         </figure>
       </div>
       <table className="why-table">
         <thead>
           <tr>
-            <th scope="col">partition</th>
-            <th scope="col">global loads (model)</th>
-            <th scope="col">A read</th>
-            <th scope="col">B read</th>
-            <th scope="col">measured median</th>
+            <th scope="col">{t('partitions.colPartition')}</th>
+            <th scope="col">{t('partitions.colLoads')}</th>
+            <th scope="col">{t('partitions.colA')}</th>
+            <th scope="col">{t('partitions.colB')}</th>
+            <th scope="col">{t('partitions.colMedian')}</th>
           </tr>
         </thead>
         <tbody>
           <tr data-testid="partition-strip">
-            <th scope="row">row strips ({kStripBand} rows)</th>
+            <th scope="row">{t('partitions.rowStrips', { band: kStripBand })}</th>
             <td>{fmtInt(sLoads)}</td>
-            <td>{fmtInt(ceilDiv(shape.n, 256))}× (once per 256-column chunk)</td>
-            <td>{fmtInt(bands)}× (every band reads all of B)</td>
-            <td>{st ? <><span className="num">{fmtMs(st.run.stats.median)}</span> · {kClockLabels[st.run.clock]}, {st.run.stats.n} samples · ✓ verified</> : 'not run at this shape'}</td>
+            <td>{t('partitions.stripA', { n: fmtInt(ceilDiv(shape.n, 256)) })}</td>
+            <td>{t('partitions.stripB', { n: fmtInt(bands) })}</td>
+            <td>{measured(st)}</td>
           </tr>
           <tr data-testid="partition-tiled">
-            <th scope="row">checkerboard (tile {tile})</th>
+            <th scope="row">{t('partitions.rowChecker', { tile })}</th>
             <td>{fmtInt(tLoads)}</td>
-            <td>{fmtInt(tilesX)}× (once per tile column)</td>
-            <td>{fmtInt(tilesY)}× (once per tile row)</td>
-            <td>{tl ? <><span className="num">{fmtMs(tl.run.stats.median)}</span> · {kClockLabels[tl.run.clock]}, {tl.run.stats.n} samples · ✓ verified</> : 'not run at this shape'}</td>
+            <td>{t('partitions.checkerA', { n: fmtInt(tilesX) })}</td>
+            <td>{t('partitions.checkerB', { n: fmtInt(tilesY) })}</td>
+            <td>{measured(tl)}</td>
           </tr>
         </tbody>
       </table>
       <p className="small">
-        {sLoads > tLoads
-          ? `The checkerboard loads ${(sLoads / tLoads).toFixed(1)}× fewer elements: a square tile reuses what it loads in both directions, a strip only along its rows.`
-          : `At this shape the strips load no more than the tiles (${(tLoads / sLoads).toFixed(1)}× as much for the tiles): the difference shows once M grows well past the band height.`}
+        {sLoads > tLoads ? t('partitions.fewer', { x: ratio.format(sLoads / tLoads) }) : t('partitions.noMore', { x: ratio.format(tLoads / sLoads) })}
       </p>
     </section>
   );

@@ -1,11 +1,14 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { phaseFileName, phaseSvg, type PhaseLane } from '../core/figureSvg';
 import { fitValue, fullValue, notationOf } from '../core/notation';
 import { shapeLabel } from '../core/shape';
 import { tileGrid } from '../core/tiling';
 import { describeIndex, kGarbage, kOutside, kStepsPerPhase, modelPartialSums, modelPhase, stepLabel, type SlotLoad } from '../core/trace';
 import { useApp } from '../state/store';
 import { setLane, setPlaying, setStep, setStepMs, stepBy, togglePlaying, tracedData } from '../state/viz';
+import { language } from '../i18n';
+import { FigureExport } from './FigureExport';
 import { keyHints, useStepperKeys } from './useStepperKeys';
 import './classroom.css';
 
@@ -16,60 +19,12 @@ const bitsToF32 = (bits: number) => {
   return f32[0]!;
 };
 
-/** Where the view comes from, in words: nothing claims a GPU record when the CPU simulated the run. */
-const kText = {
-  modelGpu: (shape: string) => `From the model: ${shape} is too large to trace every invocation (the GPU traces up to 64×64×64), so this view is computed from the same tiling math the GPU record above agrees with.`,
-  modelCpu: (shape: string) => `From the model: ${shape} is too large to simulate every invocation (the CPU simulation traces up to 64×64×64; no GPU ran), so this view is computed from the same tiling math the simulated map above agrees with.`,
-  wrongGpu: ': wrong at the end of the run',
-  wrongCpu: ': wrong at the end of the simulated run',
-  fromGpu: 'From the GPU: during the real run every invocation recorded, per phase, the element it loaded into workgroup memory and its running sum.',
-  fromCpu: 'Simulated on the CPU (no WebGPU in this browser): the loads and running sums the kernel would produce, computed in JavaScript in the kernel’s order.',
-  traceOk: '✓ The GPU trace of this phase matches the model.',
-  traceBad: (n: number) => `✗ ${n} slots differ from the model.`,
-  heading: (wg: string, block: string) => `Inside workgroup ${wg}: ${block}, phase by phase`,
-  prev: '◀ Prev',
-  next: 'Next ▶',
-  play: '▶ Play',
-  pause: '❚❚ Pause',
-  prevLabel: 'Prev: previous step',
-  nextLabel: 'Next step',
-  speed: 'Speed',
-  speeds: [
-    [2000, 'slow (2 s a step)'],
-    [1000, 'normal (1 s)'],
-    [400, 'fast (0.4 s)'],
-  ] as const,
-  phase: 'Phase',
-  stepAria: 'Step',
-  asCaption: (b: string) => `As (workgroup memory): tile ${b}`,
-  bsCaption: (b: string) => `Bs (workgroup memory): tile ${b}`,
-  sumsCaption: (when: string) => `Running sums (registers) ${when}`,
-  asShort: (b: string) => `As: tile ${b}`,
-  bsShort: (b: string) => `Bs: tile ${b}`,
-  sumsShort: (when: string) => `Sums ${when}`,
-  afterPhase: (n: number) => `after phase ${n}`,
-  beforeFirst: 'before phase 1',
-  noC: 'no C element',
-  noCTitle: 'This invocation has no C element: it loads and reaches every barrier, but stores nothing',
-  wrongMark: '✗ wrong',
-  legendOob: 'outside the matrix: the PMPP test fails and 0.0 is written (with the tests off, the load reads the next row, or past the end)',
-  legendNoStore: 'invocation with no C element (it still loads and waits at both barriers)',
-  legendFocus: 'Click a lane, or type its row and column below, to read its element and full value (hovering shows it too).',
-  legendOobShort: 'outside the matrix',
-  legendNoStoreShort: 'no C element',
-  legendFocusShort: 'click a lane for its value',
-  standIn: `With the boundary tests off, a load past the last element of A or B reads ${kGarbage}: the stand-in this app places after both matrices for memory past the end (on a real GPU it would be whatever lies there).`,
-  laneHeading: 'Lane',
-  laneRow: 'row',
-  laneCol: 'column',
-  laneInvocation: (x: number, y: number, li: number) => `invocation (${x}, ${y}), local index ${li}`,
-  laneLoads: (what: string, attempted: string) => `${what} ← ${attempted}`,
-  laneOutside: 'outside the matrix: 0.0 written',
-  laneReads: (actual: string) => `no test: reads ${actual}`,
-  laneSum: (before: string, after: string) => `running sum ${before} → ${after}`,
-  laneC: (c: string) => `its C element: ${c}`,
-  keys: 'Keys',
-} as const;
+/** The speeds of playback, in milliseconds a step, with their words (keys of viz:stepper). */
+const kSpeeds = [
+  [2000, 'slow'],
+  [1000, 'normal'],
+  [400, 'fast'],
+] as const;
 
 interface Slot {
   readonly model: SlotLoad;
@@ -126,7 +81,7 @@ function useStepperView() {
         wrong: Boolean(m.storesC && trace.wrong?.[row * shape.n + col]),
       };
     });
-    return { g, ph, slots, mismatches, source: trace.trace ? trace.source : 'model', notation: notationOf(shape, tile) };
+    return { g, ph, slots, mismatches, source: trace.trace ? trace.source : ('model' as const), notation: notationOf(shape, tile) };
   }, [trace, selected, step]);
 }
 
@@ -164,6 +119,9 @@ interface LaneItem {
   /** The element really read, in words. */
   readonly actual: string;
 }
+
+/** The CSS variable a shaded lane's magnitude is set in. */
+const kMagVar = '--mag';
 
 /** Average glyph width of the lane font, in em (tabular digits, sign, point): on the safe side. */
 const kGlyphEm = 0.62;
@@ -219,10 +177,11 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
         const src = it.src.length <= chars ? it.src : '';
         const focused = it.ly === focus.ly && it.lx === focus.lx;
         const shade = !shown && heat && Number.isFinite(it.value) && it.value !== 0;
-        const style = shade ? ({ ['--mag' as string]: `${Math.round((Math.abs(it.value) / maxAbs) * 70)}%` } as CSSProperties) : undefined;
+        const style = shade ? ({ [kMagVar]: `${Math.round((Math.abs(it.value) / maxAbs) * 70)}%` } as CSSProperties) : undefined;
         return (
           <div
             key={it.key}
+            // i18n-exempt: CSS classes
             className={`${it.className}${focused ? ' focused' : ''}${shade ? (it.value < 0 ? ' heat neg' : ' heat pos') : ''}`}
             data-testid={it.testId}
             data-value={String(it.value)}
@@ -245,40 +204,47 @@ export function StepperControls({ total }: { total: number }) {
   const step = useApp((s) => s.step);
   const playing = useApp((s) => s.playing);
   const stepMs = useApp((s) => s.stepMs);
+  const { t } = useTranslation('viz');
   return (
-    <div className="stepper-controls" role="group" aria-label="Phase stepper">
-      <button type="button" data-testid="phase-prev" onClick={() => stepBy(-1)} disabled={step === 0} aria-label={kText.prevLabel}>
-        {kText.prev}
+    <div className="stepper-controls" role="group" aria-label={t('stepper.group')}>
+      <button type="button" data-testid="phase-prev" onClick={() => stepBy(-1)} disabled={step === 0} aria-label={t('stepper.prevLabel')}>
+        {t('stepper.prev')}
       </button>
       <button type="button" data-testid="phase-play" onClick={togglePlaying} aria-pressed={playing}>
-        {playing ? kText.pause : kText.play}
+        {playing ? t('stepper.pause') : t('stepper.play')}
       </button>
-      <button type="button" data-testid="phase-next" onClick={() => stepBy(1)} disabled={step >= total - 1} aria-label={kText.nextLabel}>
-        {kText.next}
+      <button type="button" data-testid="phase-next" onClick={() => stepBy(1)} disabled={step >= total - 1} aria-label={t('stepper.nextLabel')}>
+        {t('stepper.next')}
       </button>
       <label>
-        <span className="speed-word">{kText.speed}</span>{' '}
-        <select value={stepMs} onChange={(e) => setStepMs(Number(e.target.value))} data-testid="phase-speed" aria-label={kText.speed}>
-          {kText.speeds.map(([ms, words]) => (
+        <span className="speed-word">{t('stepper.speed')}</span>{' '}
+        <select value={stepMs} onChange={(e) => setStepMs(Number(e.target.value))} data-testid="phase-speed" aria-label={t('stepper.speed')}>
+          {kSpeeds.map(([ms, words]) => (
             <option key={ms} value={ms}>
-              {words}
+              {t(`stepper.${words}`)}
             </option>
           ))}
         </select>
       </label>
       <label>
-        <span className="phase-word">{kText.phase}</span>{' '}
-        <input type="range" min={0} max={total - 1} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label={kText.stepAria} data-testid="phase-slider" />
+        <span className="phase-word">{t('stepper.phase')}</span>{' '}
+        <input type="range" min={0} max={total - 1} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label={t('stepper.stepAria')} data-testid="phase-slider" />
       </label>
     </div>
   );
 }
 
+const kLessonKeys = 'lesson';
+/** Which figure the stepper's export buttons save (their test ids: export-phase-svg, export-phase-png). */
+const kExportWhat = 'phase';
+
 /** The key hint of a mode, exactly the keys that work there. */
 export function KeyHintLine({ mode }: { mode: 'lesson' | 'classroom' }) {
+  // Subscribes to the language: keyHints translates in the language in use.
+  const { t } = useTranslation('viz');
   return (
     <p className="small keys" data-testid="key-hint" data-mode={mode}>
-      {kText.keys}:{' '}
+      {t('stepper.keys')}{' '}
       {keyHints(mode).map((h, i) => (
         <span key={h.keys}>
           {i > 0 && ' · '}
@@ -300,6 +266,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   const step = useApp((s) => s.step);
   const focus = useApp((s) => s.lane);
   const view = useStepperView();
+  const { t } = useTranslation('viz');
   const total = view ? view.g.phases * kStepsPerPhase : 0;
   usePlayback(total);
   useStepperKeys('lesson', mode === 'page' && Boolean(trace));
@@ -318,7 +285,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     const val = which === 'a' ? s.a : s.b;
     const attempted = which === 'a' ? `A[${s.model.aRow}][${s.model.aCol}]` : `B[${s.model.bRow}][${s.model.bCol}]`;
     const actual = which === 'a' ? describeIndex('A', idx, shape.m, shape.k) : describeIndex('B', idx, shape.k, shape.n);
-    const actualShort = actual.startsWith('past the end') ? 'past end' : actual;
+    const actualShort = idx !== kOutside && idx >= (which === 'a' ? shape.m * shape.k : shape.k * shape.n) ? t('index.pastEndShort') : actual;
     const wrapped = !trace.bounds && oob;
     const zero = oob && trace.bounds;
     return {
@@ -326,7 +293,14 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
       testId: `lane-${which}-${s.model.ly}-${s.model.lx}`,
       className: `lane${oob ? ' oob' : ''}${wrapped ? ' wrapped' : ''}${sub === 0 ? ' loading' : ''}`,
       attrs: { 'data-oob': oob ? 'true' : 'false', 'data-index': idx === kOutside ? 'outside' : String(idx) },
-      title: `Invocation (${s.model.invocation.x}, ${s.model.invocation.y}) [local index ${s.localIndex}] loads ${attempted}: ${oob ? (trace.bounds ? 'outside the matrix, writes 0.0' : `no test, reads ${actual}`) : actual} = ${fullValue(zero ? 0 : val)}`,
+      title: t('stepper.loadTitle', {
+        x: s.model.invocation.x,
+        y: s.model.invocation.y,
+        li: s.localIndex,
+        attempted,
+        what: oob ? (trace.bounds ? t('stepper.loadOutside') : t('stepper.loadNoTest', { actual })) : actual,
+        value: fullValue(zero ? 0 : val),
+      }),
       src: zero ? `${attempted} ✗` : wrapped ? `${attempted}→${actualShort}` : actual,
       value: zero ? 0 : val,
       fixed: zero ? '0.0' : undefined,
@@ -340,38 +314,78 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     return {
       key: `${s.model.ly}-${s.model.lx}`,
       testId: `c-slot-${s.model.ly}-${s.model.lx}`,
+      // i18n-exempt: CSS classes
       className: `lane sum${s.model.storesC ? '' : ' nostore'}${s.wrong ? ' wrong' : ''}`,
       attrs: { 'data-stores': s.model.storesC ? 'true' : 'false', 'data-wrong': s.wrong ? 'true' : 'false' },
-      title: s.model.storesC ? `${c}${s.wrong ? (trace.source === 'cpu' ? kText.wrongCpu : kText.wrongGpu) : ''}` : kText.noCTitle,
-      src: s.model.storesC ? c : kText.noC,
+      title: s.model.storesC ? (s.wrong ? t(trace.source === 'cpu' ? 'stepper.wrongCpu' : 'stepper.wrongGpu', { c }) : c) : t('stepper.noCTitle'),
+      src: s.model.storesC ? c : t('stepper.noC'),
       value: sums === 'after' ? s.after : s.before,
-      suffix: s.wrong && sums === 'after' && ph === view.g.phases - 1 ? kText.wrongMark : undefined,
+      suffix: s.wrong && sums === 'after' && ph === view.g.phases - 1 ? t('stepper.wrongMark') : undefined,
       actual: c,
       ly: s.model.ly,
       lx: s.model.lx,
     };
   };
   const heat = true;
-  const sumsWhen = sums === 'after' ? kText.afterPhase(ph + 1) : ph === 0 ? kText.beforeFirst : kText.afterPhase(ph);
+  // The sums shown: after this phase, after the previous one, or (first phase, before its multiply) before phase 1.
+  const sumsAfter = sums === 'after' ? ph + 1 : ph;
+  const cr = mode === 'classroom';
+  const sumsCaption =
+    sumsAfter === 0 ? t(cr ? 'stepper.sumsShortBefore' : 'stepper.sumsCaptionBefore') : t(cr ? 'stepper.sumsShortAfter' : 'stepper.sumsCaptionAfter', { n: sumsAfter });
   const focusSlot = slots[lane.ly * tile + lane.lx]!;
+  const aItems = slots.map((s) => loadItem('a', s));
+  const bItems = slots.map((s) => loadItem('b', s));
+  const cItems = slots.map(sumItem);
 
   const grids = (
     <div className={`stepper-grids${tile >= 16 ? ' compact' : ''} t${tile}`} style={{ ['--tile' as string]: tile }}>
       <figure>
-        <figcaption>{(mode === 'classroom' ? kText.asShort : kText.asCaption)(notation.name('A', ty + 1, ph + 1))}</figcaption>
-        <LaneGrid tile={tile} items={slots.map((s) => loadItem('a', s))} focus={lane} heat={heat} />
+        <figcaption>{t(cr ? 'stepper.asShort' : 'stepper.asCaption', { block: notation.name('A', ty + 1, ph + 1) })}</figcaption>
+        <LaneGrid tile={tile} items={aItems} focus={lane} heat={heat} />
       </figure>
       <figure>
-        <figcaption>{(mode === 'classroom' ? kText.bsShort : kText.bsCaption)(notation.name('B', ph + 1, tx + 1))}</figcaption>
-        <LaneGrid tile={tile} items={slots.map((s) => loadItem('b', s))} focus={lane} heat={heat} />
+        <figcaption>{t(cr ? 'stepper.bsShort' : 'stepper.bsCaption', { block: notation.name('B', ph + 1, tx + 1) })}</figcaption>
+        <LaneGrid tile={tile} items={bItems} focus={lane} heat={heat} />
       </figure>
       <figure>
-        <figcaption>{(mode === 'classroom' ? kText.sumsShort : kText.sumsCaption)(sumsWhen)}</figcaption>
-        <LaneGrid tile={tile} items={slots.map(sumItem)} focus={lane} heat={heat} />
+        <figcaption>{sumsCaption}</figcaption>
+        <LaneGrid tile={tile} items={cItems} focus={lane} heat={heat} />
       </figure>
     </div>
   );
-  const detail = <LaneDetail slot={focusSlot} a={loadItem('a', focusSlot)} b={loadItem('b', focusSlot)} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
+  // The phase as the export draws it (core/figureSvg): the same lanes, captions and label as on screen.
+  const lane4 = (it: LaneItem, oob: boolean, noStore: boolean, wrong: boolean): PhaseLane => ({
+    src: it.src,
+    value: `${it.fixed ?? fullValue(it.value)}${it.suffix ? ` ${it.suffix}` : ''}`,
+    oob,
+    noStore,
+    wrong,
+  });
+  const exportPhase = () => ({
+    svg: phaseSvg(
+      {
+        shape,
+        tile,
+        workgroup: { x: tx, y: ty },
+        block: notation.cTile(ty, tx),
+        formula: notation.formula(ty, tx),
+        phaseLabel: stepLabel(step, view.g.phases),
+        source,
+        bounds: trace.bounds,
+        grids: [
+          { caption: t('stepper.asCaption', { block: notation.name('A', ty + 1, ph + 1) }), lanes: aItems.map((it, i) => lane4(it, slots[i]!.aOob, false, false)) },
+          { caption: t('stepper.bsCaption', { block: notation.name('B', ph + 1, tx + 1) }), lanes: bItems.map((it, i) => lane4(it, slots[i]!.bOob, false, false)) },
+          {
+            caption: sumsAfter === 0 ? t('stepper.sumsCaptionBefore') : t('stepper.sumsCaptionAfter', { n: sumsAfter }),
+            lanes: cItems.map((it, i) => lane4(it, false, !slots[i]!.model.storesC, Boolean(it.suffix))),
+          },
+        ],
+      },
+      language(),
+    ),
+    name: (ext: 'svg' | 'png') => phaseFileName(shape, tile, selected, ph, view.g.phases, sub, kStepsPerPhase, ext),
+  });
+  const detail = <LaneDetail slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
   const label = (
     <p className="phase-label" data-testid="phase-label" aria-live="polite">
       {stepLabel(step, view.g.phases)}
@@ -379,11 +393,12 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   );
   const legend = (
     <p className="small legend">
-      <span className="lane oob legend-swatch" aria-hidden="true" /> {kText.legendOob} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {kText.legendNoStore}. {kText.legendFocus}
+      <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOob')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStore')}{' '}
+      {t('stepper.legendFocus')}
       {!trace.bounds && (
         <>
           {' '}
-          <span data-testid="stand-in-stepper">{kText.standIn}</span>
+          <span data-testid="stand-in-stepper">{t('stepper.standIn', { v: kGarbage })}</span>
         </>
       )}
     </p>
@@ -397,7 +412,8 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
         {grids}
         {detail}
         <p className="legend">
-          <span className="lane oob legend-swatch" aria-hidden="true" /> {kText.legendOobShort} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {kText.legendNoStoreShort} · {kText.legendFocusShort}
+          <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')} ·{' '}
+          {t('stepper.legendFocusShort')}
         </p>
       </div>
     );
@@ -405,23 +421,24 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
 
   return (
     <section className="panel" aria-labelledby="stepper-heading" data-testid="phase-stepper" data-source={source}>
-      <h2 id="stepper-heading">{kText.heading(`(${tx}, ${ty})`, notation.cTile(ty, tx))}</h2>
+      <h2 id="stepper-heading">{t('stepper.heading', { wg: `(${tx}, ${ty})`, block: notation.cTile(ty, tx) })}</h2>
       <p className="small">
         {source === 'cpu' ? (
-          <strong>{kText.fromCpu}</strong>
+          <strong>{t('stepper.fromCpu')}</strong>
         ) : source === 'gpu' ? (
           <>
-            {kText.fromGpu}{' '}
+            {t('stepper.fromGpu')}{' '}
             <span data-testid="trace-check" className={mismatches === 0 ? 'ok-text' : 'error-text'}>
-              {mismatches === 0 ? kText.traceOk : kText.traceBad(mismatches)}
+              {mismatches === 0 ? t('stepper.traceOk') : t('stepper.traceBad', { n: mismatches })}
             </span>
           </>
         ) : (
-          <>{trace.source === 'cpu' ? kText.modelCpu(shapeLabel(shape)) : kText.modelGpu(shapeLabel(shape))}</>
+          <>{t(trace.source === 'cpu' ? 'stepper.modelCpu' : 'stepper.modelGpu', { shape: shapeLabel(shape) })}</>
         )}
       </p>
       <StepperControls total={total} />
-      <KeyHintLine mode="lesson" />
+      <FigureExport what={kExportWhat} make={exportPhase} />
+      <KeyHintLine mode={kLessonKeys} />
       {label}
       {grids}
       {detail}
@@ -432,33 +449,41 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
 
 /** The focused lane, printed in full beside the grids: its invocation, both loads, its sum and C element. */
 function LaneDetail({ slot, a, b, c, tile, lane }: { slot: Slot; a: LaneItem; b: LaneItem; c: LaneItem; tile: number; lane: { ly: number; lx: number } }) {
+  const { t } = useTranslation('viz');
   const row = (label: string, item: LaneItem, oob: boolean, attempted: string): ReactNode => (
     <li>
-      {kText.laneLoads(label, attempted)}
-      {oob && item.fixed ? `: ${kText.laneOutside}` : oob ? `: ${kText.laneReads(item.actual)}` : ''} ={' '}
+      {oob && item.fixed
+        ? t('stepper.laneLoadsOutside', { what: label, attempted })
+        : oob
+          ? t('stepper.laneLoadsReads', { what: label, attempted, actual: item.actual })
+          : t('stepper.laneLoads', { what: label, attempted })}
       <strong data-testid={`lane-detail-${label.toLowerCase()}`}>{item.fixed ?? fullValue(item.value)}</strong>
     </li>
   );
   const s = slot;
+  const asRow = row('As', a, s.aOob, `A[${s.model.aRow}][${s.model.aCol}]`);
+  const bsRow = row('Bs', b, s.bOob, `B[${s.model.bRow}][${s.model.bCol}]`);
   return (
     <div className="lane-detail" data-testid="lane-detail" aria-live="polite">
       <div className="lane-pick">
-        <strong>{kText.laneHeading}</strong>{' '}
+        <strong>{t('stepper.laneHeading')}</strong>{' '}
         <label>
-          {kText.laneRow}{' '}
+          {t('stepper.laneRow')}{' '}
           <input type="number" min={0} max={tile - 1} value={lane.ly} onChange={(e) => setLane(Number(e.target.value), lane.lx)} data-testid="lane-row" />
         </label>{' '}
         <label>
-          {kText.laneCol}{' '}
+          {t('stepper.laneCol')}{' '}
           <input type="number" min={0} max={tile - 1} value={lane.lx} onChange={(e) => setLane(lane.ly, Number(e.target.value))} data-testid="lane-col" />
         </label>
-        : {kText.laneInvocation(s.model.invocation.x, s.model.invocation.y, s.localIndex)}
+        {t('stepper.laneInvocation', { x: s.model.invocation.x, y: s.model.invocation.y, li: s.localIndex })}
       </div>
       <ul>
-        {row('As', a, s.aOob, `A[${s.model.aRow}][${s.model.aCol}]`)}
-        {row('Bs', b, s.bOob, `B[${s.model.bRow}][${s.model.bCol}]`)}
+        {asRow}
+        {bsRow}
         <li>
-          {kText.laneSum(fullValue(s.before), fullValue(s.after))}; {s.model.storesC ? kText.laneC(c.src) : kText.noC}
+          {s.model.storesC
+            ? t('stepper.laneSumC', { before: fullValue(s.before), after: fullValue(s.after), c: c.src })
+            : t('stepper.laneSumNoC', { before: fullValue(s.before), after: fullValue(s.after) })}
         </li>
       </ul>
     </div>

@@ -1,13 +1,19 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
 import { useMemo, type KeyboardEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
+import { mapFileName, mapSvg, type MapFigure } from '../core/figureSvg';
 import { notationOf, tileCoordinates, type Notation } from '../core/notation';
 import { tileGrid } from '../core/tiling';
-import { expectedTileRecord, kGarbage, tileExtent } from '../core/trace';
+import { expectedTileRecord, kGarbage, stepLabel, tileExtent } from '../core/trace';
+import { language } from '../i18n';
 import { useApp } from '../state/store';
 import type { TraceView } from '../state/vizState';
 import { selectTile } from '../state/viz';
+import { FigureExport } from './FigureExport';
 import { fmtInt } from './format';
 import './classroom.css';
+
+/** Which figure the map's export buttons save (their test ids: export-map-svg, export-map-png). */
+const kExportWhat = 'map';
 
 /** At most this many tiles per side are drawn; larger grids show a window around the selection. */
 const kWindow = 12;
@@ -19,51 +25,6 @@ function windowAround(center: number, count: number): [number, number] {
 }
 
 const range = (a: number, b: number) => Array.from({ length: b - a }, (_, i) => a + i);
-
-const kEmpty = {
-  gpu: 'Run the tiled kernel: the map is drawn from what the GPU recorded during a real run.',
-  cpu: 'Run the tiled kernel: this browser has no WebGPU, so the map will be drawn from a CPU simulation of the kernel, not from a GPU.',
-} as const;
-
-/**
- * The sentences that say where the map comes from: the GPU's own record of a real run, or (without
- * WebGPU) the CPU simulation. Nothing claims a GPU record when no GPU ran.
- */
-const kText = {
-  gpu: {
-    agrees: '✓ The GPU record agrees with the tiling math for every tile.',
-    disagrees: (n: number) => `✗ ${n} fields of the GPU record disagree with the tiling math.`,
-    loadsMatch: (slots: string) => `✓ Every one of the ${slots} recorded loads (workgroup × phase × slot) matches the model.`,
-    loadsDiffer: (bad: string, slots: string) => `✗ ${bad} of ${slots} recorded loads differ from the model.`,
-    boundsOff: 'Boundary tests OFF',
-    computedBy: 'computed by workgroup',
-    cells: 'Each C cell shows the workgroup (x, y) that computed it, as recorded by the GPU.',
-  },
-  cpu: {
-    agrees: '✓ The simulation’s record (CPU, no GPU ran) agrees with the tiling math for every tile.',
-    disagrees: (n: number) => `✗ ${n} fields of the simulation’s record (CPU) disagree with the tiling math.`,
-    loadsMatch: (slots: string) => `✓ Every one of the ${slots} simulated loads (workgroup × phase × slot) matches the model.`,
-    loadsDiffer: (bad: string, slots: string) => `✗ ${bad} of ${slots} simulated loads differ from the model.`,
-    boundsOff: 'Boundary tests OFF, in the CPU simulation',
-    computedBy: 'computed in the CPU simulation by workgroup',
-    cells: 'Each C cell shows the workgroup (x, y) that computes it in the CPU simulation (no GPU ran).',
-  },
-} as const;
-
-/** Words shared by the page and the classroom (one place, for translation). */
-export const kMapWords = {
-  heading: 'Which workgroup computes which C tile',
-  keyTitle: 'Three names for one C tile',
-  keyRowCol: (r: number, c: number) => `map (row ${r}, column ${c}), counted from 0`,
-  keyBlock: (b: string) => `block ${b}, counted from 1 as in the books`,
-  keyWg: (x: number, y: number) => `workgroup_id (x = ${x}, y = ${y}): x runs along the columns, y down the rows`,
-  keyShort: (block: string, r: number, c: number, x: number, y: number) => `${block} = map row ${r}, column ${c} (from 0) = workgroup_id (x ${x}, y ${y})`,
-  standIn: `Memory past the end of A and B: here it holds the value ${kGarbage}, a stand-in this app places after both matrices (the traced kernel reads padded copies). On a real GPU, a read past the end returns whatever lies there, or 0 where the API clamps it; ${kGarbage} makes the damage visible and repeatable.`,
-  bCells: 'B tiles',
-  aCells: 'A tiles',
-  cCells: 'C tiles: click one, or move the selection with W A S D',
-  notationNote: 'Names take a comma in a grid with an index of 10 or more (C3,15).',
-} as const;
 
 /** The record of the last traced run, checked against the tiling math, and the wrong elements per tile. */
 export function useTileMapView(trace: TraceView | undefined) {
@@ -108,6 +69,37 @@ export function figureExtent(trace: TraceView, selected: { ty: number; tx: numbe
   return { across: cols + phases, down: rows + phases };
 }
 
+/**
+ * The map as the export draws it (core/figureSvg): the same record, window and notation as the
+ * figure on screen, with the formula and the phase label.
+ */
+export function mapFigure(trace: TraceView, wrongPerTile: Uint32Array, notation: Notation, selected: { ty: number; tx: number }, step: number): MapFigure {
+  const { shape, tile } = trace.config;
+  const g = tileGrid(shape, tile);
+  const w = figureWindow(trace, selected, step);
+  return {
+    shape,
+    tile,
+    tilesX: g.tilesX,
+    phases: g.phases,
+    tiles: trace.tiles,
+    wrongPerTile,
+    selected,
+    phase: Math.floor(step / 4),
+    rows: w.rows,
+    cols: w.cols,
+    phaseWindow: w.phases,
+    rowShare: (ty) => tileExtent(shape, tile, ty, 0).rows / tile,
+    colShare: (tx) => tileExtent(shape, tile, 0, tx).cols / tile,
+    phaseShare: (p) => Math.min(tile, shape.k - p * tile) / tile,
+    name: notation.name,
+    formula: notation.formula(selected.ty, selected.tx),
+    phaseLabel: stepLabel(step, g.phases),
+    source: trace.source,
+    bounds: trace.bounds,
+  };
+}
+
 /** Whether a label of `chars` characters fits a box at a font size (a conservative glyph width). */
 const fits = (chars: number, lines: number, w: number, h: number, font: number) => chars * 0.7 * font + 8 <= w && lines * 1.25 * font + 6 <= h;
 
@@ -118,6 +110,7 @@ const fits = (chars: number, lines: number, w: number, h: number, font: number) 
 export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont = font }: { trace: TraceView; wrongPerTile: Uint32Array; notation: Notation; cell: number; font: number; minFont?: number }) {
   const selected = useApp((s) => s.selected);
   const step = useApp((s) => s.step);
+  const { t } = useTranslation('viz');
   const { shape, tile } = trace.config;
   const g = tileGrid(shape, tile);
   const phase = Math.floor(step / 4);
@@ -150,9 +143,10 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
   };
 
   return (
+    // i18n-exempt: CSS grid columns
     <div className="matmul-figure" style={{ gridTemplateColumns: `auto auto`, ['--tile-font' as string]: `${font}px` }}>
       <div />
-      <div className="bgrid" aria-label={kMapWords.bCells} style={{ gridTemplateColumns: range(c0, c1).map((tx) => `${colW(tx)}px`).join(' '), gridTemplateRows: range(p0, p1).map((p) => `${kW(p)}px`).join(' ') }}>
+      <div className="bgrid" aria-label={t('map.bCells')} style={{ gridTemplateColumns: range(c0, c1).map((tx) => `${colW(tx)}px`).join(' '), gridTemplateRows: range(p0, p1).map((p) => `${kW(p)}px`).join(' ') }}>
         {range(p0, p1).map((p) =>
           range(c0, c1).map((tx) => (
             <div key={`${p}-${tx}`} className={`tile b${tx === selected.tx ? ' band' : ''}${tx === selected.tx && p === phase ? ' current' : ''}`} title={notation.name('B', p + 1, tx + 1)}>
@@ -161,7 +155,7 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
           )),
         )}
       </div>
-      <div className="agrid" aria-label={kMapWords.aCells} style={{ gridTemplateColumns: range(p0, p1).map((p) => `${kW(p)}px`).join(' '), gridTemplateRows: range(r0, r1).map((ty) => `${rowH(ty)}px`).join(' ') }}>
+      <div className="agrid" aria-label={t('map.aCells')} style={{ gridTemplateColumns: range(p0, p1).map((p) => `${kW(p)}px`).join(' '), gridTemplateRows: range(r0, r1).map((ty) => `${rowH(ty)}px`).join(' ') }}>
         {range(r0, r1).map((ty) =>
           range(p0, p1).map((p) => (
             <div key={`${ty}-${p}`} className={`tile a${ty === selected.ty ? ' band' : ''}${ty === selected.ty && p === phase ? ' current' : ''}`} title={notation.name('A', ty + 1, p + 1)}>
@@ -173,7 +167,7 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
       <div
         className="cgrid"
         role="grid"
-        aria-label={kMapWords.cCells}
+        aria-label={t('map.cCells')}
         tabIndex={0}
         onKeyDown={onKey}
         style={{ gridTemplateColumns: range(c0, c1).map((tx) => `${colW(tx)}px`).join(' '), gridTemplateRows: range(r0, r1).map((ty) => `${rowH(ty)}px`).join(' ') }}
@@ -202,7 +196,7 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
                   data-wrong={wrong}
                   className={`tile c${isSel ? ' selected' : ''}${wrong ? ' wrong' : ''}`}
                   onClick={() => selectTile(ty, tx)}
-                  title={`${notation.cTile(ty, tx)}: workgroup (${r.x}, ${r.y}), ${r.stores} elements${wrong ? `, ${wrong} wrong` : ''}`}
+                  title={t(wrong ? 'map.cellTitleWrong' : 'map.cellTitle', { tile: notation.cTile(ty, tx), x: r.x, y: r.y, stores: r.stores, wrong })}
                   style={cellStyle}
                 >
                   {both ? (
@@ -228,22 +222,23 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
 /** The key relating the selected C tile's (row, column), its block name and its workgroup_id. */
 export function CoordinateKey({ notation, compact = false }: { notation: Notation; compact?: boolean }) {
   const selected = useApp((s) => s.selected);
+  const { t } = useTranslation('viz');
   const c = tileCoordinates(notation, selected.ty, selected.tx);
   if (compact) {
     return (
       <p className="coord-key" data-testid="coord-key">
-        {kMapWords.keyShort(c.block, c.row, c.col, c.wgX, c.wgY)}
+        {t('map.keyShort', { block: c.block, row: c.row, col: c.col, x: c.wgX, y: c.wgY })}
       </p>
     );
   }
   return (
     <div className="coord-key" data-testid="coord-key">
-      <strong>{kMapWords.keyTitle}:</strong>
+      <strong>{t('map.keyTitle')}</strong>
       <ul>
-        <li>{kMapWords.keyRowCol(c.row, c.col)}</li>
-        <li>{kMapWords.keyBlock(c.block)}</li>
+        <li>{t('map.keyRowCol', { row: c.row, col: c.col })}</li>
+        <li>{t('map.keyBlock', { block: c.block })}</li>
         <li>
-          <code>{kMapWords.keyWg(c.wgX, c.wgY)}</code>
+          <code>{t('map.keyWg', { x: c.wgX, y: c.wgY })}</code>
         </li>
       </ul>
     </div>
@@ -258,13 +253,14 @@ export function TileMap() {
   const traceError = useApp((s) => s.traceError);
   const noGpu = useApp((s) => s.gpu.state === 'unavailable');
   const view = useTileMapView(trace);
+  const { t } = useTranslation('viz');
 
   if (!trace || !view) {
     return (
       <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source="none" data-trace-status={status}>
-        <h2 id="map-heading">{kMapWords.heading}</h2>
+        <h2 id="map-heading">{t('map.heading')}</h2>
         <p>
-          {status === 'running' ? 'Recording the tiled run on the GPU…' : status === 'error' ? `The traced run failed: ${traceError}` : noGpu ? kEmpty.cpu : kEmpty.gpu}
+          {status === 'running' ? t('map.recordingRun') : status === 'error' ? t('map.failed', { error: traceError }) : noGpu ? t('map.emptyCpu') : t('map.emptyGpu')}
         </p>
       </section>
     );
@@ -277,46 +273,52 @@ export function TileMap() {
   const cell = Math.max(30, Math.min(96, Math.floor(560 / across)));
   const i = (selected.ty * g.tilesX + selected.tx) * 4;
   const sel = { x: trace.tiles[i]!, y: trace.tiles[i + 1]!, phases: trace.tiles[i + 2]!, stores: trace.tiles[i + 3]! };
-  const text = kText[trace.source];
+  const src = trace.source;
   const ext = tileExtent(shape, tile, selected.ty, selected.tx);
 
   return (
     <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source={trace.source} data-trace-status={status} data-tiles-x={g.tilesX} data-tiles-y={g.tilesY}>
-      <h2 id="map-heading">{kMapWords.heading}</h2>
+      <h2 id="map-heading">{t('map.heading')}</h2>
       <p className="small">
-        {shape.m}×{shape.k}×{shape.n}, tile {tile}: {g.tilesY} × {g.tilesX} = {fmtInt(g.tilesX * g.tilesY)} workgroups, {g.phases} phase{g.phases === 1 ? '' : 's'} each.{' '}
+        {t('map.summary', { m: shape.m, k: shape.k, n: shape.n, tile, tilesY: g.tilesY, tilesX: g.tilesX, workgroups: fmtInt(g.tilesX * g.tilesY), count: g.phases })}{' '}
         {trace.source === 'gpu' ? (
           <>
-            Labels come from the GPU: the instrumented tiled kernel recorded its <code>workgroup_id</code>, phase count and stored elements for every tile.{' '}
+            <Trans t={t} i18nKey="map.labelsGpu" components={{ c: <code /> }} />{' '}
           </>
         ) : (
-          <strong data-testid="simulated-note">Simulated on the CPU — this browser has no WebGPU, so no GPU recorded this; the same algorithm ran step for step in JavaScript. </strong>
+          <>
+            <strong data-testid="simulated-note">{t('map.simulated')}</strong>{' '}
+          </>
         )}
         <span data-testid="tile-map-check" className={disagreements === 0 ? 'ok-text' : 'error-text'}>
-          {disagreements === 0 ? text.agrees : text.disagrees(disagreements)}
+          {disagreements === 0 ? t(`map.${src}.agrees`) : t(`map.${src}.disagrees`, { n: fmtInt(disagreements) })}
         </span>
         {trace.traceCheck && (
           <>
             {' '}
             <span data-testid="trace-check-all" className={trace.traceCheck.mismatches === 0 ? 'ok-text' : 'error-text'}>
-              {trace.traceCheck.mismatches === 0 ? text.loadsMatch(fmtInt(trace.traceCheck.slots)) : text.loadsDiffer(fmtInt(trace.traceCheck.mismatches), fmtInt(trace.traceCheck.slots))}
+              {trace.traceCheck.mismatches === 0
+                ? t(`map.${src}.loadsMatch`, { slots: fmtInt(trace.traceCheck.slots) })
+                : t(`map.${src}.loadsDiffer`, { bad: fmtInt(trace.traceCheck.mismatches), slots: fmtInt(trace.traceCheck.slots) })}
             </span>
           </>
         )}
       </p>
       {status === 'error' && (
         <p className="error-text" role="alert">
-          The last traced run failed: {traceError}. The map shows the previous record.
+          {t('map.lastFailed', { error: traceError })}
         </p>
       )}
-      {status === 'running' && <p className="small">Recording on the GPU…</p>}
+      {status === 'running' && <p className="small">{t('map.recording')}</p>}
       {!trace.bounds && (
         <>
           <p className="error-text" data-testid="bounds-off-summary">
-            {text.boundsOff}: {trace.wrongCount === 0 ? 'no element of C is wrong at this size' : `${fmtInt(trace.wrongCount)} element${trace.wrongCount === 1 ? '' : 's'} of C ${trace.wrongCount === 1 ? 'is' : 'are'} wrong`} ({trace.checkedHow}). Tiles with wrong elements are marked ✗.
+            {trace.wrongCount === 0
+              ? t(`map.${src}.wrongNone`, { how: trace.checkedHow })
+              : t(`map.${src}.wrong`, { count: trace.wrongCount, n: fmtInt(trace.wrongCount), how: trace.checkedHow })}
           </p>
           <p className="small" data-testid="stand-in-note">
-            {kMapWords.standIn}
+            {t('map.standIn', { v: kGarbage })}
           </p>
         </>
       )}
@@ -326,19 +328,32 @@ export function TileMap() {
       <div className="map-body">
       <div className="map-figure">
         <TileFigure trace={trace} wrongPerTile={wrongPerTile} notation={notation} cell={cell} font={12.6} minFont={10} />
-        <p className="small">{text.cells} Click a tile, or move the selection with W A S D.</p>
+        <FigureExport
+          what={kExportWhat}
+          make={() => ({ svg: mapSvg(mapFigure(trace, wrongPerTile, notation, selected, step), language()), name: (ext) => mapFileName(shape, tile, selected, ext) })}
+        />
+        <p className="small">
+          {t(`map.${src}.cells`)} {t('map.clickHint')}
+        </p>
       </div>
       <div className="map-text">
       <p className="small">
-        Selected: {notation.cTile(selected.ty, selected.tx)}, {text.computedBy} ({sel.x}, {sel.y}) in {sel.phases} phases, storing {sel.stores} element{sel.stores === 1 ? '' : 's'} ({ext.rows}×{ext.cols}
-        {sel.stores < tile * tile ? ', a partial edge tile' : ''}). Its row band of A tiles and column band of B tiles are highlighted; the current phase’s pair is outlined.
-        {notation.wide ? ` ${kMapWords.notationNote}` : ''}
+        {t(`map.${src}.selected`, {
+          tile: notation.cTile(selected.ty, selected.tx),
+          x: sel.x,
+          y: sel.y,
+          phases: sel.phases,
+          count: sel.stores,
+          rows: ext.rows,
+          cols: ext.cols,
+          partial: sel.stores < tile * tile ? t('map.partialEdge') : '',
+        })}
+        {notation.wide ? ` ${t('map.notationNote')}` : ''}
       </p>
       <CoordinateKey notation={notation} />
       {w.windowed && (
         <p className="small" data-testid="tile-map-window">
-          Showing C tile rows {w.rows[0] + 1}–{w.rows[1]} of {g.tilesY}, columns {w.cols[0] + 1}–{w.cols[1]} of {g.tilesX} and phases {w.phases[0] + 1}–{w.phases[1]} of {g.phases}, around the
-          selection. W A S D move it; Home/End on the C grid jump to the corners.
+          {t('map.windowed', { r0: w.rows[0] + 1, r1: w.rows[1], rows: g.tilesY, c0: w.cols[0] + 1, c1: w.cols[1], cols: g.tilesX, p0: w.phases[0] + 1, p1: w.phases[1], phases: g.phases })}
         </p>
       )}
       </div>

@@ -1,5 +1,5 @@
-// i18n-pending: this file's words are not in the catalogues yet
 import { useEffect } from 'react';
+import { t } from '../i18n';
 import { moveSelection, setClassroom, stepBy, togglePlaying } from '../state/viz';
 
 /**
@@ -20,17 +20,19 @@ export interface KeyHint {
   readonly action: string;
 }
 
-/** What each key does, in words (one place, for translation). */
+/** Each key and what it does: the action (and a key named by a word) is a key of the 'viz' catalogue (keys.*). */
 const kHint = {
   step: { keys: '← / →', action: 'step' },
-  play: { keys: 'Space', action: 'play / pause' },
-  move: { keys: 'W A S D', action: 'move the selected C tile' },
-  full: { keys: 'F', action: 'fullscreen' },
+  play: { keys: 'space', action: 'play', named: true },
+  move: { keys: 'W A S D', action: 'move' },
+  full: { keys: 'F', action: 'full' },
   leave: { keys: 'Esc', action: 'leave' },
 } as const;
 
+/** The key hints of a mode, in the language in use. */
 export function keyHints(mode: KeyMode): readonly KeyHint[] {
-  return mode === 'classroom' ? [kHint.step, kHint.play, kHint.move, kHint.full, kHint.leave] : [kHint.step, kHint.move];
+  const hints = mode === 'classroom' ? [kHint.step, kHint.play, kHint.move, kHint.full, kHint.leave] : [kHint.step, kHint.move];
+  return hints.map((h) => ({ keys: 'named' in h ? t(`viz:keys.${h.keys}`) : h.keys, action: t(`viz:keys.${h.action}`) }));
 }
 
 const kMoves: Record<string, readonly [number, number]> = { w: [-1, 0], s: [1, 0], a: [0, -1], d: [0, 1] };
