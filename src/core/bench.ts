@@ -10,6 +10,7 @@ import { gflops as gflopsAt, kTileWidths } from './shape';
 import { z } from './zod';
 import { ClockSchema } from './clock';
 import { language, t } from '../i18n';
+import { bench as enBench } from '../i18n/locales/en/bench';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
 
@@ -209,6 +210,31 @@ export function parseSizes(raw: string): { sizes?: number[]; error?: string } {
     if (!sizes.includes(v)) sizes.push(v);
   }
   return { sizes };
+}
+
+/**
+ * The reasons this app records in a point (and so in its share link) in English, the link's one
+ * language: each is shown in the reader's language by matching its English words.
+ */
+const kRecordedReasons = [{ key: 'bench:sweep.skippedEstimate', english: enBench.sweep.skippedEstimate }] as const;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const kRecordedPatterns = kRecordedReasons.map((r) => ({
+  key: r.key,
+  re: new RegExp(`^${escapeRegExp(r.english).replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)')}$`),
+}));
+
+/**
+ * A point's skip or error reason in the language in use. A reason this app records in English is
+ * translated; others (the adapter's, another version's) are shown as recorded.
+ */
+export function pointReasonText(reason: string): string {
+  if (language() === 'en') return reason;
+  for (const { key, re } of kRecordedPatterns) {
+    const m = re.exec(reason);
+    // The key is one of the catalogue's (kRecordedReasons), its placeholders the pattern's groups.
+    if (m) return (t as (key: string, values: object) => string)(key, { ...m.groups });
+  }
+  return reason;
 }
 
 /** Points to run, in order: each size (as given), each kernel. */
