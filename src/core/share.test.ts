@@ -14,6 +14,7 @@ import {
   shareFromHash,
   ShareError,
   shareFailureText,
+  shareSearch,
   type SharePayload,
 } from './share';
 import { i18n } from '../i18n';
@@ -397,5 +398,15 @@ describe('refusal reasons in the reader’s language', () => {
     }
     expect(shareFailureText(reasons[7]!)).toMatch(/GFLOP\/s do not follow from the size/);
     expect(shareFailureText(reasons[9]!)).toMatch(/points\.0\.medianMs: Invalid input: expected number, received string/);
+  });
+});
+
+describe('a share link’s query', () => {
+  it('drops the language and keeps every other parameter as written', () => {
+    expect(shareSearch('?sizes=16,24&lang=zh-CN&tile=8')).toBe('?sizes=16,24&tile=8');
+    expect(shareSearch('?lang=en')).toBe('');
+    expect(shareSearch('lang&view=bench')).toBe('?view=bench');
+    expect(shareSearch('')).toBe('');
+    expect(shareSearch('?language=x&slang=1')).toBe('?language=x&slang=1');
   });
 });

@@ -202,6 +202,18 @@ export function parseStoredPayload(value: unknown): SharePayload | undefined {
   return r.success ? r.data : undefined;
 }
 
+/**
+ * The page's query as a share link keeps it, without `lang`: a link carries no language, so whoever
+ * opens it reads it in their own. Every other parameter is kept as written.
+ */
+export function shareSearch(search: string): string {
+  const parts = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((p) => p !== '' && !/^lang(=|$)/.test(p));
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
+}
+
 /** The value of `r` in a URL fragment like `#r=r2.xxxx`, if any. */
 export function shareFromHash(hash: string): string | undefined {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;

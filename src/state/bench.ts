@@ -2,7 +2,7 @@
  * The benchmark slice's actions: run a sweep, make a share link, open one, keep history.
  */
 import { parseSizes, parseSweepCount, sweepConfigError, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
-import { decodeShare, encodeShare, kShareVersion, shareFromHash, ShareError, type SharePayload } from '../core/share';
+import { decodeShare, encodeShare, kShareVersion, shareFromHash, ShareError, shareSearch, type SharePayload } from '../core/share';
 import { parseTile } from '../core/input';
 import { GpuRunError, type GpuInfo } from '../gpu/device';
 import { runSweep } from '../gpu/sweep';
@@ -113,7 +113,7 @@ export const cancelSweep = cancelRun;
 export async function makeShareUrl(payload: SharePayload): Promise<void> {
   try {
     const r = await encodeShare(payload);
-    const url = `${location.origin}${location.pathname}${location.search}#r=${r}`;
+    const url = `${location.origin}${location.pathname}${shareSearch(location.search)}#r=${r}`;
     useApp.setState({ shareUrl: url, shareUrlError: '' });
   } catch (e) {
     useApp.setState({ shareUrl: '', shareUrlError: e instanceof Error ? e.message : String(e) });
