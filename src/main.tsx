@@ -13,7 +13,7 @@ import './ui/styles.css';
 
 /** The share codec loads only when a results link is opened (or was open and is closed again). */
 function openShare(): void {
-  if (!/^#?r=/.test(location.hash) && useApp.getState().shared === undefined && useApp.getState().shareError === '') return;
+  if (!/^#?r=/.test(location.hash) && useApp.getState().shared === undefined && useApp.getState().shareError === undefined) return;
   void import('./state/bench').then((m) => m.openShareFromLocation());
 }
 

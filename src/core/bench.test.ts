@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { crossover, estimateMs, parseSizes, pointsToCsv, sweepPlan } from './bench';
+import { crossover, estimateMs, parseSizes, pointReasonText, pointsToCsv, sweepPlan } from './bench';
+import { i18n, t } from '../i18n';
 
 describe('parseSizes', () => {
   it('accepts commas, spaces and semicolons and drops duplicates', () => {
@@ -35,5 +36,24 @@ describe('sweep helpers', () => {
     const [head, row] = csv.trim().split('\n');
     expect(head!.split(',')[0]).toBe('kernel');
     expect(row).toContain(`"'=HYPERLINK(""x""), too big"`);
+  });
+});
+
+describe('a point’s recorded reason', () => {
+  it('is recorded in English and shown in the reader’s language; other reasons are shown as recorded', async () => {
+    const recorded = t('bench:sweep.skippedEstimate', { lng: 'en', seconds: '12', from: '1024³', limit: 4 });
+    expect(recorded).toBe('Estimated 12 s per run on this adapter (from 1024³), over the 4 s limit.');
+    expect(pointReasonText(recorded)).toBe(recorded);
+    try {
+      await i18n.changeLanguage('zh-CN');
+      // Made while the page reads Chinese, the record is still English (a link carries no language).
+      expect(t('bench:sweep.skippedEstimate', { lng: 'en', seconds: '12', from: '1024³', limit: 4 })).toBe(recorded);
+      expect(pointReasonText(recorded)).toBe('估计在此适配器上每次运行需 12 秒（根据 1024³ 推算），超过 4 秒的上限。');
+      expect(pointReasonText('The adapter refused it.')).toBe('The adapter refused it.');
+      expect(parseSizes('').error).toMatch(/\p{Script=Han}/u);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(parseSizes('').error).toBe('Enter at least one size, e.g. 64, 128, 256.');
   });
 });

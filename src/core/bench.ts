@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The benchmark sweep's configuration and results, as plain data shared by the app, links and
  * history. Each type is defined once, as a zod schema, and the TypeScript type is inferred from it;
@@ -10,6 +9,8 @@ import { tolerance } from './reference';
 import { gflops as gflopsAt, kTileWidths } from './shape';
 import { z } from './zod';
 import { ClockSchema } from './clock';
+import { language, t } from '../i18n';
+import { bench as enBench } from '../i18n/locales/en/bench';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
 
@@ -32,30 +33,63 @@ export const kMaxPlausibleGflops = 1e9;
 /** A single dispatch over a day long is no measurement this app makes (points over 4 s are skipped). */
 export const kMaxPlausibleMs = 86_400_000;
 
-const kMessages = {
-  warmups: `Warm-up runs must be a whole number from ${kSweepLimits.warmups.min} to ${kSweepLimits.warmups.max}.`,
-  samples: `Timed samples must be a whole number from ${kSweepLimits.samples.min} (automatic) to ${kSweepLimits.samples.max}.`,
-  kernels: 'Choose at least one kernel.',
-  planMismatch: 'the points do not match config.sizes × config.kernels',
-  tileMismatch: "a point's tile width differs from config.tile",
-  notMeasured: 'a point that ran lacks its figures',
-  skippedWithFigures: 'a skipped or failed point carries figures',
-  order: 'min ≤ median ≤ max does not hold',
-  rate: 'GFLOP/s do not follow from the size and the median time',
-  tooManyChecked: 'more entries checked than C has',
-  verifiedOutside: 'a point marked verified has its error outside its own tolerance',
-  toleranceTooWide: 'a tolerance wider than the verification allows at this size',
-} as const;
+/**
+ * The rules a sweep's figures must satisfy, by code. A broken rule is a zod issue whose params
+ * name the rule, so its words are made in the reader's language when shown (issueText), not
+ * when the link was read.
+ */
+export const kRules = [
+  'planMismatch',
+  'tileMismatch',
+  'notMeasured',
+  'skippedWithFigures',
+  'order',
+  'rate',
+  'tooManyChecked',
+  'verifiedOutside',
+  'toleranceTooWide',
+  'finite',
+  'tooManyLimits',
+] as const;
+export type Rule = (typeof kRules)[number];
+const isRule = (x: unknown): x is Rule => typeof x === 'string' && (kRules as readonly string[]).includes(x);
+
+/** A rule's words, in the language in use. */
+export const ruleText = (rule: Rule): string => t(`bench:rule.${rule}`);
+
+/** zod's own words for its issues, in 简体中文 (English is zod's default). */
+let zhIssues: ((issue: z.core.$ZodRawIssue) => unknown) | undefined;
+
+/**
+ * One schema issue in the language in use: a rule of this app by its code, zod's own issues in
+ * zod's words for that language (an issue made with `reportInput` names the type it received).
+ */
+export function issueText(issue: z.core.$ZodIssue): string {
+  const rule = issue.code === 'custom' ? (issue.params as { rule?: unknown } | undefined)?.rule : undefined;
+  if (isRule(rule)) return ruleText(rule);
+  if (language() === 'zh-CN') {
+    zhIssues ??= z.locales.zhCN().localeError as (issue: z.core.$ZodRawIssue) => unknown;
+    const m = zhIssues(issue as unknown as z.core.$ZodRawIssue);
+    const text = typeof m === 'string' ? m : (m as { message?: string } | undefined)?.message;
+    if (text) return text;
+  }
+  return issue.message;
+}
+
+/** A zod issue for a broken rule: its words now (for logs and tests), its code for later. */
+const ruleIssue = (rule: Rule) => ({ code: 'custom' as const, message: ruleText(rule), params: { rule } });
+
+const countError = (field: 'warmups' | 'samples'): string => t(`bench:rule.${field}`, { min: kSweepLimits[field].min, max: kSweepLimits[field].max });
 
 /** Parse the warm-up or sample count typed in the sweep form (or carried by a link). */
 export function parseSweepCount(raw: string, field: 'warmups' | 'samples'): { value?: number; error?: string } {
   const v = Number(raw);
   const { min, max } = kSweepLimits[field];
-  return Number.isInteger(v) && v >= min && v <= max ? { value: v } : { error: kMessages[field] };
+  return Number.isInteger(v) && v >= min && v <= max ? { value: v } : { error: countError(field) };
 }
 
 const str = (max: number) => z.string().max(max);
-const num = z.number().refine(Number.isFinite, 'must be finite');
+const num = z.number().refine(Number.isFinite, { error: () => ruleText('finite'), params: { rule: 'finite' } });
 const dim = z.number().int().min(1).max(kMaxDimension);
 const ms = num.min(0).max(kMaxPlausibleMs);
 const count = (l: { readonly min: number; readonly max: number }) => z.number().int().min(l.min).max(l.max);
@@ -96,21 +130,21 @@ export const PointSchema = z
   })
   .strict()
   .superRefine((p, ctx) => {
-    const issue = (message: string) => ctx.addIssue({ code: 'custom', message });
+    const issue = (rule: Rule) => ctx.addIssue(ruleIssue(rule));
     const figures = [p.clock, p.samples, p.dispatchesPerSample, p.medianMs, p.minMs, p.maxMs, p.gflops, p.verified, p.checked];
     if (p.skipped !== undefined || p.error !== undefined) {
-      if (figures.some((f) => f !== undefined) || p.maxRelError !== undefined || p.relTolerance !== undefined) issue(kMessages.skippedWithFigures);
+      if (figures.some((f) => f !== undefined) || p.maxRelError !== undefined || p.relTolerance !== undefined) issue('skippedWithFigures');
       return;
     }
-    if (figures.some((f) => f === undefined)) return issue(kMessages.notMeasured);
-    if (!(p.minMs! <= p.medianMs! && p.medianMs! <= p.maxMs!)) issue(kMessages.order);
+    if (figures.some((f) => f === undefined)) return issue('notMeasured');
+    if (!(p.minMs! <= p.medianMs! && p.medianMs! <= p.maxMs!)) issue('order');
     const expected = gflopsAt({ m: p.size, k: p.size, n: p.size }, p.medianMs!);
-    if (!(Math.abs(p.gflops! - expected) <= 1e-6 * expected)) issue(kMessages.rate);
-    if (p.checked! > p.size * p.size) issue(kMessages.tooManyChecked);
-    if (p.relTolerance !== undefined && p.relTolerance > relTolerance(p.size) * kRoundingSlack) issue(kMessages.toleranceTooWide);
+    if (!(Math.abs(p.gflops! - expected) <= 1e-6 * expected)) issue('rate');
+    if (p.checked! > p.size * p.size) issue('tooManyChecked');
+    if (p.relTolerance !== undefined && p.relTolerance > relTolerance(p.size) * kRoundingSlack) issue('toleranceTooWide');
     if (p.verified) {
       const ok = p.checked! > 0 && p.relTolerance !== undefined && typeof p.maxRelError === 'number' && p.maxRelError <= p.relTolerance * kRoundingSlack;
-      if (!ok) issue(kMessages.verifiedOutside);
+      if (!ok) issue('verifiedOutside');
     }
   });
 
@@ -123,7 +157,7 @@ export const DeviceSchema = z
     architecture: str(120),
     description: str(300),
     features: z.array(str(64)).max(64).readonly(),
-    limits: z.record(str(64), num).refine((r) => Object.keys(r).length <= 64, 'too many limits'),
+    limits: z.record(str(64), num).refine((r) => Object.keys(r).length <= 64, { error: () => ruleText('tooManyLimits'), params: { rule: 'tooManyLimits' } }),
     browser: str(400),
     timing: ClockSchema,
   })
@@ -150,32 +184,57 @@ export function sweepConfigError(c: SweepConfig): string | undefined {
   if (r.success) return undefined;
   const issue = r.error.issues[0]!;
   const field = issue.path[0];
-  if (field === 'warmups' || field === 'samples') return kMessages[field];
-  if (field === 'kernels' && c.kernels.length === 0) return kMessages.kernels;
-  return `This sweep cannot run (${issue.path.join('.')}: ${issue.message}).`;
+  if (field === 'warmups' || field === 'samples') return countError(field);
+  if (field === 'kernels' && c.kernels.length === 0) return t('bench:rule.kernels');
+  return t('bench:rule.cannotRun', { path: issue.path.join('.'), problem: issueText(issue) });
 }
 
-/** The cross-field rule between a configuration and its points: one point per size × kernel, in plan order. */
-export function pointsMatchConfig(c: SweepConfig, points: readonly BenchPoint[]): string | undefined {
+/** The cross-field rule between a configuration and its points: one point per size × kernel, in plan order (the rule broken, if any). */
+export function pointsMatchConfig(c: SweepConfig, points: readonly BenchPoint[]): Rule | undefined {
   const plan = sweepPlan(c);
-  if (plan.length !== points.length || plan.some((q, i) => q.size !== points[i]!.size || q.kernel !== points[i]!.kernel)) return kMessages.planMismatch;
-  if (points.some((p) => p.tile !== null && p.tile !== c.tile)) return kMessages.tileMismatch;
+  if (plan.length !== points.length || plan.some((q, i) => q.size !== points[i]!.size || q.kernel !== points[i]!.kernel)) return 'planMismatch';
+  if (points.some((p) => p.tile !== null && p.tile !== c.tile)) return 'tileMismatch';
   return undefined;
 }
 
 /** Parse a list of sizes typed by a user or read from `?sizes=`: "64, 128 256" → [64, 128, 256]. */
 export function parseSizes(raw: string): { sizes?: number[]; error?: string } {
   const parts = raw.split(/[\s,;]+/).filter(Boolean);
-  if (parts.length === 0) return { error: 'Enter at least one size, e.g. 64, 128, 256.' };
-  if (parts.length > kSweepLimits.sizes) return { error: `At most ${kSweepLimits.sizes} sizes (got ${parts.length}).` };
+  if (parts.length === 0) return { error: t('bench:sizes.empty') };
+  if (parts.length > kSweepLimits.sizes) return { error: t('bench:sizes.tooMany', { max: kSweepLimits.sizes, n: parts.length }) };
   const sizes: number[] = [];
   for (const p of parts) {
-    if (!/^\d{1,8}$/.test(p)) return { error: `“${p.slice(0, 16)}” is not a whole number.` };
+    if (!/^\d{1,8}$/.test(p)) return { error: t('bench:sizes.notNumber', { text: p.slice(0, 16) }) };
     const v = Number(p);
-    if (v < 1 || v > kMaxDimension) return { error: `Sizes must be from 1 to ${kMaxDimension.toLocaleString('en-US')} (got ${v}).` };
+    if (v < 1 || v > kMaxDimension) return { error: t('bench:sizes.range', { max: kMaxDimension.toLocaleString(language()), n: v }) };
     if (!sizes.includes(v)) sizes.push(v);
   }
   return { sizes };
+}
+
+/**
+ * The reasons this app records in a point (and so in its share link) in English, the link's one
+ * language: each is shown in the reader's language by matching its English words.
+ */
+const kRecordedReasons = [{ key: 'bench:sweep.skippedEstimate', english: enBench.sweep.skippedEstimate }] as const;
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const kRecordedPatterns = kRecordedReasons.map((r) => ({
+  key: r.key,
+  re: new RegExp(`^${escapeRegExp(r.english).replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)')}$`),
+}));
+
+/**
+ * A point's skip or error reason in the language in use. A reason this app records in English is
+ * translated; others (the adapter's, another version's) are shown as recorded.
+ */
+export function pointReasonText(reason: string): string {
+  if (language() === 'en') return reason;
+  for (const { key, re } of kRecordedPatterns) {
+    const m = re.exec(reason);
+    // The key is one of the catalogue's (kRecordedReasons), its placeholders the pattern's groups.
+    if (m) return (t as (key: string, values: object) => string)(key, { ...m.groups });
+  }
+  return reason;
 }
 
 /** Points to run, in order: each size (as given), each kernel. */
@@ -205,7 +264,7 @@ export function crossover(points: readonly BenchPoint[]): number | undefined {
   return from;
 }
 
-/** CSV of the points, one line per point, for export. */
+/** CSV of the points, one line per point, for export: a data format, so its header names the fields in English whatever the language. */
 export function pointsToCsv(points: readonly BenchPoint[]): string {
   const cols = ['kernel', 'tile', 'constants', 'size', 'clock', 'samples', 'dispatchesPerSample', 'medianMs', 'minMs', 'maxMs', 'gflops', 'verified', 'checked', 'maxRelError', 'skipped', 'error'] as const;
   const cell = (v: unknown) => {

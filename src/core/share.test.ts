@@ -13,8 +13,11 @@ import {
   shareChecksum,
   shareFromHash,
   ShareError,
+  shareFailureText,
+  shareSearch,
   type SharePayload,
 } from './share';
+import { i18n } from '../i18n';
 
 /** A measured, verified point whose figures agree with each other, as a sweep makes them. */
 function measured(kernel: KernelId, size: number, medianMs: number, extra: Partial<BenchPoint> = {}): BenchPoint {
@@ -348,5 +351,62 @@ describe('cross-field rules', () => {
     expect(parseStoredPayload({ ...v1, points: v1.points.map((p, i) => (i === 0 ? { ...p, maxRelError: 8.9 } : p)) })).toBeUndefined();
     expect(parseStoredPayload(payload)).toEqual(payload);
     expect(parseStoredPayload({ nonsense: true })).toBeUndefined();
+  });
+});
+
+describe('refusal reasons in the reader’s language', () => {
+  /** The reason a link is refused with, as data. */
+  async function failure(link: Promise<string> | string) {
+    try {
+      await decodeShare(await link);
+    } catch (e) {
+      if (e instanceof ShareError) return e.failure;
+      throw e;
+    }
+    throw new Error('the link was accepted');
+  }
+  const english = /[A-Za-z]{3,} [a-z]{2,}/;
+
+  it('keeps the reason as data and puts it into words when shown, in either language', async () => {
+    const cases = [
+      failure('r1.abcd'),
+      failure('r3.abcd'),
+      failure('hello'),
+      failure(`${kSharePrefix}${'A'.repeat(kMaxLinkChars)}`),
+      failure(`${kSharePrefix}ab$cd`),
+      failure(`${kSharePrefix}AAAA`),
+      failure(packRaw(payload, { badSum: true })),
+      failure(packRaw(withPoint(0, { gflops: 5 }))),
+      failure(packRaw(withPoint(0, { samples: kSweepLimits.samples.max + 1 }))),
+      failure(packRaw(withPoint(0, { medianMs: 'slow' as unknown as number }))),
+      failure(packRaw({ ...payload, points: payload.points.slice(1) })),
+      failure(packRaw({ ...payload, extra: 1 })),
+    ];
+    const reasons = await Promise.all(cases);
+    try {
+      await i18n.changeLanguage('zh-CN');
+      for (const f of reasons) {
+        const text = shareFailureText(f);
+        expect(text, text).toMatch(/\p{Script=Han}/u);
+        // Field paths (points.0.gflops) and notation stay; no English sentence does.
+        expect(text.replace(/[\w.]*config\.[\w.×\s]*/g, ''), text).not.toMatch(english);
+      }
+      expect(shareFailureText(reasons[7]!)).toContain('GFLOP/s 与尺寸和中位数时间不符');
+      expect(shareFailureText(reasons[9]!)).toMatch(/points\.0\.medianMs：.*期望 数字，实际接收 string/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    expect(shareFailureText(reasons[7]!)).toMatch(/GFLOP\/s do not follow from the size/);
+    expect(shareFailureText(reasons[9]!)).toMatch(/points\.0\.medianMs: Invalid input: expected number, received string/);
+  });
+});
+
+describe('a share link’s query', () => {
+  it('drops the language and keeps every other parameter as written', () => {
+    expect(shareSearch('?sizes=16,24&lang=zh-CN&tile=8')).toBe('?sizes=16,24&tile=8');
+    expect(shareSearch('?lang=en')).toBe('');
+    expect(shareSearch('lang&view=bench')).toBe('?view=bench');
+    expect(shareSearch('')).toBe('');
+    expect(shareSearch('?language=x&slang=1')).toBe('?language=x&slang=1');
   });
 });

@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Share links: the configuration, results, device report, app version and date of a benchmark,
  * as JSON → deflate (the platform's CompressionStream) → base64url, in the URL fragment:
@@ -11,10 +10,13 @@
  * link; the schema's cross-field rules then still refuse figures that contradict each other.)
  * Decoding never trusts the link: a length cap, strict base64url, a cap on the inflated size,
  * the checksum, strict UTF-8, JSON.parse, then a schema (zod) with cross-field rules. Any failure
- * is a ShareError with a message a person can act on.
+ * is a ShareError with a reason a person can act on: its code and figures (ShareFailure), put into
+ * words in the reader's language when shown (shareFailureText). Nothing in a link depends on the
+ * language of whoever made it: the payload holds figures, codes and the device's own strings.
  */
 import { z } from './zod';
-import { DeviceSchema, PointSchema, pointsMatchConfig, relTolerance, SweepConfigSchema } from './bench';
+import { DeviceSchema, issueText, PointSchema, pointsMatchConfig, relTolerance, ruleText, SweepConfigSchema } from './bench';
+import { t } from '../i18n';
 
 /** Version 2 added the checksum and the points' tolerance; version 1 links carry neither. */
 export const kShareVersion = 2;
@@ -26,19 +28,29 @@ export const kSharePrefix = `r${kShareVersion}.`;
 /** Bytes of SHA-256 kept: 96 bits, so a damaged link passes by chance with odds of 1 in 8·10^28. */
 export const kChecksumBytes = 12;
 
-const kAskAgain = 'Ask whoever sent it for a new link.';
-const kMessages = {
-  tooLong: (n: number) => `The link is too long (${n} characters; at most ${kMaxLinkChars}).`,
-  foreign: 'This is not a Tiles results link.',
-  older: `This results link was made by an older version of Tiles, whose links carry no checksum, so its figures cannot be checked for damage. ${kAskAgain}`,
-  newer: 'This results link was made by a newer version of Tiles than this one: open it with that version.',
-  characters: `The link contains characters that cannot be part of a results link: it was damaged or edited. ${kAskAgain}`,
-  truncated: `The link is truncated: part of it is missing. ${kAskAgain}`,
-  damaged: `The link is damaged or was edited after it was made: its checksum does not match its contents, so its figures cannot be trusted. ${kAskAgain}`,
-  tooLarge: (cap: number) => `The link's data is too large once unpacked (over ${Math.round(cap / 1024)} KiB).`,
-  form: (where: string) => `The link's data does not have the expected form${where}: it was damaged or edited. ${kAskAgain}`,
-  tooBig: (n: number) => `These results are too large for a link (${n} characters; at most ${kMaxLinkChars}).`,
-} as const;
+/** Why a link was refused, as data: the words are made when shown (shareFailureText). */
+export type ShareFailure =
+  | { readonly reason: 'tooLong' | 'tooBig'; readonly n: number }
+  | { readonly reason: 'tooLarge'; readonly cap: number }
+  | { readonly reason: 'form'; readonly issue?: z.core.$ZodIssue }
+  | { readonly reason: 'foreign' | 'older' | 'newer' | 'characters' | 'truncated' | 'damaged' | 'unreadable' };
+
+/** A refused link's reason, in the language in use. */
+export function shareFailureText(f: ShareFailure): string {
+  switch (f.reason) {
+    case 'tooLong':
+    case 'tooBig':
+      return t(`bench:link.${f.reason}`, { n: f.n, max: kMaxLinkChars });
+    case 'tooLarge':
+      return t('bench:link.tooLarge', { kib: Math.round(f.cap / 1024) });
+    case 'form':
+      return f.issue
+        ? t('bench:link.formAt', { path: f.issue.path.join('.') || t('bench:link.topLevel'), problem: issueText(f.issue) })
+        : t('bench:link.form');
+    default:
+      return t(`bench:link.${f.reason}`);
+  }
+}
 
 export const SharePayloadSchema = z
   .object({
@@ -52,14 +64,15 @@ export const SharePayloadSchema = z
   .strict()
   .superRefine((p, ctx) => {
     const problem = pointsMatchConfig(p.config, p.points);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['points'], message: problem });
+    if (problem) ctx.addIssue({ code: 'custom', path: ['points'], message: ruleText(problem), params: { rule: problem } });
   });
 
 export type SharePayload = z.infer<typeof SharePayloadSchema>;
 
+/** A refused link: `failure` says why (as data), `message` the same in the language in use when it was made. */
 export class ShareError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly failure: ShareFailure) {
+    super(shareFailureText(failure));
     this.name = 'ShareError';
   }
 }
@@ -79,8 +92,8 @@ function toBase64Url(bytes: Uint8Array): string {
 }
 
 function fromBase64Url(s: string): Uint8Array {
-  if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new ShareError(kMessages.characters);
-  if (s.length % 4 === 1) throw new ShareError(kMessages.truncated);
+  if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new ShareError({ reason: 'characters' });
+  if (s.length % 4 === 1) throw new ShareError({ reason: 'truncated' });
   const b64 = s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4);
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
@@ -101,7 +114,7 @@ async function pipeThrough(bytes: Uint8Array, stream: CompressionStream | Decomp
     total += value.length;
     if (total > cap) {
       await reader.cancel().catch(() => undefined);
-      throw new ShareError(kMessages.tooLarge(cap));
+      throw new ShareError({ reason: 'tooLarge', cap });
     }
     chunks.push(value);
   }
@@ -123,37 +136,47 @@ export async function encodeShare(p: SharePayload): Promise<string> {
   data.set(await shareChecksum(json), 0);
   data.set(packed, kChecksumBytes);
   const s = kSharePrefix + toBase64Url(data);
-  if (s.length > kMaxLinkChars) throw new ShareError(kMessages.tooBig(s.length));
+  if (s.length > kMaxLinkChars) throw new ShareError({ reason: 'tooBig', n: s.length });
   return s;
+}
+
+/** An issue with its received value replaced by a small stand-in of the same type. */
+function shrinkIssue(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  const input = (issue as { input?: unknown }).input;
+  if (input === undefined) return issue;
+  const stand = input === null ? null : Array.isArray(input) ? [] : typeof input === 'object' ? {} : typeof input === 'string' ? '' : input;
+  return { ...issue, input: stand } as z.core.$ZodIssue;
 }
 
 /** Decode a fragment value (without '#r='); throws ShareError with a reason a person can read. */
 export async function decodeShare(s: string): Promise<SharePayload> {
-  if (s.length > kMaxLinkChars) throw new ShareError(kMessages.tooLong(s.length));
+  if (s.length > kMaxLinkChars) throw new ShareError({ reason: 'tooLong', n: s.length });
   const version = /^r(\d{1,6})\./.exec(s);
-  if (!version) throw new ShareError(kMessages.foreign);
-  if (Number(version[1]) < kShareVersion) throw new ShareError(kMessages.older);
-  if (Number(version[1]) > kShareVersion) throw new ShareError(kMessages.newer);
+  if (!version) throw new ShareError({ reason: 'foreign' });
+  if (Number(version[1]) < kShareVersion) throw new ShareError({ reason: 'older' });
+  if (Number(version[1]) > kShareVersion) throw new ShareError({ reason: 'newer' });
   const bytes = fromBase64Url(s.slice(kSharePrefix.length));
-  if (bytes.length <= kChecksumBytes) throw new ShareError(kMessages.truncated);
+  if (bytes.length <= kChecksumBytes) throw new ShareError({ reason: 'truncated' });
   let json: Uint8Array;
   try {
     json = await pipeThrough(bytes.subarray(kChecksumBytes), new DecompressionStream('deflate-raw'), kMaxJsonBytes);
   } catch (e) {
     if (e instanceof ShareError) throw e;
-    throw new ShareError(kMessages.damaged);
+    throw new ShareError({ reason: 'damaged' });
   }
-  if (!sameBytes(await shareChecksum(json), bytes.subarray(0, kChecksumBytes))) throw new ShareError(kMessages.damaged);
+  if (!sameBytes(await shareChecksum(json), bytes.subarray(0, kChecksumBytes))) throw new ShareError({ reason: 'damaged' });
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
   } catch {
-    throw new ShareError(kMessages.damaged);
+    throw new ShareError({ reason: 'damaged' });
   }
-  const r = SharePayloadSchema.safeParse(value);
+  // reportInput: the issue keeps what it received, so zod can name its type in either language.
+  const r = SharePayloadSchema.safeParse(value, { reportInput: true });
   if (!r.success) {
-    const issue = r.error.issues[0];
-    throw new ShareError(kMessages.form(issue ? ` (${issue.path.join('.') || 'top level'}: ${issue.message})` : ''));
+    const first = r.error.issues[0];
+    // Keep the issue without the input itself (it may be large): its type is put into words now.
+    throw new ShareError({ reason: 'form', issue: first ? shrinkIssue(first) : undefined });
   }
   return r.data;
 }
@@ -177,6 +200,18 @@ export function parseStoredPayload(value: unknown): SharePayload | undefined {
   }
   const r = SharePayloadSchema.safeParse(value);
   return r.success ? r.data : undefined;
+}
+
+/**
+ * The page's query as a share link keeps it, without `lang`: a link carries no language, so whoever
+ * opens it reads it in their own. Every other parameter is kept as written.
+ */
+export function shareSearch(search: string): string {
+  const parts = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((p) => p !== '' && !/^lang(=|$)/.test(p));
+  return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
 /** The value of `r` in a URL fragment like `#r=r2.xxxx`, if any. */

@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * Run the shared-memory dot product (shaders/dot.wgsl, optionally shaders/dot_final.wgsl) on the
  * GPU: upload, timed dispatches, read back, verify; and, for small problems, a traced run that
@@ -11,6 +10,7 @@ import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { OwnedBuffers, readBack } from './buffers';
 import { getPipeline } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
+import { numberFormat, t } from '../i18n';
 
 export interface DotOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly workgroupSize: number;
@@ -47,8 +47,9 @@ export function dotLimitsProblem(ctx: GpuContext, n: number, wg: number): string
   const l = ctx.info.limits;
   const bytes = n * 4;
   const cap = Math.min(l.maxStorageBufferBindingSize, l.maxBufferSize);
-  if (bytes > cap) return `N = ${n} needs ${(bytes / 2 ** 20).toFixed(1)} MiB per vector; this GPU binds at most ${(cap / 2 ** 20).toFixed(1)} MiB.`;
-  if (wg > l.maxComputeInvocationsPerWorkgroup || wg > l.maxComputeWorkgroupSizeX) return `A workgroup of ${wg} invocations exceeds this GPU's limit.`;
+  const mib = (b: number) => numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(b / 2 ** 20);
+  if (bytes > cap) return t('bench:dot.tooLargeN', { n, need: mib(bytes), cap: mib(cap) });
+  if (wg > l.maxComputeInvocationsPerWorkgroup || wg > l.maxComputeWorkgroupSizeX) return t('bench:dot.tooLargeWg', { wg });
   return undefined;
 }
 
@@ -67,7 +68,7 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
   const mk = (label: string, size: number, usage: GPUBufferUsageFlags) => owned.create(label, size, usage);
   try {
     const S = GPUBufferUsage.STORAGE;
-    const { bufs, pipes } = await withErrorScopes(device, 'Preparing the dot product', async () => {
+    const { bufs, pipes } = await withErrorScopes(device, t('bench:dot.preparing'), async () => {
       const bufs = {
         a: mk('a', n * 4, S | GPUBufferUsage.COPY_DST),
         b: mk('b', n * 4, S | GPUBufferUsage.COPY_DST),
@@ -86,9 +87,9 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
       device.queue.writeBuffer(bufs.finalParams, 0, new Uint32Array([groups, 0, 0, 0]));
       // From the one pipeline cache: built on the first run with these constants, reused after.
       const [main, tracePipe, final] = await Promise.all([
-        getPipeline(device, { label: 'Dot', source: dotSource, constants: { WG: wg, STEPS: steps, TRACE: 0 }, what: 'dot product' }),
-        getPipeline(device, { label: 'Dot', source: dotSource, constants: { WG: wg, STEPS: steps, TRACE: 1 }, what: 'traced dot product' }),
-        getPipeline(device, { label: 'Dot.final', source: dotFinalSource, constants: { WG: wg }, what: 'dot product final sum' }),
+        getPipeline(device, { label: 'Dot', source: dotSource, constants: { WG: wg, STEPS: steps, TRACE: 0 }, what: t('bench:dot.pipeline.main') }),
+        getPipeline(device, { label: 'Dot', source: dotSource, constants: { WG: wg, STEPS: steps, TRACE: 1 }, what: t('bench:dot.pipeline.traced') }),
+        getPipeline(device, { label: 'Dot.final', source: dotFinalSource, constants: { WG: wg }, what: t('bench:dot.pipeline.final') }),
       ]);
       return { bufs, pipes: { main, tracePipe, final } };
     });

@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The one loop over benchmark points, shared by the app's sweep and the headless bench: each point
  * (shape × kernel × tile) is planned once and checked against the adapter, skipped with the reason
@@ -12,6 +11,7 @@ import { flops, shapeLabel, type Shape, type TileWidth } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
 import { planExperiment, pointFields, runVerified, type VerifiedRun } from './experiment';
 import { MatmulBuffers, type RunOptions } from './runner';
+import { t } from '../i18n';
 
 /** A point whose single dispatch is estimated above this is skipped (the page must stay usable). */
 export const kMaxPointDispatchMs = 4000;
@@ -74,7 +74,8 @@ export async function runPoints(ctx: GpuContext, jobs: readonly PointJob[], opts
       if (Object.keys(errors).length > 0) {
         outcome = { skipped: [...new Set(Object.values(errors))].join(' ') };
       } else if (estimate > limitMs) {
-        outcome = { skipped: `Estimated ${(estimate / 1000).toFixed(0)} s per run on this adapter (from ${sizeLabel(prev!.shape)}), over the ${limitMs / 1000} s limit.` };
+        // Recorded in English (a point's reason travels in its share link, which carries no language); shown in the reader's language (core/bench pointReasonText).
+        outcome = { skipped: t('bench:sweep.skippedEstimate', { lng: 'en', seconds: (estimate / 1000).toFixed(0), from: sizeLabel(prev!.shape), limit: limitMs / 1000 }) };
       } else {
         const startedAt = new Date().toISOString();
         try {
@@ -100,9 +101,17 @@ export async function runPoints(ctx: GpuContext, jobs: readonly PointJob[], opts
   }
 }
 
+/** The point a sweep is running: the view puts it into words. */
+export interface SweepPointId {
+  readonly kernel: KernelId;
+  readonly tile: TileWidth | null;
+  readonly size: number;
+}
+
 export interface SweepCallbacks {
   readonly onPoint: (p: BenchPoint, index: number, total: number) => void;
-  readonly onProgress: (done: number, total: number, label: string) => void;
+  /** Before each point (with the point) and once at the end (without). */
+  readonly onProgress: (done: number, total: number, current?: SweepPointId) => void;
   readonly signal?: AbortSignal;
   readonly pattern?: Pattern;
   readonly seed?: number;
@@ -122,7 +131,7 @@ export async function runSweep(ctx: GpuContext, config: SweepConfig, cb: SweepCa
     maxPointDispatchMs: kMaxPointDispatchMs,
     onStart: async ({ kernel, shape }, i, total) => {
       const tile = kKernels[kernel].usesTile ? config.tile : null;
-      cb.onProgress(i, total, `${kernel}${tile ? ` (tile ${tile})` : ''} at ${shape.m}³`);
+      cb.onProgress(i, total, { kernel, tile, size: shape.m });
       await yieldToPage();
     },
     onOutcome: ({ kernel, shape }, outcome, i, total) => {
@@ -133,6 +142,6 @@ export async function runSweep(ctx: GpuContext, config: SweepConfig, cb: SweepCa
       cb.onPoint(point, i, total);
     },
   });
-  cb.onProgress(points.length, jobs.length, cb.signal?.aborted ? 'cancelled' : 'done');
+  cb.onProgress(points.length, jobs.length);
   return points;
 }

@@ -1,9 +1,8 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /**
  * The benchmark slice's actions: run a sweep, make a share link, open one, keep history.
  */
 import { parseSizes, parseSweepCount, sweepConfigError, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
-import { decodeShare, encodeShare, kShareVersion, shareFromHash, ShareError, type SharePayload } from '../core/share';
+import { decodeShare, encodeShare, kShareVersion, shareFromHash, ShareError, shareSearch, type SharePayload } from '../core/share';
 import { parseTile } from '../core/input';
 import { GpuRunError, type GpuInfo } from '../gpu/device';
 import { runSweep } from '../gpu/sweep';
@@ -11,6 +10,7 @@ import { addHistory } from './history';
 import { cancelRun, withRun, type Refusal } from './runs';
 import { useApp } from './store';
 import { version } from '../../package.json';
+import { t } from '../i18n';
 
 export function deviceReport(info: GpuInfo): DeviceReport {
   const limits: Record<string, number> = {};
@@ -31,7 +31,7 @@ export function parseSweep(): { config?: SweepConfig; error?: string } {
   const s = useApp.getState();
   const { sizes, error } = parseSizes(s.sweepText.sizes);
   if (!sizes) return { error };
-  if (s.sweepText.kernels.length === 0) return { error: 'Choose at least one kernel.' };
+  if (s.sweepText.kernels.length === 0) return { error: t('bench:rule.kernels') };
   const tile = parseTile(s.config.tile);
   const warmups = parseSweepCount(s.sweepText.warmups, 'warmups');
   if (warmups.error !== undefined) return { error: warmups.error };
@@ -50,10 +50,6 @@ export function setSweepText(patch: Partial<ReturnType<typeof useApp.getState>['
   useApp.setState((s) => ({ sweepText: { ...s.sweepText, ...patch } }));
 }
 
-const kSweepText = {
-  invalid: 'Invalid sweep.',
-  noGpu: 'WebGPU is not available here (see the GPU panel): the benchmark cannot run.',
-} as const;
 
 export async function startSweep(override?: SweepConfig): Promise<void> {
   if (useApp.getState().sweepStatus === 'running') return;
@@ -61,11 +57,11 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
   const inputs = (): string | undefined => {
     const parsed = override ? checkOverride(override) : parseSweep();
     config = parsed.config;
-    return config ? undefined : (parsed.error ?? kSweepText.invalid);
+    return config ? undefined : (parsed.error ?? t('bench:sweep.invalid'));
   };
   const refuse = (r: Refusal): void => {
     if (r.why === 'inputs') useApp.setState({ sweepError: r.message });
-    else if (r.why === 'no-gpu') useApp.setState({ sweepError: kSweepText.noGpu });
+    else if (r.why === 'no-gpu') useApp.setState({ sweepError: t('bench:sweep.noGpu') });
   };
   const ran = await withRun({ inputs, refuse }, async ({ ctx, signal }) => {
     if (!config) return undefined;
@@ -76,7 +72,7 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
       sweepError: '',
       sweepPoints: [],
       sweepRun: { config, device, date },
-      sweepProgress: { done: 0, total: config.sizes.length * config.kernels.length, label: 'starting' },
+      sweepProgress: { done: 0, total: config.sizes.length * config.kernels.length },
       shareUrl: '',
     });
     let status: 'done' | 'cancelled' | 'error' = 'done';
@@ -84,7 +80,7 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
       await runSweep(ctx, config, {
         signal,
         onPoint: (p: BenchPoint) => useApp.setState((s) => ({ sweepPoints: [...s.sweepPoints, p] })),
-        onProgress: (done, total, label) => useApp.setState({ sweepProgress: { done, total, label } }),
+        onProgress: (done, total, current) => useApp.setState({ sweepProgress: { done, total, current } }),
       });
       if (signal.aborted) status = 'cancelled';
     } catch (e) {
@@ -117,7 +113,7 @@ export const cancelSweep = cancelRun;
 export async function makeShareUrl(payload: SharePayload): Promise<void> {
   try {
     const r = await encodeShare(payload);
-    const url = `${location.origin}${location.pathname}${location.search}#r=${r}`;
+    const url = `${location.origin}${location.pathname}${shareSearch(location.search)}#r=${r}`;
     useApp.setState({ shareUrl: url, shareUrlError: '' });
   } catch (e) {
     useApp.setState({ shareUrl: '', shareUrlError: e instanceof Error ? e.message : String(e) });
@@ -128,20 +124,20 @@ export async function makeShareUrl(payload: SharePayload): Promise<void> {
 export async function openShareFromLocation(): Promise<void> {
   const r = shareFromHash(location.hash);
   if (r === undefined) {
-    useApp.setState({ shared: undefined, shareError: '' });
+    useApp.setState({ shared: undefined, shareError: undefined });
     return;
   }
   try {
     const shared = await decodeShare(r);
-    useApp.setState({ shared, shareError: '' });
+    useApp.setState({ shared, shareError: undefined });
   } catch (e) {
-    useApp.setState({ shared: undefined, shareError: e instanceof ShareError ? e.message : 'The results link could not be read.' });
+    useApp.setState({ shared: undefined, shareError: e instanceof ShareError ? e.failure : { reason: 'unreadable' } });
   }
 }
 
 export function dismissShared(): void {
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
-  useApp.setState({ shared: undefined, shareError: '' });
+  useApp.setState({ shared: undefined, shareError: undefined });
 }
 
 /** Run the shared configuration on this GPU; the chart overlays both. */

@@ -1,13 +1,15 @@
 /** Types and initial values of the benchmark slice (no imports from the store: no cycles). */
 import { kDefaultSweepSizes, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
-import type { SharePayload } from '../core/share';
+import type { ShareFailure, SharePayload } from '../core/share';
 import type { KernelId } from '../core/kernels';
+import type { SweepPointId } from '../gpu/sweep';
 
 export interface BenchState {
   readonly sweepText: { readonly sizes: string; readonly kernels: ReadonlyArray<KernelId>; readonly warmups: string; readonly samples: string };
   readonly sweepStatus: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
   readonly sweepError: string;
-  readonly sweepProgress: { readonly done: number; readonly total: number; readonly label: string };
+  /** Points done of total, and the point running now (put into words by the view). */
+  readonly sweepProgress: { readonly done: number; readonly total: number; readonly current?: SweepPointId };
   readonly sweepPoints: readonly BenchPoint[];
   /** What the last sweep ran with, on which device, when. */
   readonly sweepRun?: { readonly config: SweepConfig; readonly device: DeviceReport; readonly date: string };
@@ -15,7 +17,8 @@ export interface BenchState {
   readonly shareUrlError: string;
   /** Results opened from a link. */
   readonly shared?: SharePayload;
-  readonly shareError: string;
+  /** Why the link in the address could not be opened (put into words by the view, in the reader's language). */
+  readonly shareError?: ShareFailure;
 }
 
 /** The benchmark sizes as text when nothing else is given. */
@@ -27,10 +30,9 @@ export function initialBench(sizes: string = kDefaultSizesText): BenchState {
     sweepText: { sizes, kernels: ['naive', 'tiled'], warmups: '2', samples: '0' },
     sweepStatus: 'idle',
     sweepError: '',
-    sweepProgress: { done: 0, total: 0, label: '' },
+    sweepProgress: { done: 0, total: 0 },
     sweepPoints: [],
     shareUrl: '',
     shareUrlError: '',
-    shareError: '',
   };
 }

@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /** Actions of the dot-product view. */
 import { dotData, kDotMaxN, kDotWorkgroupSizes } from '../core/dot';
 import { parseDimension } from '../core/input';
@@ -7,6 +6,7 @@ import { runDot } from '../gpu/dot';
 import { withRun, type Refusal } from './runs';
 import { useApp } from './store';
 import type { DotState } from './dotState';
+import { t as tr } from '../i18n';
 
 export function setView(view: DotState['view']): void {
   useApp.setState({ view });
@@ -20,28 +20,24 @@ export function parseDot(t: DotState['dotText']): { n?: number; wg?: number; max
   const n = parseDimension(t.n, 'N', kDotMaxN);
   if (!n.ok) return { error: n.message };
   const wg = Number(t.workgroupSize);
-  if (!(kDotWorkgroupSizes as readonly number[]).includes(wg)) return { error: `Workgroup size must be one of ${kDotWorkgroupSizes.join(', ')}.` };
-  const maxWg = parseDimension(t.maxWorkgroups, 'Workgroups');
+  if (!(kDotWorkgroupSizes as readonly number[]).includes(wg)) return { error: tr('bench:dot.wgChoice', { sizes: kDotWorkgroupSizes.join(', ') }) };
+  const maxWg = parseDimension(t.maxWorkgroups, tr('bench:dot.workgroupsField'));
   if (!maxWg.ok) return { error: maxWg.message };
-  if (maxWg.value > 65535) return { error: 'At most 65535 workgroups.' };
+  if (maxWg.value > 65535) return { error: tr('bench:dot.maxWorkgroups') };
   return { n: n.value, wg, maxWg: maxWg.value };
 }
 
-const kDotText = {
-  invalid: 'Invalid input.',
-  noGpu: 'WebGPU is not available here (see the GPU panel).',
-} as const;
 
 export async function runDotView(): Promise<void> {
   const s = useApp.getState();
   let p: ReturnType<typeof parseDot> = {};
   const inputs = (): string | undefined => {
     p = parseDot(s.dotText);
-    return p.error !== undefined || p.n === undefined || p.wg === undefined || p.maxWg === undefined ? (p.error ?? kDotText.invalid) : undefined;
+    return p.error !== undefined || p.n === undefined || p.wg === undefined || p.maxWg === undefined ? (p.error ?? tr('bench:dot.invalid')) : undefined;
   };
   const refuse = (r: Refusal): void => {
     if (r.why === 'inputs') useApp.setState({ dotError: r.message });
-    else if (r.why === 'no-gpu') useApp.setState({ dotError: kDotText.noGpu });
+    else if (r.why === 'no-gpu') useApp.setState({ dotError: tr('bench:dot.noGpu') });
   };
   await withRun({ inputs, refuse }, async ({ ctx }) => {
     const { n, wg, maxWg } = p;

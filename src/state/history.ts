@@ -1,8 +1,8 @@
-// i18n-pending: this file's words are not in the catalogues yet
 /** Past benchmark runs, kept in this browser (zustand persist → localStorage). */
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { parseStoredPayload, type SharePayload } from '../core/share';
+import { t } from '../i18n';
 
 export interface HistoryEntry {
   readonly id: string;
@@ -48,13 +48,13 @@ export function clearHistory(): void {
   useHistory.setState({ entries: [] });
 }
 
-/** Import entries from exported JSON; returns how many were added, or throws with a message. */
+/** Import entries from exported JSON (the export's own format, whatever the language); returns how many were added, or throws with a message in the language in use. */
 export function importHistory(text: string): number {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new Error('The file is not valid JSON.');
+    throw new Error(t('bench:history.notJson'));
   }
   const list = Array.isArray(value) ? value : [value];
   const good: SharePayload[] = [];
@@ -62,7 +62,7 @@ export function importHistory(text: string): number {
     const p = parseStoredPayload((item as { payload?: unknown })?.payload ?? item);
     if (p) good.push(p);
   }
-  if (good.length === 0) throw new Error('The file holds no benchmark results in the expected form.');
+  if (good.length === 0) throw new Error(t('bench:history.noResults'));
   for (const p of good.reverse()) addHistory(p);
   return good.length;
 }

@@ -1,8 +1,8 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { paramsLabel } from '../core/tuning';
-import { crossover, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
-import type { SharePayload } from '../core/share';
+import { crossover, pointReasonText, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
+import { shareFailureText, type SharePayload } from '../core/share';
 import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, startSweep } from '../state/bench';
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
@@ -10,35 +10,35 @@ import { goToView } from '../state/views';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList, kKernels } from '../core/kernels';
 import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtRate } from './format';
+import { dateFormat } from '../i18n';
 
-const kClock = { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock' } as const;
+/** A unit, the same in every language. */
+const kRateUnit = 'GFLOP/s';
+/** The tables' test ids (the automation contract): the shared table is 'bench-table' when it is the only one. */
+const kTableId = { mine: 'bench-table', shared: 'bench-table-shared' } as const;
 
-/** The words of the shared-results view (one place, for translation later). */
-const kSharedText = {
-  heading: 'Shared results',
-  errorLead: 'This results link cannot be used:',
-  errorNext: 'What you can do: ask for the link again, copied whole (with everything after #r=), or run the benchmark on this GPU yourself.',
-  openBench: 'Open the benchmark',
-  dismiss: 'Dismiss',
-  none: 'No shared results are open. A results link (one that ends in #r=…) opens here; make one from the Benchmark view after a sweep.',
-  spread: 'Spread is (max − min) / median of the timed samples.',
-} as const;
+/** A recorded date (ISO) in the reader's language. */
+const fmtDate = (iso: string) => dateFormat({ dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+
+/** What a GPU calls itself, from the parts the browser disclosed (empty when none). */
+const gpuName = (d: DeviceReport) => [d.vendor, d.architecture, d.description].filter((x) => x && x !== 'unknown').join(' · ');
 
 function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[]; caption: string; testId?: string }) {
+  const { t } = useTranslation('bench');
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="bench-table" data-testid={testId}>
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">kernel</th>
-            <th scope="col">size</th>
-            <th scope="col">median</th>
-            <th scope="col">min</th>
-            <th scope="col">max</th>
-            <th scope="col">GFLOP/s</th>
-            <th scope="col">clock · samples</th>
-            <th scope="col">verified</th>
+            <th scope="col">{t('table.kernel')}</th>
+            <th scope="col">{t('table.size')}</th>
+            <th scope="col">{t('table.median')}</th>
+            <th scope="col">{t('table.min')}</th>
+            <th scope="col">{t('table.max')}</th>
+            <th scope="col">{kRateUnit}</th>
+            <th scope="col">{t('table.clock')}</th>
+            <th scope="col">{t('table.verified')}</th>
           </tr>
         </thead>
         <tbody>
@@ -51,7 +51,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
               <td className="num">{p.size}</td>
               {p.skipped || p.error ? (
                 <td colSpan={6} className={p.error ? 'error-text' : 'small'}>
-                  {p.error ? `✗ ${p.error}` : `skipped: ${p.skipped}`}
+                  {p.error ? `✗ ${pointReasonText(p.error)}` : t('table.skipped', { reason: pointReasonText(p.skipped!) })}
                 </td>
               ) : (
                 <>
@@ -60,11 +60,12 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
                   <td className="num">{fmtMeasuredMs(p.maxMs!)}</td>
                   <td className="num">{fmtRate(p.gflops!, p.medianMs!)}</td>
                   <td>
-                    {kClock[p.clock!]} · {p.samples}
+                    {t(`clock.${p.clock!}`)} · {p.samples}
                     {p.dispatchesPerSample! > 1 ? ` × ${p.dispatchesPerSample}` : ''}
                   </td>
                   <td className={p.verified ? 'ok-text' : 'error-text'}>
-                    {p.verified ? '✓' : '✗'} {fmtInt(p.checked ?? 0)} checked, rel. err. {p.maxRelError === null || p.maxRelError === undefined ? '∞' : fmtError(p.maxRelError)}
+                    {p.verified ? '✓' : '✗'}{' '}
+                    {t('table.checked', { checked: fmtInt(p.checked ?? 0), error: p.maxRelError === null || p.maxRelError === undefined ? '∞' : fmtError(p.maxRelError) })}
                   </td>
                 </>
               )}
@@ -77,19 +78,20 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
 }
 
 function DevicePanel({ device, date, title }: { device: DeviceReport; date: string; title: string }) {
+  const { t } = useTranslation('bench');
   const l = device.limits;
   return (
     <details className="device-panel" open>
       <summary>{title}</summary>
       <dl className="limits">
-        <div><dt>GPU</dt><dd>{[device.vendor, device.architecture, device.description].filter((x) => x && x !== 'unknown').join(' · ') || 'not disclosed by the browser'}</dd></div>
-        <div><dt>Browser</dt><dd className="ua">{device.browser}</dd></div>
-        <div><dt>Timing</dt><dd>{kClock[device.timing]}</dd></div>
-        <div><dt>Date</dt><dd>{new Date(date).toLocaleString()}</dd></div>
-        <div><dt>Max storage binding</dt><dd>{l.maxStorageBufferBindingSize !== undefined ? fmtBytes(l.maxStorageBufferBindingSize) : '—'}</dd></div>
-        <div><dt>Invocations / workgroup</dt><dd>{l.maxComputeInvocationsPerWorkgroup ?? '—'}</dd></div>
-        <div><dt>Workgroup memory</dt><dd>{l.maxComputeWorkgroupStorageSize !== undefined ? fmtBytes(l.maxComputeWorkgroupStorageSize) : '—'}</dd></div>
-        <div><dt>Features</dt><dd>{device.features.join(', ') || 'none'}</dd></div>
+        <div><dt>{t('device.gpu')}</dt><dd>{gpuName(device) || t('device.undisclosed')}</dd></div>
+        <div><dt>{t('device.browser')}</dt><dd className="ua">{device.browser}</dd></div>
+        <div><dt>{t('device.timing')}</dt><dd>{t(`clock.${device.timing}`)}</dd></div>
+        <div><dt>{t('device.date')}</dt><dd>{fmtDate(date)}</dd></div>
+        <div><dt>{t('device.maxStorage')}</dt><dd>{l.maxStorageBufferBindingSize !== undefined ? fmtBytes(l.maxStorageBufferBindingSize) : '—'}</dd></div>
+        <div><dt>{t('device.invocations')}</dt><dd>{l.maxComputeInvocationsPerWorkgroup !== undefined ? fmtInt(l.maxComputeInvocationsPerWorkgroup) : '—'}</dd></div>
+        <div><dt>{t('device.workgroupMemory')}</dt><dd>{l.maxComputeWorkgroupStorageSize !== undefined ? fmtBytes(l.maxComputeWorkgroupStorageSize) : '—'}</dd></div>
+        <div><dt>{t('device.features')}</dt><dd>{device.features.join(', ') || t('device.noFeatures')}</dd></div>
       </dl>
     </details>
   );
@@ -105,23 +107,30 @@ function download(name: string, text: string, type: string) {
 }
 
 function History() {
+  const { t } = useTranslation('bench');
   const entries = useHistory((s) => s.entries);
-  const [message, setMessage] = useState('');
+  /** The last import's outcome: how many runs, or why none (made in the language in use then). */
+  const [message, setMessage] = useState<{ count: number } | { error: string } | undefined>(undefined);
   return (
     <details className="history" data-testid="bench-history">
-      <summary>History in this browser ({entries.length})</summary>
+      <summary>{t('history.summary', { count: entries.length })}</summary>
       {entries.length === 0 ? (
-        <p className="small">No runs yet. Finished sweeps are kept here across reloads.</p>
+        <p className="small">{t('history.none')}</p>
       ) : (
         <ul>
           {entries.map((e) => (
             <li key={e.id} data-testid="history-entry">
-              {new Date(e.payload.date).toLocaleString()} — {e.payload.device.description || e.payload.device.vendor}, sizes {e.payload.config.sizes.join(', ')} ({e.payload.points.length} points){' '}
+              {t('history.entry', {
+                date: fmtDate(e.payload.date),
+                device: e.payload.device.description || e.payload.device.vendor,
+                sizes: e.payload.config.sizes.join(', '),
+                count: e.payload.points.length,
+              })}{' '}
               <button type="button" onClick={() => download(`tiles-${e.payload.date}.csv`, pointsToCsv(e.payload.points), 'text/csv')}>
-                CSV
+                {t('history.csv')}
               </button>{' '}
-              <button type="button" onClick={() => deleteHistory(e.id)} aria-label={`Delete the run of ${new Date(e.payload.date).toLocaleString()}`}>
-                Delete
+              <button type="button" onClick={() => deleteHistory(e.id)} aria-label={t('history.deleteLabel', { date: fmtDate(e.payload.date) })}>
+                {t('history.delete')}
               </button>
             </li>
           ))}
@@ -129,10 +138,10 @@ function History() {
       )}
       <div className="run-buttons">
         <button type="button" disabled={entries.length === 0} onClick={() => download('tiles-history.json', JSON.stringify(entries, null, 1), 'application/json')}>
-          Export JSON
+          {t('history.exportJson')}
         </button>
         <label className="file-button">
-          Import JSON{' '}
+          {t('history.importJson')}{' '}
           <input
             type="file"
             accept="application/json,.json"
@@ -141,37 +150,38 @@ function History() {
               const f = e.target.files?.[0];
               if (!f) return;
               try {
-                setMessage(`Imported ${importHistory(await f.text())} run(s).`);
+                setMessage({ count: importHistory(await f.text()) });
               } catch (err) {
-                setMessage(err instanceof Error ? err.message : String(err));
+                setMessage({ error: err instanceof Error ? err.message : String(err) });
               }
               e.target.value = '';
             }}
           />
         </label>
         <button type="button" disabled={entries.length === 0} onClick={clearHistory}>
-          Delete all
+          {t('history.deleteAll')}
         </button>
-        {message && <span role="status">{message}</span>}
+        {message && <span role="status">{'count' in message ? t('history.imported', { count: message.count }) : message.error}</span>}
       </div>
     </details>
   );
 }
 
 function SharedBanner({ shared }: { shared: SharePayload }) {
+  const { t } = useTranslation('bench');
   const d = shared.device;
   return (
-    <div className="shared-banner" data-testid="shared-banner" role="region" aria-label="Shared results">
+    <div className="shared-banner" data-testid="shared-banner" role="region" aria-label={t('shared.region')}>
       <p>
-        <strong>Shared results</strong> — not from this computer: {[d.vendor, d.architecture, d.description].filter((x) => x && x !== 'unknown').join(' · ') || 'GPU not disclosed'}, measured{' '}
-        {new Date(shared.date).toLocaleString()} with Tiles {shared.app} ({kClock[d.timing]}).
+        <strong>{t('shared.heading')}</strong> —{' '}
+        {t('shared.banner', { device: gpuName(d) || t('shared.undisclosed'), date: fmtDate(shared.date), app: shared.app, clock: t(`clock.${d.timing}`) })}
       </p>
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="shared-run-here" data-main-action onClick={runSharedHere}>
-          Run the same benchmark here
+          {t('shared.runHere')}
         </button>
         <button type="button" onClick={dismissShared}>
-          Close shared results
+          {t('shared.close')}
         </button>
       </div>
     </div>
@@ -180,6 +190,7 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
 
 /** The benchmark view, or (shared) the shared-results view: the shared results first, on the first screen. */
 export function Bench({ sharedView = false }: { sharedView?: boolean }) {
+  const { t, i18n } = useTranslation('bench');
   const text = useApp((s) => s.sweepText);
   const status = useApp((s) => s.sweepStatus);
   const error = useApp((s) => s.sweepError);
@@ -191,85 +202,90 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const shared = useApp((s) => s.shared);
   const shareError = useApp((s) => s.shareError);
   const tile = useApp((s) => s.config.tile);
-  const [copied, setCopied] = useState('');
-  const parsed = useMemo(() => parseSweep(), [text, tile]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [copied, setCopied] = useState<'' | 'copied' | 'copyFailed'>('');
+  // The language is a dependency: the problem is put into words in the language in use.
+  const parsed = useMemo(() => parseSweep(), [text, tile, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const series = useMemo(() => {
     const out: ChartSeries[] = [];
     for (const kernel of kKernelIdList) {
       const mine = points.filter((p) => p.kernel === kernel);
-      if (mine.some((p) => p.gflops !== undefined)) out.push({ label: `${kernel}${kKernels[kernel].usesTile ? ` ${run?.config.tile ?? ''}` : ''} — this GPU`, points: mine, kernel, shared: false });
+      const tiled = kKernels[kernel].usesTile;
+      if (mine.some((p) => p.gflops !== undefined))
+        out.push({ label: tiled ? t('chart.mineTile', { kernel, tile: run?.config.tile ?? '' }) : t('chart.mine', { kernel }), points: mine, kernel, shared: false });
       const theirs = shared?.points.filter((p) => p.kernel === kernel) ?? [];
-      if (theirs.some((p) => p.gflops !== undefined)) out.push({ label: `${kernel}${kKernels[kernel].usesTile ? ` ${shared!.config.tile}` : ''} — shared`, points: theirs, kernel, shared: true });
+      if (theirs.some((p) => p.gflops !== undefined))
+        out.push({ label: tiled ? t('chart.sharedTile', { kernel, tile: shared!.config.tile }) : t('chart.shared', { kernel }), points: theirs, kernel, shared: true });
     }
     return out;
-  }, [points, shared, run]);
+  }, [points, shared, run, t]);
   const cross = crossover(points);
   const running = status === 'running';
+  const current = progress.current;
+  const progressLabel = !current
+    ? t('status.starting')
+    : current.tile !== null
+      ? t('status.point', { kernel: current.kernel, tile: current.tile, size: current.size })
+      : t('status.pointNoTile', { kernel: current.kernel, size: current.size });
 
   const errorBox = shareError && (
     <div className="error-summary" role="alert" data-testid="share-error">
       <p>
-        <strong>{kSharedText.errorLead}</strong> {shareError}
+        <strong>{t('shared.errorLead')}</strong> {shareFailureText(shareError)}
       </p>
-      <p>{kSharedText.errorNext}</p>
+      <p>{t('shared.errorNext')}</p>
       <div className="run-buttons">
         <button type="button" className="primary" data-main-action onClick={() => goToView('bench')}>
-          {kSharedText.openBench}
+          {t('shared.openBench')}
         </button>
         <button type="button" onClick={dismissShared}>
-          {kSharedText.dismiss}
+          {t('shared.dismiss')}
         </button>
       </div>
     </div>
   );
   const chart = (
-    <div data-testid="bench-chart" data-series={series.length} role="figure" aria-label="GFLOP/s against size, per kernel; the table below holds the same figures">
-      {series.length > 0 ? <BenchChart series={series} height={sharedView ? 190 : 340} /> : <p className="small">The chart appears as points complete.</p>}
+    <div data-testid="bench-chart" data-series={series.length} role="figure" aria-label={t('chart.label')}>
+      {series.length > 0 ? <BenchChart series={series} height={sharedView ? 190 : 340} /> : <p className="small">{t('chart.empty')}</p>}
     </div>
   );
   const crossText = cross !== undefined && (
-    <p data-testid="bench-crossover">
-      On this GPU the tiled kernel is faster than naive from size {cross} upward (medians, verified points).
-    </p>
+    <p data-testid="bench-crossover">{t('crossover', { size: cross })}</p>
   );
   const tables = (
     <>
-      {points.length > 0 && <PointsTable points={points} testId="bench-table" caption={`This GPU${run ? ` — ${new Date(run.date).toLocaleString()}` : ''}: median, min and max per dispatch`} />}
-      {shared && <PointsTable points={shared.points} testId={points.length > 0 ? 'bench-table-shared' : 'bench-table'} caption={`Shared results — ${new Date(shared.date).toLocaleString()}: median, min and max per dispatch`} />}
+      {points.length > 0 && <PointsTable points={points} testId={kTableId.mine} caption={run ? t('table.mineAt', { date: fmtDate(run.date) }) : t('table.mine')} />}
+      {shared && <PointsTable points={shared.points} testId={points.length > 0 ? kTableId.shared : kTableId.mine} caption={t('table.shared', { date: fmtDate(shared.date) })} />}
     </>
   );
   const devices = (
     <>
-      {run && <DevicePanel device={run.device} date={run.date} title="This GPU and browser" />}
-      {shared && <DevicePanel device={shared.device} date={shared.date} title="The shared GPU and browser" />}
+      {run && <DevicePanel device={run.device} date={run.date} title={t('device.mine')} />}
+      {shared && <DevicePanel device={shared.device} date={shared.date} title={t('device.shared')} />}
     </>
   );
   return (
     <section className={`panel bench${sharedView ? ' shared-view' : ''}`} aria-labelledby="bench-heading" id="benchmark">
       <h2 id="bench-heading" className={sharedView && shared ? 'visually-hidden' : undefined}>
-        {sharedView ? kSharedText.heading : 'Benchmark sweep'}
+        {sharedView ? t('shared.heading') : t('heading')}
       </h2>
       {sharedView && (
         <>
           {errorBox}
           {shared && <SharedBanner shared={shared} />}
-          {!shared && !shareError && <p data-testid="shared-none">{kSharedText.none}</p>}
+          {!shared && !shareError && <p data-testid="shared-none">{t('shared.none')}</p>}
           {shared && chart}
           {shared && tables}
         </>
       )}
-      <p className="small">
-        Square problems M = K = N for every size; each point is timed like a single run (warm-up, then samples) and verified against the CPU reference. Buffers are reused
-        across the sweep. Points beyond this GPU’s limits, or estimated to take over 4 s per run, are skipped with the reason.
-      </p>
+      <p className="small">{t('intro')}</p>
       <div className="fields">
         <div className="field">
-          <label htmlFor="bench-sizes">Sizes</label>
+          <label htmlFor="bench-sizes">{t('form.sizes')}</label>
           <input id="bench-sizes" data-testid="bench-sizes" value={text.sizes} onChange={(e) => setSweepText({ sizes: e.target.value })} aria-invalid={parsed.error ? true : undefined} />
         </div>
         <fieldset className="field">
-          <legend>Kernels</legend>
+          <legend>{t('form.kernels')}</legend>
           {kKernelIdList.map((k) => (
             <label key={k} className="switch">
               <input
@@ -278,17 +294,16 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
                 checked={text.kernels.includes(k)}
                 onChange={(e) => setSweepText({ kernels: kKernelIdList.filter((x) => (x === k ? e.target.checked : text.kernels.includes(x))) })}
               />
-              {kKernels[k].label}
-              {kKernels[k].usesTile ? ` (tile ${tile})` : ''}
+              {kKernels[k].usesTile ? t('form.kernelTile', { label: kKernels[k].label, tile }) : kKernels[k].label}
             </label>
           ))}
         </fieldset>
         <div className="field">
-          <label htmlFor="bench-warmups">Warm-up runs</label>
+          <label htmlFor="bench-warmups">{t('form.warmups')}</label>
           <input id="bench-warmups" data-testid="bench-warmups" inputMode="numeric" value={text.warmups} onChange={(e) => setSweepText({ warmups: e.target.value })} />
         </div>
         <div className="field">
-          <label htmlFor="bench-samples">Timed samples (0 = auto)</label>
+          <label htmlFor="bench-samples">{t('form.samples')}</label>
           <input id="bench-samples" data-testid="bench-samples" inputMode="numeric" value={text.samples} onChange={(e) => setSweepText({ samples: e.target.value })} />
         </div>
       </div>
@@ -299,34 +314,34 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
       )}
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="bench-start" data-main-action={sharedView ? undefined : true} onClick={() => void startSweep()} disabled={running}>
-          Start sweep
+          {t('form.start')}
         </button>
         <button type="button" data-testid="bench-cancel" onClick={cancelSweep} disabled={!running}>
-          Cancel
+          {t('form.cancel')}
         </button>
         <div className="progress" data-testid="bench-progress" data-status={status} data-done={progress.done} data-total={progress.total}>
-          <progress max={Math.max(1, progress.total)} value={progress.done} aria-label="Sweep progress" />
+          <progress max={Math.max(1, progress.total)} value={progress.done} aria-label={t('form.progress')} />
           <span role="status">
             {status === 'idle'
-              ? 'Not started.'
+              ? t('status.idle')
               : status === 'running'
-                ? `${progress.done} of ${progress.total}: ${progress.label}…`
+                ? t('status.running', { done: progress.done, total: progress.total, label: progressLabel })
                 : status === 'cancelled'
-                  ? `Cancelled after ${points.length} of ${progress.total} points.`
+                  ? t('status.cancelled', { done: points.length, total: progress.total })
                   : status === 'error'
-                    ? 'Stopped by an error.'
-                    : `Done: ${points.length} points.`}
+                    ? t('status.error')
+                    : t('status.done', { count: points.length })}
           </span>
         </div>
       </div>
       {!(sharedView && shared) && chart}
       {crossText}
       {!(sharedView && shared) && tables}
-      <p className="small">{kSharedText.spread}</p>
+      <p className="small">{t('spread')}</p>
       {devices}
       {(shareUrl || shareUrlError) && (
         <div className="share">
-          <label htmlFor="share-link">Share these results (configuration, figures, device, app version and date — all in the link, no server)</label>
+          <label htmlFor="share-link">{t('share.label')}</label>
           {shareUrl ? (
             <div className="run-buttons">
               <input id="share-link" data-testid="share-link" readOnly value={shareUrl} onFocus={(e) => e.target.select()} />
@@ -336,15 +351,15 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
                 onClick={async () => {
                   try {
                     await navigator.clipboard.writeText(shareUrl);
-                    setCopied('Copied.');
+                    setCopied('copied');
                   } catch {
-                    setCopied('Copy failed: select the link and copy it by hand.');
+                    setCopied('copyFailed');
                   }
                 }}
               >
-                Copy link
+                {t('share.copy')}
               </button>
-              {copied && <span role="status">{copied}</span>}
+              {copied && <span role="status">{t(`share.${copied}`)}</span>}
             </div>
           ) : (
             <p className="error-text">{shareUrlError}</p>

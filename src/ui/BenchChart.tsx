@@ -1,5 +1,5 @@
-// i18n-pending: this file's words are not in the catalogues yet
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { kMaxPlausibleGflops, type BenchPoint } from '../core/bench';
@@ -28,7 +28,9 @@ const color = (k: KernelId) => kKernels[k].chart.color;
  * chart style); shared results thinner, with hollow markers.
  */
 export function BenchChart({ series, height = 340 }: { series: readonly ChartSeries[]; height?: number }) {
+  const { t } = useTranslation('bench');
   const host = useRef<HTMLDivElement>(null);
+  // t changes with the language: the chart is drawn again with its axes in the new one.
   useEffect(() => {
     const el = host.current;
     if (!el || series.length === 0) return;
@@ -44,11 +46,11 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       height,
       scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, Number.isFinite(max) && max > 0 ? Math.min(max, kMaxPlausibleGflops) * 1.1 : 1] } },
       axes: [
-        { label: 'size M = K = N (log scale)', stroke: 'currentColor', values: (_u, vals) => vals.map((v) => (v == null ? '' : String(Math.round(v)))), grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
-        { label: 'GFLOP/s (median)', stroke: 'currentColor', size: 70, grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
+        { label: t('chart.xAxis'), stroke: 'currentColor', values: (_u, vals) => vals.map((v) => (v == null ? '' : String(Math.round(v)))), grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
+        { label: t('chart.yAxis'), stroke: 'currentColor', size: 70, grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
       ],
       series: [
-        { label: 'size', value: (_u: uPlot, v: number | null) => (v === null ? '—' : `${v}³`) },
+        { label: t('chart.size'), value: (_u: uPlot, v: number | null) => (v === null ? '—' : `${v}³`) },
         ...series.map((s) => ({
           label: s.label,
           stroke: color(s.kernel),
@@ -66,7 +68,7 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
           (u: uPlot) => {
             const ctx = u.ctx;
             ctx.save();
-            ctx.font = `${Math.round(13 * devicePixelRatio)}px system-ui, sans-serif`;
+            ctx.font = `${Math.round(13 * devicePixelRatio)}px system-ui, sans-serif`; // i18n-exempt: a CSS font
             ctx.textBaseline = 'middle';
             ctx.textAlign = 'left';
             const labels = series.flatMap((s, i) => {
@@ -82,7 +84,7 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
             for (let i = 1; i < labels.length; i++) labels[i]!.y = Math.max(labels[i]!.y, labels[i - 1]!.y + gap);
             for (const l of labels) {
               ctx.fillStyle = color(l.s.kernel);
-              ctx.fillText(`${l.s.kernel}${l.s.shared ? ' (shared)' : ''}`, l.x + 10 * devicePixelRatio, l.y);
+              ctx.fillText(l.s.shared ? t('chart.tagShared', { kernel: l.s.kernel }) : l.s.kernel, l.x + 10 * devicePixelRatio, l.y);
             }
             ctx.restore();
           },
@@ -96,6 +98,6 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       ro.disconnect();
       plot.destroy();
     };
-  }, [series, height]);
+  }, [series, height, t]);
   return <div ref={host} className="bench-chart" />;
 }

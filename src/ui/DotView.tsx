@@ -1,14 +1,20 @@
-/* eslint-disable i18next/no-literal-string -- i18n-pending: this file's words are not in the catalogues yet */
 import { useMemo } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { activeAt, formatDotValue, kDotWorkgroupSizes, reductionSchedule } from '../core/dot';
-import { kClockLabels } from '../core/clock';
 import { parseDot, runDotView, setDotStep, setDotText, setDotWorkgroup } from '../state/dot';
 import { useApp } from '../state/store';
 import { fmtBelowResolution, fmtMs, isBelowResolution } from './format';
+import { numberFormat } from '../i18n';
 
-const kStatus = { idle: '', running: '… Running', verified: '✓ Verified', mismatch: '✗ Mismatch', error: '✗ Error' } as const;
+/** Notation, the same in every language: the sum shown, and the mark of a lane whose value is read. */
+const kSumNotation = 'Σ a[i]·b[i] =';
+const kReadMark = ' ↩';
+
+/** A count in the reader's language (grouping). */
+const fmtCount = (n: number) => numberFormat().format(n);
 
 function ReductionView() {
+  const { t } = useTranslation('bench');
   const r = useApp((s) => s.dotResult);
   const w = useApp((s) => s.dotWorkgroup);
   const step = useApp((s) => s.dotStep);
@@ -24,25 +30,25 @@ function ReductionView() {
   const active = activeAt(r.workgroupSize, step);
   const label =
     step === 0
-      ? `Step 0 of ${schedule.length}: every invocation wrote its grid-stride partial sum into cache[t]; barrier`
-      : `Step ${step} of ${schedule.length}: stride ${stride} — invocations 0…${stride - 1} add cache[t + ${stride}] into cache[t]; barrier`;
+      ? t('dot.reduction.step0', { steps: schedule.length })
+      : t('dot.reduction.step', { step, steps: schedule.length, stride, last: stride - 1 });
   return (
     <section className="panel" aria-labelledby="red-heading" data-testid="dot-reduction">
-      <h2 id="red-heading">The tree reduction inside workgroup {w}</h2>
+      <h2 id="red-heading">{t('dot.reduction.heading', { w })}</h2>
       {!r.trace ? (
-        <p className="small">N = {r.n.toLocaleString('en-US')} is too large to record every step; run a smaller N to step through the GPU’s own values.</p>
+        <p className="small">{t('dot.reduction.tooLarge', { n: fmtCount(r.n) })}</p>
       ) : (
         <>
-          <p className="small">Values recorded by the GPU during a real run (workgroup memory after each barrier). Active invocations are outlined; the ones whose values they read are marked ↩.</p>
-          <div className="stepper-controls" role="group" aria-label="Reduction stepper">
+          <p className="small">{t('dot.reduction.intro')}</p>
+          <div className="stepper-controls" role="group" aria-label={t('dot.reduction.stepper')}>
             <button type="button" data-testid="dot-step-prev" onClick={() => setDotStep(step - 1)} disabled={step === 0}>
-              ◀ Prev
+              {t('dot.reduction.prev')}
             </button>
             <button type="button" data-testid="dot-step-next" onClick={() => setDotStep(step + 1)} disabled={step >= schedule.length}>
-              Next ▶
+              {t('dot.reduction.next')}
             </button>
             <label>
-              Workgroup{' '}
+              {t('dot.reduction.workgroup')}{' '}
               <input type="number" min={0} max={r.workgroups - 1} value={w} onChange={(e) => setDotWorkgroup(Number(e.target.value))} data-testid="dot-workgroup" style={{ width: '6rem' }} />
             </label>
           </div>
@@ -64,7 +70,7 @@ function ReductionView() {
                 >
                   <span className="lane-src">
                     {t}
-                    {isRead ? ' ↩' : ''}
+                    {isRead ? kReadMark : ''}
                   </span>
                   <span className="lane-val">{formatDotValue(v)}</span>
                 </div>
@@ -72,7 +78,7 @@ function ReductionView() {
             })}
           </div>
           <p className="small">
-            Workgroup {w}’s sum: <strong>{formatDotValue(r.partials[w]!)}</strong> (invocation 0 writes cache[0] to partials[{w}] after the last step).
+            <Trans t={t} i18nKey="dot.reduction.sum" values={{ w, value: formatDotValue(r.partials[w]!) }} components={{ strong: <strong /> }} />
           </p>
         </>
       )}
@@ -80,7 +86,14 @@ function ReductionView() {
   );
 }
 
+/** The timing figures of a dot-product run, for its sentence. */
+function timingValues(r: NonNullable<ReturnType<typeof useApp.getState>['dotResult']>, clock: string) {
+  const s = r.timing.stats;
+  return { median: fmtMs(s.median), min: fmtMs(s.min), max: fmtMs(s.max), n: s.n, clock };
+}
+
 export function DotView() {
+  const { t } = useTranslation('bench');
   const text = useApp((s) => s.dotText);
   const status = useApp((s) => s.dotStatus);
   const error = useApp((s) => s.dotError);
@@ -89,18 +102,15 @@ export function DotView() {
   return (
     <>
       <section className="panel" aria-labelledby="dot-heading">
-        <h2 id="dot-heading">Dot product with a shared-memory reduction</h2>
-        <p className="lead">
-          The shared-memory dot product of the CUDA tutorial: each invocation sums a grid-stride slice of a[i]·b[i], the workgroup adds its {text.workgroupSize} partial sums as a tree in workgroup memory, and the
-          host (or a second GPU pass) adds the per-workgroup sums. The tutorial checks it with a[i] = i, b[i] = 2, whose sum is N(N − 1).
-        </p>
+        <h2 id="dot-heading">{t('dot.heading')}</h2>
+        <p className="lead">{t('dot.lead', { wg: text.workgroupSize })}</p>
         <div className="fields">
           <div className="field">
-            <label htmlFor="dot-n">N — vector length</label>
+            <label htmlFor="dot-n">{t('dot.n')}</label>
             <input id="dot-n" data-testid="dot-n" inputMode="numeric" value={text.n} onChange={(e) => setDotText({ n: e.target.value })} aria-invalid={parsed.error ? true : undefined} />
           </div>
           <div className="field">
-            <label htmlFor="dot-wg">Workgroup size (threadsPerBlock)</label>
+            <label htmlFor="dot-wg">{t('dot.wg')}</label>
             <select id="dot-wg" data-testid="dot-wg" value={text.workgroupSize} onChange={(e) => setDotText({ workgroupSize: e.target.value })}>
               {kDotWorkgroupSizes.map((w) => (
                 <option key={w} value={String(w)}>
@@ -110,19 +120,19 @@ export function DotView() {
             </select>
           </div>
           <div className="field">
-            <label htmlFor="dot-maxwg">Workgroups at most (the tutorial's cap: 32)</label>
+            <label htmlFor="dot-maxwg">{t('dot.maxWg')}</label>
             <input id="dot-maxwg" data-testid="dot-maxwg" inputMode="numeric" value={text.maxWorkgroups} onChange={(e) => setDotText({ maxWorkgroups: e.target.value })} />
           </div>
           <div className="field">
-            <label htmlFor="dot-pattern">Data</label>
+            <label htmlFor="dot-pattern">{t('dot.data')}</label>
             <select id="dot-pattern" data-testid="dot-pattern" value={text.pattern} onChange={(e) => setDotText({ pattern: e.target.value as 'closed-form' | 'random' })}>
-              <option value="closed-form">a[i] = i, b[i] = 2 (closed form N(N − 1))</option>
-              <option value="random">Seeded random in [−1, 1)</option>
+              <option value="closed-form">{t('dot.closedForm')}</option>
+              <option value="random">{t('dot.random')}</option>
             </select>
           </div>
           <label className="switch">
             <input type="checkbox" data-testid="dot-gpu-final" checked={text.gpuFinal} onChange={(e) => setDotText({ gpuFinal: e.target.checked })} />
-            Final sum on the GPU (second pass) instead of the host
+            {t('dot.gpuFinal')}
           </label>
         </div>
         {(parsed.error || error) && (
@@ -132,7 +142,7 @@ export function DotView() {
         )}
         <div className="run-buttons">
           <button type="button" className="primary" data-testid="dot-run" data-main-action onClick={() => void runDotView()}>
-            Run the dot product
+            {t('dot.run')}
           </button>
         </div>
         <article
@@ -142,26 +152,29 @@ export function DotView() {
           data-value={r && status !== 'running' ? String(r.value) : undefined}
           aria-live="polite"
         >
-          {status === 'idle' && <p>Not run yet.</p>}
-          {status === 'running' && <p>Running on the GPU…</p>}
+          {status === 'idle' && <p>{t('dot.notRun')}</p>}
+          {status === 'running' && <p>{t('dot.running')}</p>}
           {status === 'error' && <p className="error-text">✗ {error}</p>}
           {r && (status === 'verified' || status === 'mismatch') && (
             <>
               <h3>
-                Σ a[i]·b[i] = <span className="big">{formatDotValue(r.value)}</span> <span className={`badge ${r.verified ? 'ok' : 'bad'}`}>{kStatus[status]}</span>
+                {kSumNotation} <span className="big">{formatDotValue(r.value)}</span> <span className={`badge ${r.verified ? 'ok' : 'bad'}`}>{t(`dot.status.${status}`)}</span>
               </h3>
-              <p className="small">
-                N = {r.n.toLocaleString('en-US')}, {r.workgroups} workgroups × {r.workgroupSize} invocations, final sum on the {r.gpuFinal ? 'GPU (second pass)' : 'host'}.
-              </p>
+              <p className="small">{t(r.gpuFinal ? 'dot.shapeGpu' : 'dot.shapeHost', { n: fmtCount(r.n), workgroups: fmtCount(r.workgroups), wg: r.workgroupSize })}</p>
               <p className={r.verified ? 'ok-text' : 'error-text'}>
-                {r.closedForm !== undefined && <>Closed form N(N − 1) = {formatDotValue(r.closedForm)}. </>}
-                CPU reference (f64 over the same f32 inputs) = {formatDotValue(r.reference)}; difference {Math.abs(r.value - r.reference).toPrecision(3)}, tolerance{' '}
-                {r.tolerance === 0 ? '0' : r.tolerance.toPrecision(3)} (f32 additions along the longest path × 2⁻²⁴ × Σ|a·b|).
-                {r.value === r.reference && ' Exact.'}
+                {r.closedForm !== undefined && <>{t('dot.closed', { value: formatDotValue(r.closedForm) })} </>}
+                {t('dot.check', {
+                  reference: formatDotValue(r.reference),
+                  difference: Math.abs(r.value - r.reference).toPrecision(3),
+                  tolerance: r.tolerance === 0 ? '0' : r.tolerance.toPrecision(3),
+                })}
+                {r.value === r.reference && <> {t('dot.exact')}</>}
               </p>
               <p className="small">
-                Median {fmtMs(r.timing.stats.median)} (min {fmtMs(r.timing.stats.min)}, max {fmtMs(r.timing.stats.max)}; {r.timing.stats.n} samples, {kClockLabels[r.timing.clock]}) →{' '}
-                {isBelowResolution(r.timing.stats.median) || !Number.isFinite(r.gbPerS) ? `a time ${fmtBelowResolution()}, so no bandwidth can be given.` : `${r.gbPerS.toPrecision(3)} GB/s of a and b read.`} WebGPU does not report the adapter’s memory bandwidth, so there is no percentage to give here.
+                {isBelowResolution(r.timing.stats.median) || !Number.isFinite(r.gbPerS)
+                  ? t('dot.timingBelow', { ...timingValues(r, t(`dot.clock.${r.timing.clock}`)), below: fmtBelowResolution() })
+                  : t('dot.timingRate', { ...timingValues(r, t(`dot.clock.${r.timing.clock}`)), rate: r.gbPerS.toPrecision(3) })}{' '}
+                {t('dot.noPercent')}
               </p>
             </>
           )}

@@ -1,4 +1,3 @@
-// i18n-pending: this file's words are not in the catalogues yet
 import { Bench } from '../Bench';
 
 /** The benchmark view (sweep, chart, table, history) and the shared-results view (the same parts, the shared results first). */
