@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document, getComputedStyle -- page.evaluate callbacks run in the browser */
 /**
  * Makes the committed PNGs of public/ from HTML drawn in Chromium (through Playwright) and
  * screenshotted at their exact pixel size:
