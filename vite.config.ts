@@ -72,7 +72,7 @@ function pwa(): Plugin[] {
     // The glob below takes the icons and the favicon; listing them again would only repeat entries.
     includeManifestIcons: false,
     workbox: {
-      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       // The link preview is for crawlers, not for the app.
       globIgnores: ['og-image.png'],
       navigateFallback: 'index.html',
