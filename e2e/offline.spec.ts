@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { serveDist, type StaticServer } from './staticServer';
@@ -175,6 +176,12 @@ test.describe('served from a sub-path by a plain static server', () => {
     const prompt = page.getByTestId('update-prompt');
     await expect(prompt).toBeVisible();
     await expect(prompt).toContainText('newer version');
+    // Accessible in light and dark (axe-core: no serious or critical violation inside the prompt).
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const r = await new AxeBuilder({ page }).include('[data-testid="update-prompt"]').analyze();
+      expect(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${colorScheme}: ${v.id}`)).toEqual([]);
+    }
     // In 简体中文 too.
     await page.getByTestId('lang-zh-CN').click();
     await expect(prompt).toContainText('新版本');
