@@ -31,6 +31,8 @@ test('after one visit the app loads offline: the header, a verified run of the d
   await app.open('?samples=3');
   const scope = await workerReady(page);
   expect(new URL(scope).pathname).toBe('/');
+  // Nothing of the first visit still loading (a request cut off by the reload is not the app's failure).
+  await page.waitForLoadState('networkidle');
 
   await context.setOffline(true);
   const failures = watchFailures(page);
@@ -143,6 +145,8 @@ test.describe('served from a sub-path by a plain static server', () => {
         await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
         await expect(page.getByTestId(view.landmark)).toBeVisible();
         expect(new URL(page.url()).pathname).toBe(kPrefix);
+        // Every request of this view has finished before the next address is opened.
+        await page.waitForLoadState('networkidle');
       });
     }
     await expect(page.getByTestId('shared-banner')).toHaveCount(0);
