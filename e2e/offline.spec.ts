@@ -134,6 +134,7 @@ test.describe('served from a sub-path by a plain static server', () => {
     const link = await page.getByTestId('share-link').inputValue();
     expect(link.startsWith(`${server.url}?`)).toBe(true);
     expect(link).toMatch(/#r=r2\.[\w-]+$/);
+    await page.waitForLoadState('networkidle');
 
     expect(await workerReady(page)).toBe(server.url);
     const manifest = await page.evaluate(() => (document.querySelector('link[rel="manifest"]') as HTMLLinkElement).href);
@@ -153,6 +154,7 @@ test.describe('served from a sub-path by a plain static server', () => {
     await page.goto(link);
     await expect(page.getByTestId('shared-banner')).toContainText('Shared results');
     await expect(page.getByTestId('bench-table')).toContainText('✓');
+    await page.waitForLoadState('networkidle');
     // A run, so the CPU worker's script and the kernels load from the folder too.
     await page.goto(`${server.url}?m=3&k=3&n=3&tile=2&samples=3`);
     await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
