@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { webManifest } from './src/pwa/manifest';
 
 /**
  * Content-Security-Policy for the production build: scripts and styles only from this origin, no
@@ -14,6 +16,8 @@ const kCsp = [
   "img-src 'self' data: blob:",
   "connect-src 'self'",
   "font-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
   "object-src 'none'",
@@ -27,10 +31,62 @@ function csp(): Plugin {
   };
 }
 
+/**
+ * The link preview (Open Graph / Twitter card in index.html) names its image `./og-image.png`.
+ * Some crawlers ignore a relative og:image: build with TILES_SITE_URL set to the address the app
+ * is served from (e.g. `TILES_SITE_URL=https://example.edu/course/gpu/tiles/ npm run build`) and
+ * og:image, twitter:image and og:url become absolute; without it they stay relative (and og:url
+ * is left out), which works wherever the page is served.
+ */
+function linkPreview(siteUrl: string | undefined): Plugin {
+  const site = siteUrl ? new URL(siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`) : undefined;
+  return {
+    name: 'tiles-link-preview',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const image = site ? new URL('og-image.png', site).href : './og-image.png';
+        let out = html.replace(/(<meta (?:property="og:image"|name="twitter:image") content=")[^"]*(")/g, `$1${image}$2`);
+        if (site) out = out.replace('<meta property="og:type"', `<meta property="og:url" content="${site.href}" />\n    <meta property="og:type"`);
+        return out;
+      },
+    },
+  };
+}
+
+/**
+ * Offline and installable (vite-plugin-pwa, Workbox generateSW): the service worker precaches
+ * every file of the build the app needs (HTML, every JS chunk — the lazy views and the CPU worker
+ * included —, CSS, icons, the manifest), serves index.html for any navigation inside its scope
+ * (so `?view=…` and `#r=` links open offline), and waits for a reload when a new version is
+ * deployed (registerType 'prompt': src/state/pwa.ts, src/ui/UpdatePrompt.tsx). Registration goes
+ * through the bundle (injectRegister false: no inline script). Every URL is relative to the
+ * build's folder: the worker's scope is the folder it is served from.
+ */
+function pwa(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    manifest: webManifest(),
+    // The glob below takes the icons and the favicon; listing them again would only repeat entries.
+    includeManifestIcons: false,
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // The link preview is for crawlers, not for the app.
+      globIgnores: ['og-image.png'],
+      navigateFallback: 'index.html',
+      // A file's own address (sw.js, the manifest, an icon) is never answered with the page; index.html is.
+      navigateFallbackDenylist: [/\/[^/?#]+\.(?!html?(?:\?|$))[A-Za-z0-9]+(?:\?.*)?$/],
+      cleanupOutdatedCaches: true,
+    },
+  });
+}
+
 // Relative base: dist/ works from any static host or sub-path.
 export default defineConfig({
   base: './',
-  plugins: [react(), csp()],
+  plugins: [react(), csp(), linkPreview(process.env.TILES_SITE_URL), pwa()],
   build: { target: 'es2022', sourcemap: true },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },

@@ -5,6 +5,8 @@ import { i18n } from './i18n';
 import { initLanguage } from './state/lang';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
+import { UpdatePrompt } from './ui/UpdatePrompt';
+import { startPwa } from './state/pwa';
 import { initGpu } from './state/session';
 import { startUrlSync } from './state/urlSync';
 import { startViewSync } from './state/views';
@@ -25,6 +27,7 @@ if (root) {
       <I18nextProvider i18n={i18n}>
         <ErrorBoundary>
           <App />
+          <UpdatePrompt />
         </ErrorBoundary>
       </I18nextProvider>
     </StrictMode>,
@@ -32,5 +35,6 @@ if (root) {
   startUrlSync();
   startViewSync(openShare);
   void initGpu();
+  startPwa();
   openShare();
 }
