@@ -4,7 +4,7 @@
  */
 import { sameRunConfig, type ParsedConfig } from '../core/config';
 import type { LaunchPlan } from '../core/kernels';
-import { elementErrors, kFullCheckMacs } from '../core/reference';
+import { elementErrors, howChecked, kFullCheckMacs } from '../core/reference';
 import { tileGrid } from '../core/tiling';
 import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
 import { tiledMapping } from '../core/tiling';
@@ -55,7 +55,7 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     } else {
       const { verification: v } = await verifyOffThread(config, c, config.tile);
       wrongCount = v.mismatches;
-      checkedHow = t('viz:trace.checkedSampled', { n: numberFormat().format(v.checked), how: v.how });
+      checkedHow = t('viz:trace.checkedSampled', { n: numberFormat().format(v.checked), how: howChecked(v) });
     }
     const prev = useApp.getState();
     const g = tileGrid(s, config.tile);

@@ -2,6 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { kKernels, labelContext, mappingText, type KernelId } from '../core/kernels';
 import { kStepsPerSample } from '../state/facts';
 import { spreadPercent } from '../core/stats';
+import { howChecked } from '../core/reference';
 import { describeConfig } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';
@@ -98,7 +99,7 @@ function Body({ r }: { r: KernelResult }) {
       <p className={v.ok ? 'ok-text' : 'error-text'}>
         {t('result.verifyLine', {
           match: v.ok ? t('result.matches') : t('result.differ', { bad: fmtInt(v.mismatches), checked: fmtInt(v.checked) }),
-          coverage: v.full ? t('result.allChecked', { total: fmtInt(v.total) }) : t('result.someChecked', { checked: fmtInt(v.checked), total: fmtInt(v.total), how: v.how }),
+          coverage: v.full ? t('result.allChecked', { total: fmtInt(v.total) }) : t('result.someChecked', { checked: fmtInt(v.checked), total: fmtInt(v.total), how: howChecked(v) }),
           rule: v.exact ? t('result.exact') : t('result.tolerance'),
         })}
       </p>
