@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { TileMapPage } from './pages/tileMap';
@@ -61,6 +62,10 @@ test.describe('every view in 简体中文 (?lang=zh-CN)', () => {
       const english = texts.filter((s) => kPhrase.test(s) && !kHan.test(s));
       expect(english, 'English phrases without Chinese on this view').toEqual([]);
       expect(texts.filter((s) => kHan.test(s)).length, 'Chinese headings, buttons and labels').toBeGreaterThan(5);
+      // Accessible in Chinese too (longer or shorter words, the page's language declared).
+      const axe = await new AxeBuilder({ page }).analyze();
+      const serious = axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical');
+      expect(serious.map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
       void app;
     });
   }
