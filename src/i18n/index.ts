@@ -10,7 +10,7 @@
  * in use. Which language opens: `resolveLanguage` (a link's ?lang=, then the remembered choice,
  * then the browser's languages); state/lang.ts applies and remembers it.
  */
-import i18next from 'i18next';
+import i18next, { type ParseKeys } from 'i18next';
 import { en } from './locales/en';
 import { zhCN } from './locales/zh-CN';
 
@@ -85,4 +85,28 @@ export function numberFormat(options?: Intl.NumberFormatOptions): Intl.NumberFor
 /** An Intl date/time format for the language in use. */
 export function dateFormat(options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat(language(), options);
+}
+
+/** Every key of the catalogues, with its namespace ("run:runs.cancelled"); keys of 'common' also bare. */
+export type Key = ParseKeys<readonly ['common', 'run', 'viz', 'bench', 'pwa']>;
+
+/**
+ * A sentence kept as data — its key and values — and put into words when shown (`say`), so what
+ * stays on screen follows a language switch. Values are numbers, names, or other Said.
+ */
+export interface Said {
+  readonly key: Key;
+  readonly values?: Readonly<Record<string, string | number | Said>>;
+}
+
+export function said(key: Key, values?: Said['values']): Said {
+  return values === undefined ? { key } : { key, values };
+}
+
+/** A Said in the language in use (nested Said values are said first). */
+export function say(m: Said | string): string {
+  if (typeof m === 'string') return m;
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(m.values ?? {})) values[k] = typeof v === 'object' ? say(v) : v;
+  return (t as unknown as (key: string, values: object) => string)(m.key, values);
 }

@@ -12,6 +12,7 @@ import { clearGpuErrors, currentGpu, initGpu, noteGpuError } from './session';
 import { applyConfig, initialState, kMaxGpuErrors, kStartUrl, useApp } from './store';
 import { tuneMessage, useTuning } from './tuning';
 import { moveSelection, selectTile, setBounds, setStep, stepBy, stepCount } from './viz';
+import { i18n, say } from '../i18n';
 
 beforeEach(() => {
   useApp.setState(initialState(kStartUrl), true);
@@ -51,7 +52,7 @@ describe('the run preamble', () => {
   it('refuses while another run holds the lock, and runs nothing', async () => {
     useApp.setState({ busy: true });
     await runKernels(['naive', 'tiled']);
-    expect(useApp.getState().runMessage).toBe(busyMessage());
+    expect(useApp.getState().runMessage).toEqual(busyMessage());
     expect(useApp.getState().results).toEqual({});
     expect(useApp.getState().busy).toBe(true); // the other run still holds it
   });
@@ -81,10 +82,11 @@ describe('matmul runs without WebGPU', () => {
     applyConfig({ m: '5', k: '9', n: '7', tile: '4' });
     await runKernels(['naive', 'tiled']);
     const s = useApp.getState();
-    expect(s.runMessage).toMatch(/^Nothing ran on a GPU: WebGPU is not available/);
-    expect(s.runMessage).toContain('simulated on the CPU');
-    expect(s.runMessage).toMatch(/CPU reference .* computed 5×9×7 in ([\d.]+ [nµm]?s \(wall clock|a time below the clock's resolution)/);
-    expect(s.runMessage).not.toMatch(/Infinity|NaN/);
+    const said = say(s.runMessage);
+    expect(said).toMatch(/^Nothing ran on a GPU: WebGPU is not available/);
+    expect(said).toContain('simulated on the CPU');
+    expect(said).toMatch(/CPU reference .* computed 5×9×7 in ([\d.]+ [nµm]?s \(wall clock|a time below the clock's resolution)/);
+    expect(said).not.toMatch(/Infinity|NaN/);
     expect(s.results).toEqual({}); // no GPU result is claimed
     expect(s.trace?.source).toBe('cpu');
     expect(s.trace?.wrongCount).toBe(0);
@@ -95,13 +97,17 @@ describe('matmul runs without WebGPU', () => {
   it('with inputs to fix: no simulation either', async () => {
     applyConfig({ m: '0' });
     await runKernels(['naive']);
-    expect(useApp.getState().runMessage).toBe('Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel). ');
+    expect(say(useApp.getState().runMessage)).toBe('Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel).');
+    // Kept as data, the message follows a language switch while it is on screen.
+    await i18n.changeLanguage('zh-CN');
+    expect(say(useApp.getState().runMessage)).toBe('没有在 GPU 上运行：此浏览器不支持 WebGPU（见 GPU 面板）。');
+    await i18n.changeLanguage('en');
     expect(useApp.getState().trace).toBeUndefined();
   });
 
   it('auto says why nothing ran', async () => {
     await runAuto();
-    expect(useApp.getState().runMessage).toMatch(/^Nothing ran on a GPU/);
+    expect(say(useApp.getState().runMessage)).toMatch(/^Nothing ran on a GPU/);
   });
 
   it('the tuner reports the missing device in its own panel', async () => {

@@ -5,7 +5,7 @@
 import type { ParsedConfig } from '../core/config';
 import type { FieldErrors } from '../core/input';
 import { shapeLabel } from '../core/shape';
-import { t } from '../i18n';
+import { said, t, type Said } from '../i18n';
 import { GpuRunError, type GpuContext } from '../gpu/device';
 import { releaseExperimentData, runVerified } from '../gpu/experiment';
 import { installCpuWorker } from '../gpu/cpuWorkerHost';
@@ -47,7 +47,7 @@ export interface RunHandle {
 installCpuWorker();
 
 /** Says a run is already going (in the language in use when it is said). */
-export const busyMessage = (): string => t('run:runs.busy');
+export const busyMessage = (): Said => said('run:runs.busy');
 
 let controller: AbortController | undefined;
 
@@ -139,10 +139,10 @@ function refuseMatmul(r: Refusal): void {
   if (r.why === 'busy') useApp.setState({ runMessage: busyMessage() });
   else if (r.why === 'no-gpu') {
     const sim = r.parsed ? simulateRun(r.parsed) : '';
-    useApp.setState({ runMessage: sim ? t('run:runs.noGpuSimulated', { simulation: sim }) : `${t('run:runs.noGpu')} ` });
+    useApp.setState({ runMessage: sim ? said('run:runs.noGpuSimulated', { simulation: sim }) : said('run:runs.noGpu') });
   }
   // The inputs already show why (validation is live); nothing runs and no result changes.
-  else useApp.setState({ runMessage: t('run:runs.fixInputs') });
+  else useApp.setState({ runMessage: said('run:runs.fixInputs') });
 }
 
 export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from: string } } = {}): Promise<void> {
@@ -150,12 +150,12 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
     if (!parsed) return;
     try {
       if (!(await estimateFirst(ctx, ids, derived, parsed, signal))) {
-        useApp.setState({ runMessage: t('run:runs.declined') });
+        useApp.setState({ runMessage: said('run:runs.declined') });
         return;
       }
     } catch (e) {
       const cancelled = e instanceof GpuRunError && e.kind === 'cancelled';
-      useApp.setState({ runMessage: cancelled ? t('run:runs.cancelled') : t('run:runs.estimateFailed', { error: e instanceof Error ? e.message : String(e) }) });
+      useApp.setState({ runMessage: cancelled ? said('run:runs.cancelled') : said('run:runs.estimateFailed', { error: e instanceof Error ? e.message : String(e) }) });
       return;
     }
     const seq = ++runSeq;
@@ -189,7 +189,7 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
         if (stop) {
           // The data kept for the next run is given back (a cancelled huge run leaves no memory behind).
           void releaseExperimentData();
-          if (stop === 'device-lost') useApp.setState({ runMessage: t('run:runs.lostAfter', { error: message }) });
+          if (stop === 'device-lost') useApp.setState({ runMessage: said('run:runs.lostAfter', { error: message }) });
           for (const rest of ids.slice(ids.indexOf(id) + 1)) {
             setResult(rest, { status: 'error', seq, config: parsed, label: kKernels[rest].label, error: stop === 'cancelled' ? t('run:runs.cancelled') : t('run:runs.lost') });
           }
@@ -249,7 +249,7 @@ export async function runAuto(): Promise<void> {
   const { parsed } = currentDerived(); // the inputs may have changed while tuning
   const choice = ctx && parsed ? autoChoice(useTuning.getState().records, ctx.info, parsed.shape) : undefined;
   if (!choice) {
-    if (ctx && parsed) useApp.setState({ runMessage: t('run:tuner.autoNothing') });
+    if (ctx && parsed) useApp.setState({ runMessage: said('run:tuner.autoNothing') });
     else await runKernels([]); // says why nothing ran (no GPU, or inputs to fix)
     return;
   }

@@ -6,6 +6,7 @@
  * selectors.ts derives what views read. This module imports none of them (no cycles).
  */
 import { create } from 'zustand';
+import type { Said } from '../i18n';
 import type { ParsedConfig } from '../core/config';
 import type { Verification } from '../core/reference';
 import { decodeUrl, startView, type ConfigText, type UrlState } from '../core/url';
@@ -51,8 +52,8 @@ export interface AppState extends VizState, BenchState, DotState {
   /** Uncaptured GPU errors of this session's devices, newest last (at most kMaxGpuErrors). */
   readonly gpuErrors: readonly GpuErrorNote[];
   readonly results: Partial<Record<KernelId, KernelResult>>;
-  /** A message for the whole run (device lost, failure before any kernel ran). */
-  readonly runMessage: string;
+  /** A message for the whole run (device lost, failure before any kernel ran), said when shown ('' when none). */
+  readonly runMessage: Said | '';
   readonly busy: boolean;
   /** The last "auto" run: which tuned configuration it ran, and from which record. */
   readonly auto?: { readonly kernel: KernelId; readonly params: Params; readonly seq: number; readonly from: string };

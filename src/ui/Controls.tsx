@@ -1,5 +1,6 @@
 import { type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { say } from '../i18n';
 import { kPatternLabels, kPatterns } from '../core/data';
 import { kPresets } from '../core/presets';
 import { kSampleChoices } from '../core/config';
@@ -159,7 +160,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
               </ul>
             </>
           )}
-          {runMessage && <p>{runMessage}</p>}
+          {runMessage && <p>{say(runMessage)}</p>}
         </div>
       )}
       <RunEstimate />
