@@ -3,7 +3,7 @@ import { i18n } from '../i18n';
 import { mapFileName, mapSvg, phaseFileName, phaseSvg, xmlEscape, type MapFigure, type PhaseFigure } from './figureSvg';
 import { notationOf } from './notation';
 import { tileGrid } from './tiling';
-import { expectedTileRecord, simulateTiled, stepLabel, tileExtent } from './trace';
+import { expectedTileRecord, simulateTiled, stepLabel } from './trace';
 
 /**
  * A strict XML well-formedness check (no DOM in this test environment): one root, every tag
@@ -76,9 +76,6 @@ function figureOf(shape: { m: number; k: number; n: number }, tile: number, sele
     rows: [0, g.tilesY],
     cols: [0, g.tilesX],
     phaseWindow: [0, g.phases],
-    rowShare: (ty) => tileExtent(shape, tile, ty, 0).rows / tile,
-    colShare: (tx) => tileExtent(shape, tile, 0, tx).cols / tile,
-    phaseShare: (p) => Math.min(tile, shape.k - p * tile) / tile,
     name: notation.name,
     formula: notation.formula(selected.ty, selected.tx),
     phaseLabel: stepLabel(step, g.phases),

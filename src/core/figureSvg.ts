@@ -6,6 +6,7 @@
  * language asked for. The PNG is drawn from this SVG by the page (ui/FigureExport.tsx).
  */
 import { i18n, type Language } from '../i18n';
+import { phaseExtent, tileExtent } from './trace';
 
 /** Colours of the page's light theme (styles.css), written out: the SVG carries no stylesheet. */
 const kColour = {
@@ -93,10 +94,6 @@ export interface MapFigure {
   readonly rows: readonly [number, number];
   readonly cols: readonly [number, number];
   readonly phaseWindow: readonly [number, number];
-  /** Extent of C tile row ty / column tx / phase p as a share of a full tile (partial edge tiles). */
-  readonly rowShare: (ty: number) => number;
-  readonly colShare: (tx: number) => number;
-  readonly phaseShare: (p: number) => number;
   /** A block name (the grid's notation: C33, or C3,15). */
   readonly name: (letter: 'A' | 'B' | 'C', row1: number, col1: number) => string;
   readonly formula: string;
@@ -107,8 +104,18 @@ export interface MapFigure {
 
 const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
 
+/** Extent of C tile row ty / column tx / phase p as a share of a full tile (partial edge tiles). */
+function shares(f: Pick<MapFigure, 'shape' | 'tile'>) {
+  return {
+    rowShare: (ty: number) => tileExtent(f.shape, f.tile, ty, 0).rows / f.tile,
+    colShare: (tx: number) => tileExtent(f.shape, f.tile, 0, tx).cols / f.tile,
+    phaseShare: (p: number) => phaseExtent(f.shape, f.tile, p) / f.tile,
+  };
+}
+
 /** The tile map as a self-contained SVG document, its words in `lang`. */
 export function mapSvg(f: MapFigure, lang: Language): string {
+  const { rowShare, colShare, phaseShare } = shares(f);
   const tr = i18n.getFixedT(lang, 'viz');
   const pad = 24;
   const across = Math.max(f.rows[1] - f.rows[0], f.cols[1] - f.cols[0]) + (f.phaseWindow[1] - f.phaseWindow[0]);
@@ -133,26 +140,26 @@ export function mapSvg(f: MapFigure, lang: Language): string {
   const colX: number[] = [];
   const rowY: number[] = [];
   const phW: number[] = [];
-  const aW = phs.reduce((x, p) => x + f.phaseShare(p) * cell + gap, 0);
+  const aW = phs.reduce((x, p) => x + phaseShare(p) * cell + gap, 0);
   const bH = aW;
   const x0 = pad;
   const y0 = head.y + 12;
   let x = x0 + aW + 8;
   for (const tx of cols) {
     colX.push(x);
-    x += f.colShare(tx) * cell + gap;
+    x += colShare(tx) * cell + gap;
   }
   const figRight = x;
   let y = y0 + bH + 8;
   for (const ty of rows) {
     rowY.push(y);
-    y += f.rowShare(ty) * cell + gap;
+    y += rowShare(ty) * cell + gap;
   }
   const figBottom = y;
   let px = 0;
   for (const p of phs) {
     phW.push(px);
-    px += f.phaseShare(p) * cell + gap;
+    px += phaseShare(p) * cell + gap;
   }
   let body = head.svg;
   const box = (bx: number, by: number, w: number, h: number, fill: string, stroke: string, strokeWidth: number, label: string, tip: string, family = kSans) => {
@@ -162,22 +169,22 @@ export function mapSvg(f: MapFigure, lang: Language): string {
   };
   // B tiles: one row per phase, above the C columns.
   phs.forEach((p, pi) => {
-    const h = f.phaseShare(p) * cell;
+    const h = phaseShare(p) * cell;
     cols.forEach((tx, ci) => {
       const band = tx === f.selected.tx;
       const cur = band && p === f.phase;
       const nm = f.name('B', p + 1, tx + 1);
-      body += box(colX[ci]!, y0 + phW[pi]!, f.colShare(tx) * cell, h, band ? kColour.bandB : kColour.b, cur ? kColour.current : kColour.border, cur ? 3 : 1, nm, nm);
+      body += box(colX[ci]!, y0 + phW[pi]!, colShare(tx) * cell, h, band ? kColour.bandB : kColour.b, cur ? kColour.current : kColour.border, cur ? 3 : 1, nm, nm);
     });
   });
   // A tiles: one column per phase, left of the C rows.
   rows.forEach((ty, ri) => {
-    const h = f.rowShare(ty) * cell;
+    const h = rowShare(ty) * cell;
     phs.forEach((p, pi) => {
       const band = ty === f.selected.ty;
       const cur = band && p === f.phase;
       const nm = f.name('A', ty + 1, p + 1);
-      body += box(x0 + phW[pi]!, rowY[ri]!, f.phaseShare(p) * cell, h, band ? kColour.band : kColour.a, cur ? kColour.current : kColour.border, cur ? 3 : 1, nm, nm);
+      body += box(x0 + phW[pi]!, rowY[ri]!, phaseShare(p) * cell, h, band ? kColour.band : kColour.a, cur ? kColour.current : kColour.border, cur ? 3 : 1, nm, nm);
     });
   });
   // C tiles: the workgroup that computed each, as recorded; ✗n where elements are wrong.
@@ -191,9 +198,9 @@ export function mapSvg(f: MapFigure, lang: Language): string {
       const nm = f.name('C', ty + 1, tx + 1);
       const label = wrong > 0 ? `(${wx},${wy}) ✗${wrong}` : `(${wx},${wy})`;
       const tip = tr(wrong ? 'map.cellTitleWrong' : 'map.cellTitle', { tile: nm, x: wx, y: wy, stores: f.tiles[i + 3]!, wrong });
-      body += box(colX[ci]!, rowY[ri]!, f.colShare(tx) * cell, f.rowShare(ty) * cell, wrong ? kColour.wrong : kColour.c, sel ? kColour.selected : kColour.border, sel ? 4 : 1, label, tip, kMono);
+      body += box(colX[ci]!, rowY[ri]!, colShare(tx) * cell, rowShare(ty) * cell, wrong ? kColour.wrong : kColour.c, sel ? kColour.selected : kColour.border, sel ? 4 : 1, label, tip, kMono);
       // The tile's name, small, in its corner (the page shows it in the tile's tooltip).
-      if (f.rowShare(ty) * cell >= 30 && f.colShare(tx) * cell >= 30) body += text(colX[ci]! + 3, rowY[ri]! + 11, { text: nm, size: 10, fill: kColour.muted });
+      if (rowShare(ty) * cell >= 30 && colShare(tx) * cell >= 30) body += text(colX[ci]! + 3, rowY[ri]! + 11, { text: nm, size: 10, fill: kColour.muted });
     });
   });
   // The legend, below the figure.

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { mapFileName, mapSvg, type MapFigure } from '../core/figureSvg';
 import { notationOf, tileCoordinates, type Notation } from '../core/notation';
 import { tileGrid } from '../core/tiling';
-import { expectedTileRecord, kGarbage, stepLabel, tileExtent } from '../core/trace';
+import { expectedTileRecord, kGarbage, phaseExtent, stepLabel, tileExtent } from '../core/trace';
 import { language } from '../i18n';
 import { useApp } from '../state/store';
 import type { TraceView } from '../state/vizState';
@@ -65,7 +65,7 @@ export function figureExtent(trace: TraceView, selected: { ty: number; tx: numbe
   const w = figureWindow(trace, selected, step);
   const cols = range(w.cols[0], w.cols[1]).reduce((a, tx) => a + tileExtent(shape, tile, 0, tx).cols / tile, 0);
   const rows = range(w.rows[0], w.rows[1]).reduce((a, ty) => a + tileExtent(shape, tile, ty, 0).rows / tile, 0);
-  const phases = range(w.phases[0], w.phases[1]).reduce((a, p) => a + Math.min(tile, shape.k - p * tile) / tile, 0);
+  const phases = range(w.phases[0], w.phases[1]).reduce((a, p) => a + phaseExtent(shape, tile, p) / tile, 0);
   return { across: cols + phases, down: rows + phases };
 }
 
@@ -89,9 +89,6 @@ export function mapFigure(trace: TraceView, wrongPerTile: Uint32Array, notation:
     rows: w.rows,
     cols: w.cols,
     phaseWindow: w.phases,
-    rowShare: (ty) => tileExtent(shape, tile, ty, 0).rows / tile,
-    colShare: (tx) => tileExtent(shape, tile, 0, tx).cols / tile,
-    phaseShare: (p) => Math.min(tile, shape.k - p * tile) / tile,
     name: notation.name,
     formula: notation.formula(selected.ty, selected.tx),
     phaseLabel: stepLabel(step, g.phases),
@@ -120,7 +117,7 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
   const [p0, p1] = w.phases;
   const colW = (tx: number) => (tileExtent(shape, tile, 0, tx).cols / tile) * cell;
   const rowH = (ty: number) => (tileExtent(shape, tile, ty, 0).rows / tile) * cell;
-  const kW = (p: number) => (Math.min(tile, shape.k - p * tile) / tile) * cell;
+  const kW = (p: number) => (phaseExtent(shape, tile, p) / tile) * cell;
   const rec = (ty: number, tx: number) => {
     const i = (ty * g.tilesX + tx) * 4;
     return { x: trace.tiles[i]!, y: trace.tiles[i + 1]!, phases: trace.tiles[i + 2]!, stores: trace.tiles[i + 3]! };
