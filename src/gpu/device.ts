@@ -3,7 +3,7 @@
  * with the `webgpu` package. Requests only the features and limits the kernels use, and only up
  * to what the adapter offers.
  */
-import { t } from '../i18n';
+import { said, say, t, type Said } from '../i18n';
 
 /** The limits the app reads or raises. */
 export const kLimitNames = [
@@ -58,18 +58,22 @@ export interface GpuInfo {
 export type UnavailableReason = 'no-webgpu' | 'no-adapter' | 'device-failed';
 
 /**
- * Why no device, in words, in the language in use when called: `detail` is what the browser said
- * (requestAdapter()/requestDevice() threw it), absent when it said nothing.
+ * Why no device, as a sentence kept as data (said in the language in use when shown): `detail` is
+ * what the browser said (requestAdapter()/requestDevice() threw it), absent when it said nothing.
  */
-export function unavailableMessage(reason: UnavailableReason, detail?: string): string {
-  if (reason === 'no-webgpu') return t('common:device.noWebgpu');
-  if (reason === 'no-adapter') return detail === undefined ? t('common:device.noAdapter') : t('common:device.adapterFailed', { error: detail });
-  return t('common:device.deviceFailed', { error: detail ?? '' });
+export function unavailableSaid(reason: UnavailableReason, detail?: string): Said {
+  if (reason === 'no-webgpu') return said('common:device.noWebgpu');
+  if (reason === 'no-adapter') return detail === undefined ? said('common:device.noAdapter') : said('common:device.adapterFailed', { error: detail });
+  return said('common:device.deviceFailed', { error: detail ?? '' });
 }
 
 export class GpuUnavailableError extends Error {
+  /** The message as data, so a view can say it again in another language. */
+  readonly said: Said;
   constructor(readonly reason: UnavailableReason, readonly detail?: string) {
-    super(unavailableMessage(reason, detail));
+    const why = unavailableSaid(reason, detail);
+    super(say(why));
+    this.said = why;
     this.name = 'GpuUnavailableError';
   }
 }

@@ -21,8 +21,8 @@ import { initialDot, type DotState } from './dotState';
 export type GpuStatus =
   | { readonly state: 'initializing' }
   | { readonly state: 'ready'; readonly info: GpuInfo }
-  | { readonly state: 'unavailable'; readonly message: string; readonly reason: GpuUnavailableError['reason'] }
-  | { readonly state: 'lost'; readonly message: string; readonly info?: GpuInfo };
+  | { readonly state: 'unavailable'; readonly message: Said | string; readonly reason: GpuUnavailableError['reason'] }
+  | { readonly state: 'lost'; readonly message: Said; readonly info?: GpuInfo };
 
 export type ResultStatus = 'running' | 'verified' | 'mismatch' | 'error';
 
