@@ -4,7 +4,8 @@
  * remembered in this browser. `<html lang>` and the page title follow. A link's `?lang=` stays in
  * the address bar (urlSync carries it) and follows a switch; share links carry no language.
  */
-import { i18n, isLanguage, language, resolveLanguage, t, type Language } from '../i18n';
+import { decodeUrl } from '../core/url';
+import { i18n, language, resolveLanguage, t, type Language } from '../i18n';
 
 const kStorageKey = 'tiles.lang';
 
@@ -16,11 +17,9 @@ function remembered(): string | null {
   }
 }
 
-/** The `?lang=` of the address bar now, if it names a supported language. */
+/** The `?lang=` of the address bar now, if it names a supported language (read through the one URL codec). */
 export function linkLanguage(): Language | undefined {
-  if (typeof location === 'undefined') return undefined;
-  const l = new URLSearchParams(location.search).get('lang');
-  return isLanguage(l) ? l : undefined;
+  return typeof location === 'undefined' ? undefined : decodeUrl(location.search).lang;
 }
 
 function apply(lang: Language): void {
@@ -33,6 +32,7 @@ function apply(lang: Language): void {
 
 /** Apply the language the page opens in (call once, before the first render). */
 export function initLanguage(): Language {
+  // The raw tag, not the codec's: a hand-written ?lang=zh or ?lang=zh-Hans still opens 简体中文 (resolveLanguage matches it).
   const link = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('lang') : null;
   const browser = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
   const lang = resolveLanguage(link, remembered(), browser);
