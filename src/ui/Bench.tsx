@@ -11,6 +11,7 @@ import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList, kKernels } from '../core/kernels';
 import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtRate } from './format';
 import { dateFormat } from '../i18n';
+import { downloadBlob } from './download';
 
 /** A unit, the same in every language. */
 const kRateUnit = 'GFLOP/s';
@@ -97,15 +98,6 @@ function DevicePanel({ device, date, title }: { device: DeviceReport; date: stri
   );
 }
 
-function download(name: string, text: string, type: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 function History() {
   const { t } = useTranslation('bench');
   const entries = useHistory((s) => s.entries);
@@ -126,7 +118,7 @@ function History() {
                 sizes: e.payload.config.sizes.join(', '),
                 count: e.payload.points.length,
               })}{' '}
-              <button type="button" onClick={() => download(`tiles-${e.payload.date}.csv`, pointsToCsv(e.payload.points), 'text/csv')}>
+              <button type="button" onClick={() => downloadBlob(new Blob([pointsToCsv(e.payload.points)], { type: 'text/csv' }), `tiles-${e.payload.date}.csv`)}>
                 {t('history.csv')}
               </button>{' '}
               <button type="button" onClick={() => deleteHistory(e.id)} aria-label={t('history.deleteLabel', { date: fmtDate(e.payload.date) })}>
@@ -137,7 +129,7 @@ function History() {
         </ul>
       )}
       <div className="run-buttons">
-        <button type="button" disabled={entries.length === 0} onClick={() => download('tiles-history.json', JSON.stringify(entries, null, 1), 'application/json')}>
+        <button type="button" disabled={entries.length === 0} onClick={() => downloadBlob(new Blob([JSON.stringify(entries, null, 1)], { type: 'application/json' }), 'tiles-history.json')}>
           {t('history.exportJson')}
         </button>
         <label className="file-button">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { downloadBlob } from './download';
 
 /**
  * Save a figure for slides and handouts: as the SVG that core/figureSvg builds (self-contained,
@@ -12,19 +13,6 @@ import { useTranslation } from 'react-i18next';
 export interface FigureFile {
   readonly svg: string;
   readonly name: (ext: 'svg' | 'png') => string;
-}
-
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The browser has taken the file once the click is handled; free the URL a little later.
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 /** Draw an SVG document on a canvas at `scale`× its size and return the PNG. */
@@ -65,7 +53,7 @@ export function FigureExport({ what, make }: { what: 'map' | 'phase'; make: () =
     try {
       const f = make();
       const blob = ext === 'svg' ? new Blob([f.svg], { type: 'image/svg+xml' }) : await svgToPng(f.svg);
-      download(blob, f.name(ext));
+      downloadBlob(blob, f.name(ext));
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
