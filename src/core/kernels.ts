@@ -12,7 +12,7 @@
  * (kernelLabel, kernelSummary; a spec's `label` and `summary` read them in the language in use),
  * run:tunable.<name> for a tunable's doc, run:mapping.* for the mapping that ran (MappingWords).
  */
-import { t, t as i18nT } from '../i18n';
+import { t } from '../i18n';
 import naiveSource from '../../shaders/naive.wgsl?raw';
 import tiledSource from '../../shaders/tiled.wgsl?raw';
 import tiled2Source from '../../shaders/tiled2.wgsl?raw';
@@ -227,9 +227,9 @@ export function tunedConstants(id: KernelId, constants: KernelParams): KernelPar
 /** Checks `params` against a kernel's tunables: every name known, every value offered. */
 function checkParams(spec: KernelSpec, params: KernelParams | undefined): string | undefined {
   for (const [name, value] of Object.entries(params ?? {})) {
-    const t = spec.tunables?.find((x) => x.name === name);
-    if (!t) return i18nT('run:plan.noParam', { label: spec.label, name });
-    if (!t.values.includes(value)) return i18nT('run:plan.paramNotOffered', { label: spec.label, name, value, values: t.values.join(', ') });
+    const tunable = spec.tunables?.find((x) => x.name === name);
+    if (!tunable) return t('run:plan.noParam', { label: spec.label, name });
+    if (!tunable.values.includes(value)) return t('run:plan.paramNotOffered', { label: spec.label, name, value, values: tunable.values.join(', ') });
   }
   return undefined;
 }
