@@ -108,14 +108,20 @@ export class AppPage {
     await this.page.getByTestId('select-tile').selectOption(String(t));
   }
 
-  /** Click a run button and wait until every kernel it runs has a final status for a new run. */
+  /**
+   * Click a run button and wait until every kernel it runs has a final status for a new run, and the
+   * run has let go of its lock (the buttons' aria-busy): the last card turns final a moment before
+   * the run ends, and a click in that moment is refused as "a run is already going".
+   */
   async run(button: 'run-naive' | 'run-tiled' | 'run-both'): Promise<void> {
     const ids: KernelId[] = button === 'run-both' ? ['naive', 'tiled'] : [button === 'run-naive' ? 'naive' : 'tiled'];
     const before = await Promise.all(ids.map((id) => this.result(id).getAttribute('data-run')));
+    await expect(this.page.getByTestId(button)).not.toHaveAttribute('aria-busy', 'true');
     await this.page.getByTestId(button).click();
     for (const [i, id] of ids.entries()) {
       await expect(this.result(id)).not.toHaveAttribute('data-run', before[i] ?? '__none__');
       await expect(this.result(id)).toHaveAttribute('data-status', /^(verified|mismatch|error)$/);
     }
+    await expect(this.page.getByTestId(button)).not.toHaveAttribute('aria-busy', 'true');
   }
 }
