@@ -11,10 +11,12 @@ import { fileURLToPath } from 'node:url';
 import { kA1, kB1, kStoreCScalar, kStoreCVec4 } from './gen-unrolled.mjs';
 
 /**
- * @typedef {{ id: string, BM: number, BN: number, BK: number, TM: number, TN: number, vec4: boolean,
- *   aRows?: boolean, note?: string }} BlockDesc
+ * @typedef {{ id: string, BM: number, BN: number, BK: number, TM: number, TN: number, vec4: boolean | 'A' | 'B',
+ *   aRows?: boolean, u2?: boolean, fma?: boolean, note?: string }} BlockDesc
  * aRows: A staged row-major in workgroup memory (one 16-byte store per vec4 loaded) instead of
- * transposed (four scalar stores per vec4).
+ * transposed (four scalar stores per vec4). u2: the phase loop runs two phases per iteration, so the
+ * workgroup copy each phase reads and writes is a constant (experiments). fma: the multiply-adds are
+ * written as fma() (experiments).
  */
 
 /** @param {BlockDesc} d */
@@ -177,50 +179,71 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
   const each = (f) => { for (let i = 0; i < P; i++) { if (i < PA) f('a', 'A', 'row0', i); if (i < PB) f('b', 'B', 'col0', i); } };
   each((x, X, base, i) => w(`  var p${x}${i} = load${X}(${base}, 0u, t + ${i * T}u);`));
   each((x, X, _b, i) => w(`  store${X}(0u, t + ${i * T}u, p${x}${i});`));
+  const rowOf = (i, e) => `ty * 4u + ${4 * TY * i + e}u`; // block row of accumulator row 4i+e
+  const mad = (c, a, b) => (d.fma ? `${c} = fma(vec4<f32>(${a}), ${b}, ${c});` : `${c} += ${a} * ${b};`);
+  // One phase: the next phase's loads in flight, this phase's arithmetic on copy `cur`, the next
+  // phase parked in copy `nxt`, a barrier. `ph`, `cur`, `nxt`: WGSL expressions (`cur` and `nxt`
+  // are constants when the loop runs two phases per iteration); `ind`: the indentation.
+  const phase = (ph, cur, nxt, ind) => {
+    w(`${ind}let more = ${ph} + 1u < phases; // uniform
+${ind}// 1. The next phase's global loads, in flight during the arithmetic.
+${ind}if (more) {
+${ind}  let k1 = (${ph} + 1u) * BK;`);
+    each((x, X, base, i) => w(`${ind}  p${x}${i} = load${X}(${base}, k1, t + ${i * T}u);`));
+    w(`${ind}}`);
+    w(`${ind}// 2. This phase, k = 0 … ${BK - 1} written out.`);
+    if (aRows) {
+      for (let q = 0; q < KQ; q++) {
+        for (let kk = 0; kk < 4; kk++) for (let j = 0; j < CG; j++) w(`${ind}let b${j}k${4 * q + kk} = Bs[${4 * q + kk}u][${cur}][tx + ${TX * j}u];`);
+        for (let i = 0; i < RG; i++)
+          for (let e = 0; e < 4; e++) {
+            const a = `a${4 * i + e}q${q}`;
+            w(`${ind}let ${a} = As[${cur}][(${rowOf(i, e)}) * ${KQ}u + ${q}u];`);
+            for (let j = 0; j < CG; j++) {
+              const b = (kk) => `b${j}k${4 * q + kk}`;
+              w(`${ind}${acc(4 * i + e, j)} += ${a}.x * ${b(0)} + ${a}.y * ${b(1)} + ${a}.z * ${b(2)} + ${a}.w * ${b(3)};`);
+            }
+          }
+      }
+    } else {
+      for (let k = 0; k < BK; k++) {
+        for (let i = 0; i < RG; i++) w(`${ind}let a${i}k${k} = As[${k}u][${cur}][ty + ${TY * i}u];`);
+        for (let j = 0; j < CG; j++) w(`${ind}let b${j}k${k} = Bs[${k}u][${cur}][tx + ${TX * j}u];`);
+        for (let i = 0; i < RG; i++)
+          ['x', 'y', 'z', 'w'].forEach((comp, e) => {
+            w(`${ind}${Array.from({ length: CG }, (_, j) => mad(acc(4 * i + e, j), `a${i}k${k}.${comp}`, `b${j}k${k}`)).join(' ')}`);
+          });
+      }
+    }
+    w(`${ind}// 3. Park the next phase in the other copy (its last readers passed the previous barrier).
+${ind}if (more) {${nxt === '1u - cur' ? `
+${ind}  let nxt = 1u - cur;` : ''}`);
+    const into = nxt === '1u - cur' ? 'nxt' : nxt;
+    each((x, X, _b, i) => w(`${ind}  store${X}(${into}, t + ${i * T}u, p${x}${i});`));
+    w(`${ind}}
+${ind}workgroupBarrier();`);
+  };
   w(`  workgroupBarrier();
 
-  let phases = (dims.K + BK - 1u) / BK;
-  for (var ph = 0u; ph < phases; ph++) {
-    let cur = ph % 2u;
-    let more = ph + 1u < phases; // uniform
-    // 1. The next phase's global loads, in flight during the arithmetic.
-    if (more) {
-      let k1 = (ph + 1u) * BK;`);
-  each((x, X, base, i) => w(`      p${x}${i} = load${X}(${base}, k1, t + ${i * T}u);`));
-  w('    }');
-  w(`    // 2. This phase, k = 0 … ${BK - 1} written out.`);
-  const rowOf = (i, e) => `ty * 4u + ${4 * TY * i + e}u`; // block row of accumulator row 4i+e
-  if (aRows) {
-    for (let q = 0; q < KQ; q++) {
-      for (let kk = 0; kk < 4; kk++) for (let j = 0; j < CG; j++) w(`    let b${j}k${4 * q + kk} = Bs[${4 * q + kk}u][cur][tx + ${TX * j}u];`);
-      for (let i = 0; i < RG; i++)
-        for (let e = 0; e < 4; e++) {
-          const a = `a${4 * i + e}q${q}`;
-          w(`    let ${a} = As[cur][(${rowOf(i, e)}) * ${KQ}u + ${q}u];`);
-          for (let j = 0; j < CG; j++) {
-            const b = (kk) => `b${j}k${4 * q + kk}`;
-            w(`    ${acc(4 * i + e, j)} += ${a}.x * ${b(0)} + ${a}.y * ${b(1)} + ${a}.z * ${b(2)} + ${a}.w * ${b(3)};`);
-          }
-        }
-    }
-  } else {
-    for (let k = 0; k < BK; k++) {
-      for (let i = 0; i < RG; i++) w(`    let a${i}k${k} = As[${k}u][cur][ty + ${TY * i}u];`);
-      for (let j = 0; j < CG; j++) w(`    let b${j}k${k} = Bs[${k}u][cur][tx + ${TX * j}u];`);
-      for (let i = 0; i < RG; i++)
-        ['x', 'y', 'z', 'w'].forEach((comp, e) => {
-          w(`    ${Array.from({ length: CG }, (_, j) => `${acc(4 * i + e, j)} += a${i}k${k}.${comp} * b${j}k${k};`).join(' ')}`);
-        });
-    }
-  }
-  w(`    // 3. Park the next phase in the other copy (its last readers passed the previous barrier).
-    if (more) {
-      let nxt = 1u - cur;`);
-  each((x, X, _b, i) => w(`      store${X}(nxt, t + ${i * T}u, p${x}${i});`));
-  w(`    }
-    workgroupBarrier();
+  let phases = (dims.K + BK - 1u) / BK;`);
+  if (d.u2) {
+    w(`  // Two phases per iteration, so the copy each reads and writes is a constant.
+  for (var ph = 0u; ph < phases; ph += 2u) {
+    {`);
+    phase('ph', '0u', '1u', '      ');
+    w(`    }
+    if (ph + 1u < phases) { // uniform`);
+    phase('(ph + 1u)', '1u', '0u', '      ');
+    w(`    }
   }
 `);
+  } else {
+    w(`  for (var ph = 0u; ph < phases; ph++) {
+    let cur = ph % 2u;`);
+    phase('ph', 'cur', '1u - cur', '    ');
+    w(`  }
+`);
+  }
   for (let i = 0; i < RG; i++)
     for (let e = 0; e < 4; e++)
       for (let j = 0; j < CG; j++) w(`  storeC(row0 + ${rowOf(i, e)}, col0 + tx * 4u + ${4 * TX * j}u, ${acc(4 * i + e, j)});`);
@@ -228,18 +251,54 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
   return L.join('\n') + '\n';
 }
 
-/** Experiment set: name → description (node scripts/gen-blocks.mjs OUTDIR writes them all). */
+/**
+ * Experiment set (node scripts/gen-blocks.mjs OUTDIR writes them all). Ids: b{BM}x{BN}k{BK}t{TM}x{TN},
+ * then r (A staged row-major), v / va / vb (vec4 A, B and C / A only / B and C only), u (two phases
+ * per loop iteration: constant copy indices), f (explicit fma()).
+ * @returns {BlockDesc[]}
+ */
 export function experiments() {
   const out = [];
-  const add = (BM, BN, BK, TM, TN, vec4, aRows) =>
-    out.push({ id: `b${BM}x${BN}k${BK}t${TM}x${TN}${aRows ? 'r' : ''}${vec4 === true ? 'v' : vec4 ? `v${vec4.toLowerCase()}` : ''}`, BM, BN, BK, TM, TN, vec4, aRows });
-  for (const v of [true, false, 'A', 'B']) {
-    add(128, 128, 8, 16, 8, v, false);
-    add(128, 256, 8, 16, 8, v, false);
-    add(64, 64, 16, 8, 4, v, false);
-    add(128, 64, 16, 8, 8, v, false);
-    add(64, 128, 16, 8, 4, v, false);
-  }
+  const add = (BM, BN, BK, TM, TN, vec4, { aRows = false, u2 = false, fma = false } = {}) =>
+    out.push({
+      id: `b${BM}x${BN}k${BK}t${TM}x${TN}${aRows ? 'r' : ''}${vec4 === true ? 'v' : vec4 ? `v${vec4.toLowerCase()}` : ''}${u2 ? 'u' : ''}${fma ? 'f' : ''}`,
+      BM, BN, BK, TM, TN, vec4, aRows, u2, fma,
+    });
+  // 128×128 (reg16x8 / reg16x8v's block): the large sizes.
+  for (const o of [{}, { u2: true }, { fma: true }, { u2: true, fma: true }]) add(128, 128, 8, 16, 8, true, o);
+  add(128, 128, 8, 16, 8, false);
+  add(128, 128, 8, 16, 8, false, { u2: true });
+  add(128, 128, 8, 16, 8, 'B', { u2: true });
+  add(128, 128, 8, 8, 8, true);
+  add(128, 128, 8, 8, 8, true, { u2: true });
+  add(128, 128, 16, 8, 8, true);
+  // 128×64 (blk128x64v's block) and 64×64 (blk64x64v's): the mid sizes.
+  for (const o of [{}, { u2: true }, { fma: true }]) add(128, 64, 16, 8, 8, true, o);
+  add(128, 64, 32, 8, 8, true);
+  add(128, 64, 16, 8, 8, 'B', { u2: true });
+  add(64, 64, 16, 8, 4, true, { u2: true });
+  // 128×256 (blk128x256's block, a scalar plan: 'B' only where N is a multiple of 4).
+  add(128, 256, 8, 16, 8, false, { u2: true });
+  add(128, 256, 8, 16, 8, 'B', { u2: true });
+  // Second call: fma() where the first call found it helped (128×64 on both engines).
+  add(32, 64, 16, 4, 4, true, { fma: true });
+  add(64, 64, 16, 8, 4, true, { fma: true });
+  add(128, 64, 16, 8, 4, true, { fma: true });
+  add(128, 128, 8, 16, 8, false, { fma: true });
+  add(128, 256, 8, 16, 8, false, { fma: true });
+  add(128, 256, 8, 16, 8, 'B', { fma: true });
+  // Third call: other splits of the 128×128 block (8×16 per invocation, phases of 4).
+  add(128, 128, 8, 8, 16, true);
+  add(128, 128, 4, 16, 8, true);
+  add(128, 128, 8, 8, 16, false);
+  // Fourth call: 8×16 per invocation (best of the third call on wgpu) in other blocks, and with fma().
+  add(128, 128, 8, 8, 16, true, { fma: true });
+  add(128, 256, 8, 8, 16, false);
+  add(128, 256, 8, 8, 16, 'B');
+  add(128, 256, 8, 8, 16, true);
+  add(64, 64, 16, 4, 8, true);
+  add(128, 64, 16, 4, 8, true);
+  add(128, 64, 16, 4, 8, true, { fma: true });
   return out;
 }
 
@@ -254,8 +313,8 @@ export const kBlockRungs = [
     note: 'Why this block: for mid sizes. 64×64 blocks launch 256 workgroups at 1024³ where 128×128 launch 64;\n// 8×4 C elements per invocation do 32 multiply-adds per three vec4 reads of workgroup memory\n// (reg4x4: 16 per two), and phases of 16 halve the barriers of phases of 8.',
   },
   {
-    id: 'blk128x64v', BM: 128, BN: 64, BK: 16, TM: 8, TN: 8, vec4: true,
-    note: 'Why this block: between the mid and the large sizes. Half a 128×128 block, so twice the workgroups,\n// with 8×8 C elements per invocation and phases of 16.',
+    id: 'blk128x64v', BM: 128, BN: 64, BK: 16, TM: 8, TN: 8, vec4: true, fma: true,
+    note: 'Why this block: between the mid and the large sizes. Half a 128×128 block, so twice the workgroups,\n// with 8×8 C elements per invocation and phases of 16. The multiply-adds are written as fma(): on an\n// H100 that made this block 3–4% faster on both engines (Dawn 29.9 → 30.8 TFLOP/s at 1024³, wgpu\n// 25.4 → 26.4), where the 128×128 blocks lost by it (docs/benchmarks.md, round 4).',
   },
   {
     id: 'blk128x256', BM: 128, BN: 256, BK: 8, TM: 16, TN: 8, vec4: false,
