@@ -40,6 +40,13 @@ export default defineConfig({
     locale: 'en-US',
     trace: 'retain-on-failure',
   },
+  projects: [
+    { name: 'main', testIgnore: /freeze\.spec\.ts/ },
+    // The page's responsiveness is probed on a quiet machine: after every other test, one test at a
+    // time (beside SwiftShader kernels of a parallel test the probe measured their CPU, not the page).
+    // Alone: npx playwright test e2e/freeze.spec.ts --no-deps
+    { name: 'quiet', testMatch: /freeze\.spec\.ts/, dependencies: ['main'], fullyParallel: false },
+  ],
   webServer: {
     command: `${buildFirst ? 'npm run build && ' : ''}npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
     url: `http://127.0.0.1:${port}/`,

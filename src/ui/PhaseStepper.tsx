@@ -11,6 +11,7 @@ import { language } from '../i18n';
 import { FigureExport } from './FigureExport';
 import { keyHints, useStepperKeys } from './useStepperKeys';
 import './classroom.css';
+import { afterNextPaint } from './afterPaint';
 
 const f32 = new Float32Array(1);
 const u32 = new Uint32Array(f32.buffer);
@@ -138,16 +139,17 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
   const [box, setBox] = useState({ width: 0, font: 16 });
   // Characters taken off after layout showed an overflow, for this width, font and tile only.
   const [shrinkBy, setShrinkBy] = useState({ key: '', n: 0 });
+  // Measured when the browser has laid the page out (a ResizeObserver reports once on observe, then
+  // on every resize): reading the width during React's commit would force a layout of the whole
+  // page inside the task that commits a run's results (~25 ms there on a 2-core machine).
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => {
+    const ro = new ResizeObserver(() => {
       const width = el.clientWidth;
       const font = parseFloat(getComputedStyle(el).fontSize) || 16;
       setBox((b) => (b.width === width && b.font === font ? b : { width, font }));
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
+    });
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
@@ -157,16 +159,20 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
   const key = `${box.width}|${box.font}|${tile}`;
   const shrink = shrinkBy.key === key ? shrinkBy.n : 0;
   const chars = Math.max(0, Math.floor(inner / (kGlyphEm * box.font)) - shrink);
-  // After layout: if any lane's text still overflows its cell, print one character less.
-  useLayoutEffect(() => {
+  // After layout: if any lane's text still overflows its cell, print one character less. (Once the
+  // frame is rendered, not in the commit: the check reads every lane's size, which would force a
+  // layout of the page there.)
+  useEffect(() => {
     const el = ref.current;
     if (!el || chars === 0) return;
-    for (const lane of Array.from(el.children) as HTMLElement[]) {
-      if (lane.scrollWidth > lane.clientWidth + 0.5 || lane.scrollHeight > lane.clientHeight + 0.5) {
-        setShrinkBy((s) => ({ key, n: (s.key === key ? s.n : 0) + 1 }));
-        return;
+    return afterNextPaint(() => {
+      for (const lane of Array.from(el.children) as HTMLElement[]) {
+        if (lane.scrollWidth > lane.clientWidth + 0.5 || lane.scrollHeight > lane.clientHeight + 0.5) {
+          setShrinkBy((s) => ({ key, n: (s.key === key ? s.n : 0) + 1 }));
+          return;
+        }
       }
-    }
+    });
   }, [chars, items, key]);
   const maxAbs = heat ? Math.max(1e-30, ...items.map((i) => (Number.isFinite(i.value) ? Math.abs(i.value) : 0))) : 1;
   return (

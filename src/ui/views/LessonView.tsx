@@ -11,6 +11,7 @@ import { ResultCard } from '../ResultCard';
 import { RunSummary } from '../RunSummary';
 import { TileMap } from '../TileMap';
 import { VizBar } from '../VizBar';
+import { afterNextPaint } from '../afterPaint';
 
 /** The highest run number among the finished results (0 when none has finished). */
 function useLastFinishedRun(): number {
@@ -28,19 +29,20 @@ export function LessonView() {
   const traceStatus = useApp((s) => s.traceStatus);
   const seen = useRef(last);
   const finishedAt = useRef(0);
-  const scroll = () => target.current?.scrollIntoView({ block: 'start' });
+  // Scrolled once the new results are laid out (a scroll in the commit would force that layout there).
+  const scroll = () => afterNextPaint(() => target.current?.scrollIntoView({ block: 'start' }));
   useEffect(() => {
     if (last === seen.current) return;
     seen.current = last;
     finishedAt.current = performance.now();
-    scroll();
+    return scroll();
   }, [last]);
   // The run's trace arrives a moment later and changes the map's height (and the comparison above
   // appears): scroll again once, so the summary stays at the top of the screen.
   useEffect(() => {
     if (traceStatus !== 'done' || finishedAt.current === 0 || performance.now() - finishedAt.current > 15_000) return;
     finishedAt.current = 0;
-    scroll();
+    return scroll();
   }, [traceStatus]);
   return (
     <>
