@@ -5,7 +5,7 @@ import globals from 'globals';
 import i18next from 'eslint-plugin-i18next';
 
 export default tseslint.config(
-  { ignores: ['**/*.tmp.mjs', 'dist', 'bench-dist', 'node_modules', 'test-results', 'playwright-report', '.gpu', '.gl', '.k14', '.gpu-carry'] },
+  { ignores: ['**/*.tmp.mjs', 'dist', 'bench-dist', 'node_modules', 'test-results', 'playwright-report', '.gpu', '.gl', '.k14', '.k15', '.gpu-carry'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -58,7 +58,11 @@ export function Controls({ compact = false }: { compact?: boolean }) {
   const run = (ids: KernelId[]) => void runKernels(ids);
 
   return (
-    <section className={compact ? "panel controls compact" : "panel controls"} aria-labelledby="controls-heading">
+    <section
+      // i18n-exempt: CSS classes
+      className={compact ? 'panel controls compact' : 'panel controls'}
+      aria-labelledby="controls-heading"
+    >
       <h2 id="controls-heading">{t('controls.heading')}</h2>
       <p className="lead">
         {t('controls.formula')}
