@@ -9,31 +9,13 @@
  *   deno run -A scripts/exp-splitk.mjs 1024 2039x3001x1531          (wgpu)
  *   NODE_PATH=… node scripts/exp-splitk.mjs 1024                    (Dawn, the webgpu package)
  * One JSON line per shape × kernel × S (S = 1: the rung as it is, one pass).
- * --kernels blk64x64v,blk128x64v   --splits 1,2,4   --settle ms
+ * --kernels blk64x64v,blk128x64v,b128x128k8t16x8v (rungs or experiment ids, vec4 ones)   --splits 1,2,4   --settle ms
  * --one-pass: record every dispatch of a sample in one compute pass (as the app's timing does);
  *   by default each product is its own pass (or two), as in round 3b's figures — on wgpu that
  *   harness ran the unsplit kernels 1.3–5.6× slower than the app's bench (docs/benchmarks.md).
  */
 /* global GPUBufferUsage, GPUMapMode, Deno */
-import { blockKernel, kBlockRungs } from './gen-blocks.mjs';
-
-/** The block rung `d` with K split over wg.z: layer z covers k in [z·KS, z·KS + KS) and writes slice z of P. */
-export function splitKernel(d) {
-  let s = blockKernel({ ...d, id: `${d.id}-splitk` });
-  const sub = (a, b) => {
-    if (!s.includes(a)) throw new Error(`splitKernel: "${a}" not found`);
-    s = s.split(a).join(b);
-  };
-  sub('override GROUP: u32 = 8u;', 'override GROUP: u32 = 8u;\n// Split-K: the K elements one layer of workgroups (wg.z) covers, a multiple of BK.\noverride KS: u32 = 256u;');
-  sub(`  let t = ty * ${d.BN / d.TN}u + tx;\n`, `  let t = ty * ${d.BN / d.TN}u + tx;\n  let kBase = wg.z * KS;\n`);
-  s = s.replace(/load([AB])\((row0|col0), 0u, /g, 'load$1($2, kBase, ');
-  sub('let k1 = (ph + 1u) * BK;', 'let k1 = kBase + (ph + 1u) * BK;');
-  sub('let phases = (dims.K + BK - 1u) / BK;', 'let phases = KS / BK;');
-  sub('fn storeC(row: u32, col: u32, v: vec4<f32>) {\n  if (row < dims.M && col < dims.N) { C[(row * dims.N + col) / 4u] = v; }',
-    'fn storeC(z: u32, row: u32, col: u32, v: vec4<f32>) {\n  if (row < dims.M && col < dims.N) { C[(z * dims.M * dims.N + row * dims.N + col) / 4u] = v; }');
-  s = s.replace(/ {2}storeC\(row0/g, '  storeC(wg.z, row0');
-  return s;
-}
+import { blockKernel, experiments, kBlockRungs, splitKernel } from './gen-blocks.mjs';
 
 /** Sums the S partial slices of P into C (vec4 per invocation). */
 export const kSumWgsl = `// Split-K, second pass: C = P[0] + … + P[S-1] (each slice M×N, N a multiple of 4).
@@ -205,7 +187,8 @@ export async function runExperiment(gpu, jobs, opt) {
 
 /** The configurations at a shape: each rung unsplit, and split S = 2, 3, 4 where K allows. */
 export function jobsFor(shapes, kernels, splits) {
-  const rungs = kBlockRungs.filter((d) => kernels.includes(d.id));
+  // The registered rungs, or any kernel of the experiment set by its id (vec4 C only: the sum pass reads vec4s).
+  const rungs = [...kBlockRungs, ...experiments()].filter((d) => kernels.includes(d.id) && d.vec4 === true);
   return shapes.map((shape) => ({
     shape,
     sumWgsl: kSumWgsl,

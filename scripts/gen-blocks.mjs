@@ -322,8 +322,45 @@ export const kBlockRungs = [
   },
 ];
 
+/**
+ * The block kernel `d` with K split over wg.z (split-K): layer z of workgroups covers k in
+ * [z·KS, z·KS + KS) (KS, an override constant, a multiple of BK) and writes its partial C block to
+ * slice z of a scratch buffer, bound where C is (slice z starts at z·M·N); a second pass
+ * (shaders/splitk_sum.wgsl) adds the slices into C. vec4 kernels only.
+ * @param {BlockDesc} d
+ */
+export function splitKernel(d) {
+  let s = blockKernel(d);
+  const sub = (a, b) => {
+    if (!s.includes(a)) throw new Error(`splitKernel: "${a}" not found`);
+    s = s.split(a).join(b);
+  };
+  sub('override GROUP: u32 = 8u;', 'override GROUP: u32 = 8u;\n/** Split-K: the K elements one layer of workgroups (wg.z) covers, a multiple of BK. */\noverride KS: u32 = 256u;');
+  sub(`  let t = ty * ${d.BN / d.TN}u + tx;\n`, `  let t = ty * ${d.BN / d.TN}u + tx;\n  let kBase = wg.z * KS; // this layer's first k\n`);
+  s = s.replace(/load([AB])\((row0|col0), 0u, /g, 'load$1($2, kBase, ');
+  sub('let k1 = (ph + 1u) * BK;', 'let k1 = kBase + (ph + 1u) * BK;');
+  sub('let phases = (dims.K + BK - 1u) / BK;', 'let phases = KS / BK; // uniform (an override constant)');
+  sub('fn storeC(row: u32, col: u32, v: vec4<f32>) {\n  if (row < dims.M && col < dims.N) { C[(row * dims.N + col) / 4u] = v; }',
+    'fn storeC(z: u32, row: u32, col: u32, v: vec4<f32>) {\n  if (row < dims.M && col < dims.N) { C[(z * dims.M * dims.N + row * dims.N + col) / 4u] = v; }');
+  s = s.replace(/ {2}storeC\(row0/g, '  storeC(wg.z, row0');
+  sub('// Bindings: the shared layout (A, B and C as arrays of vec4<f32>, dims).',
+    '// Bindings: the shared layout (A, B and C as arrays of vec4<f32>, dims); C is bound to the scratch\n// buffer of the partial products (slices × M × N), not to the product.');
+  return s;
+}
+
+/** The split-K rung (its main pass; the sum pass is shaders/splitk_sum.wgsl, written by hand). */
+export const kSplitRungs = [
+  {
+    id: 'split128v', BM: 128, BN: 128, BK: 8, TM: 16, TN: 8, vec4: true,
+    note: 'Split-K: where the 128×128 blocks of C are too few to fill the GPU (64 at 1024³), K is split over S\n// layers of workgroups (wg.z), S times the workgroups, each layer a partial product; a second pass sums them.\n// The rest is reg16x8v: 16×8 C elements per invocation, vec4 loads.',
+  },
+];
+
 /** Each rung with a function writing its WGSL (for the test that the committed files match). */
-export const kBlockGenerated = kBlockRungs.map((d) => ({ id: d.id, source: () => blockKernel(d) }));
+export const kBlockGenerated = [
+  ...kBlockRungs.map((d) => ({ id: d.id, source: () => blockKernel(d) })),
+  ...kSplitRungs.map((d) => ({ id: d.id, source: () => splitKernel(d) })),
+];
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = process.argv[2];
@@ -332,9 +369,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     for (const d of experiments()) writeFileSync(`${dir}/${d.id}.wgsl`, blockKernel(d));
     console.log(experiments().map((d) => d.id).join(' '));
   } else {
-    for (const d of kBlockRungs) {
-      const path = new URL(`../shaders/${d.id}.wgsl`, import.meta.url);
-      writeFileSync(path, blockKernel(d));
+    for (const g of kBlockGenerated) {
+      const path = new URL(`../shaders/${g.id}.wgsl`, import.meta.url);
+      writeFileSync(path, g.source());
       console.log(`wrote ${fileURLToPath(path)}`);
     }
   }

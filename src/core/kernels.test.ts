@@ -72,6 +72,8 @@ describe('the record against the WGSL', () => {
     it(`${id}: every constant its plans set, and every tunable, is an override in its WGSL; every override without a default is set`, () => {
       const declared = overrides(kKernels[id].source);
       const set = new Set<string>();
+      // Split-K's tunable S sets its second pass's override (and the first pass's KS and dispatch z).
+      const secondPass = new Set<string>();
       for (const s of shapes) {
         for (const tile of kTileWidths) {
           for (const params of paramSets(id)) {
@@ -80,11 +82,19 @@ describe('the record against the WGSL', () => {
             for (const name of Object.keys(plan.constants)) set.add(name);
             // A plan that runs other WGSL (the tiled kernel's copy for tile 16) must fit that WGSL too.
             if (plan.source) for (const name of Object.keys(plan.constants)) expect(overrides(plan.source).has(name), `${id} tile ${tile} sets ${name}`).toBe(true);
+            if (plan.reduce) {
+              const reduceDeclared = overrides(plan.reduce.source);
+              for (const name of Object.keys(plan.reduce.constants)) {
+                expect(reduceDeclared.has(name), `${id}: its second pass sets ${name}`).toBe(true);
+                secondPass.add(name);
+              }
+              expect(plan.dispatch[2], `${id}: one layer of workgroups per partial product`).toBe(plan.reduce.slices);
+            }
           }
         }
       }
       for (const name of set) expect(declared.has(name), `${id} sets ${name}`).toBe(true);
-      for (const t of kKernels[id].tunables ?? []) expect(declared.has(t.name), `${id} tunes ${t.name}`).toBe(true);
+      for (const t of kKernels[id].tunables ?? []) expect(declared.has(t.name) || secondPass.has(t.name), `${id} tunes ${t.name}`).toBe(true);
       for (const [name, hasDefault] of declared) if (!hasDefault) expect(set.has(name), `${id} declares ${name} without a default`).toBe(true);
     });
   }

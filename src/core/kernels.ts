@@ -32,6 +32,8 @@ import blk32x64vSource from '../../shaders/blk32x64v.wgsl?raw';
 import blk64x64vSource from '../../shaders/blk64x64v.wgsl?raw';
 import blk128x64vSource from '../../shaders/blk128x64v.wgsl?raw';
 import blk128x256Source from '../../shaders/blk128x256.wgsl?raw';
+import split128vSource from '../../shaders/split128v.wgsl?raw';
+import splitSumSource from '../../shaders/splitk_sum.wgsl?raw';
 import type { ProblemLimits } from './limits';
 import type { Shape, TileWidth } from './shape';
 import { ceilDiv } from './shape';
@@ -68,6 +70,12 @@ export interface LaunchPlan {
   readonly block: CBlock;
   /** The WGSL this launch runs when it is not the kernel's own `source` (the tiled kernel's copy for its tile width). */
   readonly source?: string;
+  /**
+   * Split-K: the launch above writes `slices` partial products into a scratch buffer bound where C
+   * is (slice z at z·M·N), and this second pass, bound to the scratch (where A is) and C, sums them
+   * into C. Both passes are one product: timed together.
+   */
+  readonly reduce?: { readonly slices: number; readonly source: string; readonly constants: Record<string, number>; readonly dispatch: Dispatch };
 }
 
 /** A parameter of a kernel set through an override constant: it changes no code structure, so one WGSL file serves every value. */
@@ -158,7 +166,7 @@ export function kernelSummary(id: KernelId): string {
 
 /** A tunable's doc in the language in use. */
 export function tunableDoc(name: string): string {
-  return name === 'BK' || name === 'GROUP' ? t(`run:tunable.${name}`) : name;
+  return name === 'BK' || name === 'GROUP' || name === 'S' ? t(`run:tunable.${name}`) : name;
 }
 
 /** Why a kernel cannot run: it needs more workgroup memory than this GPU allows. */
@@ -302,6 +310,45 @@ function genBlockRung(d: { bm: number; bn: number; bk: number; tm: number; tn: n
   } as const;
 }
 
+/** Split-K: how many layers of workgroups K is split over (the second pass sums as many partial products). */
+const kSplitTunables: readonly Tunable[] = [
+  {
+    name: 'S',
+    values: [2, 3, 4],
+    get doc() {
+      return tunableDoc('S');
+    },
+  },
+];
+/** The split-K rung's default S, and its phase depth (the 16×8 rung's). */
+const kSplitDefault = 4;
+const kSplitBk = 8;
+/** Layers that get at least one phase of K each (never more than asked). */
+const splitSlices = (shape: Shape, asked = kSplitDefault) => Math.max(1, Math.min(asked, ceilDiv(shape.k, kSplitBk)));
+
+/**
+ * The split-K rung (scripts/gen-blocks.mjs kSplitRungs): reg16x8v's 128×128 blocks with K split
+ * over S layers of workgroups (dispatch z), S partial products in a scratch buffer, and a second
+ * pass (splitk_sum.wgsl) that sums them into C.
+ */
+function splitPlan(shape: Shape, limits: WorkgroupLimits & Partial<ProblemLimits>, params: KernelParams | undefined, block: CBlock): Omit<LaunchPlan, 'block'> | string {
+  const base = unrolledPlan(shape, limits, { GROUP: 8 }, block, 16, 8);
+  if (typeof base === 'string') return base;
+  const slices = splitSlices(shape, params?.S);
+  const ks = ceilDiv(ceilDiv(shape.k, kSplitBk), slices) * kSplitBk;
+  const scratch = slices * shape.m * shape.n * 4;
+  const room = Math.min(limits.maxStorageBufferBindingSize ?? Infinity, limits.maxBufferSize ?? Infinity);
+  if (scratch > room) return t('run:plan.splitScratch', { slices, mib: Math.ceil(scratch / 2 ** 20), limit: Math.floor(room / 2 ** 20) });
+  if (shape.m > (limits.maxComputeWorkgroupsPerDimension ?? Infinity)) return t('run:plan.splitRows', { m: shape.m, limit: limits.maxComputeWorkgroupsPerDimension ?? 0 });
+  return {
+    ...base,
+    constants: { GROUP: 8, KS: ks },
+    dispatch: [base.dispatch[0], base.dispatch[1], slices],
+    mapping: { key: 'splitK', values: { ...base.mapping.values, s: slices, ks } },
+    reduce: { slices, source: splitSumSource, constants: { S: slices }, dispatch: [ceilDiv(shape.n / 4, 64), shape.m, 1] },
+  };
+}
+
 /** The seed kernel once per tile width with its k loop written out (scripts/gen-tiled.mjs). */
 const kTiledSources: Record<TileWidth, string> = {
   2: tiled2Source,
@@ -434,6 +481,17 @@ const kDefs = {
     ...genBlockRung({ bm: 128, bn: 256, bk: 8, tm: 16, tn: 8, vec4: false }),
     reference: { dawn: 39.02, wgpu: 39.27 },
     chart: { color: '#86198f', dash: [14, 3, 3, 3] },
+  },
+  split128v: {
+    source: split128vSource,
+    vec4: true,
+    ...kTunedRung,
+    block: square(128),
+    tunables: kSplitTunables,
+    // Staging as reg16x8v, plus the second pass reading the S partial products back.
+    loads: (shape) => blockLoads(shape, 128, 128) + splitSlices(shape) * shape.m * shape.n,
+    plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => splitPlan(shape, limits, params, block),
+    chart: { color: '#4d7c0f', dash: [6, 3, 1, 3] },
   },
   subgroup: {
     source: subgroupSource,

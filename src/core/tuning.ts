@@ -70,11 +70,18 @@ export function blocksAt(id: KernelId, s: Shape): number {
  */
 export function autoCandidates(all: readonly Candidate[], shape: Shape): Candidate[] {
   if (isTiny(shape)) return all.filter((c) => kTinyKernels.includes(c.kernel));
-  const rest = all.filter((c) => !kSimpleKernels.includes(c.kernel));
-  const most = Math.max(0, ...rest.map((c) => blocksAt(c.kernel, shape)));
+  // Split-K only where its C blocks are few (splitting K where they fill the GPU only adds a pass).
+  const rest = all.filter((c) => !kSimpleKernels.includes(c.kernel) && (c.params.S === undefined || blocksAt(c.kernel, shape) < kSplitMaxBlocks));
+  const most = Math.max(0, ...rest.map((c) => launchedAt(c, shape)));
   const floor = Math.min(kMinBlocks, most / 2);
-  return rest.filter((c) => blocksAt(c.kernel, shape) >= floor);
+  return rest.filter((c) => launchedAt(c, shape) >= floor);
 }
+
+/** Below this many C blocks the split-K rung is tried (an H100 holds 264 of its 128×128 workgroups at once). */
+export const kSplitMaxBlocks = 512;
+
+/** Workgroups a candidate launches: its C blocks, times the layers of K for split-K (S). */
+const launchedAt = (c: Candidate, s: Shape): number => blocksAt(c.kernel, s) * (c.params.S ?? 1);
 
 /** How far (in FLOPs, either way) a tuned shape may be from the current one and still choose for it. */
 export const kNearFactor = 8;

@@ -6,8 +6,8 @@ import { kKernels, planKernel, type KernelId, type PlanInfo } from '../core/kern
 
 describe('generated block rungs', () => {
   const generated = kBlockGenerated as { id: string; source: () => string }[];
-  it('the generator writes the four block rungs, each a registered kernel', () => {
-    expect(generated.map((g) => g.id)).toEqual(['blk32x64v', 'blk64x64v', 'blk128x64v', 'blk128x256']);
+  it('the generator writes the four block rungs and the split-K rung, each a registered kernel', () => {
+    expect(generated.map((g) => g.id)).toEqual(['blk32x64v', 'blk64x64v', 'blk128x64v', 'blk128x256', 'split128v']);
     for (const g of generated) expect(kKernels[g.id as KernelId]?.source, g.id).toBe(g.source());
   });
   for (const g of generated) {
@@ -35,7 +35,8 @@ describe('generated block rungs', () => {
       expect(plan.block).toEqual({ rows: bm, cols: bn });
       expect(plan.workgroup).toEqual({ x: Number(wg?.[1]), y: Number(wg?.[2]) });
       expect(plan.workgroupStorageBytes).toBe(2 * bk * (bm + bn) * 4);
-      expect(plan.dispatch).toEqual([512 / bn, 512 / bm, 1]);
+      // Split-K launches one layer of blocks per partial product (4 by default).
+      expect(plan.dispatch).toEqual([512 / bn, 512 / bm, plan.reduce ? 4 : 1]);
     });
   }
 });

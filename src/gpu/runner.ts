@@ -11,7 +11,7 @@ import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
 import { paddedRows } from '../core/data';
 import { OwnedBuffers } from './buffers';
-import { matmulBindGroupLayout, matmulPipeline } from './pipelines';
+import { getPipeline, matmulBindGroupLayout, matmulPipeline } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
 
 export { kClockLabels, type Clock } from './timing';
@@ -251,20 +251,41 @@ export async function runMatmul(
     progress('compile');
     const t1 = now();
     const pipeline = await guard(matmulPipeline(device, spec, plan, 'main', opts.source));
+    // Split-K: the first pass writes its partial products into a scratch buffer, the second sums them into C.
+    const reduce = plan.reduce;
+    const scratch = reduce ? owned.create('partials', reduce.slices * g.m * g.n * 4, GPUBufferUsage.STORAGE) : undefined;
+    const sumPipeline = reduce
+      ? await guard(getPipeline(device, { label: `Matmul.${kernel}.sum`, source: reduce.source, constants: reduce.constants, layout: 'matmul', what: spec.label }))
+      : undefined;
     const compileMs = now() - t1;
-    /** Bind A, B, C, dims; a part of a split run binds only its band of A's and C's rows. */
+    /** Bind A, B, C (the scratch buffer for split-K's first pass), dims; a part of a split run binds only its band of A's and C's rows. */
     const bind = (dims: GPUBuffer, row0?: number, rowsInPart?: number) =>
       row0 === undefined || rowsInPart === undefined
         ? device.createBindGroup({
             label: `Matmul.${kernel}.bindGroup`,
             layout: matmulBindGroupLayout(device),
-            entries: [bufA, bufB, bufC, dims].map((buffer, binding) => ({ binding, resource: { buffer } })),
+            entries: [bufA, bufB, scratch ?? bufC, dims].map((buffer, binding) => ({ binding, resource: { buffer } })),
           })
         : device.createBindGroup({
         label: `Matmul.${kernel}.bindGroup`,
         layout: matmulBindGroupLayout(device),
         entries: [
           { binding: 0, resource: { buffer: bufA, offset: row0 * g.k * 4, size: Math.max(4, rowsInPart * g.k * 4) } },
+          { binding: 1, resource: { buffer: bufB, size: Math.max(4, g.k * g.n * 4) } },
+          // A part's partial products use the front of the scratch buffer (its sum pass has read them before the next part's first pass).
+          scratch && reduce
+            ? { binding: 2, resource: { buffer: scratch, size: Math.max(4, reduce.slices * rowsInPart * g.n * 4) } }
+            : { binding: 2, resource: { buffer: bufC, offset: row0 * g.n * 4, size: Math.max(4, rowsInPart * g.n * 4) } },
+          { binding: 3, resource: { buffer: dims } },
+        ],
+      });
+    /** Split-K's second pass: the scratch buffer where A is, C (or its band of rows), dims. */
+    const bindSum = (scratchBuffer: GPUBuffer, slices: number, dims: GPUBuffer, row0 = 0, rowsInPart = g.m) =>
+      device.createBindGroup({
+        label: `Matmul.${kernel}.sum.bindGroup`,
+        layout: matmulBindGroupLayout(device),
+        entries: [
+          { binding: 0, resource: { buffer: scratchBuffer, size: Math.max(4, slices * rowsInPart * g.n * 4) } },
           { binding: 1, resource: { buffer: bufB, size: Math.max(4, g.k * g.n * 4) } },
           { binding: 2, resource: { buffer: bufC, offset: row0 * g.n * 4, size: Math.max(4, rowsInPart * g.n * 4) } },
           { binding: 3, resource: { buffer: dims } },
@@ -308,15 +329,17 @@ export async function runMatmul(
       }
     }
     const parts = partsOf(rowsPerPart);
+    const sumOf = (p: LaunchPlan, dims: GPUBuffer, row0?: number, rowsHere?: number) =>
+      scratch && p.reduce ? { group: bindSum(scratch, p.reduce.slices, dims, row0, rowsHere), dispatch: p.reduce.dispatch } : undefined;
     const partRuns = Array.from({ length: parts }, (_, p) => {
-      if (parts === 1) return { group: bind(bufDims), dispatch: plan.dispatch };
+      if (parts === 1) return { group: bind(bufDims), dispatch: plan.dispatch, sum: sumOf(plan, bufDims) };
       const row0 = p * rowsPerPart;
       const rowsHere = Math.min(rowsPerPart, g.m - row0);
       const dims = owned.create(`dims.part${p}`, 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
       device.queue.writeBuffer(dims, 0, new Uint32Array([rowsHere, g.k, g.n, 0]));
       const partPlan = planKernel(kernel, { m: rowsHere, k: g.k, n: g.n }, tile, ctx.info, opts.params);
       if (typeof partPlan === 'string') throw new GpuRunError(partPlan, 'validation');
-      return { group: bind(dims, row0, rowsHere), dispatch: partPlan.dispatch };
+      return { group: bind(dims, row0, rowsHere), dispatch: partPlan.dispatch, sum: sumOf(partPlan, dims, row0, rowsHere) };
     });
 
     // --- warm-up, calibration and timed samples ------------------------------------------
@@ -325,6 +348,18 @@ export async function runMatmul(
       `Matmul.${kernel}`,
       (pass, count, part) => {
         const r = partRuns[part]!;
+        if (r.sum && sumPipeline) {
+          // Split-K: one product is both passes.
+          for (let i = 0; i < count; i++) {
+            pass.setPipeline(pipeline);
+            pass.setBindGroup(0, r.group);
+            pass.dispatchWorkgroups(...r.dispatch);
+            pass.setPipeline(sumPipeline);
+            pass.setBindGroup(0, r.sum.group);
+            pass.dispatchWorkgroups(...r.sum.dispatch);
+          }
+          return;
+        }
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, r.group);
         for (let i = 0; i < count; i++) pass.dispatchWorkgroups(...r.dispatch);

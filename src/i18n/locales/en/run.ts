@@ -53,6 +53,11 @@ export const run = {
       summary:
         'For large problems: a 128×256 C block, 256 invocations with 16×8 C elements each; every staged element of B is used by 128 rows and of A by 256 columns (half the global loads of B per multiply-add of a 128×128 block). Scalar loads, any shape.',
     },
+    split128v: {
+      label: 'Split-K 128×128, 16×8, vec4',
+      summary:
+        'Where the 128×128 C blocks are too few to fill the GPU: K split over S layers of workgroups (S times the workgroups), each writing a partial product to a scratch buffer, then a second pass that adds the S partial products into C. The blocks are reg16x8v’s.',
+    },
     subgroup: {
       label: 'Subgroup shuffles',
       summary:
@@ -66,12 +71,15 @@ export const run = {
   tunable: {
     BK: 'Depth of one phase: 16 halves the phases and barriers but needs 32 KiB of workgroup memory.',
     GROUP: 'Block rows per launch group: workgroups launched together share A and B blocks in L2 (1 = plain row-by-row order).',
+    S: 'Split-K: how many layers of workgroups K is split over; each layer computes a partial product and a second pass adds them (more workgroups where the C blocks are few).',
   },
   plan: {
     needsFeature: 'This kernel needs the WebGPU feature “{{features}}”, which this adapter does not offer.',
     subgroupTooLarge: '{{label}}: needs subgroups of at most {{max}} invocations; this adapter reports up to {{got}}.',
     noParam: '{{label}} has no parameter {{name}}.',
     paramNotOffered: '{{label}}: {{name}} = {{value}} is not offered ({{values}}).',
+    splitScratch: 'Split-K needs a scratch buffer of {{slices}} partial products ({{mib}} MiB); this adapter binds at most {{limit}} MiB.',
+    splitRows: 'Split-K sums one row of C per row of workgroups: {{m}} rows exceed this adapter’s {{limit}} workgroups per dimension.',
     workgroupMemory: 'This kernel needs {{bytes}} bytes of workgroup memory; this GPU allows {{limit}}.',
     tileMemory: 'Tile {{tile}} needs {{bytes}} bytes of workgroup memory; this GPU allows {{limit}}.',
     tileWide: "Tile {{tile}} needs a workgroup {{tile}} invocations wide; this GPU's maxComputeWorkgroupSizeX is {{limit}}.",
@@ -93,6 +101,8 @@ export const run = {
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out, vec4 global loads and stores',
     subgroup: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
     strip: '{{band}} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged {{band}}×{{per}} at a time',
+    splitK:
+      '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{rows}}×{{cols}} C elements each, K split over {{s}} layers of workgroups ({{ks}} each), then a pass that sums the {{s}} partial products',
     padded: '{{mapping}}; K × N = {{k}} × {{n}} padded with zeros to {{kp}} × {{np}} for vec4 rows',
   },
   format: {

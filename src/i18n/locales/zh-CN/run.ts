@@ -51,6 +51,11 @@ export const run: Catalogue<typeof en> = {
       summary:
         '用于大问题：128×256 的 C 块，256 个调用，每个计算 16×8 个 C 元素；暂存的每个 B 元素被 128 行使用，每个 A 元素被 256 列使用（每次乘加的 B 全局内存加载是 128×128 块的一半）。标量加载，适用于任意形状。',
     },
+    split128v: {
+      label: '拆分 K（Split-K）128×128，16×8，vec4',
+      summary:
+        '当 128×128 的 C 块太少、填不满 GPU 时：把 K 拆到 S 层工作组上（工作组数变为 S 倍），每层把部分积写入临时缓冲区，再由第二趟把 S 个部分积相加得到 C。块与 reg16x8v 相同。',
+    },
     subgroup: {
       label: '子组洗牌',
       summary: '没有工作组内存，也没有屏障：一个工作组的 64 个调用计算相同的 8 行，每个调用每行加载一个 A 值，其他调用通过 subgroupShuffle 获得。需要 subgroups 特性。',
@@ -63,12 +68,15 @@ export const run: Catalogue<typeof en> = {
   tunable: {
     BK: '一个阶段的深度：16 使阶段数和屏障数减半，但需要 32 KiB 工作组内存。',
     GROUP: '每个启动组的块行数：一起启动的工作组在 L2 中共享 A 和 B 的块（1 = 普通的逐行顺序）。',
+    S: '拆分 K：把 K 拆到多少层工作组上；每层计算一个部分积，第二趟把它们相加（C 块较少时工作组更多）。',
   },
   plan: {
     needsFeature: '这个内核需要 WebGPU 特性“{{features}}”，而此适配器不提供。',
     subgroupTooLarge: '{{label}}：需要子组最多 {{max}} 个调用；此适配器报告最多 {{got}} 个。',
     noParam: '{{label}} 没有参数 {{name}}。',
     paramNotOffered: '{{label}}：不提供 {{name}} = {{value}}（可选：{{values}}）。',
+    splitScratch: '拆分 K 需要一个存放 {{slices}} 个部分积的临时缓冲区（{{mib}} MiB）；此适配器最多绑定 {{limit}} MiB。',
+    splitRows: '拆分 K 的求和趟每行工作组处理 C 的一行：{{m}} 行超过了此适配器每个维度 {{limit}} 个工作组的上限。',
     workgroupMemory: '这个内核需要 {{bytes}} 字节的工作组内存；此 GPU 允许 {{limit}} 字节。',
     tileMemory: '块宽 {{tile}} 需要 {{bytes}} 字节的工作组内存；此 GPU 允许 {{limit}} 字节。',
     tileWide: '块宽 {{tile}} 需要宽 {{tile}} 个调用的工作组；此 GPU 的 maxComputeWorkgroupSizeX 为 {{limit}}。',
@@ -88,6 +96,8 @@ export const run: Catalogue<typeof en> = {
     blockVec4: '每个工作组计算 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{tm}}×{{tn}} 个 C 元素，双缓冲阶段深度 {{bk}}，k 循环写开，全局内存以 vec4 加载和存储',
     subgroup: '每个 64 个调用的工作组计算 C 的 8 行 × 256 列（每个调用 4 列）；A 通过 subgroupShuffle 共享，不用工作组内存',
     strip: '每个工作组计算 C 的 {{band}} 行，256 个调用每次扫过 256 列，A 每次暂存 {{band}}×{{per}}',
+    splitK:
+      '每个工作组一个 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{rows}}×{{cols}} 个 C 元素，K 拆到 {{s}} 层工作组上（每层 {{ks}}），再用一趟把 {{s}} 个部分积相加',
     padded: '{{mapping}}；K × N = {{k}} × {{n}} 补零到 {{kp}} × {{np}}，使每行按 vec4 对齐',
   },
   format: {
