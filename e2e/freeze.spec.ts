@@ -24,26 +24,33 @@ const kNoiseFactor = 3;
 interface Probe {
   /** Milliseconds between consecutive ticks. */
   readonly gaps: number[];
-  /** What the page showed when each gap over 150 ms ended (to tell which phase it was). */
-  readonly where: { readonly gap: number; readonly phase: string }[];
+  /** What the page showed when each gap over 150 ms ended (to tell which phase it was), and when it ended. */
+  readonly where: { readonly gap: number; readonly phase: string; readonly end: number }[];
   /** Long tasks (> 50 ms of main-thread work) the browser reported, in ms: blocking by the page itself. */
   readonly longTasks: number[];
+  /** When each long task started and ended (performance.now()). */
+  readonly taskSpans: (readonly [number, number])[];
 }
 
 async function startProbe(page: Page): Promise<void> {
   await page.evaluate((every) => {
     const w = window as unknown as { __probe: Probe & { timer: number; observer?: PerformanceObserver } };
-    const p = { gaps: [] as number[], where: [] as { gap: number; phase: string }[], longTasks: [] as number[], timer: 0, observer: undefined as PerformanceObserver | undefined };
+    const p = { gaps: [] as number[], where: [] as { gap: number; phase: string; end: number }[], longTasks: [] as number[], taskSpans: [] as [number, number][], timer: 0, observer: undefined as PerformanceObserver | undefined };
     let last = performance.now();
     p.timer = window.setInterval(() => {
       const t = performance.now();
       p.gaps.push(t - last);
       const phase = document.querySelector('[data-testid="result-tiled"] [role="status"]')?.textContent ?? document.querySelector('[data-testid="run-estimate"]')?.getAttribute('data-asking') ?? '?';
-      if (t - last > 150) p.where.push({ gap: Math.round(t - last), phase });
+      if (t - last > 150) p.where.push({ gap: Math.round(t - last), phase, end: t });
       last = t;
     }, every);
     try {
-      p.observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => p.longTasks.push(Math.round(e.duration))));
+      p.observer = new PerformanceObserver((list) =>
+        list.getEntries().forEach((e) => {
+          p.longTasks.push(Math.round(e.duration));
+          p.taskSpans.push([e.startTime, e.startTime + e.duration]);
+        }),
+      );
       p.observer.observe({ type: 'longtask' });
     } catch {
       // No long-task timing in this browser: the gaps alone tell.
@@ -57,8 +64,8 @@ async function stopProbe(page: Page): Promise<Probe> {
     const w = window as unknown as { __probe: Probe & { timer: number; observer?: PerformanceObserver } };
     window.clearInterval(w.__probe.timer);
     w.__probe.observer?.disconnect();
-    const { gaps, where, longTasks } = w.__probe;
-    return { gaps, where, longTasks };
+    const { gaps, where, longTasks, taskSpans } = w.__probe;
+    return { gaps, where, longTasks, taskSpans };
   });
 }
 
@@ -88,12 +95,15 @@ function expectResponsive(p: Probe, minCoveredMs: number, idleWorst: number): vo
   expect(p.gaps.length, 'the probe ticked').toBeGreaterThanOrEqual(1);
   expect(p.gaps.reduce((a, b) => a + b, 0), 'the time the probe watched (ms)').toBeGreaterThanOrEqual(minCoveredMs);
   const limit = Math.max(kMaxGapMs, Math.min(kNoiseCapMs, kNoiseFactor * idleWorst));
-  // Gaps over the limit must all fall in a GPU phase (`where` names every gap over 150 ms).
+  // Gaps over the limit must all fall in a GPU phase (`where` names every gap over 150 ms), or be
+  // the machine's: a gap during which the page ran no long task is the scheduler's (seen on a
+  // 2-core machine with two other CPU-bound processes: 400 ms with no task of the page's at all).
   const worst = Math.max(...p.gaps);
-  const pageGaps = p.where.filter((w) => !kGpuPhases.test(w.phase)).map((w) => w.gap);
+  const pageRan = (w: { gap: number; end: number }) => p.taskSpans.some(([s, e]) => s < w.end && e > w.end - w.gap);
+  const pageGaps = p.where.filter((w) => !kGpuPhases.test(w.phase) && pageRan(w)).map((w) => w.gap);
   const worstPage = Math.max(0, ...p.gaps.filter((g) => g <= 150), ...pageGaps);
   console.log(
-    `main-thread probe: ${p.gaps.length} ticks, longest gap ${worst.toFixed(0)} ms, outside the GPU phases ${worstPage.toFixed(0)} ms (limit ${limit.toFixed(0)} ms); long tasks: ${p.longTasks.length ? p.longTasks.join(', ') + ' ms' : 'none'}${p.where.length ? `; gaps over 150 ms: ${p.where.map((w) => `${w.gap} ms: ${w.phase}`).join(' | ')}` : ''}`,
+    `main-thread probe: ${p.gaps.length} ticks, longest gap ${worst.toFixed(0)} ms, outside the GPU phases and with a task of the page's ${worstPage.toFixed(0)} ms (limit ${limit.toFixed(0)} ms); long tasks: ${p.longTasks.length ? p.longTasks.join(', ') + ' ms' : 'none'}${p.where.length ? `; gaps over 150 ms: ${p.where.map((w) => `${w.gap} ms: ${w.phase}`).join(' | ')}` : ''}`,
   );
   expect(worstPage, `longest gap between ${kProbeMs} ms probe ticks outside the GPU phases`).toBeLessThanOrEqual(limit);
   // The page's own work, whatever the machine's noise: no single main-thread task (the Long Tasks

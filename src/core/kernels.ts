@@ -491,6 +491,7 @@ const kDefs = {
     // Staging as reg16x8v, plus the second pass reading the S partial products back.
     loads: (shape) => blockLoads(shape, 128, 128) + splitSlices(shape) * shape.m * shape.n,
     plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => splitPlan(shape, limits, params, block),
+    reference: { dawn: 41.53, wgpu: 35.16 }, // S = 4 (the default), round 4b, docs/benchmarks.md
     chart: { color: '#4d7c0f', dash: [6, 3, 1, 3] },
   },
   subgroup: {
