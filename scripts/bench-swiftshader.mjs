@@ -39,7 +39,7 @@ page.on('console', (m) => {
     // The bundle believes it runs under Deno: say where it really ran.
     const line = JSON.stringify({ ...JSON.parse(text), engine: 'chromium (Dawn on SwiftShader)' });
     lines.push(line);
-    console.log(line.length > 400 ? `${line.slice(0, 400)}…` : line);
+    console.log(process.stdout.isTTY && line.length > 400 ? `${line.slice(0, 400)}…` : line);
   } else if (text === '__done__') done();
   else console.error(text);
 });
