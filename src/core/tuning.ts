@@ -77,7 +77,7 @@ export function autoCandidates(all: readonly Candidate[], shape: Shape): Candida
   return rest.filter((c) => launchedAt(c, shape) >= floor);
 }
 
-/** Below this many C blocks the split-K rung is tried (an H100 holds 264 of its 128×128 workgroups at once). */
+/** Below this many C blocks the split-K rung is tried (the H100 figures fit two of its 128×128 workgroups per multiprocessor: 264 at once). */
 export const kSplitMaxBlocks = 512;
 
 /** Workgroups a candidate launches: its C blocks, times the layers of K for split-K (S). */
