@@ -131,6 +131,8 @@ interface KernelDef {
   block(tile: TileWidth): CBlock;
   /** Global-memory element loads (the traffic model); by default those of staging its C block (blockLoads). */
   loads?(shape: Shape, tile: TileWidth): number;
+  /** GPU memory a run needs beside A, B and C (split-K's partial products), at the default parameters or `params`. */
+  scratchBytes?(shape: Shape, params?: KernelParams): number;
   /**
    * A launch plan, or a message saying why this adapter cannot run it (params already checked
    * against tunables); `block` is this kernel's block(tile), for plans that grid C by it.
@@ -490,6 +492,7 @@ const kDefs = {
     tunables: kSplitTunables,
     // Staging as reg16x8v, plus the second pass reading the S partial products back.
     loads: (shape) => blockLoads(shape, 128, 128) + splitSlices(shape) * shape.m * shape.n,
+    scratchBytes: (shape, params) => splitSlices(shape, params?.S) * shape.m * shape.n * 4,
     plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => splitPlan(shape, limits, params, block),
     reference: { dawn: 41.53, wgpu: 35.16 }, // S = 4 (the default), round 4b, docs/benchmarks.md
     chart: { color: '#4d7c0f', dash: [6, 3, 1, 3] },

@@ -13,6 +13,13 @@ describe('run estimate', () => {
     expect(runMemory(cube(13000)).pageBytes).toBeGreaterThan(2.5 * kConfirmPageBytes);
   });
 
+  it('GPU memory counts split-K’s partial products (S × M × N), the largest scratch of the kernels run', () => {
+    const plain = estimateRun(cube(1024), [{ kernel: 'reg16x8v', gflops: 1000 }], 0).gpuBytes;
+    expect(plain).toBe(runMemory(cube(1024)).gpuBytes);
+    const split = estimateRun(cube(1024), [{ kernel: 'reg16x8v', gflops: 1000 }, { kernel: 'split128v', gflops: 1000 }], 0).gpuBytes;
+    expect(split).toBe(plain + 4 * 1024 * 1024 * 4); // S = 4 by default
+  });
+
   it('dispatches: fixed samples, or about the timing budget; slow dispatches get one warm-up', () => {
     expect(dispatchTime(10, 3, 64)).toEqual({ dispatches: 2 + 3, ms: 2 * 10 + 3 * 10 });
     const auto = dispatchTime(1, 0, 64);

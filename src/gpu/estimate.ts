@@ -5,7 +5,7 @@
  * The maths is plain (estimateRun); probeRate runs on the GPU. No DOM.
  */
 import { makeData } from '../core/data';
-import { gpuShape, planKernel, type KernelId, type KernelParams } from '../core/kernels';
+import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams } from '../core/kernels';
 import { kFullCheckMacs, kSampleMacBudget } from '../core/reference';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import type { GpuContext } from './device';
@@ -49,7 +49,7 @@ export interface RunEstimate {
   readonly totalMs: number | undefined;
   /** Memory the page needs (the worker's A and B, C read back and its mapping, transfer chunks). */
   readonly pageBytes: number;
-  /** GPU memory: A, B, C and C's read-back buffer (the largest kernel's padded shape). */
+  /** GPU memory: A, B, C and C's read-back buffer (the largest kernel's padded shape), and the largest scratch buffer of a kernel (split-K's partial products). */
   readonly gpuBytes: number;
   /** Why the run asks for confirmation (empty: it starts at once). */
   readonly confirm: readonly ('time' | 'memory')[];
@@ -87,7 +87,11 @@ export function estimateRun(shape: Shape, rates: readonly KernelRate[], samples:
   const moveMs = (bytes: number) => bytes / kCpuRates.transferBytesPerMs;
   const shapes = rates.map((r) => gpuShape(r.kernel, shape));
   const widest = shapes.reduce((a, b) => (macs(b) > macs(a) ? b : a), shape);
-  const { pageBytes, gpuBytes } = runMemory(shape, widest);
+  const memory = runMemory(shape, widest);
+  const { pageBytes } = memory;
+  // Runs follow one another and each frees its buffers: the largest scratch buffer is what adds.
+  const scratch = Math.max(0, ...rates.map((r, i) => kKernels[r.kernel].scratchBytes?.(shapes[i]!) ?? 0));
+  const gpuBytes = memory.gpuBytes + scratch;
   const kernels = rates.map((r, i): KernelEstimate => {
     const g = shapes[i]!;
     if (r.gflops === undefined || !(r.gflops > 0)) return { kernel: r.kernel, dispatchMs: undefined, dispatches: 0, runMs: undefined };
