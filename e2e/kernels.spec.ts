@@ -137,10 +137,10 @@ test('every rung of the ladder matches the CPU reference on awkward shapes', asy
 test('the tuner verifies every configuration, auto runs the best, and the record survives a reload', async ({ app }) => {
   const shape = { m: 40, k: 24, n: 36 }; // a tiny problem: auto tries naive, tiled and the smallest block only
   const big = { m: 160, k: 132, n: 144 }; // not tiny: the register-tiled rungs with the most workgroups
-  // At the tiny shape 3 configurations, at the other 6, each run twice with the tuner's 300 ms sampling budget, then the auto run (1 s).
+  // At the tiny shape 3 configurations, at the other 9, each run twice with the tuner's 300 ms sampling budget, then the auto run (1 s).
   const work = (s: { m: number; k: number; n: number }, configs: number) => budgetMs([s], 2 * configs, { samplingMsPerRun: 300 }) + budgetMs([s], 1, { samplingMsPerRun: 1000 });
   const limit = work(shape, 3);
-  const bigLimit = work(big, 6);
+  const bigLimit = work(big, 9);
   test.setTimeout(limit + bigLimit);
   await app.open(`?m=${shape.m}&k=${shape.k}&n=${shape.n}&view=ladder`);
   await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned on this adapter yet');
@@ -166,13 +166,13 @@ test('the tuner verifies every configuration, auto runs the best, and the record
   await expect(app.page.getByTestId('auto-choice')).toHaveAttribute('data-kernel', kernel!);
   await expect(app.page.getByTestId('auto-choice')).toContainText('the nearest tuned shape');
   // A shape that is not tiny is not chosen for from a tiny one: auto tunes the register-tiled rungs
-  // that launch the most workgroups there (32×64, 64×64 blocks, the 4×4 rung and split-K with S = 2, 3, 4 at 160×144).
+  // that launch the most workgroups there (32×64, 64×64 blocks, the 4×4 rung and both split-K rungs with S = 2, 3, 4 at 160×144).
   await app.setShape(big);
   await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned near this shape on this adapter yet');
   await app.page.getByTestId('run-auto').click();
-  await expect(app.page.getByTestId('tune-status')).toContainText('6 of 6 configurations ran and were verified', { timeout: bigLimit });
+  await expect(app.page.getByTestId('tune-status')).toContainText('9 of 9 configurations ran and were verified', { timeout: bigLimit });
   await expect(result).toHaveAttribute('data-status', 'verified', { timeout: bigLimit });
-  expect(['reg4x4', 'blk32x64v', 'blk64x64v', 'split128v']).toContain(await choice.getAttribute('data-kernel'));
+  expect(['reg4x4', 'blk32x64v', 'blk64x64v', 'split128v', 'split8x16v']).toContain(await choice.getAttribute('data-kernel'));
   // A damaged record is dropped on load, not trusted.
   await app.page.evaluate(() => localStorage.setItem('tiles.tuning.v1', JSON.stringify({ state: { records: [{ adapter: 'x', shape: { m: -1 }, entries: 'junk' }] }, version: 1 })));
   await app.page.reload();

@@ -33,6 +33,7 @@ import blk64x64vSource from '../../shaders/blk64x64v.wgsl?raw';
 import blk128x64vSource from '../../shaders/blk128x64v.wgsl?raw';
 import blk128x256Source from '../../shaders/blk128x256.wgsl?raw';
 import split128vSource from '../../shaders/split128v.wgsl?raw';
+import split8x16vSource from '../../shaders/split8x16v.wgsl?raw';
 import splitSumSource from '../../shaders/splitk_sum.wgsl?raw';
 import type { ProblemLimits } from './limits';
 import type { Shape, TileWidth } from './shape';
@@ -333,8 +334,8 @@ const splitSlices = (shape: Shape, asked = kSplitDefault) => Math.max(1, Math.mi
  * over S layers of workgroups (dispatch z), S partial products in a scratch buffer, and a second
  * pass (splitk_sum.wgsl) that sums them into C.
  */
-function splitPlan(shape: Shape, limits: WorkgroupLimits & Partial<ProblemLimits>, params: KernelParams | undefined, block: CBlock): Omit<LaunchPlan, 'block'> | string {
-  const base = unrolledPlan(shape, limits, { GROUP: 8 }, block, 16, 8);
+function splitPlan(shape: Shape, limits: WorkgroupLimits & Partial<ProblemLimits>, params: KernelParams | undefined, block: CBlock, rows = 16, cols = 8): Omit<LaunchPlan, 'block'> | string {
+  const base = unrolledPlan(shape, limits, { GROUP: 8 }, block, rows, cols);
   if (typeof base === 'string') return base;
   const slices = splitSlices(shape, params?.S);
   const ks = ceilDiv(ceilDiv(shape.k, kSplitBk), slices) * kSplitBk;
@@ -496,6 +497,17 @@ const kDefs = {
     plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => splitPlan(shape, limits, params, block),
     reference: { dawn: 41.53, wgpu: 35.16 }, // S = 4 (the default), round 4b, docs/benchmarks.md
     chart: { color: '#4d7c0f', dash: [6, 3, 1, 3] },
+  },
+  split8x16v: {
+    source: split8x16vSource,
+    vec4: true,
+    ...kTunedRung,
+    block: square(128),
+    tunables: kSplitTunables,
+    loads: (shape) => blockLoads(shape, 128, 128) + splitSlices(shape) * shape.m * shape.n,
+    scratchBytes: (shape, params) => splitSlices(shape, params?.S) * shape.m * shape.n * 4,
+    plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => splitPlan(shape, limits, params, block, 8, 16),
+    chart: { color: '#a16207', dash: [6, 3] },
   },
   subgroup: {
     source: subgroupSource,

@@ -82,7 +82,7 @@ describe('the shape-aware guess (autoCandidates)', () => {
   });
   it('from there, only register-tiled rungs that launch enough workgroups', () => {
     // 128×128 blocks: 16 workgroups; split-K's S = 2 and 4 layers of them: 32 and 64.
-    expect(kernels(512, 512, 512)).toEqual(['reg4x4', 'blk32x64v', 'blk64x64v', 'blk128x64v', 'split128v']);
+    expect(kernels(512, 512, 512)).toEqual(['reg4x4', 'blk32x64v', 'blk64x64v', 'blk128x64v', 'split128v', 'split8x16v']);
     expect(autoCandidates(all, { m: 512, k: 512, n: 512 }).filter((c) => c.kernel === 'split128v').map((c) => c.params.S)).toEqual([2, 3, 4]);
     // Split-K is tried only where its C blocks are few (1024 blocks at 4096³).
     const big = kernels(4096, 4096, 4096);
@@ -92,7 +92,7 @@ describe('the shape-aware guess (autoCandidates)', () => {
     expect(autoCandidates(all, { m: 4096, k: 4096, n: 4096 }).filter((c) => c.kernel === 'reg16x8')).toHaveLength(4); // every GROUP
   });
   it('keeps the rungs with the most workgroups when none launches kMinBlocks', () => {
-    expect(kernels(160, 132, 144)).toEqual(['reg4x4', 'blk32x64v', 'blk64x64v', 'split128v']); // 9, 15, 9 and (S = 2, 3, 4) 8, 12, 16 workgroups
+    expect(kernels(160, 132, 144)).toEqual(['reg4x4', 'blk32x64v', 'blk64x64v', 'split128v', 'split8x16v']); // 9, 15, 9 and (S = 2, 3, 4) 8, 12, 16 workgroups
   });
   it('never leaves nothing to try', () => {
     for (const n of [1, 7, 129, 130, 300, 1000, 5000]) expect(autoCandidates(all, { m: n, k: 3, n: 2 * n }).length, String(n)).toBeGreaterThan(0);

@@ -6,8 +6,8 @@ import { kKernels, planKernel, type KernelId, type PlanInfo } from '../core/kern
 
 describe('generated block rungs', () => {
   const generated = kBlockGenerated as { id: string; source: () => string }[];
-  it('the generator writes the four block rungs and the split-K rung, each a registered kernel', () => {
-    expect(generated.map((g) => g.id)).toEqual(['blk32x64v', 'blk64x64v', 'blk128x64v', 'blk128x256', 'split128v']);
+  it('the generator writes the four block rungs and the two split-K rungs, each a registered kernel', () => {
+    expect(generated.map((g) => g.id)).toEqual(['blk32x64v', 'blk64x64v', 'blk128x64v', 'blk128x256', 'split128v', 'split8x16v']);
     for (const g of generated) expect(kKernels[g.id as KernelId]?.source, g.id).toBe(g.source());
   });
   for (const g of generated) {

@@ -58,6 +58,10 @@ export const run = {
       summary:
         'Where the 128×128 C blocks are too few to fill the GPU: K split over S layers of workgroups (S times the workgroups), each writing a partial product to a scratch buffer, then a second pass that adds the S partial products into C. The blocks are reg16x8v’s.',
     },
+    split8x16v: {
+      label: 'Split-K 128×128, 8×16, vec4',
+      summary: 'split128v with 8×16 C elements per invocation instead of 16×8 (on an H100 faster through wgpu, slower through Dawn: the tuner picks per engine).',
+    },
     subgroup: {
       label: 'Subgroup shuffles',
       summary:

@@ -56,6 +56,10 @@ export const run: Catalogue<typeof en> = {
       summary:
         '当 128×128 的 C 块太少、填不满 GPU 时：把 K 拆到 S 层工作组上（工作组数变为 S 倍），每层把部分积写入临时缓冲区，再由第二趟把 S 个部分积相加得到 C。块与 reg16x8v 相同。',
     },
+    split8x16v: {
+      label: '拆分 K（Split-K）128×128，8×16，vec4',
+      summary: '与 split128v 相同，但每个调用计算 8×16 个 C 元素而不是 16×8（在 H100 上经 wgpu 更快、经 Dawn 更慢：调优器按引擎选择）。',
+    },
     subgroup: {
       label: '子组洗牌',
       summary: '没有工作组内存，也没有屏障：一个工作组的 64 个调用计算相同的 8 行，每个调用每行加载一个 A 值，其他调用通过 subgroupShuffle 获得。需要 subgroups 特性。',
