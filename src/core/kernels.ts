@@ -328,18 +328,20 @@ const kSplitDefault = 4;
 const kSplitBk = 8;
 /** Layers that get at least one phase of K each (never more than asked). */
 const splitSlices = (shape: Shape, asked = kSplitDefault) => Math.max(1, Math.min(asked, ceilDiv(shape.k, kSplitBk)));
+/** The scratch buffer of the partial products: one M×N slice per layer. */
+const splitScratchBytes = (shape: Shape, slices: number) => slices * shape.m * shape.n * 4;
 
 /**
  * The split-K rung (scripts/gen-blocks.mjs kSplitRungs): reg16x8v's 128×128 blocks with K split
  * over S layers of workgroups (dispatch z), S partial products in a scratch buffer, and a second
  * pass (splitk_sum.wgsl) that sums them into C.
  */
-function splitPlan(shape: Shape, limits: WorkgroupLimits & Partial<ProblemLimits>, params: KernelParams | undefined, block: CBlock, rows = 16, cols = 8): Omit<LaunchPlan, 'block'> | string {
+function splitPlan(shape: Shape, limits: WorkgroupLimits & Partial<ProblemLimits>, params: KernelParams | undefined, block: CBlock, rows: number, cols: number): Omit<LaunchPlan, 'block'> | string {
   const base = unrolledPlan(shape, limits, { GROUP: 8 }, block, rows, cols);
   if (typeof base === 'string') return base;
   const slices = splitSlices(shape, params?.S);
   const ks = ceilDiv(ceilDiv(shape.k, kSplitBk), slices) * kSplitBk;
-  const scratch = slices * shape.m * shape.n * 4;
+  const scratch = splitScratchBytes(shape, slices);
   const room = Math.min(limits.maxStorageBufferBindingSize ?? Infinity, limits.maxBufferSize ?? Infinity);
   if (scratch > room) return t('run:plan.splitScratch', { slices, mib: Math.ceil(scratch / 2 ** 20), limit: Math.floor(room / 2 ** 20) });
   if (shape.m > (limits.maxComputeWorkgroupsPerDimension ?? Infinity)) return t('run:plan.splitRows', { m: shape.m, limit: limits.maxComputeWorkgroupsPerDimension ?? 0 });
@@ -350,6 +352,23 @@ function splitPlan(shape: Shape, limits: WorkgroupLimits & Partial<ProblemLimits
     mapping: { key: 'splitK', values: { ...base.mapping.values, s: slices, ks } },
     reduce: { slices, source: splitSumSource, constants: { S: slices }, dispatch: [ceilDiv(shape.n / 4, 64), shape.m, 1] },
   };
+}
+
+/**
+ * What the two split-K rungs share: 128×128 blocks, S tuned, the traffic of staging as reg16x8v
+ * plus the second pass reading the S partial products back, and their scratch buffer; they differ
+ * in C elements per invocation (`rows`×`cols`), WGSL and figures.
+ */
+function splitRung(rows: number, cols: number) {
+  return {
+    ...kTunedRung,
+    vec4: true,
+    block: square(128),
+    tunables: kSplitTunables,
+    loads: (shape: Shape) => blockLoads(shape, 128, 128) + splitSlices(shape) * shape.m * shape.n,
+    scratchBytes: (shape: Shape, params?: KernelParams) => splitScratchBytes(shape, splitSlices(shape, params?.S)),
+    plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => splitPlan(shape, limits, params, block, rows, cols),
+  } as const;
 }
 
 /** The seed kernel once per tile width with its k loop written out (scripts/gen-tiled.mjs). */
@@ -487,26 +506,13 @@ const kDefs = {
   },
   split128v: {
     source: split128vSource,
-    vec4: true,
-    ...kTunedRung,
-    block: square(128),
-    tunables: kSplitTunables,
-    // Staging as reg16x8v, plus the second pass reading the S partial products back.
-    loads: (shape) => blockLoads(shape, 128, 128) + splitSlices(shape) * shape.m * shape.n,
-    scratchBytes: (shape, params) => splitSlices(shape, params?.S) * shape.m * shape.n * 4,
-    plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => splitPlan(shape, limits, params, block),
+    ...splitRung(16, 8),
     reference: { dawn: 41.53, wgpu: 35.16 }, // S = 4 (the default), round 4b, docs/benchmarks.md
     chart: { color: '#4d7c0f', dash: [6, 3, 1, 3] },
   },
   split8x16v: {
     source: split8x16vSource,
-    vec4: true,
-    ...kTunedRung,
-    block: square(128),
-    tunables: kSplitTunables,
-    loads: (shape) => blockLoads(shape, 128, 128) + splitSlices(shape) * shape.m * shape.n,
-    scratchBytes: (shape, params) => splitSlices(shape, params?.S) * shape.m * shape.n * 4,
-    plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => splitPlan(shape, limits, params, block, 8, 16),
+    ...splitRung(8, 16),
     chart: { color: '#a16207', dash: [6, 3] },
   },
   subgroup: {
