@@ -258,6 +258,11 @@ export async function runMatmul(
       ? await guard(getPipeline(device, { label: `Matmul.${kernel}.sum`, source: reduce.source, constants: reduce.constants, layout: 'matmul', what: spec.label }))
       : undefined;
     const compileMs = now() - t1;
+    // Bind-group entries for a band of `rows` rows from row0 (a part of a split run; the whole run: 0, g.m).
+    const entryB = { binding: 1, resource: { buffer: bufB, size: Math.max(4, g.k * g.n * 4) } };
+    const entryC = (row0: number, rows: number) => ({ binding: 2, resource: { buffer: bufC, offset: row0 * g.n * 4, size: Math.max(4, rows * g.n * 4) } });
+    // A part's partial products use the front of the scratch buffer (its sum pass has read them before the next part's first pass).
+    const entryScratch = (binding: number, buffer: GPUBuffer, slices: number, rows: number) => ({ binding, resource: { buffer, size: Math.max(4, slices * rows * g.n * 4) } });
     /** Bind A, B, C (the scratch buffer for split-K's first pass), dims; a part of a split run binds only its band of A's and C's rows. */
     const bind = (dims: GPUBuffer, row0?: number, rowsInPart?: number) =>
       row0 === undefined || rowsInPart === undefined
@@ -271,11 +276,8 @@ export async function runMatmul(
         layout: matmulBindGroupLayout(device),
         entries: [
           { binding: 0, resource: { buffer: bufA, offset: row0 * g.k * 4, size: Math.max(4, rowsInPart * g.k * 4) } },
-          { binding: 1, resource: { buffer: bufB, size: Math.max(4, g.k * g.n * 4) } },
-          // A part's partial products use the front of the scratch buffer (its sum pass has read them before the next part's first pass).
-          scratch && reduce
-            ? { binding: 2, resource: { buffer: scratch, size: Math.max(4, reduce.slices * rowsInPart * g.n * 4) } }
-            : { binding: 2, resource: { buffer: bufC, offset: row0 * g.n * 4, size: Math.max(4, rowsInPart * g.n * 4) } },
+          entryB,
+          scratch && reduce ? entryScratch(2, scratch, reduce.slices, rowsInPart) : entryC(row0, rowsInPart),
           { binding: 3, resource: { buffer: dims } },
         ],
       });
@@ -284,12 +286,7 @@ export async function runMatmul(
       device.createBindGroup({
         label: `Matmul.${kernel}.sum.bindGroup`,
         layout: matmulBindGroupLayout(device),
-        entries: [
-          { binding: 0, resource: { buffer: scratchBuffer, size: Math.max(4, slices * rowsInPart * g.n * 4) } },
-          { binding: 1, resource: { buffer: bufB, size: Math.max(4, g.k * g.n * 4) } },
-          { binding: 2, resource: { buffer: bufC, offset: row0 * g.n * 4, size: Math.max(4, rowsInPart * g.n * 4) } },
-          { binding: 3, resource: { buffer: dims } },
-        ],
+        entries: [entryScratch(0, scratchBuffer, slices, rowsInPart), entryB, entryC(row0, rowsInPart), { binding: 3, resource: { buffer: dims } }],
       });
 
     // --- long runs: time one band of rows; if the whole run would make one submission longer
