@@ -299,6 +299,9 @@ export function experiments() {
   add(64, 64, 16, 4, 8, true);
   add(128, 64, 16, 4, 8, true);
   add(128, 64, 16, 4, 8, true, { fma: true });
+  // Round 5: phases of 16 for the 128×128 vec4 block (half the barriers per multiply-add).
+  add(128, 128, 16, 16, 8, true);
+  add(128, 128, 16, 8, 16, true);
   return out;
 }
 
