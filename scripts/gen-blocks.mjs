@@ -302,6 +302,11 @@ export function experiments() {
   // Round 5: phases of 16 for the 128×128 vec4 block (half the barriers per multiply-add).
   add(128, 128, 16, 16, 8, true);
   add(128, 128, 16, 8, 16, true);
+  // Round 5, second call: the 128×128 block with vec4 B and C but A loaded as scalars (on wgpu the
+  // vec4 A loads, stored transposed with a computed vector component, looked like the cost).
+  add(128, 128, 8, 16, 8, 'B');
+  add(128, 128, 8, 8, 16, 'B');
+  add(128, 128, 8, 8, 16, 'B', { fma: true });
   return out;
 }
 
@@ -329,7 +334,7 @@ export const kBlockRungs = [
  * The block kernel `d` with K split over wg.z (split-K): layer z of workgroups covers k in
  * [z·KS, z·KS + KS) (KS, an override constant, a multiple of BK) and writes its partial C block to
  * slice z of a scratch buffer, bound where C is (slice z starts at z·M·N); a second pass
- * (shaders/splitk_sum.wgsl) adds the slices into C. vec4 kernels only.
+ * (shaders/splitk_sum.wgsl) adds the slices into C. Kernels with vec4 B and C only (vec4: true or 'B').
  * @param {BlockDesc} d
  */
 export function splitKernel(d) {
@@ -346,8 +351,9 @@ export function splitKernel(d) {
   sub('fn storeC(row: u32, col: u32, v: vec4<f32>) {\n  if (row < dims.M && col < dims.N) { C[(row * dims.N + col) / 4u] = v; }',
     'fn storeC(z: u32, row: u32, col: u32, v: vec4<f32>) {\n  if (row < dims.M && col < dims.N) { C[(z * dims.M * dims.N + row * dims.N + col) / 4u] = v; }');
   s = s.replace(/ {2}storeC\(row0/g, '  storeC(wg.z, row0');
-  sub('// Bindings: the shared layout (A, B and C as arrays of vec4<f32>, dims).',
-    '// Bindings: the shared layout (A, B and C as arrays of vec4<f32>, dims); C is bound to the scratch\n// buffer of the partial products (slices × M × N), not to the product.');
+  const bindings = /\/\/ Bindings: the shared layout \((.*), dims\)\./;
+  if (!bindings.test(s)) throw new Error('splitKernel: the bindings comment not found');
+  s = s.replace(bindings, '// Bindings: the shared layout ($1, dims); C is bound to the scratch\n// buffer of the partial products (slices × M × N), not to the product.');
   return s;
 }
 
