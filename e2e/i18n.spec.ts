@@ -133,3 +133,17 @@ test('switching the language keeps the run, the results and the selection, and i
   await ready(page);
   await expect(page.getByTestId('nav-lesson')).toHaveText('Lesson');
 });
+
+test('what a run recorded follows a switch: how C was checked, with the boundary tests off', async ({ app, page }) => {
+  await app.open('?m=3&k=3&n=3&tile=2&pattern=integers&lang=en');
+  await app.run('run-tiled');
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+  await app.tileMap.setBounds(false);
+  const summary = page.getByTestId('bounds-off-summary');
+  await expect(summary).toContainText('all 9 elements of C checked');
+  await page.getByTestId('lang-zh-CN').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  // The whole sentence, the part the run recorded (which elements were checked) included.
+  await expect(summary).toContainText('已检查 C 的全部 9 个元素');
+  await expect(summary).not.toContainText('checked');
+});

@@ -1,4 +1,4 @@
-import { numberFormat, t } from '../i18n';
+import { numberFormat, said, say, type Said } from '../i18n';
 import { drain, mulberry32, type MatmulData, type Step } from './data';
 import { ceilDiv, type Shape } from './shape';
 import type { CBlock } from './tiling';
@@ -135,10 +135,15 @@ export interface SampledEntries {
  * time; `how` keeps the words of when the check ran, which in a worker are English).
  */
 export function howChecked(v: { readonly full: boolean; readonly sampled?: SampledEntries; readonly how?: string }): string {
-  if (v.full) return t('common:check.every');
+  return say(howCheckedSaid(v));
+}
+
+/** howChecked as data (a Said), for what stays on screen across a language switch. */
+export function howCheckedSaid(v: { readonly full: boolean; readonly sampled?: SampledEntries; readonly how?: string }): Said | string {
+  if (v.full) return said('common:check.every');
   if (!v.sampled) return v.how ?? '';
   const nf = numberFormat();
-  return t('common:check.sampled', { structured: nf.format(v.sampled.structured), random: nf.format(v.sampled.random) });
+  return said('common:check.sampled', { structured: nf.format(v.sampled.structured), random: nf.format(v.sampled.random) });
 }
 
 export interface Verification {

@@ -4,7 +4,7 @@
  * stops at its next step). Served by a Web Worker where the app installs one (cpuWorkerHost.ts),
  * inline otherwise (the headless bench): the same code either way. No DOM.
  */
-import { t } from '../i18n';
+import { said, t } from '../i18n';
 import type { Step } from '../core/data';
 import type { Verification } from '../core/reference';
 import type { CBlock } from '../core/tiling';
@@ -40,7 +40,7 @@ interface CallOptions {
   readonly onProgress?: (s: Step) => void;
 }
 
-const cancelledError = () => new GpuRunError(t('common:cpu.cancelled'), 'cancelled');
+const cancelledError = () => new GpuRunError(said('common:cpu.cancelled'), 'cancelled');
 
 export class CpuHost {
   private seq = 0;

@@ -3,7 +3,7 @@
  * with the `webgpu` package. Requests only the features and limits the kernels use, and only up
  * to what the adapter offers.
  */
-import { said, say, t, type Said } from '../i18n';
+import { said, say, type Said } from '../i18n';
 
 /** The limits the app reads or raises. */
 export const kLimitNames = [
@@ -176,7 +176,7 @@ export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext>
 }
 
 /** Run `fn` inside validation and out-of-memory error scopes; throw the first error either caught. */
-export async function withErrorScopes<T>(device: GPUDevice, what: string, fn: () => T | Promise<T>): Promise<T> {
+export async function withErrorScopes<T>(device: GPUDevice, what: Said | string, fn: () => T | Promise<T>): Promise<T> {
   device.pushErrorScope('out-of-memory');
   device.pushErrorScope('validation');
   let outcome: { ok: true; value: T } | { ok: false; error: unknown };
@@ -188,15 +188,27 @@ export async function withErrorScopes<T>(device: GPUDevice, what: string, fn: ()
   // Scopes are popped whatever happened, so they never leak into later work.
   const validation = await device.popErrorScope();
   const oom = await device.popErrorScope();
-  if (oom) throw new GpuRunError(t('common:device.outOfMemory', { what, message: oom.message }), 'out-of-memory');
-  if (validation) throw new GpuRunError(`${what}: ${validation.message}`, 'validation');
+  if (oom) throw new GpuRunError(said('common:device.outOfMemory', { what, message: oom.message }), 'out-of-memory');
+  if (validation) throw new GpuRunError(said('common:device.validation', { what, message: validation.message }), 'validation');
   if (!outcome.ok) throw outcome.error;
   return outcome.value;
 }
 
+/**
+ * A failed run, with why: `said` keeps the sentence as data (its key and values), so a result card
+ * that shows it follows a language switch; `message` is the same in the language of the moment.
+ */
 export class GpuRunError extends Error {
-  constructor(message: string, readonly kind: 'validation' | 'out-of-memory' | 'device-lost' | 'cancelled' | 'internal') {
-    super(message);
+  readonly said: Said | string;
+  constructor(message: Said | string, readonly kind: 'validation' | 'out-of-memory' | 'device-lost' | 'cancelled' | 'internal') {
+    super(say(message));
+    this.said = message;
     this.name = 'GpuRunError';
   }
+}
+
+/** Why `e` failed, as data where it is a GpuRunError (so it can be said again in another language), else its text. */
+export function failureOf(e: unknown): Said | string {
+  if (e instanceof GpuRunError) return e.said;
+  return e instanceof Error ? e.message : String(e);
 }

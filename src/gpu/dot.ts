@@ -10,7 +10,7 @@ import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { OwnedBuffers, readBack } from './buffers';
 import { getPipeline } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
-import { numberFormat, t } from '../i18n';
+import { numberFormat, said, t } from '../i18n';
 
 export interface DotOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly workgroupSize: number;
@@ -68,7 +68,7 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
   const mk = (label: string, size: number, usage: GPUBufferUsageFlags) => owned.create(label, size, usage);
   try {
     const S = GPUBufferUsage.STORAGE;
-    const { bufs, pipes } = await withErrorScopes(device, t('bench:dot.preparing'), async () => {
+    const { bufs, pipes } = await withErrorScopes(device, said('bench:dot.preparing'), async () => {
       const bufs = {
         a: mk('a', n * 4, S | GPUBufferUsage.COPY_DST),
         b: mk('b', n * 4, S | GPUBufferUsage.COPY_DST),
@@ -87,9 +87,9 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
       device.queue.writeBuffer(bufs.finalParams, 0, new Uint32Array([groups, 0, 0, 0]));
       // From the one pipeline cache: built on the first run with these constants, reused after.
       const [main, tracePipe, final] = await Promise.all([
-        getPipeline(device, { label: 'Dot', source: dotSource, constants: { WG: wg, STEPS: steps, TRACE: 0 }, what: t('bench:dot.pipeline.main') }),
-        getPipeline(device, { label: 'Dot', source: dotSource, constants: { WG: wg, STEPS: steps, TRACE: 1 }, what: t('bench:dot.pipeline.traced') }),
-        getPipeline(device, { label: 'Dot.final', source: dotFinalSource, constants: { WG: wg }, what: t('bench:dot.pipeline.final') }),
+        getPipeline(device, { label: 'Dot', source: dotSource, constants: { WG: wg, STEPS: steps, TRACE: 0 }, what: said('bench:dot.pipeline.main') }),
+        getPipeline(device, { label: 'Dot', source: dotSource, constants: { WG: wg, STEPS: steps, TRACE: 1 }, what: said('bench:dot.pipeline.traced') }),
+        getPipeline(device, { label: 'Dot.final', source: dotFinalSource, constants: { WG: wg }, what: said('bench:dot.pipeline.final') }),
       ]);
       return { bufs, pipes: { main, tracePipe, final } };
     });

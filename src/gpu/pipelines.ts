@@ -3,7 +3,7 @@
  * kernel, the dot product and its final sum) is created once per device and key — its label,
  * WGSL, override constants and role — and reused. A failed creation is not cached.
  */
-import { t } from '../i18n';
+import { said, type Said } from '../i18n';
 import type { KernelSpec, LaunchPlan } from '../core/kernels';
 import { withErrorScopes } from './device';
 
@@ -41,7 +41,7 @@ export interface PipelineRequest {
   /** A separate pipeline object for the same code and constants (e.g. 'probe'). */
   readonly role?: string;
   /** For error messages: "Creating the … pipeline". */
-  readonly what: string;
+  readonly what: Said | string;
 }
 
 /** Override constants as stable text: "BK=8,GROUP=4". */
@@ -59,7 +59,7 @@ export function getPipeline(device: GPUDevice, req: PipelineRequest): Promise<GP
   const key = `${req.label}|${constantsKey(req.constants)}${req.role ? `|${req.role}` : ''}|source ${id}`;
   let p = cache.get(key);
   if (!p) {
-    p = withErrorScopes(device, t('common:device.creatingPipeline', { what: req.what }), async () => {
+    p = withErrorScopes(device, said('common:device.creatingPipeline', { what: req.what }), async () => {
       const module = device.createShaderModule({ label: `${req.label}.module`, code: req.source });
       const layout = req.layout === 'matmul' ? device.createPipelineLayout({ label: `${req.label}.layout`, bindGroupLayouts: [matmulBindGroupLayout(device)] }) : 'auto';
       return device.createComputePipelineAsync({

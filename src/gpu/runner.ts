@@ -5,9 +5,9 @@
  * from the kernel. No React, no DOM.
  */
 import type { MatmulData } from '../core/data';
-import { t } from '../i18n';
+import { said } from '../i18n';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
-import { GpuRunError, withErrorScopes, type GpuContext } from './device';
+import { failureOf, GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
 import { paddedRows } from '../core/data';
 import { OwnedBuffers } from './buffers';
@@ -76,7 +76,7 @@ export class MatmulBuffers {
     this.destroy();
     const cap = { a: Math.max(need.a, s?.cap.a ?? 0, 16), b: Math.max(need.b, s?.cap.b ?? 0, 16), c: Math.max(need.c, s?.cap.c ?? 0, 16) };
     const owned = new OwnedBuffers(this.device, 'Matmul');
-    this.set = await withErrorScopes(this.device, t('run:scope.allocate'), () => {
+    this.set = await withErrorScopes(this.device, said('run:scope.allocate'), () => {
       const S = GPUBufferUsage.STORAGE;
       return {
         owned,
@@ -170,7 +170,7 @@ async function readRows(
     const total = Math.ceil(rows / per);
     const slice = makeSlicer();
     for (let row0 = 0, step = 0; row0 < rows; row0 += per, step++) {
-      if (signal?.aborted) throw new GpuRunError(t('run:error.cancelled'), 'cancelled');
+      if (signal?.aborted) throw new GpuRunError(said('run:error.cancelled'), 'cancelled');
       onStep(step, total);
       const count = Math.min(per, rows - row0);
       const src = new Float32Array(mapped, row0 * colsP * 4, count * colsP);
@@ -205,7 +205,7 @@ export async function runMatmul(
   const ownedPools: MatmulBuffers[] = [];
 
   const guard = makeGuard(ctx, opts.signal);
-  if (ctx.isLost()) throw new GpuRunError(t('run:error.lost'), 'device-lost');
+  if (ctx.isLost()) throw new GpuRunError(said('run:error.lost'), 'device-lost');
 
   try {
     // --- upload -------------------------------------------------------------------------
@@ -237,7 +237,7 @@ export async function runMatmul(
           if (!nan || nan.length < count * u.cols) nan = new Float32Array(Math.min(u.rows, per) * u.cols).fill(NaN);
           chunk = nan.length === count * u.cols ? nan : nan.subarray(0, count * u.cols);
         }
-        await withErrorScopes(device, t('run:scope.upload'), () => device.queue.writeBuffer(u.buf, row0 * u.cols * 4, chunk));
+        await withErrorScopes(device, said('run:scope.upload'), () => device.queue.writeBuffer(u.buf, row0 * u.cols * 4, chunk));
         // Now and then let the GPU catch up, so staged copies do not pile up in memory.
         if (++sent % 16 === 0) await guard(device.queue.onSubmittedWorkDone());
         await slice();
@@ -390,7 +390,7 @@ export async function runMatmul(
     };
   } catch (e) {
     if (ctx.isLost() && !(e instanceof GpuRunError && e.kind === 'device-lost')) {
-      throw new GpuRunError(t('run:error.lostDuring', { error: e instanceof Error ? e.message : String(e) }), 'device-lost');
+      throw new GpuRunError(said('run:error.lostDuring', { error: failureOf(e) }), 'device-lost');
     }
     throw e;
   } finally {

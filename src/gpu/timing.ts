@@ -5,7 +5,7 @@
  * last kMinSampleMs, and its time is divided by that count. No React, no DOM.
  */
 import { bestClock, type Clock } from '../core/clock';
-import { t } from '../i18n';
+import { said, t } from '../i18n';
 import { summarize, type Summary } from '../core/stats';
 import { OwnedBuffers, readBack, type Guard } from './buffers';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
@@ -84,11 +84,11 @@ export type { Guard };
 /** A wait that fails fast when the device is lost or the signal fires (and never leaves a rejection unhandled). */
 export function makeGuard(ctx: GpuContext, signal?: AbortSignal): Guard {
   const lost = ctx.lost.then((li): never => {
-    throw new GpuRunError(t('run:error.lostReason', { reason: li.reason, message: li.message || t('run:error.noMessage') }), 'device-lost');
+    throw new GpuRunError(said('run:error.lostReason', { reason: li.reason, message: li.message || said('run:error.noMessage') }), 'device-lost');
   });
   lost.catch(() => undefined);
   const cancelled = new Promise<never>((_, reject) => {
-    const fire = () => reject(new GpuRunError(t('run:error.cancelled'), 'cancelled'));
+    const fire = () => reject(new GpuRunError(said('run:error.cancelled'), 'cancelled'));
     if (signal?.aborted) fire();
     else signal?.addEventListener('abort', fire, { once: true });
   });
@@ -112,7 +112,7 @@ class TimestampQueries {
   static create(device: GPUDevice, label: string, pairs: number): Promise<TimestampQueries> {
     const buffers = new OwnedBuffers(device, label);
     let set: GPUQuerySet | undefined;
-    return withErrorScopes(device, t('run:scope.timestamps'), () => {
+    return withErrorScopes(device, said('run:scope.timestamps'), () => {
       set = device.createQuerySet({ label, type: 'timestamp', count: 2 * pairs });
       const resolve = buffers.create('resolve', 16 * pairs, GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC);
       return new TimestampQueries(set, buffers, resolve, buffers.createRead('read', 16 * pairs), pairs);
@@ -223,7 +223,7 @@ class DispatchSampler {
       const perSubmit = parts > 1 ? 1 : clamp(Math.floor(kQueuedSubmitMs / Math.max(perDispatchMs * count, 1e-4)), 1, passes);
       // Bring the GPU's clock up first (see settle), then queue the timed samples at once.
       if (parts === 1) await this.settle(count, perDispatchMs);
-      await withErrorScopes(device, t('run:scope.running', { label }), () => {
+      await withErrorScopes(device, said('run:scope.running', { label }), () => {
         for (let first = 0; first < passes; first += perSubmit) {
           const enc = device.createCommandEncoder({ label: `${label}.encoder.queued` });
           for (let j = first; j < Math.min(passes, first + perSubmit); j++) {
@@ -286,7 +286,7 @@ class DispatchSampler {
       const start = now();
       let best = Infinity;
       let stale = 0; // chunks in a row that were not 1% faster than the best so far
-      await withErrorScopes(device, t('run:scope.running', { label }), () => {
+      await withErrorScopes(device, said('run:scope.running', { label }), () => {
         submitChunk(slots[0]!);
         submitChunk(slots[1]!);
       });
@@ -349,7 +349,7 @@ export async function timeDispatches(
     let perDispatch = Infinity;
     for (let w = 0; w < warmups; w++) {
       opts.onProgress?.('warmup', w, warmups);
-      const [wall, gpu] = await withErrorScopes(ctx.device, t('run:scope.running', { label }), () => sampler.sample(1));
+      const [wall, gpu] = await withErrorScopes(ctx.device, said('run:scope.running', { label }), () => sampler.sample(1));
       perDispatch = Math.min(perDispatch, gpu !== undefined && gpu > 0 ? gpu : wall);
       if (w === 0 && wall > 2000) break; // a slow adapter: one warm-up is enough
     }

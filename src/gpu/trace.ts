@@ -10,7 +10,7 @@ import type { Shape, TileWidth } from '../core/shape';
 import type { LaunchPlan } from '../core/kernels';
 import { tiledMapping, tileGrid, type WorkgroupLimits } from '../core/tiling';
 import { kTraceMaxMacs, padForTrace } from '../core/trace';
-import { t } from '../i18n';
+import { said } from '../i18n';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { OwnedBuffers, readBack } from './buffers';
 import { getPipeline } from './pipelines';
@@ -50,7 +50,7 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
   const g = tileGrid(shape, tile);
   const detailed = traceable(shape);
   const constants = { TILE: tile, ROWS: rows, BOUNDS: bounds ? 1 : 0, TRACE: detailed ? 1 : 0 };
-  const p = await getPipeline(device, { label: 'Matmul.tiledTrace', source: traceSource, constants, what: t('viz:trace.what') });
+  const p = await getPipeline(device, { label: 'Matmul.tiledTrace', source: traceSource, constants, what: said('viz:trace.what') });
 
   const owned = new OwnedBuffers(device, 'Matmul.trace');
   const padded = padForTrace(data.a, data.b, shape, tile);
@@ -61,7 +61,7 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
       owner: detailed ? shape.m * shape.n * 4 : 16,
       trace: detailed ? slots * 16 : 16,
     };
-    const { bufs, reads } = await withErrorScopes(device, t('viz:trace.allocating'), () => {
+    const { bufs, reads } = await withErrorScopes(device, said('viz:trace.allocating'), () => {
       const S = GPUBufferUsage.STORAGE;
       const bufs = {
         a: owned.create('A', padded.a.byteLength, S | GPUBufferUsage.COPY_DST),
@@ -83,7 +83,7 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
       device.queue.writeBuffer(bufs.dims, 0, new Uint32Array([shape.m, shape.k, shape.n, 0]));
       return { bufs, reads };
     });
-    await withErrorScopes(device, t('viz:trace.running'), () => {
+    await withErrorScopes(device, said('viz:trace.running'), () => {
       const bg = device.createBindGroup({
         label: 'Matmul.tiledTrace.bindGroup',
         layout: p.getBindGroupLayout(0),

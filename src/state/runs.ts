@@ -5,8 +5,8 @@
 import type { ParsedConfig } from '../core/config';
 import type { FieldErrors } from '../core/input';
 import { shapeLabel } from '../core/shape';
-import { said, t, type Said } from '../i18n';
-import { GpuRunError, type GpuContext } from '../gpu/device';
+import { said, type Said } from '../i18n';
+import { failureOf, GpuRunError, type GpuContext } from '../gpu/device';
 import { releaseExperimentData, runVerified } from '../gpu/experiment';
 import { installCpuWorker } from '../gpu/cpuWorkerHost';
 import { estimateRun, needsEstimate, probeRate, type KernelRate } from '../gpu/estimate';
@@ -145,7 +145,7 @@ function refuseMatmul(r: Refusal): void {
   else useApp.setState({ runMessage: said('run:runs.fixInputs') });
 }
 
-export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from: string } } = {}): Promise<void> {
+export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from: Said } } = {}): Promise<void> {
   await withRun({ kernels: ids, refuse: refuseMatmul }, async ({ ctx, derived, parsed, signal }) => {
     if (!parsed) return;
     try {
@@ -155,7 +155,7 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
       }
     } catch (e) {
       const cancelled = e instanceof GpuRunError && e.kind === 'cancelled';
-      useApp.setState({ runMessage: cancelled ? said('run:runs.cancelled') : said('run:runs.estimateFailed', { error: e instanceof Error ? e.message : String(e) }) });
+      useApp.setState({ runMessage: cancelled ? said('run:runs.cancelled') : said('run:runs.estimateFailed', { error: failureOf(e) }) });
       return;
     }
     const seq = ++runSeq;
@@ -183,15 +183,15 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
         // (Not awaited: the map fills in while the next kernel runs; a newer trace supersedes it.)
         if (kKernels[id].traced) void traceRun(parsed, undefined, run.plan);
       } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        setResult(id, { status: 'error', seq, config: parsed, label, error: message });
+        const failure = failureOf(e);
+        setResult(id, { status: 'error', seq, config: parsed, label, error: failure });
         const stop = e instanceof GpuRunError && (e.kind === 'cancelled' || e.kind === 'device-lost') ? e.kind : undefined;
         if (stop) {
           // The data kept for the next run is given back (a cancelled huge run leaves no memory behind).
           void releaseExperimentData();
-          if (stop === 'device-lost') useApp.setState({ runMessage: said('run:runs.lostAfter', { error: message }) });
+          if (stop === 'device-lost') useApp.setState({ runMessage: said('run:runs.lostAfter', { error: failure }) });
           for (const rest of ids.slice(ids.indexOf(id) + 1)) {
-            setResult(rest, { status: 'error', seq, config: parsed, label: kKernels[rest].label, error: stop === 'cancelled' ? t('run:runs.cancelled') : t('run:runs.lost') });
+            setResult(rest, { status: 'error', seq, config: parsed, label: kKernels[rest].label, error: said(stop === 'cancelled' ? 'run:runs.cancelled' : 'run:runs.lost') });
           }
           break;
         }
@@ -231,7 +231,7 @@ export async function runTuning(): Promise<boolean> {
         useTuning.setState({ status: 'done', note: { key: 'done', shape: shapeLabel(parsed.shape), good, total: entries.length } });
         return good > 0;
       } catch (e) {
-        useTuning.setState({ status: 'error', note: { key: 'stopped', error: e instanceof Error ? e.message : String(e) } });
+        useTuning.setState({ status: 'error', note: { key: 'stopped', error: failureOf(e) } });
         return false;
       }
     },
@@ -253,5 +253,5 @@ export async function runAuto(): Promise<void> {
     else await runKernels([]); // says why nothing ran (no GPU, or inputs to fix)
     return;
   }
-  await runKernels([choice.kernel], { auto: { from: t('run:tuner.from', { shape: shapeLabel(choice.record.shape), date: choice.record.date.slice(0, 10) }) } });
+  await runKernels([choice.kernel], { auto: { from: said('run:tuner.from', { shape: shapeLabel(choice.record.shape), date: choice.record.date.slice(0, 10) }) } });
 }

@@ -36,7 +36,8 @@ export interface KernelResult {
   readonly progress?: Progress;
   readonly run?: Omit<RunResult, 'c'>;
   readonly verification?: Verification;
-  readonly error?: string;
+  /** Why the run failed, as data where the app said it (shown with `say`, so it follows a language switch). */
+  readonly error?: Said | string;
 }
 
 /** An error the GPU reported outside every error scope (a bug, or the driver), as the GPU panel shows it. */
@@ -56,7 +57,7 @@ export interface AppState extends VizState, BenchState, DotState {
   readonly runMessage: Said | '';
   readonly busy: boolean;
   /** The last "auto" run: which tuned configuration it ran, and from which record. */
-  readonly auto?: { readonly kernel: KernelId; readonly params: Params; readonly seq: number; readonly from: string };
+  readonly auto?: { readonly kernel: KernelId; readonly params: Params; readonly seq: number; readonly from: Said };
 }
 
 export const kMaxGpuErrors = 20;

@@ -5,7 +5,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { adapterKey, addTuneRecord, chooseAuto, parseTuneRecords, type AutoChoice, type Candidate, type TuneRecord } from '../core/tuning';
-import { t } from '../i18n';
+import { say, t, type Said } from '../i18n';
 import type { Shape } from '../core/shape';
 import type { GpuInfo } from '../gpu/device';
 import { candidateApplies } from '../gpu/tuner';
@@ -23,7 +23,7 @@ export interface TuningState {
 export type TuneNote =
   | { readonly key: 'cleared' | 'noGpu' | 'fixInputs' }
   | { readonly key: 'done'; readonly shape: string; readonly good: number; readonly total: number }
-  | { readonly key: 'stopped'; readonly error: string };
+  | { readonly key: 'stopped'; readonly error: Said | string };
 
 /** The tuner's status line in the language in use ('' when there is nothing to say). */
 export function tuneMessage(note: TuneNote | undefined): string {
@@ -32,7 +32,7 @@ export function tuneMessage(note: TuneNote | undefined): string {
     case 'done':
       return t('run:tuner.done', { shape: note.shape, good: note.good, total: note.total });
     case 'stopped':
-      return t('run:tuner.stopped', { error: note.error });
+      return t('run:tuner.stopped', { error: say(note.error) });
     default:
       return t(`run:tuner.${note.key}`);
   }

@@ -4,7 +4,7 @@
  */
 import { sameRunConfig, type ParsedConfig } from '../core/config';
 import type { LaunchPlan } from '../core/kernels';
-import { elementErrors, howChecked, kFullCheckMacs } from '../core/reference';
+import { elementErrors, howCheckedSaid, kFullCheckMacs } from '../core/reference';
 import { tileGrid } from '../core/tiling';
 import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
 import { tiledMapping } from '../core/tiling';
@@ -13,7 +13,8 @@ import { clockResolutionMs, fmtBelowResolution, fmtGflops, fmtMs, isBelowResolut
 import { gflops, shapeLabel } from '../core/shape';
 import { elementErrorsOffThread, experimentData, experimentDataOffThread, kTraceOnPageMacs, verifyOffThread } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
-import { numberFormat, t } from '../i18n';
+import { failureOf } from '../gpu/device';
+import { numberFormat, said, t, type Said } from '../i18n';
 import { currentGpu } from './session';
 import { useApp } from './store';
 
@@ -46,16 +47,16 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     const s = config.shape;
     let wrong: Uint8Array | undefined;
     let wrongCount: number;
-    let checkedHow: string;
+    let checkedHow: Said;
     if (s.m * s.n * s.k <= kFullCheckMacs) {
       const e = tiny ? elementErrors(data, s, c) : await elementErrorsOffThread(config, c);
       wrong = e.wrong;
       wrongCount = e.count;
-      checkedHow = t('viz:trace.checkedAll', { n: numberFormat().format(s.m * s.n) });
+      checkedHow = said('viz:trace.checkedAll', { n: numberFormat().format(s.m * s.n) });
     } else {
       const { verification: v } = await verifyOffThread(config, c, config.tile);
       wrongCount = v.mismatches;
-      checkedHow = t('viz:trace.checkedSampled', { n: numberFormat().format(v.checked), how: howChecked(v) });
+      checkedHow = said('viz:trace.checkedSampled', { n: numberFormat().format(v.checked), how: howCheckedSaid(v) });
     }
     const prev = useApp.getState();
     const g = tileGrid(s, config.tile);
@@ -72,7 +73,7 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     if (useApp.getState().bounds !== bounds) await traceRun(config, useApp.getState().bounds, plan);
   } catch (e) {
     if (seq !== traceSeq) return;
-    useApp.setState({ traceStatus: 'error', traceError: e instanceof Error ? e.message : String(e) });
+    useApp.setState({ traceStatus: 'error', traceError: failureOf(e) });
   }
 }
 
@@ -114,7 +115,7 @@ export function simulateRun(config: ParsedConfig, bounds = useApp.getState().bou
       config,
       wrong: e.wrong,
       wrongCount: e.count,
-      checkedHow: t('viz:trace.checkedAll', { n: numberFormat().format(s.m * s.n) }),
+      checkedHow: said('viz:trace.checkedAll', { n: numberFormat().format(s.m * s.n) }),
       source: 'cpu',
     },
     traceStatus: 'done',

@@ -1,6 +1,7 @@
 /** Types and initial values of the visualisation slice (no imports from the store: no cycles). */
 import type { ParsedConfig } from '../core/config';
 import type { TraceResult } from '../gpu/trace';
+import type { Said } from '../i18n';
 
 export interface TraceView extends Omit<TraceResult, 'c'> {
   readonly config: ParsedConfig;
@@ -11,14 +12,14 @@ export interface TraceView extends Omit<TraceResult, 'c'> {
   readonly source: 'gpu' | 'cpu';
   /** The whole GPU trace compared with the model (when traced). */
   readonly traceCheck?: { readonly slots: number; readonly mismatches: number };
-  /** How C was compared with the reference, in words. */
-  readonly checkedHow: string;
+  /** How C was compared with the reference (data: said in the language in use when shown). */
+  readonly checkedHow: Said;
 }
 
 export interface VizState {
   readonly trace?: TraceView;
   readonly traceStatus: 'idle' | 'running' | 'done' | 'error';
-  readonly traceError: string;
+  readonly traceError: Said | string;
   readonly selected: { readonly ty: number; readonly tx: number };
   readonly step: number;
   /** The lane (slot row ly, column lx of the tile) whose element and full value the stepper prints beside its grids. */

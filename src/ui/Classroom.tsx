@@ -10,6 +10,7 @@ import { fmtInt } from './format';
 import { KeyHintLine, PhaseStepper } from './PhaseStepper';
 import { CoordinateKey, figureExtent, figureWindow, TileFigure, useTileMapView } from './TileMap';
 import { toggleFullscreen, useStepperKeys } from './useStepperKeys';
+import { say } from '../i18n';
 import { LangSwitch } from './views/LangSwitch';
 import './classroom.css';
 
@@ -133,7 +134,7 @@ export function Classroom() {
           </p>
         </div>
       ) : (
-        <p className="cr-empty">{status === 'running' ? t('map.recordingRun') : status === 'error' ? t('map.failed', { error: traceError }) : t('classroom.empty')}</p>
+        <p className="cr-empty">{status === 'running' ? t('map.recordingRun') : status === 'error' ? t('map.failed', { error: say(traceError) }) : t('classroom.empty')}</p>
       )}
       <div className="cr-body">
         <section className="cr-map" data-testid="tile-map" data-source={trace?.source ?? 'none'} data-trace-status={status} data-tiles-x={g?.tilesX} data-tiles-y={g?.tilesY} aria-label={t('map.heading')}>

@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { kernelLoads, kKernels, kLadderIds, kReferenceRun, tunedConstants, type KernelId } from '../core/kernels';
 import { arithmeticIntensity } from '../core/traffic';
-import { numberFormat } from '../i18n';
+import { numberFormat, say } from '../i18n';
 import { runKernels } from '../state/runs';
 import { checkKernels, resultFor, useDerived } from '../state/selectors';
 import { useApp } from '../state/store';
@@ -101,7 +101,7 @@ export function Ladder() {
                   ) : r?.status === 'running' ? (
                     t('ladder.running')
                   ) : r?.status === 'mismatch' || r?.status === 'error' ? (
-                    <span className="error-text">{r.error ? t(`ladder.${r.status}Why`, { error: r.error }) : t(`ladder.${r.status}`)}</span>
+                    <span className="error-text">{r.error ? t(`ladder.${r.status}Why`, { error: say(r.error) }) : t(`ladder.${r.status}`)}</span>
                   ) : (
                     <span className="small">{t('ladder.notRun')}</span>
                   )}

@@ -7,6 +7,7 @@ import { describeConfig } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';
 import { dispatchStep, untimeableRun } from './timing';
+import { say } from '../i18n';
 
 /** <b> in a sentence of the catalogue. */
 const kBold = { b: <strong /> };
@@ -44,7 +45,7 @@ function ClockSentence({ run, rest }: { run: NonNullable<KernelResult['run']>; r
 function Body({ r }: { r: KernelResult }) {
   const { t } = useTranslation('run');
   if (r.status === 'running') return <Progress r={r} />;
-  if (r.status === 'error' || !r.run || !r.verification) return <p className="error-text">{r.error ?? t('result.failed')}</p>;
+  if (r.status === 'error' || !r.run || !r.verification) return <p className="error-text">{r.error ? say(r.error) : t('result.failed')}</p>;
   const { run, verification: v } = r;
   const step = dispatchStep(run);
   const spread = spreadPercent(run.stats);

@@ -4,7 +4,7 @@ import { mapFileName, mapSvg, type MapFigure } from '../core/figureSvg';
 import { notationOf, tileCoordinates, type Notation } from '../core/notation';
 import { tileGrid } from '../core/tiling';
 import { expectedTileRecord, kGarbage, phaseExtent, stepLabel, tileExtent } from '../core/trace';
-import { language } from '../i18n';
+import { language, say } from '../i18n';
 import { useApp } from '../state/store';
 import type { TraceView } from '../state/vizState';
 import { selectTile } from '../state/viz';
@@ -257,7 +257,7 @@ export function TileMap() {
       <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source="none" data-trace-status={status}>
         <h2 id="map-heading">{t('map.heading')}</h2>
         <p>
-          {status === 'running' ? t('map.recordingRun') : status === 'error' ? t('map.failed', { error: traceError }) : noGpu ? t('map.emptyCpu') : t('map.emptyGpu')}
+          {status === 'running' ? t('map.recordingRun') : status === 'error' ? t('map.failed', { error: say(traceError) }) : noGpu ? t('map.emptyCpu') : t('map.emptyGpu')}
         </p>
       </section>
     );
@@ -303,7 +303,7 @@ export function TileMap() {
       </p>
       {status === 'error' && (
         <p className="error-text" role="alert">
-          {t('map.lastFailed', { error: traceError })}
+          {t('map.lastFailed', { error: say(traceError) })}
         </p>
       )}
       {status === 'running' && <p className="small">{t('map.recording')}</p>}
@@ -311,8 +311,8 @@ export function TileMap() {
         <>
           <p className="error-text" data-testid="bounds-off-summary">
             {trace.wrongCount === 0
-              ? t(`map.${src}.wrongNone`, { how: trace.checkedHow })
-              : t(`map.${src}.wrong`, { count: trace.wrongCount, n: fmtInt(trace.wrongCount), how: trace.checkedHow })}
+              ? t(`map.${src}.wrongNone`, { how: say(trace.checkedHow) })
+              : t(`map.${src}.wrong`, { count: trace.wrongCount, n: fmtInt(trace.wrongCount), how: say(trace.checkedHow) })}
           </p>
           <p className="small" data-testid="stand-in-note">
             {t('map.standIn', { v: kGarbage })}

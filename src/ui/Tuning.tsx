@@ -7,6 +7,7 @@ import { useDerived } from '../state/selectors';
 import { useApp } from '../state/store';
 import { autoChoice, clearTuning, engineLabel, thisAdapter, tuneMessage, useTuning } from '../state/tuning';
 import { fmtGflops, fmtMs } from './format';
+import { say } from '../i18n';
 
 /** <b> and <n> (a figure) in a sentence of the catalogue. */
 const kParts = { b: <strong />, n: <span className="num" /> };
@@ -69,7 +70,7 @@ export function Tuning() {
       </p>
       {autoDone && (
         <p data-testid="auto-result" data-status={autoDone.status} data-kernel={auto!.kernel}>
-          <Trans t={t} i18nKey="tuner.ran" values={{ candidate: candidateLabel({ kernel: auto!.kernel, params: auto!.params }), from: auto!.from }} components={kParts} />
+          <Trans t={t} i18nKey="tuner.ran" values={{ candidate: candidateLabel({ kernel: auto!.kernel, params: auto!.params }), from: say(auto!.from) }} components={kParts} />
           {autoDone.status === 'verified' && autoDone.run ? (
             <Trans
               t={t}
@@ -82,8 +83,8 @@ export function Tuning() {
           ) : (
             <span className="error-text">
               {autoDone.status === 'mismatch'
-                ? autoDone.error ? t('tuner.mismatchWhy', { error: autoDone.error }) : t('tuner.mismatch')
-                : autoDone.error ? t('tuner.errorWhy', { error: autoDone.error }) : t('tuner.error')}
+                ? autoDone.error ? t('tuner.mismatchWhy', { error: say(autoDone.error) }) : t('tuner.mismatch')
+                : autoDone.error ? t('tuner.errorWhy', { error: say(autoDone.error) }) : t('tuner.error')}
             </span>
           )}
         </p>

@@ -158,6 +158,7 @@ export const common = {
     noAdapter: 'WebGPU is present but no GPU adapter is available (requestAdapter() returned null): the GPU may be blocked or disabled.',
     deviceFailed: 'requestDevice() failed: {{error}}',
     outOfMemory: '{{what}}: out of GPU memory ({{message}})',
+    validation: '{{what}}: {{message}}',
     lost: 'The GPU device was lost ({{reason}}: {{message}}). It will be re-acquired on the next run.',
     lostNoMessage: 'The GPU device was lost ({{reason}}). It will be re-acquired on the next run.',
     destroyed: 'The GPU device was destroyed. It will be re-acquired on the next run.',

@@ -157,6 +157,7 @@ export const common: Catalogue<typeof en> = {
     noAdapter: '浏览器支持 WebGPU，但没有可用的 GPU 适配器（requestAdapter() 返回 null）：GPU 可能被屏蔽或禁用了。',
     deviceFailed: 'requestDevice() 失败：{{error}}',
     outOfMemory: '{{what}}：GPU 内存不足（{{message}}）',
+    validation: '{{what}}：{{message}}',
     lost: 'GPU 设备已丢失（{{reason}}：{{message}}）。下次运行时会重新获取。',
     lostNoMessage: 'GPU 设备已丢失（{{reason}}）。下次运行时会重新获取。',
     destroyed: 'GPU 设备已被销毁。下次运行时会重新获取。',

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, said, say } from '../i18n';
+import { howChecked, howCheckedSaid } from '../core/reference';
+import { failureOf, GpuRunError, withErrorScopes } from './device';
+
+const han = /\p{Script=Han}/u;
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+/** Only the error-scope calls withErrorScopes makes, reporting `error` from the validation scope. */
+function scopesReporting(error: GPUError | null): GPUDevice {
+  const popped: (GPUError | null)[] = [error, null]; // validation first (pushed last), then out-of-memory
+  return {
+    pushErrorScope: () => undefined,
+    popErrorScope: async () => popped.shift() ?? null,
+  } as unknown as GPUDevice;
+}
+
+describe('why a run failed, kept as data so it follows a language switch', () => {
+  it('a GpuRunError keeps its sentence as data and says it again in the language in use', async () => {
+    const e = new GpuRunError(said('run:error.cancelled'), 'cancelled');
+    expect(e.message).not.toMatch(han);
+    const why = failureOf(e);
+    expect(why).toEqual({ key: 'run:error.cancelled' });
+    await i18n.changeLanguage('zh-CN');
+    expect(say(why)).toMatch(han);
+    expect(say(why)).not.toBe(e.message);
+  });
+
+  it('an error from a validation scope names what was being done, in either language; the browser’s words stay as they came', async () => {
+    let caught: unknown;
+    try {
+      await withErrorScopes(scopesReporting({ message: 'Binding size too small.' } as GPUError), said('run:scope.upload'), () => 1);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(GpuRunError);
+    const why = failureOf(caught);
+    expect(say(why)).toMatch(/^.+: Binding size too small\.$/);
+    await i18n.changeLanguage('zh-CN');
+    const zh = say(why);
+    expect(zh).toMatch(han);
+    expect(zh).toContain('：Binding size too small.');
+  });
+
+  it('errors that are not the app’s own are kept as their text', () => {
+    expect(failureOf(new Error('boom'))).toBe('boom');
+    expect(failureOf('plain')).toBe('plain');
+  });
+
+  it('how C was checked reads in the language in use when said again', async () => {
+    const v = { full: false, sampled: { structured: 8392, random: 65536 } };
+    const data = howCheckedSaid(v);
+    const en = say(data);
+    expect(en).toBe(howChecked(v));
+    await i18n.changeLanguage('zh-CN');
+    expect(say(data)).toMatch(han);
+    expect(say(data)).toContain('8,392');
+    expect(say(data)).not.toBe(en);
+  });
+});
