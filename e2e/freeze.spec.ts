@@ -96,16 +96,19 @@ function expectResponsive(p: Probe, minCoveredMs: number, idleWorst: number): vo
   expect(p.gaps.reduce((a, b) => a + b, 0), 'the time the probe watched (ms)').toBeGreaterThanOrEqual(minCoveredMs);
   const limit = Math.max(kMaxGapMs, Math.min(kNoiseCapMs, kNoiseFactor * idleWorst));
   // Gaps over the limit must all fall in a GPU phase (`where` names every gap over 150 ms), or be
-  // the machine's: a gap during which the page ran no long task is the scheduler's (seen on a
-  // 2-core machine with two other CPU-bound processes: 400 ms with no task of the page's at all).
+  // the machine's. Of a gap, the page is charged with the time its own long tasks took inside it:
+  // the rest is the scheduler's (seen on a 2-core machine with two other CPU-bound processes: 400 ms
+  // with no task of the page's at all, and 683 ms holding page tasks of 60–228 ms with idle time
+  // between them, in which the probe's timer was ready but not run).
   const worst = Math.max(...p.gaps);
-  const pageRan = (w: { gap: number; end: number }) => p.taskSpans.some(([s, e]) => s < w.end && e > w.end - w.gap);
-  const pageGaps = p.where.filter((w) => !kGpuPhases.test(w.phase) && pageRan(w)).map((w) => w.gap);
+  const pageMs = (w: { gap: number; end: number }) =>
+    p.taskSpans.reduce((sum, [s, e]) => sum + Math.max(0, Math.min(e, w.end) - Math.max(s, w.end - w.gap)), 0);
+  const pageGaps = p.where.filter((w) => !kGpuPhases.test(w.phase)).map((w) => Math.min(w.gap, pageMs(w)));
   const worstPage = Math.max(0, ...p.gaps.filter((g) => g <= 150), ...pageGaps);
   console.log(
-    `main-thread probe: ${p.gaps.length} ticks, longest gap ${worst.toFixed(0)} ms, outside the GPU phases and with a task of the page's ${worstPage.toFixed(0)} ms (limit ${limit.toFixed(0)} ms); long tasks: ${p.longTasks.length ? p.longTasks.join(', ') + ' ms' : 'none'}${p.where.length ? `; gaps over 150 ms: ${p.where.map((w) => `${w.gap} ms: ${w.phase}`).join(' | ')}` : ''}`,
+    `main-thread probe: ${p.gaps.length} ticks, longest gap ${worst.toFixed(0)} ms, the page's own tasks in a gap outside the GPU phases at most ${worstPage.toFixed(0)} ms (limit ${limit.toFixed(0)} ms); long tasks: ${p.longTasks.length ? p.longTasks.join(', ') + ' ms' : 'none'}${p.where.length ? `; gaps over 150 ms: ${p.where.map((w) => `${w.gap} ms (${Math.round(pageMs(w))} ms of page tasks): ${w.phase}`).join(' | ')}` : ''}`,
   );
-  expect(worstPage, `longest gap between ${kProbeMs} ms probe ticks outside the GPU phases`).toBeLessThanOrEqual(limit);
+  expect(worstPage, `longest time the page's own tasks held up a ${kProbeMs} ms probe tick, outside the GPU phases`).toBeLessThanOrEqual(limit);
   // The page's own work, whatever the machine's noise: no single main-thread task (the Long Tasks
   // API times the page's tasks, not the scheduler's gaps) may last as long as the 250 ms answer time.
   expect(Math.max(0, ...p.longTasks), 'longest main-thread task').toBeLessThan(kMaxGapMs);
