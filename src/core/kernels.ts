@@ -513,6 +513,7 @@ const kDefs = {
   split8x16v: {
     source: split8x16vSource,
     ...splitRung(8, 16),
+    reference: { dawn: 38.48, wgpu: 37.3 }, // S = 4 (the default), round 5 call P, docs/benchmarks.md
     chart: { color: '#a16207', dash: [6, 3] },
   },
   subgroup: {
