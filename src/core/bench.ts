@@ -8,6 +8,7 @@ import { kKernelIdList, type KernelId } from './kernels';
 import { tolerance } from './reference';
 import { gflops as gflopsAt, kTileWidths } from './shape';
 import { z } from './zod';
+import { zhCN } from 'zod/locales';
 import { ClockSchema } from './clock';
 import { language, t } from '../i18n';
 import { bench as enBench } from '../i18n/locales/en/bench';
@@ -68,7 +69,7 @@ export function issueText(issue: z.core.$ZodIssue): string {
   const rule = issue.code === 'custom' ? (issue.params as { rule?: unknown } | undefined)?.rule : undefined;
   if (isRule(rule)) return ruleText(rule);
   if (language() === 'zh-CN') {
-    zhIssues ??= z.locales.zhCN().localeError as (issue: z.core.$ZodRawIssue) => unknown;
+    zhIssues ??= zhCN().localeError as (issue: z.core.$ZodRawIssue) => unknown;
     const m = zhIssues(issue as unknown as z.core.$ZodRawIssue);
     const text = typeof m === 'string' ? m : (m as { message?: string } | undefined)?.message;
     if (text) return text;
@@ -88,11 +89,12 @@ export function parseSweepCount(raw: string, field: 'warmups' | 'samples'): { va
   return Number.isInteger(v) && v >= min && v <= max ? { value: v } : { error: countError(field) };
 }
 
-const str = (max: number) => z.string().max(max);
-const num = z.number().refine(Number.isFinite, { error: () => ruleText('finite'), params: { rule: 'finite' } });
-const dim = z.number().int().min(1).max(kMaxDimension);
-const ms = num.min(0).max(kMaxPlausibleMs);
-const count = (l: { readonly min: number; readonly max: number }) => z.number().int().min(l.min).max(l.max);
+const str = (max: number) => z.string().check(z.maxLength(max));
+const finite = () => z.refine<number>(Number.isFinite, { error: () => ruleText('finite'), params: { rule: 'finite' } });
+const num = z.number().check(finite());
+const dim = z.int().check(z.minimum(1), z.maximum(kMaxDimension));
+const ms = z.number().check(finite(), z.minimum(0), z.maximum(kMaxPlausibleMs));
+const count = (l: { readonly min: number; readonly max: number }) => z.int().check(z.minimum(l.min), z.maximum(l.max));
 const kTileLiterals = z.literal(kTileWidths);
 
 /**
@@ -104,32 +106,34 @@ export const relTolerance = (k: number, exact = false): number => tolerance(k, 1
 /** Dividing err by Σ|a·b| may round a passing error a few ulps above the tolerance. */
 const kRoundingSlack = 1 + 1e-12;
 
+const nonNegative = () => z.number().check(finite(), z.minimum(0));
+
 export const PointSchema = z
-  .object({
+  .strictObject({
     kernel: z.enum(kKernelIdList),
-    tile: kTileLiterals.nullable(),
+    tile: z.nullable(kTileLiterals),
     size: dim,
     /** Set when the point was not run, with the reason. */
-    skipped: str(300).optional(),
-    error: str(300).optional(),
-    clock: ClockSchema.optional(),
-    samples: z.number().int().min(1).max(kSweepLimits.samples.max).optional(),
-    dispatchesPerSample: z.number().int().min(1).max(10_000).optional(),
-    medianMs: ms.optional(),
-    minMs: ms.optional(),
-    maxMs: ms.optional(),
-    gflops: num.min(0).max(kMaxPlausibleGflops).optional(),
-    verified: z.boolean().optional(),
-    checked: z.number().int().min(0).optional(),
+    skipped: z.optional(str(300)),
+    error: z.optional(str(300)),
+    clock: z.optional(ClockSchema),
+    samples: z.optional(z.int().check(z.minimum(1), z.maximum(kSweepLimits.samples.max))),
+    dispatchesPerSample: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
+    medianMs: z.optional(ms),
+    minMs: z.optional(ms),
+    maxMs: z.optional(ms),
+    gflops: z.optional(z.number().check(finite(), z.minimum(0), z.maximum(kMaxPlausibleGflops))),
+    verified: z.optional(z.boolean()),
+    checked: z.optional(z.int().check(z.minimum(0))),
     /** max |gpu − ref| / Σ|a·b| over the checked entries; null when it was not finite. */
-    maxRelError: num.min(0).nullable().optional(),
+    maxRelError: z.optional(z.nullable(nonNegative())),
     /** The bound on maxRelError that verification applied: (2 + 4√K)·2⁻²⁴, or 0 for exact data. */
-    relTolerance: num.min(0).optional(),
+    relTolerance: z.optional(nonNegative()),
     /** The tunable override constants the point ran with (e.g. GROUP = 8), when the kernel has any. */
-    constants: z.record(z.string().regex(/^[A-Z_]{1,16}$/), z.number().int().min(0).max(65536)).optional(),
+    constants: z.optional(z.record(z.string().check(z.regex(/^[A-Z_]{1,16}$/)), z.int().check(z.minimum(0), z.maximum(65536)))),
   })
-  .strict()
-  .superRefine((p, ctx) => {
+  .check(
+    z.superRefine((p, ctx) => {
     const issue = (rule: Rule) => ctx.addIssue(ruleIssue(rule));
     const figures = [p.clock, p.samples, p.dispatchesPerSample, p.medianMs, p.minMs, p.maxMs, p.gflops, p.verified, p.checked];
     if (p.skipped !== undefined || p.error !== undefined) {
@@ -146,35 +150,32 @@ export const PointSchema = z
       const ok = p.checked! > 0 && p.relTolerance !== undefined && typeof p.maxRelError === 'number' && p.maxRelError <= p.relTolerance * kRoundingSlack;
       if (!ok) issue('verifiedOutside');
     }
-  });
+  }),
+  );
 
 /** One point of a sweep: a kernel at a size, measured and verified, skipped or failed. */
 export type BenchPoint = z.infer<typeof PointSchema>;
 
-export const DeviceSchema = z
-  .object({
-    vendor: str(120),
-    architecture: str(120),
-    description: str(300),
-    features: z.array(str(64)).max(64).readonly(),
-    limits: z.record(str(64), num).refine((r) => Object.keys(r).length <= 64, { error: () => ruleText('tooManyLimits'), params: { rule: 'tooManyLimits' } }),
-    browser: str(400),
-    timing: ClockSchema,
-  })
-  .strict();
+export const DeviceSchema = z.strictObject({
+  vendor: str(120),
+  architecture: str(120),
+  description: str(300),
+  features: z.readonly(z.array(str(64)).check(z.maxLength(64))),
+  limits: z.record(str(64), num).check(z.refine((r) => Object.keys(r).length <= 64, { error: () => ruleText('tooManyLimits'), params: { rule: 'tooManyLimits' } })),
+  browser: str(400),
+  timing: ClockSchema,
+});
 
 export type DeviceReport = z.infer<typeof DeviceSchema>;
 
-export const SweepConfigSchema = z
-  .object({
-    sizes: z.array(dim).min(1).max(kSweepLimits.sizes).readonly(),
-    kernels: z.array(z.enum(kKernelIdList)).min(1).max(kKernelIdList.length).readonly(),
-    tile: kTileLiterals,
-    warmups: count(kSweepLimits.warmups),
-    /** Timed samples per point; 0 = automatic (about one second of kernel time, 3–30 samples). */
-    samples: count(kSweepLimits.samples),
-  })
-  .strict();
+export const SweepConfigSchema = z.strictObject({
+  sizes: z.readonly(z.array(dim).check(z.minLength(1), z.maxLength(kSweepLimits.sizes))),
+  kernels: z.readonly(z.array(z.enum(kKernelIdList)).check(z.minLength(1), z.maxLength(kKernelIdList.length))),
+  tile: kTileLiterals,
+  warmups: count(kSweepLimits.warmups),
+  /** Timed samples per point; 0 = automatic (about one second of kernel time, 3–30 samples). */
+  samples: count(kSweepLimits.samples),
+});
 
 export type SweepConfig = z.infer<typeof SweepConfigSchema>;
 

@@ -53,19 +53,20 @@ export function shareFailureText(f: ShareFailure): string {
 }
 
 export const SharePayloadSchema = z
-  .object({
+  .strictObject({
     v: z.literal(kShareVersion),
-    app: z.string().max(32),
+    app: z.string().check(z.maxLength(32)),
     date: z.iso.datetime(),
     config: SweepConfigSchema,
     device: DeviceSchema,
-    points: z.array(PointSchema).max(1024),
+    points: z.array(PointSchema).check(z.maxLength(1024)),
   })
-  .strict()
-  .superRefine((p, ctx) => {
-    const problem = pointsMatchConfig(p.config, p.points);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['points'], message: ruleText(problem), params: { rule: problem } });
-  });
+  .check(
+    z.superRefine((p, ctx) => {
+      const problem = pointsMatchConfig(p.config, p.points);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['points'], message: ruleText(problem), params: { rule: problem } });
+    }),
+  );
 
 export type SharePayload = z.infer<typeof SharePayloadSchema>;
 

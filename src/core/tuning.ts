@@ -146,22 +146,23 @@ export function tunedParams(choice: AutoChoice | undefined, kernel: KernelId): P
 }
 
 // ---- storage: validated on load like a share link ------------------------------------------
-const kDim = z.number().int().min(1).max(1 << 20);
-const ParamsSchema = z.record(z.string().max(32), z.number().int().min(0).max(1 << 16));
+const kDim = z.int().check(z.minimum(1), z.maximum(1 << 20));
+const text = (max: number) => z.string().check(z.maxLength(max));
+const ParamsSchema = z.record(text(32), z.int().check(z.minimum(0), z.maximum(1 << 16)));
 const EntrySchema = z.object({
   kernel: z.enum(kKernelIdList),
   params: ParamsSchema,
-  gflops: z.number().finite().nonnegative().optional(),
-  medianMs: z.number().finite().nonnegative().optional(),
+  gflops: z.optional(z.number().check(z.nonnegative())),
+  medianMs: z.optional(z.number().check(z.nonnegative())),
   verified: z.boolean(),
-  note: z.string().max(500).optional(),
+  note: z.optional(text(500)),
 });
 export const TuneRecordSchema = z.object({
-  adapter: z.string().max(500),
+  adapter: text(500),
   shape: z.object({ m: kDim, k: kDim, n: kDim }),
-  date: z.string().max(40),
-  clock: z.string().max(40),
-  entries: z.array(EntrySchema).max(64),
+  date: text(40),
+  clock: text(40),
+  entries: z.array(EntrySchema).check(z.maxLength(64)),
 });
 /** Records kept per browser (newest first); older ones are dropped. */
 export const kMaxTuneRecords = 20;

@@ -38,8 +38,10 @@ const kMaxSizesLength = 400;
 /** The largest split budget a link may ask for (ms). */
 const kMaxSubmitMsLimit = 60_000;
 
-const clipped = (max: number) => z.string().transform((s) => s.slice(0, max));
-const configKey = clipped(kMaxValueLength).optional().catch(undefined);
+const clipped = (max: number) => z.pipe(z.string(), z.transform((s: string) => s.slice(0, max)));
+/** An optional value: absent, or anything that does not parse, reads as absent. */
+const maybe = <T extends z.ZodMiniType>(s: T) => z.catch(z.optional(s), undefined);
+const configKey = maybe(clipped(kMaxValueLength));
 
 /** Every URL query key, with what it accepts. Unknown keys are ignored. */
 export const UrlSchema = z.object({
@@ -50,12 +52,12 @@ export const UrlSchema = z.object({
   pattern: configKey,
   seed: configKey,
   samples: configKey,
-  sizes: clipped(kMaxSizesLength).optional().catch(undefined),
-  view: z.enum([...kViews, 'matmul']).optional().catch(undefined),
-  dotn: clipped(kMaxValueLength).optional().catch(undefined),
-  limits: z.literal('default').optional().catch(undefined),
-  maxSubmitMs: z.coerce.number().gt(0).max(kMaxSubmitMsLimit).optional().catch(undefined),
-  lang: z.enum(kLanguages).optional().catch(undefined),
+  sizes: maybe(clipped(kMaxSizesLength)),
+  view: maybe(z.enum([...kViews, 'matmul'])),
+  dotn: maybe(clipped(kMaxValueLength)),
+  limits: maybe(z.literal('default')),
+  maxSubmitMs: maybe(z.coerce.number().check(z.gt(0), z.maximum(kMaxSubmitMsLimit))),
+  lang: maybe(z.enum(kLanguages)),
 });
 
 /** The keys of the configuration, in the order they are written. */
