@@ -20,6 +20,7 @@
  *            the output says so in "source")
  */
 import { isPattern, type Pattern } from '../core/data';
+import { howChecked } from '../core/words';
 import { parseDimension } from '../core/input';
 import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
 import { acquireGpu, type GpuContext } from '../gpu/device';
@@ -221,7 +222,7 @@ async function main() {
           constants: run.plan.constants, // every override constant (pointFields keeps the tunable ones)
           uploadMs: run.uploadMs,
           readbackMs: run.readbackMs,
-          checkedHow: v.full ? 'every entry' : v.how,
+          checkedHow: v.full ? 'every entry' : howChecked(v),
           maxAbsError: v.maxAbsError,
           mismatches: v.mismatches,
         }),

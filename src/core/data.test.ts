@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPattern, kPatternLabels, kPatterns, makeData, mulberry32, padMatrix, unpadMatrix } from './data';
+import { isPattern, kPatterns, makeData, mulberry32, padMatrix, unpadMatrix } from './data';
+import { kPatternLabels } from './words';
 import { referenceMatmul } from './reference';
 import type { Shape } from './shape';
 

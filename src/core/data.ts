@@ -1,4 +1,3 @@
-import { t } from '../i18n';
 import type { Shape } from './shape';
 
 /**
@@ -8,22 +7,6 @@ import type { Shape } from './shape';
  */
 export const kPatterns = ['random', 'integers', 'ones', 'identity'] as const;
 export type Pattern = (typeof kPatterns)[number];
-
-/** Each pattern in words, in the language in use when read (getters). */
-export const kPatternLabels: Readonly<Record<Pattern, string>> = {
-  get random() {
-    return t('common:pattern.random');
-  },
-  get integers() {
-    return t('common:pattern.integers');
-  },
-  get ones() {
-    return t('common:pattern.ones');
-  },
-  get identity() {
-    return t('common:pattern.identity');
-  },
-};
 
 export function isPattern(v: string): v is Pattern {
   return (kPatterns as readonly string[]).includes(v);

@@ -1,4 +1,3 @@
-import { numberFormat, said, say, type Said } from '../i18n';
 import { drain, mulberry32, type MatmulData, type Step } from './data';
 import { ceilDiv, type Shape } from './shape';
 import type { CBlock } from './tiling';
@@ -62,12 +61,12 @@ export const kFullCornerBlock = 32 * 32;
  * are the partial blocks), the corners and centre of every block on the border of C, and random
  * entries up to the multiply-add budget.
  */
-export function entriesToCheck(s: Shape, block: number | CBlock, seed: number): { indices: Uint32Array; full: boolean; how: string; sampled?: SampledEntries } {
+export function entriesToCheck(s: Shape, block: number | CBlock, seed: number): { indices: Uint32Array; full: boolean; sampled?: SampledEntries } {
   const total = s.m * s.n;
   if (total * s.k <= kFullCheckMacs) {
     const indices = new Uint32Array(total);
     for (let i = 0; i < total; i++) indices[i] = i;
-    return { indices, full: true, how: howChecked({ full: true }) };
+    return { indices, full: true };
   }
   const bm = typeof block === 'number' ? block : block.rows;
   const bn = typeof block === 'number' ? block : block.cols;
@@ -113,7 +112,7 @@ export function entriesToCheck(s: Shape, block: number | CBlock, seed: number): 
     picked.add(Math.floor(rand() * total));
   }
   const sampled = { structured, random: picked.size - structured };
-  return { indices: Uint32Array.from(picked), full: false, how: howChecked({ full: false, sampled }), sampled };
+  return { indices: Uint32Array.from(picked), full: false, sampled };
 }
 
 export interface Mismatch {
@@ -130,30 +129,12 @@ export interface SampledEntries {
   readonly random: number;
 }
 
-/**
- * How the entries were chosen, in words, in the language in use now (a view calls it at render
- * time; `how` keeps the words of when the check ran, which in a worker are English).
- */
-export function howChecked(v: { readonly full: boolean; readonly sampled?: SampledEntries; readonly how?: string }): string {
-  return say(howCheckedSaid(v));
-}
-
-/** howChecked as data (a Said), for what stays on screen across a language switch. */
-export function howCheckedSaid(v: { readonly full: boolean; readonly sampled?: SampledEntries; readonly how?: string }): Said | string {
-  if (v.full) return said('common:check.every');
-  if (!v.sampled) return v.how ?? '';
-  const nf = numberFormat();
-  return said('common:check.sampled', { structured: nf.format(v.sampled.structured), random: nf.format(v.sampled.random) });
-}
-
 export interface Verification {
   readonly ok: boolean;
   readonly checked: number;
   readonly total: number;
   readonly full: boolean;
-  /** How the entries were chosen, in words (see howChecked for the language in use now). */
-  readonly how: string;
-  /** The counts behind `how` when the entries were sampled. */
+  /** How many entries of each kind were checked, when they were sampled (core/words howChecked says it). */
   readonly sampled?: SampledEntries;
   readonly exact: boolean;
   readonly maxAbsError: number;
@@ -179,7 +160,7 @@ export const kVerifyStepMacs = 1 << 22;
  * kVerifyStepMacs multiply-adds, so a worker can report it and notice a cancel; returns verify's result.
  */
 export function* verifySteps(d: MatmulData, s: Shape, c: Float32Array, block: number | CBlock, seed = 1): Generator<Step, Verification, void> {
-  const { indices, full, how, sampled } = entriesToCheck(s, block, seed);
+  const { indices, full, sampled } = entriesToCheck(s, block, seed);
   const perStep = Math.max(1, Math.floor(kVerifyStepMacs / Math.max(1, s.k)));
   let maxAbs = 0;
   let maxRel = 0;
@@ -213,7 +194,6 @@ export function* verifySteps(d: MatmulData, s: Shape, c: Float32Array, block: nu
     checked: indices.length,
     total: s.m * s.n,
     full,
-    how,
     ...(sampled ? { sampled } : {}),
     exact: d.exact,
     maxAbsError: maxAbs,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, said, say } from '../i18n';
-import { howChecked, howCheckedSaid } from '../core/reference';
+import { howChecked, howCheckedSaid } from '../core/words';
 import { failureOf, GpuRunError, withErrorScopes } from './device';
 
 const han = /\p{Script=Han}/u;

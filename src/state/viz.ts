@@ -4,7 +4,8 @@
  */
 import { sameRunConfig, type ParsedConfig } from '../core/config';
 import type { LaunchPlan } from '../core/kernels';
-import { elementErrors, howCheckedSaid, kFullCheckMacs } from '../core/reference';
+import { elementErrors, kFullCheckMacs } from '../core/reference';
+import { howCheckedSaid } from '../core/words';
 import { tileGrid } from '../core/tiling';
 import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
 import { tiledMapping } from '../core/tiling';

@@ -1,7 +1,8 @@
 import { type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../i18n';
-import { kPatternLabels, kPatterns } from '../core/data';
+import { kPatterns } from '../core/data';
+import { kPatternLabels } from '../core/words';
 import { kPresets } from '../core/presets';
 import { kSampleChoices } from '../core/config';
 import { flops, kTileWidths, shapeLabel } from '../core/shape';

@@ -2,7 +2,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { kKernels, labelContext, mappingText, type KernelId } from '../core/kernels';
 import { kStepsPerSample } from '../state/facts';
 import { spreadPercent } from '../core/stats';
-import { howChecked } from '../core/reference';
+import { howChecked } from '../core/words';
 import { describeConfig } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';

@@ -1,0 +1,42 @@
+/**
+ * Words for the data and the check, kept apart from data.ts and reference.ts: the CPU worker
+ * (core/worker) uses those two and so carries no catalogue of words; what a person reads is said
+ * here, on the page, in the language in use.
+ */
+import { numberFormat, said, say, t, type Said } from '../i18n';
+import type { Pattern } from './data';
+import type { SampledEntries } from './reference';
+
+/** Each pattern in words, in the language in use when read (getters). */
+export const kPatternLabels: Readonly<Record<Pattern, string>> = {
+  get random() {
+    return t('common:pattern.random');
+  },
+  get integers() {
+    return t('common:pattern.integers');
+  },
+  get ones() {
+    return t('common:pattern.ones');
+  },
+  get identity() {
+    return t('common:pattern.identity');
+  },
+};
+
+/** How the checked entries were chosen: all of them, or a sample of corner and edge entries and random ones. */
+export interface HowChecked {
+  readonly full: boolean;
+  readonly sampled?: SampledEntries;
+}
+
+/** How the entries were chosen, in words, in the language in use now. */
+export function howChecked(v: HowChecked): string {
+  return say(howCheckedSaid(v));
+}
+
+/** howChecked as data (a Said), for what stays on screen across a language switch. */
+export function howCheckedSaid(v: HowChecked): Said {
+  if (v.full || !v.sampled) return said('common:check.every');
+  const nf = numberFormat();
+  return said('common:check.sampled', { structured: nf.format(v.sampled.structured), random: nf.format(v.sampled.random) });
+}
