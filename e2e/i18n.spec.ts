@@ -147,3 +147,19 @@ test('what a run recorded follows a switch: how C was checked, with the boundary
   await expect(summary).toContainText('已检查 C 的全部 9 个元素');
   await expect(summary).not.toContainText('checked');
 });
+
+test('the estimate before a big run names its kernels in the language in use, also after a switch', async ({ page }) => {
+  await page.goto('./?m=1024&k=1024&n=1024&tile=16&samples=3&lang=en');
+  await ready(page);
+  await page.getByTestId('run-both').click();
+  const estimate = page.getByTestId('run-estimate');
+  await expect(estimate).toHaveAttribute('data-asking', 'true');
+  await expect(estimate).toContainText('Naive:');
+  await page.getByTestId('lang-zh-CN').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(estimate).toContainText('朴素');
+  await expect(estimate).not.toContainText('Naive');
+  await expect(estimate).not.toContainText('Tiled');
+  await page.getByTestId('estimate-cancel').click();
+  await expect(estimate).not.toHaveAttribute('data-asking', 'true');
+});

@@ -4,11 +4,10 @@
  */
 import { create } from 'zustand';
 import type { RunEstimate } from '../gpu/estimate';
-import type { KernelId } from '../core/kernels';
 
 export interface EstimateState {
   /** The estimate of the run being started or last started (undefined: small runs get none). */
-  readonly estimate?: RunEstimate & { readonly labels: Partial<Record<KernelId, string>> };
+  readonly estimate?: RunEstimate;
   /** True while the run waits for the user's answer. */
   readonly asking: boolean;
   /** True while the rate is being measured (the probe). */

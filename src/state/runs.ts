@@ -124,7 +124,7 @@ async function estimateFirst(ctx: GpuContext, ids: readonly KernelId[], derived:
     setMeasuring(false);
   }
   const estimate = estimateRun(parsed.shape, rates, parsed.samples, !ctx.info.isFallbackAdapter);
-  setEstimate({ ...estimate, labels: Object.fromEntries(ids.map((id) => [id, kKernels[id].label])) });
+  setEstimate(estimate);
   if (estimate.confirm.length === 0) return true;
   const onAbort = () => answerRun(false);
   signal.addEventListener('abort', onAbort, { once: true });

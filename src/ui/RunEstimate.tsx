@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormat, t } from '../i18n';
+import { kernelLabel } from '../core/kernels';
 import { fmtBytes, fmtGflops, fmtMs } from '../core/format';
 import { shapeLabel } from '../core/shape';
 import { kConfirmMs, kConfirmPageBytes } from '../state/facts';
@@ -53,7 +54,7 @@ export function RunEstimate() {
         <p>{estimate.totalMs !== undefined ? t('estimate.time', { shape: shapeLabel(estimate.shape), time: fmtDuration(estimate.totalMs) }) : t('estimate.timeUnknown', { shape: shapeLabel(estimate.shape) })}</p>
         <ul>
           {estimate.kernels.map((k) => {
-            const label = estimate.labels[k.kernel] ?? k.kernel;
+            const label = kernelLabel(k.kernel); // named when shown, so a language switch renames it
             return (
               <li key={k.kernel}>
                 {k.dispatchMs !== undefined
