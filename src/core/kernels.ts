@@ -328,8 +328,8 @@ const kSplitDefault = 4;
 const kSplitBk = 8;
 /** Layers that get at least one phase of K each (never more than asked). */
 const splitSlices = (shape: Shape, asked = kSplitDefault) => Math.max(1, Math.min(asked, ceilDiv(shape.k, kSplitBk)));
-/** The scratch buffer of the partial products: one M×N slice per layer. */
-const splitScratchBytes = (shape: Shape, slices: number) => slices * shape.m * shape.n * 4;
+/** The scratch buffer of the partial products: one M×N slice per layer (the runner sizes it, and binds a band's front of it, by this). */
+export const splitScratchBytes = (shape: Shape, slices: number) => slices * shape.m * shape.n * 4;
 
 /**
  * The split-K rung (scripts/gen-blocks.mjs kSplitRungs): reg16x8v's 128×128 blocks with K split

@@ -8,7 +8,7 @@ import type { MatmulData } from '../core/data';
 import { said } from '../i18n';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import { failureOf, GpuRunError, withErrorScopes, type GpuContext } from './device';
-import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
+import { gpuShape, kKernels, planKernel, splitScratchBytes, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
 import { paddedRows } from '../core/data';
 import { OwnedBuffers } from './buffers';
 import { getPipeline, matmulBindGroupLayout, matmulPipeline } from './pipelines';
@@ -253,7 +253,7 @@ export async function runMatmul(
     const pipeline = await guard(matmulPipeline(device, spec, plan, 'main', opts.source));
     // Split-K: the first pass writes its partial products into a scratch buffer, the second sums them into C.
     const reduce = plan.reduce;
-    const scratch = reduce ? owned.create('partials', reduce.slices * g.m * g.n * 4, GPUBufferUsage.STORAGE) : undefined;
+    const scratch = reduce ? owned.create('partials', splitScratchBytes(g, reduce.slices), GPUBufferUsage.STORAGE) : undefined;
     const sumPipeline = reduce
       ? await guard(getPipeline(device, { label: `Matmul.${kernel}.sum`, source: reduce.source, constants: reduce.constants, layout: 'matmul', what: spec.label }))
       : undefined;
@@ -262,7 +262,7 @@ export async function runMatmul(
     const entryB = { binding: 1, resource: { buffer: bufB, size: Math.max(4, g.k * g.n * 4) } };
     const entryC = (row0: number, rows: number) => ({ binding: 2, resource: { buffer: bufC, offset: row0 * g.n * 4, size: Math.max(4, rows * g.n * 4) } });
     // A part's partial products use the front of the scratch buffer (its sum pass has read them before the next part's first pass).
-    const entryScratch = (binding: number, buffer: GPUBuffer, slices: number, rows: number) => ({ binding, resource: { buffer, size: Math.max(4, slices * rows * g.n * 4) } });
+    const entryScratch = (binding: number, buffer: GPUBuffer, slices: number, rows: number) => ({ binding, resource: { buffer, size: Math.max(4, splitScratchBytes({ m: rows, k: g.k, n: g.n }, slices)) } });
     /** Bind A, B, C (the scratch buffer for split-K's first pass), dims; a part of a split run binds only its band of A's and C's rows. */
     const bind = (dims: GPUBuffer, row0?: number, rowsInPart?: number) =>
       row0 === undefined || rowsInPart === undefined
