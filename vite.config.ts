@@ -83,11 +83,25 @@ function pwa(): Plugin[] {
   });
 }
 
+/**
+ * The entry's code is split by how often it changes, so a new version of the app's own code does
+ * not make a returning visitor download (and the service worker re-precache) what did not change:
+ * `react` (react, react-dom, scheduler: changes only with a dependency update) and `shaders` (the
+ * WGSL sources imported with `?raw`, ~200 kB of text: changes only with a kernel). Everything else
+ * stays in the entry chunk or its lazy views. Only the page's build: the CPU worker is bundled
+ * separately (worker.rollupOptions, untouched here) and vite.bench.config.ts is a config of its own.
+ */
+function manualChunks(id: string): string | undefined {
+  if (/[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+  if (/\.wgsl\?raw$/.test(id)) return 'shaders';
+  return undefined;
+}
+
 // Relative base: dist/ works from any static host or sub-path.
 export default defineConfig({
   base: './',
   plugins: [react(), csp(), linkPreview(process.env.TILES_SITE_URL), pwa()],
-  build: { target: 'es2022', sourcemap: true },
+  build: { target: 'es2022', sourcemap: true, rollupOptions: { output: { manualChunks } } },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   test: {
