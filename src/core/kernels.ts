@@ -407,7 +407,7 @@ const kDefs = {
     tuned: true, // tile 16, like every tuned run
     traced: true,
     chart: { color: '#1d4ed8', dash: [12, 4] },
-    reference: { dawn: 7.67, wgpu: 7.66 },
+    reference: { dawn: 7.68, wgpu: 7.71 },
     block: (tile) => ({ rows: tile, cols: tile }),
     plan(shape, tile, limits) {
       const m = tiledMapping(tile, limits);
@@ -429,7 +429,7 @@ const kDefs = {
     source: reg4x4Source,
     ...kTunedRung,
     chart: { color: '#047857', dash: [3, 3] },
-    reference: { dawn: 23.97, wgpu: 20.08 },
+    reference: { dawn: 23.92, wgpu: 20.05 },
     block: square(64),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg4x4'),
   },
@@ -438,7 +438,7 @@ const kDefs = {
     ...kTunedRung,
     tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
     chart: { color: '#7e22ce', dash: [8, 3, 2, 3] },
-    reference: { dawn: 26.21, wgpu: 22.62 },
+    reference: { dawn: 26.21, wgpu: 22.5 },
     block: square(128),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg8x8'),
   },
@@ -448,7 +448,7 @@ const kDefs = {
     ...kTunedRung,
     tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
     chart: { color: '#be185d', dash: [16, 4] },
-    reference: { dawn: 30.84, wgpu: 24.77 },
+    reference: { dawn: 30.84, wgpu: 24.56 },
     block: square(128),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg8x8v'),
   },
@@ -458,7 +458,7 @@ const kDefs = {
     ...kTunedRung,
     tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
     chart: { color: '#0e7490', dash: [8, 3, 2, 3, 2, 3] },
-    reference: { dawn: 35.7, wgpu: 30.19 },
+    reference: { dawn: 35.7, wgpu: 30.0 },
     block: square(128),
     tunables: kDbTunables,
     plan(shape, _tile, limits, params, block) {
@@ -471,49 +471,49 @@ const kDefs = {
     source: reg16x8Source,
     ...kUnrolled16x8,
     chart: { color: '#4d7c0f', dash: [6, 6] },
-    reference: { dawn: 36.63, wgpu: 37.77 },
+    reference: { dawn: 36.63, wgpu: 37.75 },
   },
   reg16x8v: {
     source: reg16x8vSource,
     vec4: true,
     ...kUnrolled16x8,
     chart: { color: '#9f1239', dash: [1, 3] },
-    reference: { dawn: 42.8, wgpu: 34.64 },
+    reference: { dawn: 43.15, wgpu: 34.61 },
   },
   blk32x64v: {
     source: blk32x64vSource,
     ...genBlockRung({ bm: 32, bn: 64, bk: 16, tm: 4, tn: 4, vec4: true }),
-    reference: { dawn: 25.68, wgpu: 25.95 },
+    reference: { dawn: 25.78, wgpu: 25.92 },
     chart: { color: '#0f766e', dash: [4, 2] },
   },
   blk64x64v: {
     source: blk64x64vSource,
     ...genBlockRung({ bm: 64, bn: 64, bk: 16, tm: 8, tn: 4, vec4: true }),
-    reference: { dawn: 28.2, wgpu: 28.62 },
+    reference: { dawn: 28.21, wgpu: 28.42 },
     chart: { color: '#b45309', dash: [10, 2, 2, 2] },
   },
   blk128x64v: {
     source: blk128x64vSource,
     ...genBlockRung({ bm: 128, bn: 64, bk: 16, tm: 8, tn: 8, vec4: true }),
-    reference: { dawn: 32.39, wgpu: 22.24 }, // round 4 (fma()), docs/benchmarks.md
+    reference: { dawn: 32.39, wgpu: 22.3 },
     chart: { color: '#1e40af', dash: [2, 2] },
   },
   blk128x256: {
     source: blk128x256Source,
     ...genBlockRung({ bm: 128, bn: 256, bk: 8, tm: 16, tn: 8, vec4: false }),
-    reference: { dawn: 39.02, wgpu: 39.27 },
+    reference: { dawn: 39.38, wgpu: 39.37 },
     chart: { color: '#86198f', dash: [14, 3, 3, 3] },
   },
   split128v: {
     source: split128vSource,
     ...splitRung(16, 8),
-    reference: { dawn: 41.53, wgpu: 35.16 }, // S = 4 (the default), round 4b, docs/benchmarks.md
+    reference: { dawn: 41.53, wgpu: 34.9 },
     chart: { color: '#4d7c0f', dash: [6, 3, 1, 3] },
   },
   split8x16v: {
     source: split8x16vSource,
     ...splitRung(8, 16),
-    reference: { dawn: 38.48, wgpu: 37.3 }, // S = 4 (the default), round 5 call P, docs/benchmarks.md
+    reference: { dawn: 38.48, wgpu: 35.36 },
     chart: { color: '#a16207', dash: [6, 3] },
   },
   subgroup: {
@@ -522,7 +522,7 @@ const kDefs = {
     ladder: true,
     tuned: false,
     chart: { color: '#6d28d9', dash: [20, 4, 4, 4] },
-    reference: { dawn: 16.68, wgpu: null },
+    reference: { dawn: 16.71, wgpu: null },
     block: () => ({ rows: 8, cols: 256 }),
     requiredFeatures: ['subgroups'],
     maxSubgroupSize: 64, // all 64 invocations of a workgroup share their rows
@@ -596,8 +596,9 @@ export function kernelLoads(id: KernelId, shape: Shape, tile: TileWidth): number
 
 /**
  * The reference run the record's `reference` figures come from — not measured on the user's GPU:
- * each rung at 4096³ on an NVIDIA H100 80GB HBM3 (2026-11-22, round 3), TFLOP/s at the median,
- * from docs/benchmarks.md (raw lines in docs/results/round3/final/). Shown beside this GPU's own
+ * each rung at 4096³ (the parameters of that table) on an NVIDIA H100 80GB HBM3 (2026-11-22, round 7, the
+ * final table), TFLOP/s at the median, from docs/benchmarks.md (raw lines in docs/results/round7/,
+ * calls R, T and U); cuBLAS: the highest of the round's five calls. Shown beside this GPU's own
  * figures, always labelled as reference.
  */
-export const kReferenceRun = { gpu: 'NVIDIA H100', date: '2026-11-22', shape: 4096, cublas: 51.55 } as const;
+export const kReferenceRun = { gpu: 'NVIDIA H100', date: '2026-11-22', shape: 4096, cublas: 51.6 } as const;
