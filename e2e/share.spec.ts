@@ -171,6 +171,31 @@ test('edits that recompute the checksum still cannot show contradicting or absur
   }
 });
 
+test('a shared point’s skip and error reasons read in the reader’s language, whichever language made the link', async ({ app, page }) => {
+  const { payload } = await genuineLink(app, page);
+  const bare = (p: Payload['points'][number]) => ({ kernel: p['kernel'], tile: p['tile'], size: p.size });
+  // What the app records: a plan's reason made in English, a GPU error made on a page that read Chinese.
+  const points = payload.points.map((p, i) =>
+    i === 0
+      ? { ...bare(p), skipped: 'This kernel needs the WebGPU feature “subgroups”, which this adapter does not offer.' }
+      : i === 1
+        ? { ...bare(p), error: '分配缓冲区：GPU 内存不足（Allocation failed: 64 MiB）' }
+        : p,
+  );
+  const link = forge({ ...payload, points });
+  await app.open('?lang=zh-CN&view=bench');
+  expect(await openFragment(page, link)).toBe('shown');
+  let view = await sharedView(page);
+  expect(view).toContain('这个内核需要 WebGPU 特性“subgroups”，而此适配器不提供。');
+  expect(view).toContain('分配缓冲区：GPU 内存不足（Allocation failed: 64 MiB）');
+  expect(view).not.toContain('This kernel needs');
+  await page.getByTestId('lang-en').click();
+  view = await sharedView(page);
+  expect(view).toContain('This kernel needs the WebGPU feature “subgroups”, which this adapter does not offer.');
+  expect(view).toContain('Allocating buffers: out of GPU memory (Allocation failed: 64 MiB)');
+  expect(view).not.toMatch(/分配缓冲区|这个内核/);
+});
+
 test('a shared time below the clock’s resolution gives no rate, and the fastest plausible figure still charts', async ({ app, page }) => {
   const { payload } = await genuineLink(app, page);
   const size = payload.points[3]!.size;

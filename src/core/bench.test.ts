@@ -57,3 +57,54 @@ describe('a point’s recorded reason', () => {
     expect(parseSizes('').error).toBe('Enter at least one size, e.g. 64, 128, 256.');
   });
 });
+
+describe('a point’s reason made in one language, read in the other', () => {
+  const inLanguage = async (lng: 'en' | 'zh-CN', check: () => void) => {
+    try {
+      await i18n.changeLanguage(lng);
+      check();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  };
+  // What the sweep records, as the plan and the GPU error scopes say it in the maker's language.
+  const made = (lng: 'en' | 'zh-CN') => ({
+    feature: t('run:plan.needsFeature', { lng, features: 'subgroups' }),
+    wide: t('run:plan.tileWide', { lng, tile: 32, limit: 16 }),
+    subgroup: t('run:plan.subgroupTooLarge', { lng, label: t('run:kernel.subgroup.label', { lng }), max: 64, got: 128 }),
+    gpu: t('common:device.validation', { lng, what: t('run:scope.running', { lng, label: 'Matmul.naive' }), message: 'Binding size (64) is larger than the maximum: 32.' }),
+    memory: t('common:device.outOfMemory', { lng, what: t('run:scope.allocate', { lng }), message: 'Allocation failed' }),
+    pipeline: t('common:device.validation', { lng, what: t('common:device.creatingPipeline', { lng, what: t('run:kernel.reg4x4.label', { lng }) }), message: 'Error while parsing WGSL: :3:1 error: x' }),
+  });
+
+  it('a reason recorded in Chinese reads in English, names and numbers kept', async () => {
+    const zh = made('zh-CN');
+    const en = made('en');
+    expect(zh.feature).toMatch(/\p{Script=Han}/u);
+    for (const k of Object.keys(en) as Array<keyof typeof en>) expect(pointReasonText(zh[k]), k).toBe(en[k]);
+    expect(pointReasonText(zh.gpu)).toBe('Running Matmul.naive: Binding size (64) is larger than the maximum: 32.');
+    expect(pointReasonText(zh.pipeline)).toBe('Creating the Register-tiled 4×4 pipeline: Error while parsing WGSL: :3:1 error: x');
+    await inLanguage('zh-CN', () => {
+      for (const k of Object.keys(zh) as Array<keyof typeof zh>) expect(pointReasonText(zh[k]), k).toBe(zh[k]);
+    });
+  });
+
+  it('a reason recorded in English reads in Chinese, a placeholder used twice included', async () => {
+    const en = made('en');
+    await inLanguage('zh-CN', () => {
+      const zh = made('zh-CN');
+      for (const k of Object.keys(en) as Array<keyof typeof en>) expect(pointReasonText(en[k]), k).toBe(zh[k]);
+      expect(pointReasonText(en.wide)).toBe('块宽 32 需要宽 32 个调用的工作组；此 GPU 的 maxComputeWorkgroupSizeX 为 16。');
+      // A repeated placeholder must hold the same value twice.
+      expect(pointReasonText(en.wide.replace('32 invocations', '31 invocations'))).toBe(en.wide.replace('32 invocations', '31 invocations'));
+    });
+  });
+
+  it('text that is none of the app’s sentences stays as recorded, even when it looks like “what: message”', async () => {
+    await inLanguage('zh-CN', () => {
+      for (const other of ['Compiling shader: error at line 3', 'The adapter refused it.', '', 'Running: x', 'Running my kernel: x', 'Creating the Nonexistent pipeline: x'])
+        expect(pointReasonText(other)).toBe(other);
+    });
+  });
+});
+

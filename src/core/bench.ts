@@ -10,8 +10,7 @@ import { gflops as gflopsAt, kTileWidths } from './shape';
 import { z } from './zod';
 import { zhCN } from 'zod/locales';
 import { ClockSchema } from './clock';
-import { language, t } from '../i18n';
-import { bench as enBench } from '../i18n/locales/en/bench';
+import { i18n, kLanguages, language, t, type Key, type Language } from '../i18n';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
 
@@ -214,28 +213,101 @@ export function parseSizes(raw: string): { sizes?: number[]; error?: string } {
 }
 
 /**
- * The reasons this app records in a point (and so in its share link) in English, the link's one
- * language: each is shown in the reader's language by matching its English words.
+ * The sentences this app puts into a point's skip or error reason. A reason travels as text in
+ * its share link (which carries no language), made in the maker's language — English for the
+ * estimate, the page's language for the rest — and is shown in the reader's: it is matched
+ * against each sentence's template in both languages, and said again from the values it held.
+ * `nested`: a value that must itself be one of these sentences, of keys starting with one of the
+ * prefixes given (said again too), for templates with little text of their own ("{{what}}:
+ * {{message}}"); `kernel` a value that must be a kernel's name. A `label` is a kernel's name or the
+ * run's code name (Matmul.naive).
  */
-const kRecordedReasons = [{ key: 'bench:sweep.skippedEstimate', english: enBench.sweep.skippedEstimate }] as const;
+type Nested = Readonly<Record<string, readonly string[] | 'kernel'>>;
+const kScopes = ['run:scope.', 'common:device.creatingPipeline'] as const;
+const kRecordedReasons: ReadonlyArray<{ readonly key: Key; readonly nested?: Nested }> = [
+  { key: 'bench:sweep.skippedEstimate' },
+  { key: 'run:plan.needsFeature' },
+  { key: 'run:plan.subgroupTooLarge' },
+  { key: 'run:plan.splitScratch' },
+  { key: 'run:plan.splitRows' },
+  { key: 'run:plan.workgroupMemory' },
+  { key: 'run:plan.tileMemory' },
+  { key: 'run:plan.tileWide' },
+  { key: 'run:plan.tileInvocations' },
+  { key: 'common:device.outOfMemory', nested: { what: kScopes } },
+  { key: 'common:device.validation', nested: { what: kScopes } },
+  { key: 'common:device.creatingPipeline', nested: { what: 'kernel' } },
+  { key: 'run:scope.allocate' },
+  { key: 'run:scope.upload' },
+  { key: 'run:scope.timestamps' },
+  { key: 'run:scope.running' },
+];
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const kRecordedPatterns = kRecordedReasons.map((r) => ({
-  key: r.key,
-  re: new RegExp(`^${escapeRegExp(r.english).replace(/\\\{\\\{(\w+)\\\}\\\}/g, '(?<$1>.+?)')}$`),
-}));
+
+/** A template's words as a pattern: each {{name}} a lazy named group, a name used again a back-reference. */
+export function templatePattern(template: string): RegExp {
+  const parts = template.split(/\{\{(\w+)\}\}/);
+  const seen = new Set<string>();
+  let source = '';
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) source += escapeRegExp(part);
+    else {
+      source += seen.has(part) ? `\\k<${part}>` : `(?<${part}>.+?)`;
+      seen.add(part);
+    }
+  });
+  return new RegExp(`^${source}$`, 'su');
+}
+
+let reasonPatterns: Array<{ key: Key; lng: Language; re: RegExp; nested: Nested }> | undefined;
+const patterns = () =>
+  (reasonPatterns ??= kRecordedReasons.flatMap(({ key, nested = {} }) =>
+    kLanguages.map((lng) => {
+      const [ns, path] = key.split(':') as [string, string];
+      return { key, lng, re: templatePattern(String(i18n.getResource(lng, ns, path))), nested };
+    }),
+  ));
+
+/** A kernel's name in `from`, said in the language in use; undefined when it names no kernel. */
+function kernelNameAgain(name: string, from: Language): string | undefined {
+  const id = kKernelIdList.find((k) => t(`run:kernel.${k}.label`, { lng: from }) === name);
+  return id ? t(`run:kernel.${id}.label`) : undefined;
+}
+/** A code name such as Matmul.naive: the same in every language. */
+const isCodeName = (name: string) => /^[A-Za-z][\w.]*$/.test(name);
+
+/** One of kRecordedReasons (of keys starting with one of `prefixes`) in the language in use, or undefined when `text` is none of them. */
+function sayAgain(text: string, prefixes: readonly string[] = ['']): string | undefined {
+  for (const { key, lng, re, nested } of patterns()) {
+    if (!prefixes.some((p) => key.startsWith(p))) continue;
+    const m = re.exec(text);
+    if (!m) continue;
+    const values: Record<string, string> = {};
+    let ok = true;
+    for (const [name, value] of Object.entries(m.groups ?? {})) {
+      // A name must name a kernel, a nested sentence be one (so a lazy group cannot swallow the text after it).
+      const inner = nested[name];
+      const again =
+        name === 'label' ? (kernelNameAgain(value, lng) ?? (isCodeName(value) ? value : undefined))
+        : inner === 'kernel' ? kernelNameAgain(value, lng)
+        : inner !== undefined ? sayAgain(value, inner)
+        : undefined;
+      if ((name === 'label' || inner !== undefined) && again === undefined) ok = false;
+      values[name] = again ?? value;
+    }
+    // The key is one of the catalogues' (kRecordedReasons), its placeholders the pattern's groups.
+    if (ok) return (t as unknown as (key: string, values: object) => string)(key, values);
+  }
+  return undefined;
+}
 
 /**
- * A point's skip or error reason in the language in use. A reason this app records in English is
- * translated; others (the adapter's, another version's) are shown as recorded.
+ * A point's skip or error reason in the language in use: a sentence this app records is said
+ * again in the reader's language, whichever language it was recorded in; others (the adapter's
+ * own words, another version's) are shown as recorded.
  */
 export function pointReasonText(reason: string): string {
-  if (language() === 'en') return reason;
-  for (const { key, re } of kRecordedPatterns) {
-    const m = re.exec(reason);
-    // The key is one of the catalogue's (kRecordedReasons), its placeholders the pattern's groups.
-    if (m) return (t as (key: string, values: object) => string)(key, { ...m.groups });
-  }
-  return reason;
+  return sayAgain(reason) ?? reason;
 }
 
 /** Points to run, in order: each size (as given), each kernel. */
