@@ -302,9 +302,10 @@ function sayAgain(text: string, prefixes: readonly string[] = ['']): string | un
 }
 
 /**
- * A point's skip or error reason in the language in use: a sentence this app records is said
- * again in the reader's language, whichever language it was recorded in; others (the adapter's
- * own words, another version's) are shown as recorded.
+ * A point's skip or error reason (or a tuner entry's failure, kept in this browser's records) in
+ * the language in use: a sentence this app records is said again in the reader's language,
+ * whichever language it was recorded in; others (the adapter's own words, another version's) are
+ * shown as recorded.
  */
 export function pointReasonText(reason: string): string {
   return sayAgain(reason) ?? reason;

@@ -1,4 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
+import { pointReasonText } from '../core/bench';
 import { paramsLabel } from '../core/tuning';
 import { candidateLabel, kMismatchNote, tuneCandidates } from '../state/facts';
 import { shapeLabel } from '../core/shape';
@@ -115,7 +116,7 @@ export function Tuning() {
                       {e.verified ? (
                         t('tuner.verified')
                       ) : (
-                        <span className="small">{t('tuner.failedNote', { note: e.note === kMismatchNote ? t('tuner.mismatchNote') : (e.note ?? t('tuner.notVerified')) })}</span>
+                        <span className="small">{t('tuner.failedNote', { note: e.note === kMismatchNote ? t('tuner.mismatchNote') : (e.note !== undefined ? pointReasonText(e.note) : t('tuner.notVerified')) })}</span>
                       )}
                     </td>
                   </tr>
