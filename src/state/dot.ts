@@ -1,12 +1,12 @@
 /** Actions of the dot-product view. */
 import { dotData, kDotMaxN, kDotWorkgroupSizes } from '../core/dot';
 import { parseDimension } from '../core/input';
-import { GpuRunError } from '../gpu/device';
+import { failureOf } from '../gpu/device';
 import { runDot } from '../gpu/dot';
 import { withRun, type Refusal } from './runs';
 import { useApp } from './store';
 import type { DotState } from './dotState';
-import { t as tr } from '../i18n';
+import { said, t as tr } from '../i18n';
 
 export function setView(view: DotState['view']): void {
   useApp.setState({ view });
@@ -37,7 +37,7 @@ export async function runDotView(): Promise<void> {
   };
   const refuse = (r: Refusal): void => {
     if (r.why === 'inputs') useApp.setState({ dotError: r.message });
-    else if (r.why === 'no-gpu') useApp.setState({ dotError: tr('bench:dot.noGpu') });
+    else if (r.why === 'no-gpu') useApp.setState({ dotError: said('bench:dot.noGpu') });
   };
   await withRun({ inputs, refuse }, async ({ ctx }) => {
     const { n, wg, maxWg } = p;
@@ -48,7 +48,7 @@ export async function runDotView(): Promise<void> {
       const r = await runDot(ctx, data, s.dotText.pattern, { workgroupSize: wg, maxWorkgroups: maxWg, gpuFinal: s.dotText.gpuFinal });
       useApp.setState({ dotResult: r, dotStatus: r.verified ? 'verified' : 'mismatch', dotWorkgroup: 0, dotStep: 0 });
     } catch (e) {
-      useApp.setState({ dotStatus: 'error', dotError: e instanceof GpuRunError || e instanceof Error ? e.message : String(e) });
+      useApp.setState({ dotStatus: 'error', dotError: failureOf(e) });
     }
   });
 }

@@ -1,13 +1,15 @@
 /** Types and initial values of the dot-product slice (no imports from the store: no cycles). */
 import type { DotResult } from '../gpu/dot';
 import type { View } from '../core/url';
+import type { Said } from '../i18n';
 
 export interface DotState {
   /** The view on screen (its address is `?view=`; see core/url startView). */
   readonly view: View;
   readonly dotText: { readonly n: string; readonly workgroupSize: string; readonly maxWorkgroups: string; readonly pattern: 'closed-form' | 'random'; readonly gpuFinal: boolean };
   readonly dotStatus: 'idle' | 'running' | 'verified' | 'mismatch' | 'error';
-  readonly dotError: string;
+  /** Why the last run was refused or failed, said when shown (it follows a language switch); '' when none. */
+  readonly dotError: Said | string;
   readonly dotResult?: Omit<DotResult, 'timing'> & { readonly timing: Omit<DotResult['timing'], never> };
   readonly dotWorkgroup: number;
   readonly dotStep: number;

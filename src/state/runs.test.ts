@@ -132,13 +132,21 @@ describe('sweep and dot product share the preamble', () => {
   it('the dot product checks N first, then the device', async () => {
     setDotText({ n: '0' });
     await runDotView();
-    const first = useApp.getState().dotError;
+    const first = say(useApp.getState().dotError);
     expect(first).toBeTruthy();
     expect(first).not.toMatch(/WebGPU/);
     setDotText({ n: '1000' });
     await runDotView();
-    expect(useApp.getState().dotError).toMatch(/WebGPU is not available/);
+    expect(say(useApp.getState().dotError)).toMatch(/WebGPU is not available/);
     expect(useApp.getState().dotStatus).toBe('idle');
+    // Kept as data: after a switch to Chinese it reads in Chinese.
+    try {
+      await i18n.changeLanguage('zh-CN');
+      expect(say(useApp.getState().dotError)).toMatch(/\p{Script=Han}/u);
+      expect(say(useApp.getState().dotError)).not.toMatch(/WebGPU is not available/);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
 

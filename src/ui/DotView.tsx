@@ -4,7 +4,7 @@ import { activeAt, formatDotValue, kDotWorkgroupSizes, reductionSchedule } from 
 import { parseDot, runDotView, setDotStep, setDotText, setDotWorkgroup } from '../state/dot';
 import { useApp } from '../state/store';
 import { fmtBelowResolution, fmtMs, isBelowResolution } from './format';
-import { numberFormat } from '../i18n';
+import { numberFormat, say } from '../i18n';
 
 /** Notation, the same in every language: the sum shown, and the mark of a lane whose value is read. */
 const kSumNotation = 'Σ a[i]·b[i] =';
@@ -96,7 +96,7 @@ export function DotView() {
   const { t } = useTranslation('bench');
   const text = useApp((s) => s.dotText);
   const status = useApp((s) => s.dotStatus);
-  const error = useApp((s) => s.dotError);
+  const error = say(useApp((s) => s.dotError));
   const r = useApp((s) => s.dotResult);
   const parsed = parseDot(text);
   return (
