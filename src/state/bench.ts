@@ -4,13 +4,13 @@
 import { parseSizes, parseSweepCount, sweepConfigError, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
 import { decodeShare, encodeShare, kShareVersion, shareFromHash, ShareError, shareSearch, type SharePayload } from '../core/share';
 import { parseTile } from '../core/input';
-import { GpuRunError, type GpuInfo } from '../gpu/device';
+import { failureOf, GpuRunError, type GpuInfo } from '../gpu/device';
 import { runSweep } from '../gpu/sweep';
 import { addHistory } from './history';
 import { cancelRun, withRun, type Refusal } from './runs';
 import { useApp } from './store';
 import { version } from '../../package.json';
-import { t } from '../i18n';
+import { said, t } from '../i18n';
 
 export function deviceReport(info: GpuInfo): DeviceReport {
   const limits: Record<string, number> = {};
@@ -61,7 +61,7 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
   };
   const refuse = (r: Refusal): void => {
     if (r.why === 'inputs') useApp.setState({ sweepError: r.message });
-    else if (r.why === 'no-gpu') useApp.setState({ sweepError: t('bench:sweep.noGpu') });
+    else if (r.why === 'no-gpu') useApp.setState({ sweepError: said('bench:sweep.noGpu') });
   };
   const ran = await withRun({ inputs, refuse }, async ({ ctx, signal }) => {
     if (!config) return undefined;
@@ -85,7 +85,7 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
       if (signal.aborted) status = 'cancelled';
     } catch (e) {
       status = e instanceof GpuRunError && e.kind === 'cancelled' ? 'cancelled' : 'error';
-      if (status === 'error') useApp.setState({ sweepError: e instanceof Error ? e.message : String(e) });
+      if (status === 'error') useApp.setState({ sweepError: failureOf(e) });
     } finally {
       useApp.setState({ sweepStatus: status });
     }
@@ -116,7 +116,7 @@ export async function makeShareUrl(payload: SharePayload): Promise<void> {
     const url = `${location.origin}${location.pathname}${shareSearch(location.search)}#r=${r}`;
     useApp.setState({ shareUrl: url, shareUrlError: '' });
   } catch (e) {
-    useApp.setState({ shareUrl: '', shareUrlError: e instanceof Error ? e.message : String(e) });
+    useApp.setState({ shareUrl: '', shareUrlError: e instanceof ShareError ? e.failure : e instanceof Error ? e.message : String(e) });
   }
 }
 

@@ -3,18 +3,21 @@ import { kDefaultSweepSizes, type BenchPoint, type DeviceReport, type SweepConfi
 import type { ShareFailure, SharePayload } from '../core/share';
 import type { KernelId } from '../core/kernels';
 import type { SweepPointId } from '../gpu/sweep';
+import type { Said } from '../i18n';
 
 export interface BenchState {
   readonly sweepText: { readonly sizes: string; readonly kernels: ReadonlyArray<KernelId>; readonly warmups: string; readonly samples: string };
   readonly sweepStatus: 'idle' | 'running' | 'done' | 'cancelled' | 'error';
-  readonly sweepError: string;
+  /** Why the last sweep was refused or failed, said when shown (it follows a language switch); '' when none. */
+  readonly sweepError: Said | string;
   /** Points done of total, and the point running now (put into words by the view). */
   readonly sweepProgress: { readonly done: number; readonly total: number; readonly current?: SweepPointId };
   readonly sweepPoints: readonly BenchPoint[];
   /** What the last sweep ran with, on which device, when. */
   readonly sweepRun?: { readonly config: SweepConfig; readonly device: DeviceReport; readonly date: string };
   readonly shareUrl: string;
-  readonly shareUrlError: string;
+  /** Why no share link could be made: a refused link's reason as data, or the browser's text; '' when none. */
+  readonly shareUrlError: ShareFailure | string;
   /** Results opened from a link. */
   readonly shared?: SharePayload;
   /** Why the link in the address could not be opened (put into words by the view, in the reader's language). */

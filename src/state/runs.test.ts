@@ -121,10 +121,16 @@ describe('sweep and dot product share the preamble', () => {
   it('the sweep checks its sizes first, then the device', async () => {
     setSweepText({ sizes: '16, abc' });
     await startSweep();
-    expect(useApp.getState().sweepError).toMatch(/abc/);
+    expect(say(useApp.getState().sweepError)).toMatch(/abc/);
     setSweepText({ sizes: '16, 24' });
     await startSweep();
-    expect(useApp.getState().sweepError).toMatch(/WebGPU is not available/);
+    expect(say(useApp.getState().sweepError)).toMatch(/WebGPU is not available/);
+    try {
+      await i18n.changeLanguage('zh-CN');
+      expect(say(useApp.getState().sweepError)).toMatch(/\p{Script=Han}/u);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
     expect(useApp.getState().sweepStatus).toBe('idle');
     expect(useApp.getState().busy).toBe(false);
   });

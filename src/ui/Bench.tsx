@@ -10,7 +10,7 @@ import { goToView } from '../state/views';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList, kKernels } from '../core/kernels';
 import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtRate } from './format';
-import { dateFormat } from '../i18n';
+import { dateFormat, say } from '../i18n';
 import { downloadBlob } from './download';
 
 /** A unit, the same in every language. */
@@ -185,12 +185,13 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const { t, i18n } = useTranslation('bench');
   const text = useApp((s) => s.sweepText);
   const status = useApp((s) => s.sweepStatus);
-  const error = useApp((s) => s.sweepError);
+  const error = say(useApp((s) => s.sweepError));
   const progress = useApp((s) => s.sweepProgress);
   const points = useApp((s) => s.sweepPoints);
   const run = useApp((s) => s.sweepRun);
   const shareUrl = useApp((s) => s.shareUrl);
-  const shareUrlError = useApp((s) => s.shareUrlError);
+  const urlError = useApp((s) => s.shareUrlError);
+  const shareUrlError = typeof urlError === 'string' ? urlError : shareFailureText(urlError);
   const shared = useApp((s) => s.shared);
   const shareError = useApp((s) => s.shareError);
   const tile = useApp((s) => s.config.tile);
