@@ -186,6 +186,8 @@ test('a shared point’s skip and error reasons read in the reader’s language,
   await app.open('?lang=zh-CN&view=bench');
   expect(await openFragment(page, link)).toBe('shown');
   let view = await sharedView(page);
+  // Only the shared run on the chart: no note about comparing two.
+  await expect(page.getByTestId('bench-compare-note')).toHaveCount(0);
   expect(view).toContain('这个内核需要 WebGPU 特性“subgroups”，而此适配器不提供。');
   expect(view).toContain('分配缓冲区：GPU 内存不足（Allocation failed: 64 MiB）');
   expect(view).not.toContain('This kernel needs');
@@ -229,4 +231,7 @@ test('“Run the same benchmark here” fills the form with values the form acce
   await expect(page.getByTestId('bench-error')).toHaveCount(0);
   await expect(page.getByTestId('bench-table').locator('tbody tr')).toHaveCount(1);
   await expect(page.getByTestId('bench-table').locator('tbody tr')).toContainText(/· 100\b/);
+  // Both runs on one chart: the page says what their spreads do not cover.
+  await expect(page.getByTestId('bench-compare-note')).toBeVisible();
+  await expect(page.getByTestId('bench-compare-note')).toContainText('not everything that differs between two runs');
 });

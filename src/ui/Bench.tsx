@@ -242,6 +242,12 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
       {series.length > 0 ? <BenchChart series={series} height={sharedView ? 190 : 340} /> : <p className="small">{t('chart.empty')}</p>}
     </div>
   );
+  // Two runs overlaid: say what their spreads do not cover.
+  const compareNote = shared && points.length > 0 && (
+    <p className="small" data-testid="bench-compare-note">
+      {t('compareNote')}
+    </p>
+  );
   const crossText = cross !== undefined && (
     <p data-testid="bench-crossover">{t('crossover', { size: cross })}</p>
   );
@@ -268,6 +274,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
           {shared && <SharedBanner shared={shared} />}
           {!shared && !shareError && <p data-testid="shared-none">{t('shared.none')}</p>}
           {shared && chart}
+          {compareNote}
           {shared && tables}
         </>
       )}
@@ -328,6 +335,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
         </div>
       </div>
       {!(sharedView && shared) && chart}
+      {!(sharedView && shared) && compareNote}
       {crossText}
       {!(sharedView && shared) && tables}
       <p className="small">{t('spread')}</p>

@@ -56,6 +56,9 @@ export const bench = {
     checked: '{{checked}} checked, rel. err. {{error}}',
   },
   spread: 'Spread is (max − min) / median of the timed samples.',
+  /** Under the chart when a shared run and this GPU's are overlaid (measured: docs/benchmarks.md, round 7). */
+  compareNote:
+    'Comparing two runs: a figure’s spread covers its own samples, not everything that differs between two runs. A GPU can hold a lower clock for a whole process: on an NVIDIA H100 one kernel measured 34.9 and then 41.8 TFLOP/s in two processes a second apart, each within 3% of its own median. Run again before reading a gap under about 20% as a difference between GPUs.',
   clock: {
     'gpu-timestamp': 'GPU timestamps',
     'wall-clock': 'wall clock',

@@ -55,6 +55,8 @@ export const bench: Catalogue<typeof en> = {
     checked: '已检查 {{checked}} 个，相对误差 {{error}}',
   },
   spread: '离散度 =（最大值 − 最小值）/ 计时采样的中位数。',
+  compareNote:
+    '比较两次运行：一个数字的离散度只涵盖它自己的采样，并不涵盖两次运行之间的全部差异。GPU 可能在整个进程中都保持较低的时钟：在一块 NVIDIA H100 上，同一个内核在相隔一秒的两个进程中先后测得 34.9 和 41.8 TFLOP/s，每次都在其自身中位数的 3% 以内。在把约 20% 以内的差距看作两块 GPU 之间的差别之前，请再运行一次。',
   clock: {
     'gpu-timestamp': 'GPU 时间戳',
     'wall-clock': '墙钟时间',
