@@ -245,7 +245,7 @@ const kRecordedReasons: ReadonlyArray<{ readonly key: Key; readonly nested?: Nes
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A template's words as a pattern: each {{name}} a lazy named group, a name used again a back-reference. */
-export function templatePattern(template: string): RegExp {
+function templatePattern(template: string): RegExp {
   const parts = template.split(/\{\{(\w+)\}\}/);
   const seen = new Set<string>();
   let source = '';
