@@ -7,7 +7,7 @@ import { kMaxDimension } from './input';
 import { kKernelIdList, type KernelId } from './kernels';
 import { tolerance } from './reference';
 import { gflops as gflopsAt, kTileWidths } from './shape';
-import { z } from './zod';
+import { text, z } from './zod';
 import { zhCN } from 'zod/locales';
 import { ClockSchema } from './clock';
 import { i18n, kLanguages, language, t, type Key, type Language } from '../i18n';
@@ -70,8 +70,8 @@ export function issueText(issue: z.core.$ZodIssue): string {
   if (language() === 'zh-CN') {
     zhIssues ??= zhCN().localeError as (issue: z.core.$ZodRawIssue) => unknown;
     const m = zhIssues(issue as unknown as z.core.$ZodRawIssue);
-    const text = typeof m === 'string' ? m : (m as { message?: string } | undefined)?.message;
-    if (text) return text;
+    const words = typeof m === 'string' ? m : (m as { message?: string } | undefined)?.message;
+    if (words) return words;
   }
   return issue.message;
 }
@@ -88,7 +88,6 @@ export function parseSweepCount(raw: string, field: 'warmups' | 'samples'): { va
   return Number.isInteger(v) && v >= min && v <= max ? { value: v } : { error: countError(field) };
 }
 
-const str = (max: number) => z.string().check(z.maxLength(max));
 const finite = () => z.refine<number>(Number.isFinite, { error: () => ruleText('finite'), params: { rule: 'finite' } });
 const num = z.number().check(finite());
 const dim = z.int().check(z.minimum(1), z.maximum(kMaxDimension));
@@ -113,8 +112,8 @@ export const PointSchema = z
     tile: z.nullable(kTileLiterals),
     size: dim,
     /** Set when the point was not run, with the reason. */
-    skipped: z.optional(str(300)),
-    error: z.optional(str(300)),
+    skipped: z.optional(text(300)),
+    error: z.optional(text(300)),
     clock: z.optional(ClockSchema),
     samples: z.optional(z.int().check(z.minimum(1), z.maximum(kSweepLimits.samples.max))),
     dispatchesPerSample: z.optional(z.int().check(z.minimum(1), z.maximum(10_000))),
@@ -156,12 +155,12 @@ export const PointSchema = z
 export type BenchPoint = z.infer<typeof PointSchema>;
 
 export const DeviceSchema = z.strictObject({
-  vendor: str(120),
-  architecture: str(120),
-  description: str(300),
-  features: z.readonly(z.array(str(64)).check(z.maxLength(64))),
-  limits: z.record(str(64), num).check(z.refine((r) => Object.keys(r).length <= 64, { error: () => ruleText('tooManyLimits'), params: { rule: 'tooManyLimits' } })),
-  browser: str(400),
+  vendor: text(120),
+  architecture: text(120),
+  description: text(300),
+  features: z.readonly(z.array(text(64)).check(z.maxLength(64))),
+  limits: z.record(text(64), num).check(z.refine((r) => Object.keys(r).length <= 64, { error: () => ruleText('tooManyLimits'), params: { rule: 'tooManyLimits' } })),
+  browser: text(400),
   timing: ClockSchema,
 });
 
@@ -276,11 +275,11 @@ function kernelNameAgain(name: string, from: Language): string | undefined {
 /** A code name such as Matmul.naive: the same in every language. */
 const isCodeName = (name: string) => /^[A-Za-z][\w.]*$/.test(name);
 
-/** One of kRecordedReasons (of keys starting with one of `prefixes`) in the language in use, or undefined when `text` is none of them. */
-function sayAgain(text: string, prefixes: readonly string[] = ['']): string | undefined {
+/** One of kRecordedReasons (of keys starting with one of `prefixes`) in the language in use, or undefined when `sentence` is none of them. */
+function sayAgain(sentence: string, prefixes: readonly string[] = ['']): string | undefined {
   for (const { key, lng, re, nested } of patterns()) {
     if (!prefixes.some((p) => key.startsWith(p))) continue;
-    const m = re.exec(text);
+    const m = re.exec(sentence);
     if (!m) continue;
     const values: Record<string, string> = {};
     let ok = true;

@@ -14,7 +14,7 @@
  * words in the reader's language when shown (shareFailureText). Nothing in a link depends on the
  * language of whoever made it: the payload holds figures, codes and the device's own strings.
  */
-import { z } from './zod';
+import { text, z } from './zod';
 import { DeviceSchema, issueText, PointSchema, pointsMatchConfig, relTolerance, ruleText, SweepConfigSchema } from './bench';
 import { t } from '../i18n';
 
@@ -55,7 +55,7 @@ export function shareFailureText(f: ShareFailure): string {
 export const SharePayloadSchema = z
   .strictObject({
     v: z.literal(kShareVersion),
-    app: z.string().check(z.maxLength(32)),
+    app: text(32),
     date: z.iso.datetime(),
     config: SweepConfigSchema,
     device: DeviceSchema,

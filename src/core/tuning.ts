@@ -2,7 +2,7 @@
  * The per-adapter tuner's data: what was measured, where it is kept, and how "auto" chooses.
  * No GPU here (gpu/tuner.ts measures); no DOM (state/tuning.ts stores).
  */
-import { z } from './zod';
+import { text, z } from './zod';
 import { kKernelIdList, kKernels, kTunedKernelIds, type KernelId, type KernelParams } from './kernels';
 import { ceilDiv, flops, type Shape } from './shape';
 
@@ -147,7 +147,6 @@ export function tunedParams(choice: AutoChoice | undefined, kernel: KernelId): P
 
 // ---- storage: validated on load like a share link ------------------------------------------
 const kDim = z.int().check(z.minimum(1), z.maximum(1 << 20));
-const text = (max: number) => z.string().check(z.maxLength(max));
 const ParamsSchema = z.record(text(32), z.int().check(z.minimum(0), z.maximum(1 << 16)));
 const EntrySchema = z.object({
   kernel: z.enum(kKernelIdList),

@@ -11,3 +11,6 @@ import { en } from 'zod/locales';
 z.config({ ...en(), jitless: true });
 
 export { z };
+
+/** A string of at most `max` characters (every text a link or a stored record may carry is bounded). */
+export const text = (max: number) => z.string().check(z.maxLength(max));
