@@ -12,7 +12,7 @@
  * (kernelLabel, kernelSummary; a spec's `label` and `summary` read them in the language in use),
  * run:tunable.<name> for a tunable's doc, run:mapping.* for the mapping that ran (MappingWords).
  */
-import { t } from '../i18n';
+import { said, t, type Said } from '../i18n';
 import naiveSource from '../../shaders/naive.wgsl?raw';
 import tiledSource from '../../shaders/tiled.wgsl?raw';
 import tiled2Source from '../../shaders/tiled2.wgsl?raw';
@@ -152,6 +152,11 @@ export interface KernelSpec extends KernelDef {
 /** A kernel's name in the language in use. */
 export function kernelLabel(id: KernelId): string {
   return t(`run:kernel.${id}.label`);
+}
+
+/** A kernel's name as data, said when shown (for what stays on screen across a language switch, e.g. a run's error). */
+export function kernelLabelSaid(id: KernelId): Said {
+  return said(`run:kernel.${id}.label`);
 }
 
 /**

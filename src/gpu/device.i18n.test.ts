@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, said, say } from '../i18n';
 import { howChecked, howCheckedSaid } from '../core/words';
 import { failureOf, GpuRunError, withErrorScopes } from './device';
+import { kKernels, planKernel, type LaunchPlan } from '../core/kernels';
+import { matmulPipeline } from './pipelines';
 
 const han = /\p{Script=Han}/u;
 
@@ -59,5 +61,29 @@ describe('why a run failed, kept as data so it follows a language switch', () =>
     expect(say(data)).toMatch(han);
     expect(say(data)).toContain('8,392');
     expect(say(data)).not.toBe(en);
+  });
+
+  it('a kernel whose pipeline fails to compile is named in the language in use, also after a switch', async () => {
+    (globalThis as { GPUShaderStage?: unknown }).GPUShaderStage ??= { COMPUTE: 4 };
+    const device = {
+      ...scopesReporting({ message: 'Error while parsing WGSL.' } as GPUError),
+      createBindGroupLayout: () => ({}),
+      createPipelineLayout: () => ({}),
+      createShaderModule: () => ({}),
+      createComputePipelineAsync: async () => ({}),
+    } as unknown as GPUDevice;
+    const info = { limits: { maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256, maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupStorageSize: 16384, maxComputeWorkgroupsPerDimension: 65535 }, features: [] };
+    const plan = planKernel('naive', { m: 4, k: 4, n: 4 }, 16, info as never) as LaunchPlan;
+    let caught: unknown;
+    try {
+      await matmulPipeline(device, kKernels.naive, plan);
+    } catch (e) {
+      caught = e;
+    }
+    const why = failureOf(caught);
+    expect(say(why)).toBe('Creating the Naive pipeline: Error while parsing WGSL.');
+    await i18n.changeLanguage('zh-CN');
+    expect(say(why)).toContain('朴素');
+    expect(say(why)).not.toContain('Naive');
   });
 });

@@ -4,7 +4,7 @@
  * WGSL, override constants and role — and reused. A failed creation is not cached.
  */
 import { said, type Said } from '../i18n';
-import type { KernelSpec, LaunchPlan } from '../core/kernels';
+import { kernelLabelSaid, type KernelSpec, type LaunchPlan } from '../core/kernels';
 import { withErrorScopes } from './device';
 
 /** One bind-group layout serves every matmul kernel: A, B (read), C (read_write), dims (uniform). */
@@ -86,6 +86,6 @@ export function matmulPipeline(device: GPUDevice, spec: KernelSpec, plan: Launch
     constants: plan.constants,
     layout: 'matmul',
     ...(role === 'probe' ? { role } : {}),
-    what: spec.label,
+    what: kernelLabelSaid(spec.id),
   });
 }

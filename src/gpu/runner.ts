@@ -8,7 +8,7 @@ import type { MatmulData } from '../core/data';
 import { said } from '../i18n';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import { failureOf, GpuRunError, withErrorScopes, type GpuContext } from './device';
-import { gpuShape, kKernels, planKernel, splitScratchBytes, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
+import { gpuShape, kernelLabelSaid, kKernels, planKernel, splitScratchBytes, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
 import { paddedRows } from '../core/data';
 import { OwnedBuffers } from './buffers';
 import { getPipeline, matmulBindGroupLayout, matmulPipeline } from './pipelines';
@@ -255,7 +255,7 @@ export async function runMatmul(
     const reduce = plan.reduce;
     const scratch = reduce ? owned.create('partials', splitScratchBytes(g, reduce.slices), GPUBufferUsage.STORAGE) : undefined;
     const sumPipeline = reduce
-      ? await guard(getPipeline(device, { label: `Matmul.${kernel}.sum`, source: reduce.source, constants: reduce.constants, layout: 'matmul', what: spec.label }))
+      ? await guard(getPipeline(device, { label: `Matmul.${kernel}.sum`, source: reduce.source, constants: reduce.constants, layout: 'matmul', what: kernelLabelSaid(kernel) }))
       : undefined;
     const compileMs = now() - t1;
     // Bind-group entries for a band of `rows` rows from row0 (a part of a split run; the whole run: 0, g.m).
