@@ -18,6 +18,9 @@
  *            configuration and a line with the best)
  *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
  *            the output says so in "source")
+ *          --dawn-flags FLAG;... (Node only; diagnostics: flags for the webgpu package's create(), e.g.
+ *            enable-dawn-features=disable_robustness; the engine name on every line says which.
+ *            No browser runs with these: figures taken with them are not the app's.)
  */
 import { isPattern, type Pattern } from '../core/data';
 import { howChecked } from '../core/words';
@@ -101,14 +104,23 @@ async function ensureNavigatorGpu(): Promise<void> {
   // Node: Dawn through the `webgpu` package, found on NODE_PATH (require honours it, import does not).
   const webgpu = (await nodeRequire())('webgpu') as { create(flags: string[]): GPU; globals: Record<string, unknown> };
   Object.assign(globalThis, webgpu.globals);
-  const gpu = webgpu.create([]);
+  const gpu = webgpu.create(dawnFlags());
   if (g.navigator) Object.defineProperty(g.navigator, 'gpu', { value: gpu, configurable: true });
   else Object.defineProperty(globalThis, 'navigator', { value: { gpu }, configurable: true });
 }
 
+/** --dawn-flags a;b: diagnostics only (see the header). The value may itself hold commas
+ * (enable-dawn-features=x,y), so it is split on ';'. */
+function dawnFlags(): string[] {
+  const args = argv();
+  const i = args.indexOf('--dawn-flags');
+  return i >= 0 && args[i + 1] ? args[i + 1]!.split(';').filter(Boolean) : [];
+}
+
 function engineName(): string {
   if (env.Deno) return `deno ${env.Deno.version?.deno ?? ''} (wgpu)`.trim();
-  if (env.process?.versions?.node) return `node ${env.process.versions.node} (dawn, webgpu npm)`;
+  const flags = dawnFlags();
+  if (env.process?.versions?.node) return `node ${env.process.versions.node} (dawn, webgpu npm${flags.length ? `; ${flags.join('; ')}` : ''})`;
   return 'unknown';
 }
 
