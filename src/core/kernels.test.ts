@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gpuShape, kKernelIds, kKernels, kLadderIds, kTunedKernelIds, labelContext, mappingText, planKernel, type KernelId, type PlanInfo } from './kernels';
+import { gpuShape, kKernelIds, kKernels, kLadderIds, kNativeReference, kReferenceRun, kTunedKernelIds, labelContext, mappingText, planKernel, type KernelId, type PlanInfo } from './kernels';
 import { kTileWidths } from './shape';
 
 const limits = (storage: number) => ({
@@ -160,5 +160,19 @@ describe('the words of a kernel, in either language', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+});
+
+describe('the reference figures', () => {
+  it('the native port is of a ladder rung with reference figures, and sits between them and cuBLAS', () => {
+    const ref = kKernels[kNativeReference.kernel].reference;
+    expect(kLadderIds).toContain(kNativeReference.kernel);
+    expect(ref).toBeDefined();
+    // The note says the engines lose to nvcc on the same algorithm: true only while the native figure is the higher one.
+    expect(kNativeReference.tflops).toBeGreaterThan(ref!.dawn);
+    expect(kNativeReference.tflops).toBeGreaterThan(ref!.wgpu ?? 0);
+    expect(kNativeReference.tflops).toBeLessThan(kNativeReference.cublas);
+    // Same GPU and shape as the reference column; its cuBLAS within a call's spread of the column's.
+    expect(Math.abs(kNativeReference.cublas - kReferenceRun.cublas) / kReferenceRun.cublas).toBeLessThan(0.02);
   });
 });

@@ -607,3 +607,11 @@ export function kernelLoads(id: KernelId, shape: Shape, tile: TileWidth): number
  * figures, always labelled as reference.
  */
 export const kReferenceRun = { gpu: 'NVIDIA H100', date: '2026-11-22', shape: 4096, cublas: 51.6 } as const;
+
+/**
+ * The same rung outside WebGPU (docs/benchmarks.md, round 8, call Y): reg16x8v written in CUDA C++
+ * (scripts/native/port.cu) and compiled by nvcc, at 4096³ on the reference run's GPU, TFLOP/s at the
+ * median, with cuBLAS FP32 of the same call. What separates it from the rung's reference figures is
+ * the WebGPU engines' translation, not the algorithm.
+ */
+export const kNativeReference = { kernel: 'reg16x8v' as KernelId, tflops: 46.3, cublas: 51.7 } as const;

@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { kernelLoads, kKernels, kLadderIds, kReferenceRun, tunedConstants, type KernelId } from '../core/kernels';
+import { kernelLoads, kKernels, kLadderIds, kNativeReference, kReferenceRun, tunedConstants, type KernelId } from '../core/kernels';
 import { arithmeticIntensity } from '../core/traffic';
 import { numberFormat, say } from '../i18n';
 import { runKernels } from '../state/runs';
@@ -19,6 +19,22 @@ function refCell(t: TFunction<'run'>, id: KernelId): string {
   const pct = (v: number) => t('result.percent', { pct: fixed((v / kReferenceRun.cublas) * 100, 0) });
   const wgpu = r.wgpu === null ? t('ladder.refNone') : t('ladder.refFigure', { value: fixed(r.wgpu, 1), pct: pct(r.wgpu) });
   return t('ladder.refCell', { dawn: fixed(r.dawn, 1), dawnPct: pct(r.dawn), wgpu });
+}
+
+/** The best rung compiled natively (nvcc) against its reference figures: the engines' share of the gap. */
+function nativeNote(t: TFunction<'run'>): string {
+  const n = kNativeReference;
+  const r = kKernels[n.kernel].reference;
+  return t('ladder.nativeNote', {
+    label: kKernels[n.kernel].label,
+    gpu: kReferenceRun.gpu,
+    shape: kReferenceRun.shape,
+    native: fixed(n.tflops, 1),
+    pct: t('result.percent', { pct: fixed((n.tflops / n.cublas) * 100, 0) }),
+    cublas: fixed(n.cublas, 1),
+    dawn: r ? fixed(r.dawn, 1) : '—',
+    wgpu: r?.wgpu != null ? fixed(r.wgpu, 1) : '—',
+  });
 }
 
 /** <b>, <n> (a figure) and <s> (small print) in a sentence of the catalogue. */
@@ -114,6 +130,7 @@ export function Ladder() {
       </table>
       <Tuning />
       <p className="small">{t('ladder.footnote', { gpu: kReferenceRun.gpu, shape: kReferenceRun.shape, date: kReferenceRun.date })}</p>
+      <p className="small" data-testid="ladder-native-note">{nativeNote(t)}</p>
     </section>
   );
 }
