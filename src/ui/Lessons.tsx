@@ -6,6 +6,7 @@ import { numberFormat } from '../i18n';
 import { verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';
 import { fmtBytes, fmtInt, fmtMs } from './format';
+import { untimeableRun } from './timing';
 
 const kStrong = { strong: <strong /> };
 /** The traffic formulas (notation, the same in every language). */
@@ -15,6 +16,7 @@ const tiledFormula = (tile: number) => `M·K·⌈N/${tile}⌉ + K·N·⌈M/${til
 /** What tiling buys (traffic model vs the measured times) and why TILE_WIDTH is what it is (PMPP chapter 4). */
 export function TilingWhy() {
   const { t } = useTranslation();
+  const { t: tRun } = useTranslation('run');
   const trace = useApp((s) => s.trace);
   const gpu = useApp((s) => s.gpu);
   const results = useApp((s) => s.results);
@@ -28,10 +30,14 @@ export function TilingWhy() {
   const tiled = verifiedFor(results, 'tiled', trace.config);
   const mapping = tiledMapping(tile, limits);
   const storage = 2 * tile * tile * 4;
+  // A time too near the clock's step or too spread is shown, but never as a speed to compare.
+  const untrusted = [naive, tiled].some((r) => r && untimeableRun(r.run) !== undefined);
   const measured = (r: typeof naive) =>
     r ? (
       <>
-        <span className="num">{fmtMs(r.run.stats.median)}</span>{t('why.measured', { clock: kClockLabels[r.run.clock], n: r.run.stats.n })}
+        <span className="num">{fmtMs(r.run.stats.median)}</span>
+        {t('why.measured', { clock: kClockLabels[r.run.clock], n: r.run.stats.n })}
+        {untimeableRun(r.run) && <em data-testid="why-untrusted"> {t('why.untrustedMark', { tooSmall: tRun('timing.tooSmall') })}</em>}
       </>
     ) : (
       t('why.notRun')
@@ -66,6 +72,7 @@ export function TilingWhy() {
         </tbody>
       </table>
       <p className="small">{t('why.fewer', { ratio: numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(nl / tl) })}</p>
+      {untrusted && <p className="small" data-testid="why-untrusted-note">{t('why.untrustedNote')}</p>}
       <h3>{t('why.limitsHeading')}</h3>
       <ol className="reasons">
         <li>
@@ -107,7 +114,7 @@ export function DataFlow() {
     [t('flow.global'), t('flow.globalNote'), false],
     [t('flow.phase'), t('flow.phaseNote', { tile }), true],
     [t('flow.workgroup'), t('flow.workgroupNote', { bytes: fmtBytes(2 * tile * tile * 4) }), false],
-    [t('flow.mac'), run ? t('flow.macNote', { time: fmtMs(run.stats.median), clock: kClockLabels[run.clock] }) : '', true],
+    [t('flow.mac'), run ? t(untimeableRun(run) ? 'flow.macNoteUntrusted' : 'flow.macNote', { time: fmtMs(run.stats.median), clock: kClockLabels[run.clock] }) : '', true],
     [t('flow.registers'), t('flow.registersNote'), false],
     [t('flow.store'), t('flow.storeNote'), true],
     [t('flow.global'), t('flow.globalC'), false],

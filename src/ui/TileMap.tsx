@@ -309,11 +309,16 @@ export function TileMap() {
       {status === 'running' && <p className="small">{t('map.recording')}</p>}
       {!trace.bounds && (
         <>
-          <p className="error-text" data-testid="bounds-off-summary">
+          <p className={trace.wrongCount === 0 ? 'ok-text' : 'error-text'} data-testid="bounds-off-summary">
             {trace.wrongCount === 0
               ? t(`map.${src}.wrongNone`, { how: say(trace.checkedHow) })
               : t(`map.${src}.wrong`, { count: trace.wrongCount, n: fmtInt(trace.wrongCount), how: say(trace.checkedHow) })}
           </p>
+          {trace.wrongCount === 0 && [shape.m, shape.k, shape.n].every((d) => d % tile === 0) && (
+            <p className="small" data-testid="bounds-off-hint">
+              {t('map.wrongNoneHint', { tile, m: shape.m + 1 })}
+            </p>
+          )}
           <p className="small" data-testid="stand-in-note">
             {t('map.standIn', { v: kGarbage })}
           </p>

@@ -206,6 +206,9 @@ export const common = {
     naive: 'naive',
     tiled: 'tiled, tile {{tile}}',
     measured: ' ({{clock}}, {{n}} samples)',
+    untrustedMark: '— {{tooSmall}}: not a speed',
+    untrustedNote:
+      'These times are too short or too uneven to compare (the result cards say why): at this size a run is mostly fixed cost, so naive can even come out ahead. For times that show what tiling buys, run a size in the hundreds on a real GPU, or use the ladder.',
     notRun: 'not run at this shape',
     fewer:
       '{{ratio}}× fewer loads. Whether that becomes speed depends on the GPU: caches already absorb much of the naive kernel’s re-reading, and a software adapter has no separate fast memory at all.',
@@ -234,6 +237,7 @@ export const common = {
     workgroupNote: 'As, Bs: {{bytes}} per workgroup',
     mac: '→ multiply-accumulate',
     macNote: 'kernel {{time}} median ({{clock}})',
+    macNoteUntrusted: 'kernel {{time}} median ({{clock}}; too short to time meaningfully)',
     registers: 'Registers',
     registersNote: 'one running sum per C element',
     store: '→ store',

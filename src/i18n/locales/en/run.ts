@@ -299,7 +299,7 @@ export const run = {
     busy: 'A run is already in progress: wait for it, or press Cancel.',
     noGpu: 'Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel).',
     noGpuSimulated: 'Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel). The tile map and phase stepper below show the same algorithm simulated on the CPU. {{simulation}}',
-    fixInputs: 'Nothing ran: fix the inputs marked below first.',
+    fixInputs: 'Nothing ran: first fix the inputs marked as invalid (each has its message beside it).',
     cancelled: 'Not run: the run was cancelled.',
     lost: 'Not run: the GPU device was lost.',
     lostAfter: '{{error}} No result from this run is shown as verified.',

@@ -15,6 +15,7 @@ export const viz = {
     summary_other: '{{m}}×{{k}}×{{n}}, tile {{tile}}: {{tilesY}} × {{tilesX}} = {{workgroups}} workgroups, {{count}} phases each.',
     labelsGpu: 'Labels come from the GPU: the instrumented tiled kernel recorded its <c>workgroup_id</c>, phase count and stored elements for every tile.',
     simulated: 'Simulated on the CPU — this browser has no WebGPU, so no GPU recorded this; the same algorithm ran step for step in JavaScript.',
+    wrongNoneHint: 'M, K and N are all multiples of the tile width {{tile}}, so every load is inside the matrices and the tests never fire. Make one of them not a multiple (say M = {{m}}) to see what the tests prevent.',
     gpu: {
       agrees: '✓ The GPU record agrees with the tiling math for every tile.',
       disagrees: '✗ {{n}} fields of the GPU record disagree with the tiling math.',

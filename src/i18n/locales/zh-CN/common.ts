@@ -205,6 +205,9 @@ export const common: Catalogue<typeof en> = {
     naive: '朴素内核',
     tiled: '分块内核，分块 {{tile}}',
     measured: '（{{clock}}，{{n}} 次采样）',
+    untrustedMark: '——{{tooSmall}}：不能当作速度',
+    untrustedNote:
+      '这些时间太短或波动太大，无法比较（结果卡片说明了原因）：在这个规模下，一次运行主要是固定开销，朴素内核甚至可能更快。要看到分块带来的效果，请在真实 GPU 上运行数百规模的矩阵，或使用速度阶梯。',
     notRun: '尚未在此形状下运行',
     fewer:
       '读取次数少了 {{ratio}} 倍。这能否变成速度取决于 GPU：缓存已经吸收了朴素内核的大部分重复读取，而软件适配器根本没有单独的快速内存。',
@@ -232,6 +235,7 @@ export const common: Catalogue<typeof en> = {
     workgroupNote: 'As、Bs：每个工作组 {{bytes}}',
     mac: '→ 乘加',
     macNote: '内核中位数 {{time}}（{{clock}}）',
+    macNoteUntrusted: '内核中位数 {{time}}（{{clock}}；太短，无法有意义地计时）',
     registers: '寄存器',
     registersNote: '每个 C 元素一个累加和',
     store: '→ 写回',

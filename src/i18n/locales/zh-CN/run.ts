@@ -292,7 +292,7 @@ export const run: Catalogue<typeof en> = {
     busy: '已有一次运行在进行：请等待它结束，或按“取消”。',
     noGpu: '没有在 GPU 上运行：此浏览器不支持 WebGPU（见 GPU 面板）。',
     noGpuSimulated: '没有在 GPU 上运行：此浏览器不支持 WebGPU（见 GPU 面板）。下方的分块图和阶段步进器显示在 CPU 上模拟的同一算法。{{simulation}}',
-    fixInputs: '没有运行：请先修正下方标出的输入。',
+    fixInputs: '没有运行：请先修正标为无效的输入（每个输入旁边都有说明）。',
     cancelled: '未运行：运行已取消。',
     lost: '未运行：GPU 设备已丢失。',
     lostAfter: '{{error}} 本次运行的结果都不会显示为已验证。',

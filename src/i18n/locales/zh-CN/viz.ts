@@ -15,6 +15,7 @@ export const viz: Catalogue<typeof en> = {
     summary_other: '{{m}}×{{k}}×{{n}}，块宽 {{tile}}：{{tilesY}} × {{tilesX}} = {{workgroups}} 个工作组，每个 {{count}} 个阶段。',
     labelsGpu: '标签来自 GPU：插桩的分块内核为每个块记录了它的 <c>workgroup_id</c>、阶段数和写入的元素数。',
     simulated: '在 CPU 上模拟——此浏览器不支持 WebGPU，因此这不是 GPU 的记录；同一算法在 JavaScript 中逐步运行。',
+    wrongNoneHint: 'M、K、N 都是块宽 {{tile}} 的倍数，所以每次读取都在矩阵之内，边界检查从不生效。把其中一个改成非倍数（例如 M = {{m}}），就能看到这些检查防止了什么。',
     gpu: {
       agrees: '✓ GPU 的记录与分块计算对每个块都一致。',
       disagrees: '✗ GPU 记录中有 {{n}} 个字段与分块计算不一致。',
