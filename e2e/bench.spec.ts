@@ -77,9 +77,32 @@ test('cancel stops a sweep', async ({ app }) => {
   await expect(app.result('naive')).toHaveAttribute('data-status', 'verified');
 });
 
+test('each bad field of the sweep form is marked and explained beside itself, every one at once', async ({ app, page }) => {
+  await app.open('?view=bench');
+  await page.getByTestId('bench-warmups').fill('-1');
+  await page.getByTestId('bench-samples').fill('1.5');
+  await expect(page.getByTestId('bench-warmups')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('bench-samples')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('bench-sizes')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('bench-warmups-error')).toContainText('Warm-up runs must be a whole number');
+  await expect(page.getByTestId('bench-samples-error')).toContainText('Timed samples must be a whole number');
+  await expect(page.getByTestId('bench-sizes-error')).toHaveCount(0);
+  await page.getByTestId('bench-sizes').fill('64, -5');
+  await expect(page.getByTestId('bench-sizes-error')).toContainText('Size must be at least 1 (got -5)');
+  await expect(page.getByTestId('bench-sizes')).toHaveAttribute('aria-describedby', 'bench-sizes-error');
+  await app.bench.start();
+  await expect(app.bench.progress).toHaveAttribute('data-status', 'idle');
+  // Fixed, the marks go; 1e2 is a size as it is an M, K or N in the lesson.
+  await page.getByTestId('bench-sizes').fill('1e2');
+  await page.getByTestId('bench-warmups').fill('1');
+  await page.getByTestId('bench-samples').fill('0');
+  await expect(page.getByTestId('bench-error')).toHaveCount(0);
+  await expect(page.getByTestId('bench-warmups')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('bad sweep sizes get a message and never start', async ({ app, page }) => {
   await app.open('?sizes=16,abc');
-  await expect(page.getByTestId('bench-error')).toContainText('not a whole number');
+  await expect(page.getByTestId('bench-error')).toContainText('must be a whole number');
   await app.bench.start();
   await expect(app.bench.progress).toHaveAttribute('data-status', 'idle');
 });

@@ -222,6 +222,10 @@ test('“Run the same benchmark here” fills the form with values the form acce
   const { payload } = await genuineLink(app, page);
   const atLimits = { ...payload, config: { ...payload.config, sizes: [8], kernels: ['naive'], warmups: 20, samples: 100 }, points: [payload.points[0]] };
   expect(await openFragment(page, forge(atLimits))).toBe('shown');
+  // The form under the shared results already holds the shared sweep (so "Start sweep" runs what it shows).
+  await expect(page.getByTestId('bench-samples')).toHaveValue('100');
+  await expect(page.getByTestId('bench-warmups')).toHaveValue('20');
+  await expect(page.getByTestId('bench-sizes')).toHaveValue('8');
   await page.getByTestId('shared-run-here').click();
   await expect(page.getByTestId('bench-samples')).toHaveValue('100');
   await expect(page.getByTestId('bench-warmups')).toHaveValue('20');

@@ -107,6 +107,17 @@ test('without the boundary tests, reads run into the next row and C is marked wr
   await expect(app.tileMap.cell(0, 0)).toHaveAttribute('data-wrong', '0');
 });
 
+test('without the boundary tests at a multiple of the tile, nothing is wrong and the page says why and what to try', async ({ app }) => {
+  await app.open('?m=4&k=4&n=4&tile=2&pattern=integers');
+  await app.run('run-tiled');
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+  await app.tileMap.setBounds(false);
+  const summary = app.page.getByTestId('bounds-off-summary');
+  await expect(summary).toContainText('no element of C is wrong');
+  await expect(summary).toHaveClass(/ok-text/);
+  await expect(app.page.getByTestId('bounds-off-hint')).toContainText('say M = 5');
+});
+
 test('keyboard: on the page ←/→ step and W A S D move the tile; classroom mode adds Space and Esc', async ({ app }) => {
   await app.open('?m=48&k=32&n=48&tile=16');
   await app.run('run-tiled');

@@ -3,7 +3,7 @@
  * history. Each type is defined once, as a zod schema, and the TypeScript type is inferred from it;
  * the schemas hold the cross-field rules that a link or a stored entry must satisfy.
  */
-import { kMaxDimension } from './input';
+import { kMaxDimension, parseDimension } from './input';
 import { kKernelIdList, type KernelId } from './kernels';
 import { tolerance } from './reference';
 import { gflops as gflopsAt, kTileWidths } from './shape';
@@ -203,10 +203,10 @@ export function parseSizes(raw: string): { sizes?: number[]; error?: string } {
   if (parts.length > kSweepLimits.sizes) return { error: t('bench:sizes.tooMany', { max: kSweepLimits.sizes, n: parts.length }) };
   const sizes: number[] = [];
   for (const p of parts) {
-    if (!/^\d{1,8}$/.test(p)) return { error: t('bench:sizes.notNumber', { text: p.slice(0, 16) }) };
-    const v = Number(p);
-    if (v < 1 || v > kMaxDimension) return { error: t('bench:sizes.range', { max: kMaxDimension.toLocaleString(language()), n: v }) };
-    if (!sizes.includes(v)) sizes.push(v);
+    // The same rules and words as M, K and N in the lesson (1e3 is a size there too).
+    const d = parseDimension(p, t('bench:sizes.name'));
+    if (!d.ok) return { error: d.message };
+    if (!sizes.includes(d.value)) sizes.push(d.value);
   }
   return { sizes };
 }

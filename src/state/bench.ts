@@ -26,18 +26,27 @@ export function deviceReport(info: GpuInfo): DeviceReport {
   };
 }
 
-/** The sweep configuration from the bench inputs, or the first problem with them. */
-export function parseSweep(): { config?: SweepConfig; error?: string } {
+/** A field of the sweep form. */
+export type SweepField = 'sizes' | 'kernels' | 'warmups' | 'samples';
+
+/**
+ * The sweep configuration from the bench inputs, or every problem with them, by field (`error`:
+ * the first, in the form's order).
+ */
+export function parseSweep(): { config?: SweepConfig; error?: string; errors: Partial<Record<SweepField, string>> } {
   const s = useApp.getState();
+  const errors: Partial<Record<SweepField, string>> = {};
   const { sizes, error } = parseSizes(s.sweepText.sizes);
-  if (!sizes) return { error };
-  if (s.sweepText.kernels.length === 0) return { error: t('bench:rule.kernels') };
-  const tile = parseTile(s.config.tile);
+  if (!sizes) errors.sizes = error;
+  if (s.sweepText.kernels.length === 0) errors.kernels = t('bench:rule.kernels');
   const warmups = parseSweepCount(s.sweepText.warmups, 'warmups');
-  if (warmups.error !== undefined) return { error: warmups.error };
+  if (warmups.error !== undefined) errors.warmups = warmups.error;
   const samples = parseSweepCount(s.sweepText.samples, 'samples');
-  if (samples.error !== undefined) return { error: samples.error };
-  return { config: { sizes, kernels: s.sweepText.kernels, tile: tile.ok ? tile.value : 16, warmups: warmups.value!, samples: samples.value! } };
+  if (samples.error !== undefined) errors.samples = samples.error;
+  const first = errors.sizes ?? errors.kernels ?? errors.warmups ?? errors.samples;
+  if (first !== undefined || !sizes) return { error: first, errors };
+  const tile = parseTile(s.config.tile);
+  return { config: { sizes, kernels: s.sweepText.kernels, tile: tile.ok ? tile.value : 16, warmups: warmups.value!, samples: samples.value! }, errors };
 }
 
 /** A configuration from elsewhere (a shared link) runs only within the form's own limits. */
@@ -129,7 +138,14 @@ export async function openShareFromLocation(): Promise<void> {
   }
   try {
     const shared = await decodeShare(r);
-    useApp.setState({ shared, shareError: undefined });
+    // The form below the shared results holds the shared sweep, so "Start sweep" runs what it says
+    // (as "Run the same benchmark here" does; the tile width stays the lesson's, the form says which).
+    const c = shared.config;
+    useApp.setState((s) => ({
+      shared,
+      shareError: undefined,
+      sweepText: { ...s.sweepText, sizes: c.sizes.join(', '), kernels: [...c.kernels], warmups: String(c.warmups), samples: String(c.samples) },
+    }));
   } catch (e) {
     useApp.setState({ shared: undefined, shareError: e instanceof ShareError ? e.failure : { reason: 'unreadable' } });
   }

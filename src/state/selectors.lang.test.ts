@@ -70,7 +70,7 @@ describe('messages in the language in use', () => {
     expect(Object.values(kPatternLabels).every((l) => han.test(l))).toBe(true);
     expect(kPresets.every((p) => han.test(p.label) && han.test(p.source))).toBe(true);
     expect(howChecked({ full: true })).toBe('全部元素');
-    expect(describeConfig(cfg)).toBe('48×32×48，分块 16，随机数据，种子 1');
+    expect(describeConfig(cfg)).toBe('48×32×48，块宽 16，随机数据，种子 1');
     expect(lostMessage('unknown', 'the driver stopped')).toMatch(/^GPU 设备已丢失/);
   });
 });

@@ -3,15 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { paramsLabel } from '../core/tuning';
 import { crossover, pointReasonText, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
 import { shareFailureText, type SharePayload } from '../core/share';
-import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, startSweep } from '../state/bench';
+import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, startSweep, type SweepField } from '../state/bench';
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
 import { goToView } from '../state/views';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList, kKernels } from '../core/kernels';
-import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtRate } from './format';
+import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtPercent, fmtRate } from './format';
 import { dateFormat, say } from '../i18n';
 import { downloadBlob } from './download';
+
+/** The sweep form's fields, by name (code names, never shown). */
+const kField: { readonly [F in SweepField]: F } = { sizes: 'sizes', kernels: 'kernels', warmups: 'warmups', samples: 'samples' };
 
 /** A unit, the same in every language. */
 const kRateUnit = 'GFLOP/s';
@@ -19,7 +22,7 @@ const kRateUnit = 'GFLOP/s';
 const kTableId = { mine: 'bench-table', shared: 'bench-table-shared' } as const;
 
 /** A recorded date (ISO) in the reader's language. */
-const fmtDate = (iso: string) => dateFormat({ dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+const fmtDate = (iso: string) => dateFormat({ dateStyle: 'medium', timeStyle: 'long' }).format(new Date(iso));
 
 /** What a GPU calls itself, from the parts the browser disclosed (empty when none). */
 const gpuName = (d: DeviceReport) => [d.vendor, d.architecture, d.description].filter((x) => x && x !== 'unknown').join(' · ');
@@ -37,6 +40,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
             <th scope="col">{t('table.median')}</th>
             <th scope="col">{t('table.min')}</th>
             <th scope="col">{t('table.max')}</th>
+            <th scope="col">{t('table.spread')}</th>
             <th scope="col">{kRateUnit}</th>
             <th scope="col">{t('table.clock')}</th>
             <th scope="col">{t('table.verified')}</th>
@@ -46,12 +50,12 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
           {points.map((p, i) => (
             <tr key={i} data-kernel={p.kernel} data-size={p.size}>
               <th scope="row">
-                {kKernels[p.kernel].usesTile ? `${p.kernel} ${p.tile}` : p.kernel}
+                {kKernels[p.kernel].usesTile ? t('form.kernelTile', { label: kKernels[p.kernel].label, tile: p.tile ?? '' }) : kKernels[p.kernel].label}
                 {p.constants && Object.keys(p.constants).length > 0 && <span className="small"> ({paramsLabel(p.constants)})</span>}
               </th>
               <td className="num">{p.size}</td>
               {p.skipped || p.error ? (
-                <td colSpan={6} className={p.error ? 'error-text' : 'small'}>
+                <td colSpan={7} className={p.error ? 'error-text' : 'small'}>
                   {p.error ? `✗ ${pointReasonText(p.error)}` : t('table.skipped', { reason: pointReasonText(p.skipped!) })}
                 </td>
               ) : (
@@ -59,6 +63,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
                   <td className="num">{fmtMeasuredMs(p.medianMs!)}</td>
                   <td className="num">{fmtMeasuredMs(p.minMs!)}</td>
                   <td className="num">{fmtMeasuredMs(p.maxMs!)}</td>
+                  <td className="num">{p.medianMs! > 0 ? fmtPercent(((p.maxMs! - p.minMs!) / p.medianMs!) * 100) : '—'}</td>
                   <td className="num">{fmtRate(p.gflops!, p.medianMs!)}</td>
                   <td>
                     {t(`clock.${p.clock!}`)} · {p.samples}
@@ -199,16 +204,27 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   // The language is a dependency: the problem is put into words in the language in use.
   const parsed = useMemo(() => parseSweep(), [text, tile, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Each problem beside its own field (the automation contract: bench-<field>-error), and the field marked invalid.
+  const invalid = (f: SweepField) =>
+    parsed.errors[f] ? { 'aria-invalid': true as const, 'aria-describedby': `bench-${f}-error` } : {};
+  const fieldError = (f: SweepField) =>
+    parsed.errors[f] && (
+      <p className="field-error" id={`bench-${f}-error`} data-testid={`bench-${f}-error`}>
+        {parsed.errors[f]}
+      </p>
+    );
+
   const series = useMemo(() => {
     const out: ChartSeries[] = [];
     for (const kernel of kKernelIdList) {
       const mine = points.filter((p) => p.kernel === kernel);
       const tiled = kKernels[kernel].usesTile;
+      const name = kKernels[kernel].label;
       if (mine.some((p) => p.gflops !== undefined))
-        out.push({ label: tiled ? t('chart.mineTile', { kernel, tile: run?.config.tile ?? '' }) : t('chart.mine', { kernel }), points: mine, kernel, shared: false });
+        out.push({ label: tiled ? t('chart.mineTile', { kernel: name, tile: run?.config.tile ?? '' }) : t('chart.mine', { kernel: name }), points: mine, kernel, shared: false });
       const theirs = shared?.points.filter((p) => p.kernel === kernel) ?? [];
       if (theirs.some((p) => p.gflops !== undefined))
-        out.push({ label: tiled ? t('chart.sharedTile', { kernel, tile: shared!.config.tile }) : t('chart.shared', { kernel }), points: theirs, kernel, shared: true });
+        out.push({ label: tiled ? t('chart.sharedTile', { kernel: name, tile: shared!.config.tile }) : t('chart.shared', { kernel: name }), points: theirs, kernel, shared: true });
     }
     return out;
   }, [points, shared, run, t]);
@@ -280,11 +296,12 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
       )}
       <p className="small">{t('intro')}</p>
       <div className="fields">
-        <div className="field">
+        <div className="field wide">
           <label htmlFor="bench-sizes">{t('form.sizes')}</label>
-          <input id="bench-sizes" data-testid="bench-sizes" value={text.sizes} onChange={(e) => setSweepText({ sizes: e.target.value })} aria-invalid={parsed.error ? true : undefined} />
+          <input id="bench-sizes" data-testid="bench-sizes" value={text.sizes} onChange={(e) => setSweepText({ sizes: e.target.value })} {...invalid(kField.sizes)} />
+          {fieldError(kField.sizes)}
         </div>
-        <fieldset className="field">
+        <fieldset className="field" aria-describedby={parsed.errors.kernels ? 'bench-kernels-error' : undefined}>
           <legend>{t('form.kernels')}</legend>
           {kKernelIdList.map((k) => (
             <label key={k} className="switch">
@@ -297,19 +314,22 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
               {kKernels[k].usesTile ? t('form.kernelTile', { label: kKernels[k].label, tile }) : kKernels[k].label}
             </label>
           ))}
+          {fieldError(kField.kernels)}
         </fieldset>
         <div className="field">
           <label htmlFor="bench-warmups">{t('form.warmups')}</label>
-          <input id="bench-warmups" data-testid="bench-warmups" inputMode="numeric" value={text.warmups} onChange={(e) => setSweepText({ warmups: e.target.value })} />
+          <input id="bench-warmups" data-testid="bench-warmups" inputMode="numeric" value={text.warmups} onChange={(e) => setSweepText({ warmups: e.target.value })} {...invalid(kField.warmups)} />
+          {fieldError(kField.warmups)}
         </div>
         <div className="field">
           <label htmlFor="bench-samples">{t('form.samples')}</label>
-          <input id="bench-samples" data-testid="bench-samples" inputMode="numeric" value={text.samples} onChange={(e) => setSweepText({ samples: e.target.value })} />
+          <input id="bench-samples" data-testid="bench-samples" inputMode="numeric" value={text.samples} onChange={(e) => setSweepText({ samples: e.target.value })} {...invalid(kField.samples)} />
+          {fieldError(kField.samples)}
         </div>
       </div>
       {(parsed.error || error) && (
         <p className="field-error" role="alert" data-testid="bench-error">
-          ⚠ {parsed.error ?? error}
+          ⚠ {parsed.error ? Object.values(parsed.errors).join(' ') : error}
         </p>
       )}
       <div className="run-buttons">

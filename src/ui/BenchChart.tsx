@@ -79,12 +79,12 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
               return [{ s, x: u.valToPos(u.data[0][last]!, 'x', true), y: u.valToPos(ys[last] as number, 'y', true) }];
             });
             // Spread labels that would overlap, keeping their order by height.
-            const gap = 15 * devicePixelRatio;
+            const gap = 18 * devicePixelRatio;
             labels.sort((a, b) => a.y - b.y);
             for (let i = 1; i < labels.length; i++) labels[i]!.y = Math.max(labels[i]!.y, labels[i - 1]!.y + gap);
             for (const l of labels) {
               ctx.fillStyle = color(l.s.kernel);
-              ctx.fillText(l.s.shared ? t('chart.tagShared', { kernel: l.s.kernel }) : l.s.kernel, l.x + 10 * devicePixelRatio, l.y);
+              ctx.fillText(l.s.shared ? t('chart.tagShared', { kernel: kKernels[l.s.kernel].label }) : kKernels[l.s.kernel].label, l.x + 10 * devicePixelRatio, l.y);
             }
             ctx.restore();
           },

@@ -107,28 +107,31 @@ export function DataFlow() {
   if (!trace) return null;
   const run = tiled?.run;
   const tile = trace.config.tile;
-  // [what, note, an arrow between two places]
-  const steps: Array<[string, string, boolean]> = [
-    [t('flow.host'), t('flow.hostNote'), false],
-    [t('flow.upload'), run ? t('flow.wallClock', { time: fmtMs(run.uploadMs) }) : '', true],
-    [t('flow.global'), t('flow.globalNote'), false],
-    [t('flow.phase'), t('flow.phaseNote', { tile }), true],
-    [t('flow.workgroup'), t('flow.workgroupNote', { bytes: fmtBytes(2 * tile * tile * 4) }), false],
-    [t('flow.mac'), run ? t(untimeableRun(run) ? 'flow.macNoteUntrusted' : 'flow.macNote', { time: fmtMs(run.stats.median), clock: kClockLabels[run.clock] }) : '', true],
-    [t('flow.registers'), t('flow.registersNote'), false],
-    [t('flow.store'), t('flow.storeNote'), true],
-    [t('flow.global'), t('flow.globalC'), false],
-    [t('flow.readBack'), run ? t('flow.wallClock', { time: fmtMs(run.readbackMs) }) : '', true],
-    [t('flow.host'), t('flow.hostC'), false],
+  // Each place with the step that leaves it: [place, its note, the step out, the step's note].
+  const stages: Array<[string, string, string?, string?]> = [
+    [t('flow.host'), t('flow.hostNote'), t('flow.upload'), run ? t('flow.wallClock', { time: fmtMs(run.uploadMs) }) : ''],
+    [t('flow.global'), t('flow.globalNote'), t('flow.phase'), t('flow.phaseNote', { tile })],
+    [t('flow.workgroup'), t('flow.workgroupNote', { bytes: fmtBytes(2 * tile * tile * 4) }), t('flow.mac'), run ? t(untimeableRun(run) ? 'flow.macNoteUntrusted' : 'flow.macNote', { time: fmtMs(run.stats.median), clock: kClockLabels[run.clock] }) : ''],
+    [t('flow.registers'), t('flow.registersNote'), t('flow.store'), t('flow.storeNote')],
+    [t('flow.global'), t('flow.globalC'), t('flow.readBack'), run ? t('flow.wallClock', { time: fmtMs(run.readbackMs) }) : ''],
+    [t('flow.host'), t('flow.hostC')],
   ];
   return (
     <section className="panel" aria-labelledby="flow-heading" data-testid="data-flow">
       <h2 id="flow-heading">{t('flow.heading')}</h2>
       <ol className="flow">
-        {steps.map(([what, note, arrow], i) => (
-          <li key={i} className={arrow ? 'arrow' : 'box'}>
-            <strong>{what}</strong>
-            {note && <span className="small"> {note}</span>}
+        {stages.map(([what, note, step, stepNote], i) => (
+          <li key={i} className="stage">
+            <div className="box">
+              <strong>{what}</strong>
+              {note && <span className="small"> {note}</span>}
+            </div>
+            {step && (
+              <div className="arrow">
+                <strong>{step}</strong>
+                {stepNote && <span className="small"> {stepNote}</span>}
+              </div>
+            )}
           </li>
         ))}
       </ol>

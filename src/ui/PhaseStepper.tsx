@@ -174,13 +174,15 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
       }
     });
   }, [chars, items, key]);
+  const labelsFit = items.every((it) => it.src.length <= chars);
   const maxAbs = heat ? Math.max(1e-30, ...items.map((i) => (Number.isFinite(i.value) ? Math.abs(i.value) : 0))) : 1;
   return (
     <div className="lanes" ref={ref} style={{ gridTemplateColumns: `repeat(${tile}, minmax(0, 1fr))` }} data-chars={chars}>
       {items.map((it) => {
         const shown = it.fixed !== undefined && it.fixed.length <= chars ? it.fixed : fitValue(it.value, chars);
         const withSuffix = it.suffix && shown && `${shown} ${it.suffix}`.length <= chars ? `${shown} ${it.suffix}` : shown;
-        const src = it.src.length <= chars ? it.src : '';
+        // Every lane labelled or none: a grid with labels on some lanes only reads as uneven.
+        const src = labelsFit ? it.src : '';
         const focused = it.ly === focus.ly && it.lx === focus.lx;
         const shade = !shown && heat && Number.isFinite(it.value) && it.value !== 0;
         const style = shade ? ({ [kMagVar]: `${Math.round((Math.abs(it.value) / maxAbs) * 70)}%` } as CSSProperties) : undefined;
@@ -397,10 +399,20 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
       {stepLabel(step, view.g.phases)}
     </p>
   );
+  // Shown (by CSS) only while some lane is too narrow for its number and is shaded instead.
+  const heatLegend = (short: boolean) => (
+    <span className="heat-legend" data-testid="heat-legend">
+      {' '}
+      <span className="lane heat pos legend-swatch" style={{ [kMagVar]: '70%' } as CSSProperties} aria-hidden="true" />{' '}
+      <span className="lane heat neg legend-swatch" style={{ [kMagVar]: '70%' } as CSSProperties} aria-hidden="true" />{' '}
+      {t(short ? 'stepper.legendHeatShort' : 'stepper.legendHeat')}
+    </span>
+  );
   const legend = (
     <p className="small legend">
       <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOob')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStore')}{' '}
       {t('stepper.legendFocus')}
+      {heatLegend(false)}
       {!trace.bounds && (
         <>
           {' '}
@@ -420,6 +432,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
         <p className="legend">
           <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')} ·{' '}
           {t('stepper.legendFocusShort')}
+          {heatLegend(true)}
         </p>
       </div>
     );

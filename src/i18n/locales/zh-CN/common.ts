@@ -68,7 +68,7 @@ export const common: Catalogue<typeof en> = {
     mib: '{{value}} MiB',
   },
   config: {
-    describe: '{{shape}}，分块 {{tile}}，{{pattern}}数据，种子 {{seed}}',
+    describe: '{{shape}}，块宽 {{tile}}，{{pattern}}数据，种子 {{seed}}',
   },
   pattern: {
     random: '带种子的随机数，范围 [−1, 1)',
@@ -203,7 +203,7 @@ export const common: Catalogue<typeof en> = {
     colFormula: '公式',
     colMedian: '实测中位数',
     naive: '朴素内核',
-    tiled: '分块内核，分块 {{tile}}',
+    tiled: '分块内核，块宽 {{tile}}',
     measured: '（{{clock}}，{{n}} 次采样）',
     untrustedMark: '——{{tooSmall}}：不能当作速度',
     untrustedNote:
@@ -213,10 +213,10 @@ export const common: Catalogue<typeof en> = {
       '读取次数少了 {{ratio}} 倍。这能否变成速度取决于 GPU：缓存已经吸收了朴素内核的大部分重复读取，而软件适配器根本没有单独的快速内存。',
     limitsHeading: '为什么要分块，以及这个适配器的限制',
     memory:
-      '<strong>工作组内存很小</strong>（早期 GPU 上每个线程块 16 KB）：分块 {{tile}} 的 As 和 Bs 需要 2·{{tile}}²·4 = {{bytes}}；这个适配器允许 {{allowed}}。',
-    invocations: '<strong>每个工作组的调用数有限</strong>（1024 → 最多 32×32）：分块 {{tile}} 需要 {{want}} 个；这个设备允许 {{allowed}} 个。',
+      '<strong>工作组内存很小</strong>（早期 GPU 上每个线程块 16 KB）：块宽 {{tile}} 的 As 和 Bs 需要 2·{{tile}}²·4 = {{bytes}}；这个适配器允许 {{allowed}}。',
+    invocations: '<strong>每个工作组的调用数有限</strong>（1024 → 最多 32×32）：块宽 {{tile}} 需要 {{want}} 个；这个设备允许 {{allowed}} 个。',
     invocationsRows:
-      '<strong>每个工作组的调用数有限</strong>（1024 → 最多 32×32）：分块 {{tile}} 需要 {{want}} 个；这个设备允许 {{allowed}} 个，因此 {{invocations}} 个调用中的每一个负责 {{rows}} 行。',
+      '<strong>每个工作组的调用数有限</strong>（1024 → 最多 32×32）：块宽 {{tile}} 需要 {{want}} 个；这个设备允许 {{allowed}} 个，因此 {{invocations}} 个调用中的每一个负责 {{rows}} 行。',
     reuse: '<strong>复用</strong>：载入工作组内存的每个元素被使用 {{tile}} 次，因此全局内存访问量降为原来的 1/{{tile}}。',
     cache: '<strong>由程序员管理的缓存</strong>：由内核决定暂存什么、何时暂存（每个阶段的两次屏障保证数据一致）。',
     prefetch: '<strong>预取</strong>：可以在使用当前块的同时载入下一个块（双缓冲）；一次载入整个矩阵是不可能的。',
