@@ -55,8 +55,9 @@ function checkOverride(config: SweepConfig): { config?: SweepConfig; error?: str
   return error === undefined ? { config } : { error };
 }
 
+/** An edit of the form: a refusal of the inputs before it (or a past sweep's error) no longer applies. */
 export function setSweepText(patch: Partial<ReturnType<typeof useApp.getState>['sweepText']>): void {
-  useApp.setState((s) => ({ sweepText: { ...s.sweepText, ...patch } }));
+  useApp.setState((s) => ({ sweepText: { ...s.sweepText, ...patch }, sweepError: '' }));
 }
 
 
