@@ -18,6 +18,8 @@ test('the first screen says what this is, offers the examples and shows Run; the
   await expect(page.getByTestId('preset-cuda-samples')).toBeInViewport();
   await expect(page.getByTestId('preset-cuda-samples')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('run-both')).toBeInViewport();
+  // The header names the next action by its button's own label, on every view.
+  await expect(page.getByTestId('next-step')).toHaveText('Pick an example, then press “Run both”.');
   await expect(page.getByTestId('nav-lesson')).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('input-m')).toHaveValue('48');
   await expect(page.getByTestId('input-k')).toHaveValue('32');
@@ -26,6 +28,10 @@ test('the first screen says what this is, offers the examples and shows Run; the
   // No internal jargon: the sources are named; "seed" is only the random seed.
   const text = await page.locator('body').innerText();
   expect(text).not.toMatch(/\bseeds\b|Seed 00\d|the seed:/i);
+  await app.goTo('ladder');
+  await expect(page.getByTestId('next-step')).toContainText(`“${await page.getByTestId('ladder-run').innerText()}”`);
+  await app.goTo('bench');
+  await expect(page.getByTestId('next-step')).toContainText(`“${await page.getByTestId('bench-start').innerText()}”`);
 });
 
 test('after a run the result and the map are scrolled into view', async ({ app, page }) => {

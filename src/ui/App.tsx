@@ -1,6 +1,8 @@
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/store';
+import { t } from '../i18n';
+import type { View } from '../core/url';
 import { Classroom } from './Classroom';
 import { GpuStatusPanel } from './GpuStatusPanel';
 import { DotView } from './DotView';
@@ -48,6 +50,24 @@ function ViewBody() {
   }
 }
 
+/** The first thing to do on each view, named by its own button's label. */
+function nextStep(view: View): string {
+  switch (view) {
+    case 'lesson':
+      return t('app.nextLesson', { action: t('controls.runBoth') });
+    case 'ladder':
+      return t('app.next', { action: t('run:ladder.run') });
+    case 'partitions':
+      return t('app.next', { action: t('viz:partitions.run') });
+    case 'dot':
+      return t('app.next', { action: t('bench:dot.run') });
+    case 'bench':
+      return t('app.nextBench', { action: t('bench:form.start') });
+    case 'shared':
+      return t('app.nextShared', { action: t('bench:shared.runHere') });
+  }
+}
+
 export function App() {
   const { t } = useTranslation();
   const classroom = useApp((s) => s.classroom);
@@ -65,7 +85,9 @@ export function App() {
           <Nav />
           <LangSwitch />
         </div>
-        <p className="lead">{t('app.tagline')}</p>
+        <p className="lead">
+          {t('app.tagline')} <span data-testid="next-step">{nextStep(view)}</span>
+        </p>
       </header>
       <GpuStatusPanel />
       <main id="main" tabIndex={-1} className="view" data-classroom="false">

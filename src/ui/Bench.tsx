@@ -65,7 +65,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
                   <td className="num">{fmtMeasuredMs(p.maxMs!)}</td>
                   <td className="num">{p.medianMs! > 0 ? fmtPercent(((p.maxMs! - p.minMs!) / p.medianMs!) * 100) : '—'}</td>
                   <td className="num">{fmtRate(p.gflops!, p.medianMs!)}</td>
-                  <td>
+                  <td className="clock">
                     {t(`clock.${p.clock!}`)} · {p.samples}
                     {p.dispatchesPerSample! > 1 ? ` × ${p.dispatchesPerSample}` : ''}
                   </td>

@@ -402,7 +402,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   // Shown (by CSS) only while some lane is too narrow for its number and is shaded instead.
   const heatLegend = (short: boolean) => (
     <span className="heat-legend" data-testid="heat-legend">
-      {' '}
+      {short ? ' · ' : ' '}
       <span className="lane heat pos legend-swatch" style={{ [kMagVar]: '70%' } as CSSProperties} aria-hidden="true" />{' '}
       <span className="lane heat neg legend-swatch" style={{ [kMagVar]: '70%' } as CSSProperties} aria-hidden="true" />{' '}
       {t(short ? 'stepper.legendHeatShort' : 'stepper.legendHeat')}

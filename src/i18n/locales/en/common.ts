@@ -8,7 +8,11 @@ export const common = {
     title: 'Tiles',
     documentTitle: 'Tiles — tiled matrix multiplication on your GPU',
     tagline:
-      'Tiles runs matrix multiplication on your own GPU through WebGPU, checks every result against a CPU reference and shows how the tiled kernel of cuda-samples matrixMul and PMPP chapter 4 works: pick an example, press Run.',
+      'Tiles runs matrix multiplication on your own GPU through WebGPU, checks every result against a CPU reference and shows how the tiled kernel of cuda-samples matrixMul and PMPP chapter 4 works.',
+    nextLesson: 'Pick an example, then press “{{action}}”.',
+    next: 'Next: press “{{action}}”.',
+    nextBench: 'Choose sizes and kernels, press “{{action}}”, then share the link it makes.',
+    nextShared: 'The results below came from a link; press “{{action}}” to compare this GPU with them.',
     nav: 'Views',
     skip: 'Skip to the main action',
     footer: 'Results stay in this tab; nothing is sent anywhere. The address bar links to this view and this configuration.',

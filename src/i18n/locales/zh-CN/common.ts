@@ -7,7 +7,11 @@ export const common: Catalogue<typeof en> = {
     title: 'Tiles',
     documentTitle: 'Tiles — 在你的 GPU 上做分块矩阵乘法',
     tagline:
-      'Tiles 通过 WebGPU 在你自己的 GPU 上运行矩阵乘法，用 CPU 参考结果检查每一个结果，并展示 cuda-samples matrixMul 和 PMPP 第 4 章的分块（tiled）内核是如何工作的：选一个示例，按“运行”。',
+      'Tiles 通过 WebGPU 在你自己的 GPU 上运行矩阵乘法，用 CPU 参考结果检查每一个结果，并展示 cuda-samples matrixMul 和 PMPP 第 4 章的分块（tiled）内核是如何工作的。',
+    nextLesson: '选一个示例，然后按“{{action}}”。',
+    next: '下一步：按“{{action}}”。',
+    nextBench: '选择尺寸和内核，按“{{action}}”，然后分享它生成的链接。',
+    nextShared: '下面的结果来自一个链接；按“{{action}}”即可把这块 GPU 与它们比较。',
     nav: '视图',
     skip: '跳到主要操作',
     footer: '结果只保存在这个标签页里，不会发送到任何地方。地址栏链接到当前视图和当前配置。',

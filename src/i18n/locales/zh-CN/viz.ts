@@ -123,7 +123,7 @@ export const viz: Catalogue<typeof en> = {
     legendNoStoreShort: '无 C 元素',
     legendFocusShort: '点击通道查看数值',
     legendHeat: '数字放不下时，该格改用颜色表示：橙色为正，蓝色为负，颜色越深数值越大（点击该格可看数字，或选择更小的块宽以显示全部数字）。',
-    legendHeatShort: '放不下的数字以颜色表示：橙色为 +，蓝色为 −，越深越大（块宽更小时显示数字）',
+    legendHeatShort: '颜色：橙 +，蓝 −，越深越大',
     standIn: '关闭边界检查后，越过 A 或 B 最后一个元素的加载会读到 {{v}}：这是本应用放在两个矩阵之后、代表越界内存的替代值（在真实 GPU 上会是那里恰好存放的任意值）。',
     laneHeading: '通道',
     laneRow: '行',
