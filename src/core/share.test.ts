@@ -136,7 +136,7 @@ describe('share link codec', () => {
 
   it('refuses a link whose checksum does not match, with a plain explanation', async () => {
     expect(await decodeShare(await packRaw(payload))).toEqual(payload);
-    await expect(decodeShare(await packRaw(payload, { badSum: true }))).rejects.toThrow(/damaged or was edited.*checksum.*Ask whoever sent it for a new link/);
+    await expect(decodeShare(await packRaw(payload, { badSum: true }))).rejects.toThrow(/incomplete.*damaged, or was edited.*checksum.*whole link was copied/);
   });
 
   it('rejects valid JSON of the wrong form', async () => {

@@ -61,7 +61,8 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
           value: (_u: uPlot, v: number | null) => (v === null ? '—' : fmtGflops(v)),
         })),
       ],
-      legend: { show: true },
+      // Names and line styles only: the figures are in the table below (a live legend showed "—" placeholders until hovered).
+      legend: { show: true, live: false },
       // Each line is also named at its last point, so the kernels are told apart without colour.
       hooks: {
         draw: [

@@ -123,7 +123,7 @@ export const bench = {
     characters: 'The link contains characters that cannot be part of a results link: it was damaged or edited. Ask whoever sent it for a new link.',
     truncated: 'The link is truncated: part of it is missing. Ask whoever sent it for a new link.',
     damaged:
-      'The link is damaged or was edited after it was made: its checksum does not match its contents, so its figures cannot be trusted. Ask whoever sent it for a new link.',
+      'The link is incomplete (cut short when it was copied or sent), damaged, or was edited after it was made: its checksum does not match its contents, so its figures cannot be trusted. Check that the whole link was copied, or ask whoever sent it for a new one.',
     tooLarge: "The link's data is too large once unpacked (over {{kib}} KiB).",
     form: "The link's data does not have the expected form: it was damaged or edited. Ask whoever sent it for a new link.",
     formAt: "The link's data does not have the expected form ({{path}}: {{problem}}): it was damaged or edited. Ask whoever sent it for a new link.",
