@@ -248,7 +248,7 @@ export const run = {
     footnote:
       'The reference column is not measured here: it is each rung on an {{gpu}} at {{shape}}³ ({{date}}) through Dawn (Chrome’s engine) and wgpu (Firefox’s engine), % of cuBLAS FP32 in the same run — see docs/benchmarks.md for every size. Which rung wins depends on the engine: that is what the tuner is for.',
     nativeNote:
-      'How much of the gap to cuBLAS is WebGPU’s? {{label}} written in CUDA C++ and compiled by nvcc ran at {{native}} TFLOP/s on the same {{gpu}} at {{shape}}³ ({{pct}} of cuBLAS, {{cublas}} in that run); through Dawn it runs at {{dawn}} and through wgpu at {{wgpu}}. The algorithm is the same: the difference is how each engine translates the WGSL. Turning off Dawn’s bounds checks made it slower, not faster (docs/benchmarks.md, round 8).',
+      'How much of the gap to cuBLAS is WebGPU’s? The rung “{{label}}”, written in CUDA C++ and compiled by nvcc, ran at {{native}} TFLOP/s on the same {{gpu}} at {{shape}}³ ({{pct}} of cuBLAS, {{cublas}} in that run); through Dawn it runs at {{dawn}} TFLOP/s and through wgpu at {{wgpu}}. The algorithm is the same: the difference is how each engine translates the WGSL. Turning off Dawn’s bounds checks made it slower, not faster (docs/benchmarks.md, round 8).',
   },
   tuner: {
     heading: 'Auto: the tuned best for this GPU',
