@@ -92,11 +92,11 @@ export const common: Catalogue<typeof en> = {
       source: 'MatrixMulCUDA，BLOCK_SIZE 16：C 共 3×3 个块；线程块 Bk33 计算 C33 = A31·B13 + A32·B23',
     },
     pmpp: {
-      label: 'PMPP 第 4 章：3×3，分块 2',
+      label: 'PMPP 第 4 章：3×3，块宽 2',
       source: 'PMPP 第 4 章 图 4.18–4.20：宽度 3 不是 TILE_WIDTH 2 的整数倍',
     },
     numba: {
-      label: 'CUDA 教程：4×4，分块 2',
+      label: 'CUDA 教程：4×4，块宽 2',
       source: 'CUDA 教程中 TILE_SIZE 为 2 的 4×4 示例',
     },
     nonMultiple: {
