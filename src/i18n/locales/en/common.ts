@@ -218,7 +218,7 @@ export const common = {
       '{{ratio}}× fewer loads. Whether that becomes speed depends on the GPU: caches already absorb much of the naive kernel’s re-reading, and a software adapter has no separate fast memory at all.',
     limitsHeading: 'Why tiles, and this adapter’s limits',
     memory:
-      '<strong>Workgroup memory is small</strong> (16 KB per block on early GPUs): tile {{tile}} needs 2·{{tile}}²·4 = {{bytes}} for As and Bs; this adapter allows {{allowed}}.',
+      '<strong>Workgroup memory is small</strong> (16 KiB per block on early GPUs): tile {{tile}} needs 2·{{tile}}²·4 = {{bytes}} for As and Bs; this adapter allows {{allowed}}.',
     invocations: '<strong>Invocations per workgroup are limited</strong> (1024 → 32×32 at most): tile {{tile}} wants {{want}}; this device allows {{allowed}}.',
     invocationsRows:
       '<strong>Invocations per workgroup are limited</strong> (1024 → 32×32 at most): tile {{tile}} wants {{want}}; this device allows {{allowed}}, so each of {{invocations}} invocations covers {{rows}} rows.',

@@ -217,7 +217,7 @@ export const common: Catalogue<typeof en> = {
       '读取次数少了 {{ratio}} 倍。这能否变成速度取决于 GPU：缓存已经吸收了朴素内核的大部分重复读取，而软件适配器根本没有单独的快速内存。',
     limitsHeading: '为什么要分块，以及这个适配器的限制',
     memory:
-      '<strong>工作组内存很小</strong>（早期 GPU 上每个线程块 16 KB）：块宽 {{tile}} 的 As 和 Bs 需要 2·{{tile}}²·4 = {{bytes}}；这个适配器允许 {{allowed}}。',
+      '<strong>工作组内存很小</strong>（早期 GPU 上每个线程块 16 KiB）：块宽 {{tile}} 的 As 和 Bs 需要 2·{{tile}}²·4 = {{bytes}}；这个适配器允许 {{allowed}}。',
     invocations: '<strong>每个工作组的调用数有限</strong>（1024 → 最多 32×32）：块宽 {{tile}} 需要 {{want}} 个；这个设备允许 {{allowed}} 个。',
     invocationsRows:
       '<strong>每个工作组的调用数有限</strong>（1024 → 最多 32×32）：块宽 {{tile}} 需要 {{want}} 个；这个设备允许 {{allowed}} 个，因此 {{invocations}} 个调用中的每一个负责 {{rows}} 行。',
