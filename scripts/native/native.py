@@ -6,12 +6,14 @@ For each shape, one JSON line per kernel, timed like scripts/cublas.py (settled 
 then back-to-back batches between CUDA events; median, min, max of 30 samples), each result checked
 against cuBLAS FP32 (TF32 off) computed from the same data:
 - cublas: torch.mm, TF32 off (the reference of every table);
-- cuda-port BK=8 / BK=16: scripts/native/port.cu — the WGSL rung reg16x8v written in CUDA C++ and
-  compiled by nvcc (-O3, sm_90), with ptxas's register and spill counts;
+- cuda-port …: scripts/native/port.cu — WGSL rungs written in CUDA C++ and compiled by nvcc (-O3,
+  sm_90), with ptxas's register and spill counts: reg16x8v (BK = 8, and with phases of 16), reg16x8
+  and blk128x256 (scalar loads; PORTS below);
 - triton CONFIG: Triton's blocked matmul (the tutorial's kernel, fp32 with input_precision="ieee",
   so plain FMA, no tensor cores) at a few block configurations: what a compiler that owns
   registers, scheduling and asynchronous copies makes of the same problem.
-Shapes whose K or N is not a multiple of 4 are padded with zeros for the CUDA port (as the app does);
+Shapes whose K or N is not a multiple of 4 are padded with zeros for the float4 ports (as the app does);
+TRITON=0 skips Triton;
 the figures count the real shape's 2·M·K·N.
 """
 import json
@@ -57,10 +59,20 @@ def report(kernel, m, k, n, t, err, **extra):
     print(json.dumps(line), flush=True)
 
 
-def build_port(bk):
-    out = os.path.join(tempfile.gettempdir(), f"port_bk{bk}.cubin")
-    r = subprocess.run(["nvcc", "-cubin", "-O3", "-arch=sm_90", f"-DBK={bk}", "-Xptxas", "-v", "-o", out,
-                        os.path.join(HERE, "port.cu")], capture_output=True, text=True)
+# The ports: (name, the WGSL rung it reproduces, nvcc defines, GROUP as that rung's reference figure ran it).
+PORTS = [
+    ("cuda-port BK=8", "reg16x8v", {"BK": 8, "BN": 128, "SCALAR": 0}, 16),
+    ("cuda-port BK=16", "reg16x8v with phases of 16", {"BK": 16, "BN": 128, "SCALAR": 0}, 16),
+    ("cuda-port reg16x8", "reg16x8 (scalar loads)", {"BK": 8, "BN": 128, "SCALAR": 1}, 8),
+    ("cuda-port blk128x256", "blk128x256 (scalar loads)", {"BK": 8, "BN": 256, "SCALAR": 1}, 8),
+]
+
+
+def build_port(name, defines):
+    tag = "_".join(f"{k}{v}" for k, v in defines.items())
+    out = os.path.join(tempfile.gettempdir(), f"port_{tag}.cubin")
+    r = subprocess.run(["nvcc", "-cubin", "-O3", "-arch=sm_90", *[f"-D{k}={v}" for k, v in defines.items()], "-Xptxas", "-v",
+                        "-o", out, os.path.join(HERE, "port.cu")], capture_output=True, text=True)
     if r.returncode != 0:
         raise RuntimeError(r.stderr)
     import cupy
@@ -68,20 +80,22 @@ def build_port(bk):
     return cupy.RawModule(path=out).get_function("port"), usage
 
 
-def run_port(fn, usage, bk, a, b, ref, m, k, n):
+def run_port(name, rung, defines, group, fn, usage, a, b, ref, m, k, n):
     import cupy
-    k4, n4 = (k + 3) // 4 * 4, (n + 3) // 4 * 4
+    bn, scalar = defines["BN"], defines["SCALAR"]
+    # float4 ports need K and N multiples of 4 (zero padding, as the app does); scalar ports take any shape.
+    k4, n4 = (k, n) if scalar else ((k + 3) // 4 * 4, (n + 3) // 4 * 4)
     ap = torch.zeros(m, k4, device="cuda"); ap[:, :k] = a
     bp = torch.zeros(k4, n4, device="cuda"); bp[:k, :n] = b
     cp = torch.empty(m, n4, device="cuda")
-    grid = ((n4 + 127) // 128, (m + 127) // 128)
+    grid = ((n4 + bn - 1) // bn, (m + 127) // 128)
     args = (cupy.uint64(ap.data_ptr()), cupy.uint64(bp.data_ptr()), cupy.uint64(cp.data_ptr()),
-            cupy.uint32(m), cupy.uint32(k4), cupy.uint32(n4), cupy.uint32(16))
+            cupy.uint32(m), cupy.uint32(k4), cupy.uint32(n4), cupy.uint32(group))
     stream = cupy.cuda.ExternalStream(torch.cuda.current_stream().cuda_stream)
-    launch = lambda: fn(grid, (16, 8), args, stream=stream)  # noqa: E731
+    launch = lambda: fn(grid, (bn // 8, 8), args, stream=stream)  # noqa: E731
     t = timed(launch)
     err = ((cp[:, :n] - ref).abs().max() / ref.abs().max()).item()
-    report(f"cuda-port BK={bk}", m, k, n, t, err, ptxas=usage, GROUP=16)
+    report(name, m, k, n, t, err, ptxas=usage, GROUP=group, rung=rung)
 
 
 def triton_kernels():
@@ -131,28 +145,29 @@ TRITON_CONFIGS = [(128, 128, 32, 8, 3), (128, 256, 32, 8, 3), (256, 128, 32, 8, 
 
 if __name__ == "__main__":
     shapes = [parse(s) for s in sys.argv[1:]] or [(2048,) * 3, (4096,) * 3]
-    ports = {}
-    for bk in (8, 16):
+    ports = []
+    for name, rung, defines, group in PORTS:
         try:
-            ports[bk] = build_port(bk)
+            ports.append((name, rung, defines, group, *build_port(name, defines)))
         except Exception as e:  # noqa: BLE001
-            print(json.dumps({"kernel": f"cuda-port BK={bk}", "error": str(e)[:2000]}), flush=True)
-    try:
-        tri = triton_kernels()
-    except Exception as e:  # noqa: BLE001
-        tri = None
-        print(json.dumps({"kernel": "triton", "error": str(e)[:2000]}), flush=True)
+            print(json.dumps({"kernel": name, "error": str(e)[:2000]}), flush=True)
+    tri = None
+    if os.environ.get("TRITON", "1") != "0":
+        try:
+            tri = triton_kernels()
+        except Exception as e:  # noqa: BLE001
+            print(json.dumps({"kernel": "triton", "error": str(e)[:2000]}), flush=True)
     for m, k, n in shapes:
         g = torch.Generator(device="cuda").manual_seed(1)
         a = torch.rand(m, k, device="cuda", generator=g) * 2 - 1
         b = torch.rand(k, n, device="cuda", generator=g) * 2 - 1
         ref = torch.empty(m, n, device="cuda")
         report("cublas", m, k, n, timed(lambda: torch.mm(a, b, out=ref)), 0.0)
-        for bk, (fn, usage) in ports.items():
+        for p in ports:
             try:
-                run_port(fn, usage, bk, a, b, ref, m, k, n)
+                run_port(*p, a, b, ref, m, k, n)
             except Exception as e:  # noqa: BLE001
-                print(json.dumps({"kernel": f"cuda-port BK={bk}", "m": m, "error": str(e)[:1000]}), flush=True)
+                print(json.dumps({"kernel": p[0], "m": m, "error": str(e)[:1000]}), flush=True)
         for cfg in TRITON_CONFIGS if tri else []:
             try:
                 tri(cfg, a, b, ref, m, k, n)

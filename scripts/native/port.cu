@@ -8,12 +8,20 @@
 // loads are in flight during this phase's arithmetic, one barrier per phase); grouped launch order
 // (GROUP block rows, column by column). K and N multiples of 4 (float4 loads and stores), any M;
 // loads outside the matrices read 0, stores are tested — as in the WGSL.
+// Variants (macros): BN=256 gives blk128x256's block (256 threads, 32×8); SCALAR=1 reads A and B as
+// scalars (four per staged float4, tested per element only at the edges) and writes C per element,
+// as reg16x8.wgsl and blk128x256.wgsl do (any K and N, no padding).
 #ifndef BK
 #define BK 8
 #endif
-#define BM 128
+#ifndef BN
 #define BN 128
-#define TXN 16
+#endif
+#ifndef SCALAR
+#define SCALAR 0
+#endif
+#define BM 128
+#define TXN (BN / 8)
 #define TYN 8
 #define T (TXN * TYN)
 #define KQ (BK / 4)
@@ -21,8 +29,13 @@
 #define PA (BM * KQ / T)
 #define PB (BK * NQ / T)
 
-extern "C" __global__ void __launch_bounds__(T) port(const float4* __restrict__ A, const float4* __restrict__ B,
-                                                      float4* __restrict__ C, unsigned M, unsigned K, unsigned N,
+#if SCALAR
+typedef float elem;
+#else
+typedef float4 elem;
+#endif
+extern "C" __global__ void __launch_bounds__(T) port(const elem* __restrict__ A, const elem* __restrict__ B,
+                                                      elem* __restrict__ C, unsigned M, unsigned K, unsigned N,
                                                       unsigned GROUP) {
   __shared__ float4 As[BK][2][BM / 4];
   __shared__ float4 Bs[BK][2][BN / 4];
@@ -35,6 +48,20 @@ extern "C" __global__ void __launch_bounds__(T) port(const float4* __restrict__ 
   const unsigned row0 = (firstRow + inGroup % rowsHere) * BM;
   const unsigned col0 = (inGroup / rowsHere) * BN;
 
+#if SCALAR
+  auto a1 = [&](unsigned row, unsigned k) { return (row < M && k < K) ? A[row * K + k] : 0.f; };
+  auto b1 = [&](unsigned k, unsigned col) { return (k < K && col < N) ? B[k * N + col] : 0.f; };
+  auto loadA = [&](unsigned k0, unsigned idx) {
+    const unsigned row = row0 + idx / KQ, k = k0 + (idx % KQ) * 4;
+    if (row < M && k + 3 < K) { const unsigned i = row * K + k; return make_float4(A[i], A[i + 1], A[i + 2], A[i + 3]); }
+    return make_float4(a1(row, k), a1(row, k + 1), a1(row, k + 2), a1(row, k + 3));
+  };
+  auto loadB = [&](unsigned k0, unsigned idx) {
+    const unsigned k = k0 + idx / NQ, col = col0 + (idx % NQ) * 4;
+    if (k < K && col + 3 < N) { const unsigned i = k * N + col; return make_float4(B[i], B[i + 1], B[i + 2], B[i + 3]); }
+    return make_float4(b1(k, col), b1(k, col + 1), b1(k, col + 2), b1(k, col + 3));
+  };
+#else
   auto loadA = [&](unsigned k0, unsigned idx) {
     const unsigned row = row0 + idx / KQ, k = k0 + (idx % KQ) * 4;
     return (row < M && k < K) ? A[(row * K + k) / 4] : make_float4(0.f, 0.f, 0.f, 0.f);
@@ -43,6 +70,7 @@ extern "C" __global__ void __launch_bounds__(T) port(const float4* __restrict__ 
     const unsigned k = k0 + idx / NQ, col = col0 + (idx % NQ) * 4;
     return (k < K && col < N) ? B[(k * N + col) / 4] : make_float4(0.f, 0.f, 0.f, 0.f);
   };
+#endif
   auto storeA = [&](unsigned s, unsigned idx, float4 v) {
     const unsigned m = idx / KQ, k = (idx % KQ) * 4;
     reinterpret_cast<float*>(&As[k + 0][s][m / 4])[m % 4] = v.x;
@@ -83,7 +111,7 @@ extern "C" __global__ void __launch_bounds__(T) port(const float4* __restrict__ 
 #pragma unroll
       for (int i = 0; i < 4; i++) a[i] = As[k][cur][ty + 8 * i];
 #pragma unroll
-      for (int j = 0; j < 2; j++) b[j] = Bs[k][cur][tx + 16 * j];
+      for (int j = 0; j < 2; j++) b[j] = Bs[k][cur][tx + TXN * j];
 #pragma unroll
       for (int i = 0; i < 4; i++) {
         const float av[4] = {a[i].x, a[i].y, a[i].z, a[i].w};
@@ -110,7 +138,17 @@ extern "C" __global__ void __launch_bounds__(T) port(const float4* __restrict__ 
     for (int e = 0; e < 4; e++)
 #pragma unroll
       for (int j = 0; j < 2; j++) {
-        const unsigned row = row0 + ty * 4 + 32 * i + e, col = col0 + tx * 4 + 64 * j;
+        const unsigned row = row0 + ty * 4 + 32 * i + e, col = col0 + tx * 4 + 4 * TXN * j;
+#if SCALAR
+        const float4 v = c[4 * i + e][j];
+        if (row < M) {
+          if (col < N) C[row * N + col] = v.x;
+          if (col + 1 < N) C[row * N + col + 1] = v.y;
+          if (col + 2 < N) C[row * N + col + 2] = v.z;
+          if (col + 3 < N) C[row * N + col + 3] = v.w;
+        }
+#else
         if (row < M && col < N) C[(row * N + col) / 4] = c[4 * i + e][j];
+#endif
       }
 }
