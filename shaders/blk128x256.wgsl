@@ -14,17 +14,18 @@
 // by row), so the A and B blocks they share are still in L2.
 // Why this block: for large problems. Each element of A staged is used by 256 columns and each of B by
 // 128 rows, twice the reuse of a 128×128 block, so half the global loads per multiply-add for B.
-// A and B are read as scalars: on wgpu, vec4 loads of A (stored transposed) were slower.
+// B is read as vec4, A as scalars (on wgpu vec4 loads of A, stored transposed, were slower), and C is
+// written per element: on an H100 through wgpu that made this block 7% faster than with vec4 C or
+// all-scalar access (38.5 → 41.1 TFLOP/s at 2048³; docs/benchmarks.md, round 8).
 //
-// Any M, K, N: A and B are read as scalars, 0.0 outside the matrix (the PMPP rule); C is written
-// per element, tested. Every invocation reaches every barrier.
+// K and N must be multiples of 4 (the app pads them with zeros on upload when they are not): B is viewed as an array of vec4<f32>; C is written per element. Any M. Every invocation reaches every barrier.
 //
-// Bindings: the shared layout (A, B and C as arrays of f32, dims).
+// Bindings: the shared layout (A as an array of f32, B of vec4<f32>, C of f32, dims).
 
 struct Dims { M: u32, K: u32, N: u32, _pad: u32 }
 
 @group(0) @binding(0) var<storage, read> A: array<f32>;
-@group(0) @binding(1) var<storage, read> B: array<f32>;
+@group(0) @binding(1) var<storage, read> B: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> C: array<f32>;
 @group(0) @binding(3) var<uniform> dims: Dims;
 
@@ -58,20 +59,12 @@ fn loadA(row0: u32, k0: u32, idx: u32) -> vec4<f32> {
   return vec4<f32>(a1(row, k), a1(row, k + 1u), a1(row, k + 2u), a1(row, k + 3u));
 }
 
-fn b1(k: u32, col: u32) -> f32 {
-  if (k < dims.K && col < dims.N) { return B[k * dims.N + col]; }
-  return 0.0;
-}
-
-// Four scalar loads of B packed into a vec4, tested as for A.
+// One 16-byte load of B; N is a multiple of 4, so a vec4 is wholly inside B or wholly outside (0.0).
 fn loadB(col0: u32, k0: u32, idx: u32) -> vec4<f32> {
   let k = k0 + idx / 64u;
   let col = col0 + (idx % 64u) * 4u;
-  if (k < dims.K && col + 3u < dims.N) {
-    let i = k * dims.N + col;
-    return vec4<f32>(B[i], B[i + 1u], B[i + 2u], B[i + 3u]);
-  }
-  return vec4<f32>(b1(k, col), b1(k, col + 1u), b1(k, col + 2u), b1(k, col + 3u));
+  if (k < dims.K && col < dims.N) { return B[(k * dims.N + col) / 4u]; }
+  return vec4<f32>(0.0);
 }
 
 // Four C elements of one row (after the last barrier: returning early is safe).

@@ -51,7 +51,7 @@ export const run = {
     blk128x256: {
       label: 'Blocks 128×256, 16×8',
       summary:
-        'For large problems: a 128×256 C block, 256 invocations with 16×8 C elements each; every staged element of B is used by 128 rows and of A by 256 columns (half the global loads of B per multiply-add of a 128×128 block). Scalar loads, any shape.',
+        'For large problems: a 128×256 C block, 256 invocations with 16×8 C elements each; every staged element of B is used by 128 rows and of A by 256 columns (half the global loads of B per multiply-add of a 128×128 block). vec4 loads of B; A read and C written per element (faster through wgpu than vec4 C).',
     },
     split128v: {
       label: 'Split-K 128×128, 16×8, vec4',
@@ -103,6 +103,8 @@ export const run = {
     block: '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out',
     blockVec4:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out, vec4 global loads and stores',
+    blockVec4B:
+      '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out, vec4 loads of B, A read and C written per element',
     subgroup: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
     strip: '{{band}} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged {{band}}×{{per}} at a time',
     splitK:
