@@ -1,3 +1,4 @@
+/* global URL, console */
 // Round 8 experiments: vec4 kernels with C written per element (C an array of f32), for wgpu.
 import { writeFileSync } from 'node:fs';
 import { blockKernel } from '../../scripts/gen-blocks.mjs';
