@@ -16,4 +16,4 @@ export function summarize(samples: readonly number[]): Summary {
 }
 
 /** Spread as a percentage of the median: (max − min) / median. */
-export const spreadPercent = (x: Summary): number => (x.median > 0 ? ((x.max - x.min) / x.median) * 100 : 0);
+export const spreadPercent = (x: Pick<Summary, 'median' | 'min' | 'max'>): number => (x.median > 0 ? ((x.max - x.min) / x.median) * 100 : 0);

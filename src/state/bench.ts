@@ -55,6 +55,11 @@ function checkOverride(config: SweepConfig): { config?: SweepConfig; error?: str
   return error === undefined ? { config } : { error };
 }
 
+/** The form's text for a sweep configuration (a shared one: the form shows what it ran). */
+function sweepTextOf(c: SweepConfig) {
+  return { sizes: c.sizes.join(', '), kernels: [...c.kernels], warmups: String(c.warmups), samples: String(c.samples) };
+}
+
 /** An edit of the form: a refusal of the inputs before it (or a past sweep's error) no longer applies. */
 export function setSweepText(patch: Partial<ReturnType<typeof useApp.getState>['sweepText']>): void {
   useApp.setState((s) => ({ sweepText: { ...s.sweepText, ...patch }, sweepError: '' }));
@@ -145,7 +150,7 @@ export async function openShareFromLocation(): Promise<void> {
     useApp.setState((s) => ({
       shared,
       shareError: undefined,
-      sweepText: { ...s.sweepText, sizes: c.sizes.join(', '), kernels: [...c.kernels], warmups: String(c.warmups), samples: String(c.samples) },
+      sweepText: { ...s.sweepText, ...sweepTextOf(c) },
     }));
   } catch (e) {
     useApp.setState({ shared: undefined, shareError: e instanceof ShareError ? e.failure : { reason: 'unreadable' } });
@@ -162,6 +167,6 @@ export function runSharedHere(): void {
   const shared = useApp.getState().shared;
   if (!shared) return;
   const c = shared.config;
-  setSweepText({ sizes: c.sizes.join(', '), kernels: [...c.kernels], warmups: String(c.warmups), samples: String(c.samples) });
+  setSweepText(sweepTextOf(c));
   void startSweep({ sizes: c.sizes, kernels: c.kernels, tile: c.tile, warmups: c.warmups, samples: c.samples });
 }

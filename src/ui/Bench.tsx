@@ -9,6 +9,7 @@ import { useApp } from '../state/store';
 import { goToView } from '../state/views';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList, kKernels } from '../core/kernels';
+import { spreadPercent } from '../core/stats';
 import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtPercent, fmtRate } from './format';
 import { dateFormat, say } from '../i18n';
 import { downloadBlob } from './download';
@@ -63,7 +64,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
                   <td className="num">{fmtMeasuredMs(p.medianMs!)}</td>
                   <td className="num">{fmtMeasuredMs(p.minMs!)}</td>
                   <td className="num">{fmtMeasuredMs(p.maxMs!)}</td>
-                  <td className="num">{p.medianMs! > 0 ? fmtPercent(((p.maxMs! - p.minMs!) / p.medianMs!) * 100) : '—'}</td>
+                  <td className="num">{p.medianMs! > 0 ? fmtPercent(spreadPercent({ median: p.medianMs!, min: p.minMs!, max: p.maxMs! })) : '—'}</td>
                   <td className="num">{fmtRate(p.gflops!, p.medianMs!)}</td>
                   <td className="clock">
                     {t(`clock.${p.clock!}`)} · {p.samples}
