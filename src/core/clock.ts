@@ -20,15 +20,5 @@ export const kClockLabels: Readonly<Record<Clock, string>> = {
   },
 };
 
-/** The clock in a few words (tables, the device panel), in the language in use when read. */
-export const kClockNames: Readonly<Record<Clock, string>> = {
-  get 'gpu-timestamp'() {
-    return t('common:clock.gpuTimestamp');
-  },
-  get 'wall-clock'() {
-    return t('common:clock.wallClockShort');
-  },
-};
-
 /** The best clock a device offers: timestamps where it has timestamp-query. */
 export const bestClock = (timestampQuery: boolean): Clock => (timestampQuery ? 'gpu-timestamp' : 'wall-clock');

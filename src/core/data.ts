@@ -136,11 +136,3 @@ export function padMatrix(src: Float32Array, rows: number, cols: number, rowsP: 
   for (let r = 0; r < rows; r++) out.set(src.subarray(r * cols, (r + 1) * cols), r * colsP);
   return out;
 }
-
-/** The first `cols` columns of a rows×colsP row-major matrix (the read-back of a padded C). */
-export function unpadMatrix(src: Float32Array, rows: number, colsP: number, cols: number): Float32Array {
-  if (colsP === cols) return src;
-  const out = new Float32Array(rows * cols);
-  for (let r = 0; r < rows; r++) out.set(src.subarray(r * colsP, r * colsP + cols), r * cols);
-  return out;
-}

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { kTileWidths, type Shape, type TileWidth } from './shape';
 import {
-  describeMapping,
   kMaxRowsPerInvocation,
   kNaiveWorkgroup,
   naiveDispatch,
@@ -165,20 +164,6 @@ describe('tiledMapping', () => {
     const nums = /needs at least (\d+) invocations per workgroup; this GPU allows (\d+)/.exec(msg);
     if (nums) expect(Number(nums[1])).toBeGreaterThan(Number(nums[2]));
     expect(msg).toMatch(/maxComputeWorkgroupSizeX|16/);
-  });
-});
-
-describe('describeMapping', () => {
-  it('describes the one-element-per-invocation mapping', () => {
-    expect(describeMapping(mapping(16, kDefault))).toBe('16×16 tile, 16×16 invocations, one C element each');
-    expect(describeMapping(mapping(32, k1024))).toBe('32×32 tile, 32×32 invocations, one C element each');
-  });
-
-  it('describes the multi-row mapping and says why', () => {
-    expect(describeMapping(mapping(32, kDefault))).toBe('32×32 tile, 32×8 invocations, 4 C rows each (invocation limit)');
-    expect(describeMapping(mapping(32, { ...kDefault, maxComputeInvocationsPerWorkgroup: 512 }))).toBe(
-      '32×32 tile, 32×16 invocations, 2 C rows each (invocation limit)',
-    );
   });
 });
 

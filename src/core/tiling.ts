@@ -88,11 +88,6 @@ export function tiledMappingWords(m: TiledMapping): MappingWords {
   return { key: m.rowsPerInvocation === 1 ? 'tiledOne' : 'tiledRows', values };
 }
 
-/** The tiled kernel's mapping in words (the language in use). */
-export function describeMapping(m: TiledMapping): string {
-  return mappingText(tiledMappingWords(m));
-}
-
 /** The grid of C tiles: tilesX workgroups across N, tilesY down M, and `phases` tiles along K. */
 export function tileGrid(s: Shape, tile: number): { tilesX: number; tilesY: number; phases: number } {
   return { tilesX: ceilDiv(s.n, tile), tilesY: ceilDiv(s.m, tile), phases: ceilDiv(s.k, tile) };

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
-import { configFromQuery, decodeUrl, encodeUrl, kDefaultConfig, kViews, queryFromConfig, startView, type ConfigText } from './url';
+import { decodeUrl, encodeUrl, kDefaultConfig, kViews, startView, type ConfigText } from './url';
+
+/** The configuration part of a decoded query. */
+const configOf = (search: string, base?: ConfigText): ConfigText => decodeUrl(search, base).config;
 
 describe('kDefaultConfig', () => {
   it('is the cuda-samples example (48×32×48, tile 16), random, seed 1', () => {
@@ -9,34 +12,34 @@ describe('kDefaultConfig', () => {
   });
 });
 
-describe('configFromQuery', () => {
+describe('decodeUrl: the configuration', () => {
   it('returns the defaults for an empty query', () => {
-    expect(configFromQuery('')).toEqual(kDefaultConfig);
-    expect(configFromQuery('?')).toEqual(kDefaultConfig);
+    expect(configOf('')).toEqual(kDefaultConfig);
+    expect(configOf('?')).toEqual(kDefaultConfig);
   });
 
   it('reads every key, with or without the leading "?"', () => {
     const want: ConfigText = { m: '1000', k: '3', n: '7', tile: '32', pattern: 'ones', seed: '42', samples: 'auto' };
-    expect(configFromQuery('?m=1000&k=3&n=7&tile=32&pattern=ones&seed=42')).toEqual(want);
-    expect(configFromQuery('m=1000&k=3&n=7&tile=32&pattern=ones&seed=42')).toEqual(want);
-    expect(configFromQuery('?seed=42&pattern=ones&tile=32&n=7&k=3&m=1000')).toEqual(want);
+    expect(configOf('?m=1000&k=3&n=7&tile=32&pattern=ones&seed=42')).toEqual(want);
+    expect(configOf('m=1000&k=3&n=7&tile=32&pattern=ones&seed=42')).toEqual(want);
+    expect(configOf('?seed=42&pattern=ones&tile=32&n=7&k=3&m=1000')).toEqual(want);
   });
 
   it('fills missing keys from the base (the defaults unless given)', () => {
-    expect(configFromQuery('?m=5')).toEqual({ ...kDefaultConfig, m: '5' });
+    expect(configOf('?m=5')).toEqual({ ...kDefaultConfig, m: '5' });
     const base: ConfigText = { m: '1', k: '2', n: '3', tile: '4', pattern: 'identity', seed: '9', samples: 'auto' };
-    expect(configFromQuery('?n=30', base)).toEqual({ ...base, n: '30' });
+    expect(configOf('?n=30', base)).toEqual({ ...base, n: '30' });
     expect(base.n).toBe('3'); // base not modified
   });
 
   it('returns a new object, never the base itself', () => {
-    const r = configFromQuery('');
+    const r = configOf('');
     expect(r).not.toBe(kDefaultConfig);
     expect(kDefaultConfig.m).toBe('48');
   });
 
   it('keeps bad values as text (so they show in the input with a message)', () => {
-    const c = configFromQuery('?m=abc&k=&tile=3&pattern=zeros&seed=-1');
+    const c = configOf('?m=abc&k=&tile=3&pattern=zeros&seed=-1');
     expect(c).toEqual({ m: 'abc', k: '', n: '48', tile: '3', pattern: 'zeros', seed: '-1', samples: 'auto' });
     const r = parseConfig(c);
     expect(r.config).toBeUndefined();
@@ -44,42 +47,42 @@ describe('configFromQuery', () => {
   });
 
   it('ignores unknown keys, case variants and fragments of other syntax', () => {
-    expect(configFromQuery('?M=5&x=1&tile_=8&mm=3&utm_source=mail')).toEqual(kDefaultConfig);
+    expect(configOf('?M=5&x=1&tile_=8&mm=3&utm_source=mail')).toEqual(kDefaultConfig);
   });
 
   it('decodes percent-escapes and "+" as a space', () => {
-    expect(configFromQuery('?m=%20%2042&k=1%2B1&n=+7+&pattern=%E2%80%9C').m).toBe('  42');
-    expect(configFromQuery('?k=1%2B1').k).toBe('1+1');
-    expect(configFromQuery('?n=+7+').n).toBe(' 7 ');
-    expect(configFromQuery('?pattern=%E2%80%9C').pattern).toBe('“');
+    expect(configOf('?m=%20%2042&k=1%2B1&n=+7+&pattern=%E2%80%9C').m).toBe('  42');
+    expect(configOf('?k=1%2B1').k).toBe('1+1');
+    expect(configOf('?n=+7+').n).toBe(' 7 ');
+    expect(configOf('?pattern=%E2%80%9C').pattern).toBe('“');
   });
 
   it('survives garbage without throwing', () => {
     for (const q of ['?%', '?%%%&&==', '?m=%ZZ', '?&&&', '?=&=', '?m', '?m=1=2', '#m=5', '?m=%00%1b', '?\u0000\uFFFF', '?m=%F0%9F%98']) {
-      expect(() => configFromQuery(q), q).not.toThrow();
+      expect(() => configOf(q), q).not.toThrow();
     }
-    expect(configFromQuery('?m=%ZZ').m).toBe('%ZZ');
-    expect(configFromQuery('?m').m).toBe('');
-    expect(configFromQuery('?m=1=2').m).toBe('1=2');
-    expect(configFromQuery('?%%%&&==')).toEqual(kDefaultConfig);
+    expect(configOf('?m=%ZZ').m).toBe('%ZZ');
+    expect(configOf('?m').m).toBe('');
+    expect(configOf('?m=1=2').m).toBe('1=2');
+    expect(configOf('?%%%&&==')).toEqual(kDefaultConfig);
   });
 
   it('takes the first of repeated keys', () => {
-    expect(configFromQuery('?m=1&m=2').m).toBe('1');
+    expect(configOf('?m=1&m=2').m).toBe('1');
   });
 
   it('clips very long values to 32 characters', () => {
-    const c = configFromQuery(`?m=${'9'.repeat(10_000)}&pattern=${'x'.repeat(33)}&seed=${'1'.repeat(32)}`);
+    const c = configOf(`?m=${'9'.repeat(10_000)}&pattern=${'x'.repeat(33)}&seed=${'1'.repeat(32)}`);
     expect(c.m).toBe('9'.repeat(32));
     expect(c.pattern).toBe('x'.repeat(32));
     expect(c.seed).toBe('1'.repeat(32)); // exactly 32 is kept whole
-    expect(configFromQuery(`?tile=${'%41'.repeat(100)}`).tile).toBe('A'.repeat(32)); // clipped after decoding
+    expect(configOf(`?tile=${'%41'.repeat(100)}`).tile).toBe('A'.repeat(32)); // clipped after decoding
   });
 
   it('never returns a value longer than 32, never throws, always has all seven keys (property)', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string({ unit: 'binary', maxLength: 120 }), fc.string({ maxLength: 120 })), (q) => {
-        const c = configFromQuery(q);
+        const c = configOf(q);
         const keys = Object.keys(c).sort().join(',');
         const bad = Object.values(c).filter((v) => typeof v !== 'string' || v.length > 32);
         if (keys !== 'k,m,n,pattern,samples,seed,tile' || bad.length > 0) throw new Error(`for ${JSON.stringify(q)}: ${JSON.stringify(c)}`);
@@ -89,16 +92,16 @@ describe('configFromQuery', () => {
   });
 });
 
-describe('queryFromConfig', () => {
+describe('encodeUrl: the configuration', () => {
   it('always writes m, k, n and tile; pattern and seed only when not the default', () => {
-    expect(queryFromConfig(kDefaultConfig)).toBe('?m=48&k=32&n=48&tile=16');
-    expect(queryFromConfig({ ...kDefaultConfig, pattern: 'ones' })).toBe('?m=48&k=32&n=48&tile=16&pattern=ones');
-    expect(queryFromConfig({ ...kDefaultConfig, seed: '7', samples: 'auto' })).toBe('?m=48&k=32&n=48&tile=16&seed=7');
-    expect(queryFromConfig({ m: '1', k: '2', n: '3', tile: '4', pattern: 'integers', seed: '0', samples: 'auto' })).toBe('?m=1&k=2&n=3&tile=4&pattern=integers&seed=0');
+    expect(encodeUrl(kDefaultConfig)).toBe('?m=48&k=32&n=48&tile=16');
+    expect(encodeUrl({ ...kDefaultConfig, pattern: 'ones' })).toBe('?m=48&k=32&n=48&tile=16&pattern=ones');
+    expect(encodeUrl({ ...kDefaultConfig, seed: '7', samples: 'auto' })).toBe('?m=48&k=32&n=48&tile=16&seed=7');
+    expect(encodeUrl({ m: '1', k: '2', n: '3', tile: '4', pattern: 'integers', seed: '0', samples: 'auto' })).toBe('?m=1&k=2&n=3&tile=4&pattern=integers&seed=0');
   });
 
   it('escapes special characters', () => {
-    const q = queryFromConfig({ ...kDefaultConfig, m: 'a&b=c', k: '1 2', n: '#?', pattern: '“x”' });
+    const q = encodeUrl({ ...kDefaultConfig, m: 'a&b=c', k: '1 2', n: '#?', pattern: '“x”' });
     expect(q).toBe('?m=a%26b%3Dc&k=1+2&n=%23%3F&tile=16&pattern=%E2%80%9Cx%E2%80%9D');
   });
 });
@@ -109,15 +112,15 @@ describe('round trip', () => {
     { m: '1000', k: '1000', n: '1000', tile: '16', pattern: 'random', seed: '1', samples: 'auto' },
     { m: '3', k: '3', n: '3', tile: '2', pattern: 'identity', seed: '2654435769', samples: 'auto' },
     { m: '', k: ' 5 ', n: 'a&b', tile: '=', pattern: '', seed: '', samples: 'auto' },
-  ])('configFromQuery(queryFromConfig(c)) = c for %o', (c) => {
-    expect(configFromQuery(queryFromConfig(c))).toEqual(c);
+  ])('decodeUrl(encodeUrl(c)).config = c for %o', (c) => {
+    expect(configOf(encodeUrl(c))).toEqual(c);
   });
 
   it('holds for any well-formed text up to 32 code units (property)', () => {
     const text = fc.string({ unit: 'binary', maxLength: 32 }).filter((s) => s.length <= 32);
     fc.assert(
       fc.property(fc.record({ m: text, k: text, n: text, tile: text, pattern: text, seed: text, samples: text }), (c) => {
-        expect(configFromQuery(queryFromConfig(c))).toEqual(c);
+        expect(configOf(encodeUrl(c))).toEqual(c);
       }),
       { numRuns: 500 },
     );
@@ -125,7 +128,7 @@ describe('round trip', () => {
 
   it('longer values come back clipped to their first 32 characters', () => {
     const c = { ...kDefaultConfig, m: '1'.repeat(40) };
-    expect(configFromQuery(queryFromConfig(c))).toEqual({ ...c, m: '1'.repeat(32) });
+    expect(configOf(encodeUrl(c))).toEqual({ ...c, m: '1'.repeat(32) });
   });
 });
 

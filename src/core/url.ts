@@ -143,16 +143,6 @@ export function encodeUrl(c: ConfigText, extras: UrlExtras = {}): string {
   return `?${p.toString()}`;
 }
 
-/** The configuration part of a query (the rest of the keys are ignored). */
-export function configFromQuery(search: string, base: ConfigText = kDefaultConfig): ConfigText {
-  return decodeUrl(search, base).config;
-}
-
-/** The query string for a configuration alone. */
-export function queryFromConfig(c: ConfigText): string {
-  return encodeUrl(c);
-}
-
 /**
  * The view a page opens on: a shared-results fragment (`#r=`) opens the shared results, then the
  * view the query names, then `sizes` opens the benchmark; otherwise the lesson.

@@ -50,17 +50,6 @@ export function planExperiment(
   return { plans, errors: { ...checkProblem(shape, info.limits, dispatches), ...errors } };
 }
 
-/** Every reason this adapter cannot run these kernels on this shape, by input field. Empty when all is well. */
-export function checkExperiment(
-  info: PlanInfo,
-  shape: Shape,
-  tile: TileWidth,
-  kernels: readonly KernelId[],
-  params: Partial<Record<KernelId, KernelParams>> = {},
-): FieldErrors {
-  return planExperiment(info, shape, tile, kernels, params).errors;
-}
-
 let cached: { key: string; data: MatmulData } | undefined;
 
 /**

@@ -8,10 +8,6 @@ import { useApp } from './store';
 import type { DotState } from './dotState';
 import { said, t as tr } from '../i18n';
 
-export function setView(view: DotState['view']): void {
-  useApp.setState({ view });
-}
-
 export function setDotText(patch: Partial<DotState['dotText']>): void {
   useApp.setState((s) => ({ dotText: { ...s.dotText, ...patch } }));
 }

@@ -112,7 +112,6 @@ export const common = {
   clock: {
     gpuTimestamp: 'GPU timestamps',
     wallClock: 'wall clock (submit → onSubmittedWorkDone)',
-    wallClockShort: 'wall clock',
   },
   check: {
     every: 'every entry',

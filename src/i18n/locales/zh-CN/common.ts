@@ -111,7 +111,6 @@ export const common: Catalogue<typeof en> = {
   clock: {
     gpuTimestamp: 'GPU 时间戳',
     wallClock: '墙钟时间（提交 → onSubmittedWorkDone）',
-    wallClockShort: '墙钟时间',
   },
   check: {
     every: '全部元素',
