@@ -6,7 +6,7 @@
  * language asked for. The PNG is drawn from this SVG by the page (ui/FigureExport.tsx).
  */
 import { i18n, type Language } from '../i18n';
-import { phaseExtent, tileExtent } from './trace';
+import { phaseExtent, tileExtent, tileRecord } from './trace';
 
 /** Colours of the page's light theme (styles.css), written out: the SVG carries no stylesheet. */
 const kColour = {
@@ -190,14 +190,12 @@ export function mapSvg(f: MapFigure, lang: Language): string {
   // C tiles: the workgroup that computed each, as recorded; ✗n where elements are wrong.
   rows.forEach((ty, ri) => {
     cols.forEach((tx, ci) => {
-      const i = (ty * f.tilesX + tx) * 4;
-      const wx = f.tiles[i]!;
-      const wy = f.tiles[i + 1]!;
+      const { x: wx, y: wy, stores } = tileRecord(f.tiles, f.tilesX, ty, tx);
       const wrong = f.wrongPerTile[ty * f.tilesX + tx] ?? 0;
       const sel = ty === f.selected.ty && tx === f.selected.tx;
       const nm = f.name('C', ty + 1, tx + 1);
       const label = wrong > 0 ? `(${wx},${wy}) ✗${wrong}` : `(${wx},${wy})`;
-      const tip = tr(wrong ? 'map.cellTitleWrong' : 'map.cellTitle', { tile: nm, x: wx, y: wy, stores: f.tiles[i + 3]!, wrong });
+      const tip = tr(wrong ? 'map.cellTitleWrong' : 'map.cellTitle', { tile: nm, x: wx, y: wy, stores, wrong });
       body += box(colX[ci]!, rowY[ri]!, colShare(tx) * cell, rowShare(ty) * cell, wrong ? kColour.wrong : kColour.c, sel ? kColour.selected : kColour.border, sel ? 4 : 1, label, tip, kMono);
       // The tile's name, small, in its corner (the page shows it in the tile's tooltip).
       if (rowShare(ty) * cell >= 30 && colShare(tx) * cell >= 30) body += text(colX[ci]! + 3, rowY[ri]! + 11, { text: nm, size: 10, fill: kColour.muted });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedTileRecord, kGarbage, kOutside, modelPartialSums, modelPhase, padForTrace, simulateTiled, stepLabel, tileExtent, traceMismatches } from './trace';
+import { expectedTileRecord, kGarbage, kOutside, modelPartialSums, modelPhase, padForTrace, phaseView, simulateTiled, slotRecord, stepLabel, tileExtent, tileRecord, tileRecordDisagreements, traceMismatches } from './trace';
 import { referenceMatmul } from './reference';
 
 describe('modelPhase (PMPP Fig. 4.18/4.19, 3×3 with tile 2)', () => {
@@ -97,5 +97,41 @@ describe('simulateTiled (the CPU stand-in for browsers without WebGPU)', () => {
     const s = { m: 3, k: 3, n: 3 };
     const d = makeData(s, 'integers', 1);
     expect(verify(d, s, simulateTiled(d.a, d.b, s, 2, 1, false, false).c, 2).ok).toBe(false);
+  });
+});
+
+describe('the record decoder', () => {
+  const s = { m: 3, k: 3, n: 3 };
+  const a = Float32Array.from({ length: 9 }, (_, i) => i + 1);
+  const b = Float32Array.from({ length: 9 }, (_, i) => (i % 4) - 1);
+  const sim = simulateTiled(a, b, s, 2, 1, true, true);
+  it('tile records: block (1,1) is workgroup (1,1), 2 phases, 1 element stored; the whole grid agrees with the math', () => {
+    expect(tileRecord(sim.tiles, 2, 1, 1)).toEqual({ x: 1, y: 1, phases: 2, stores: 1 });
+    expect(tileRecordDisagreements(sim.tiles, s, 2)).toBe(0);
+    const bad = sim.tiles.slice();
+    bad[4 * 3 + 3] = 4;
+    expect(tileRecordDisagreements(bad, s, 2)).toBe(1);
+  });
+  it('slot records: indices, local index and the f32 running sum, the last phase’s sum being C', () => {
+    // Block (0,0), slot (0,1) loads A[0][1] and B[0][1]; its sum is A row 0 · B column 1.
+    const r0 = slotRecord(sim.trace!, s, 2, 0, 0, 0, 1);
+    expect(r0).toEqual({ aIndex: 1, bIndex: 1, sum: 1 * b[1]! + 2 * b[4]!, localIndex: 1 });
+    const r1 = slotRecord(sim.trace!, s, 2, 0, 0, 1, 1);
+    expect(r1.sum).toBe(sim.c[1]);
+    expect(r1.aIndex).toBe(kOutside);
+    expect(slotRecord(sim.trace!, s, 2, 0, 0, 1, 0).aIndex).toBe(2);
+
+  });
+  it('phaseView puts model and record side by side and counts the slots that differ', () => {
+    const v = phaseView(sim.trace, s, 2, 1, 1, 1, 0, true);
+    expect(v.mismatches).toBe(0);
+    expect(v.slots.map((x) => x.record!.aIndex)).toEqual(v.slots.map((x) => x.model.aIndex));
+    const bad = sim.trace!.slice();
+    const g = { tilesX: 2, phases: 2 };
+    bad[(((1 * g.tilesX + 1) * g.phases + 0) * 4 + 2) * 4 + 1] = 0;
+    const w = phaseView(bad, s, 2, 1, 1, 1, 0, true);
+    expect(w.mismatches).toBe(1);
+    expect(w.slots[2]!.matches).toBe(false);
+    expect(phaseView(undefined, s, 2, 1, 1, 1, 0, true)).toMatchObject({ mismatches: 0 });
   });
 });

@@ -132,8 +132,98 @@ export function stepLabel(step: number, phases: number): string {
 
 
 /**
- * Compare a GPU trace (4 u32 per slot: A index, B index, partial-sum bits, local index) with the
- * model over every workgroup, phase and slot. Returns the number of slots that differ.
+ * The record layout, decoded here and nowhere else. The instrumented kernel (tiled_trace.wgsl)
+ * writes two buffers:
+ * - `tiles`: 4 u32 per C tile, row-major over the tile grid: workgroup x, workgroup y, phases
+ *   run, C elements stored;
+ * - `trace`: per workgroup (wy·tilesX + wx), phase and slot (ly·TILE + lx), 4 u32: the A index
+ *   read, the B index read, the bits of the f32 running sum after the phase, and the
+ *   local_invocation_index that loaded the slot.
+ */
+export interface TileRecord {
+  readonly x: number;
+  readonly y: number;
+  readonly phases: number;
+  readonly stores: number;
+}
+
+/** The record of C tile (ty, tx). */
+export function tileRecord(tiles: Uint32Array, tilesX: number, ty: number, tx: number): TileRecord {
+  const i = (ty * tilesX + tx) * 4;
+  return { x: tiles[i]!, y: tiles[i + 1]!, phases: tiles[i + 2]!, stores: tiles[i + 3]! };
+}
+
+/** Fields of the tile records that differ from the tiling math (expectedTileRecord), over every tile. */
+export function tileRecordDisagreements(tiles: Uint32Array, s: Shape, tile: number): number {
+  const g = tileGrid(s, tile);
+  let n = 0;
+  for (let ty = 0; ty < g.tilesY; ty++) {
+    for (let tx = 0; tx < g.tilesX; tx++) {
+      const r = tileRecord(tiles, g.tilesX, ty, tx);
+      const [x, y, phases, stores] = expectedTileRecord(s, tile, ty, tx);
+      n += Number(r.x !== x) + Number(r.y !== y) + Number(r.phases !== phases) + Number(r.stores !== stores);
+    }
+  }
+  return n;
+}
+
+/** One slot's record in one phase. */
+export interface SlotRecord {
+  /** The linear indices read (kOutside where the test wrote 0.0 instead). */
+  readonly aIndex: number;
+  readonly bIndex: number;
+  /** The slot's running sum after the phase (f32). */
+  readonly sum: number;
+  readonly localIndex: number;
+}
+
+const f32Scratch = new Float32Array(1);
+const u32Scratch = new Uint32Array(f32Scratch.buffer);
+
+/** The record of slot `slot` of workgroup (wx, wy) in phase ph. */
+export function slotRecord(trace: Uint32Array, s: Shape, tile: number, wx: number, wy: number, ph: number, slot: number): SlotRecord {
+  const g = tileGrid(s, tile);
+  const o = (((wy * g.tilesX + wx) * g.phases + ph) * tile * tile + slot) * 4;
+  u32Scratch[0] = trace[o + 2]!;
+  return { aIndex: trace[o]!, bIndex: trace[o + 1]!, sum: f32Scratch[0]!, localIndex: trace[o + 3]! };
+}
+
+/** A slot as the model says and (when traced) as the GPU recorded it, and whether the two agree. */
+export interface SlotView {
+  readonly model: SlotLoad;
+  readonly record?: SlotRecord;
+  /** The recorded indices and local index are the model's (true when there is no record). */
+  readonly matches: boolean;
+}
+
+/**
+ * Every slot of workgroup (wx, wy) in phase ph: the model beside the record, when `trace` holds
+ * one. `mismatches` counts the slots whose record differs from the model.
+ */
+export function phaseView(
+  trace: Uint32Array | undefined,
+  s: Shape,
+  tile: number,
+  rowsPerInvocation: number,
+  wx: number,
+  wy: number,
+  ph: number,
+  bounds: boolean,
+): { slots: SlotView[]; mismatches: number } {
+  let mismatches = 0;
+  const slots = modelPhase(s, tile, rowsPerInvocation, wx, wy, ph, bounds).map((model, i) => {
+    if (!trace) return { model, matches: true };
+    const record = slotRecord(trace, s, tile, wx, wy, ph, i);
+    const matches = record.aIndex === model.aIndex && record.bIndex === model.bIndex && record.localIndex === model.localIndex;
+    if (!matches) mismatches++;
+    return { model, record, matches };
+  });
+  return { slots, mismatches };
+}
+
+/**
+ * Compare a GPU trace with the model over every workgroup, phase and slot. Returns the number of
+ * slots that differ.
  */
 export function traceMismatches(trace: Uint32Array, s: Shape, tile: number, rowsPerInvocation: number, bounds: boolean): { slots: number; mismatches: number } {
   const g = tileGrid(s, tile);
@@ -142,13 +232,9 @@ export function traceMismatches(trace: Uint32Array, s: Shape, tile: number, rows
   for (let wy = 0; wy < g.tilesY; wy++) {
     for (let wx = 0; wx < g.tilesX; wx++) {
       for (let ph = 0; ph < g.phases; ph++) {
-        const model = modelPhase(s, tile, rowsPerInvocation, wx, wy, ph, bounds);
-        const base = ((wy * g.tilesX + wx) * g.phases + ph) * tile * tile;
-        model.forEach((m, i) => {
-          const o = (base + i) * 4;
-          slots++;
-          if (trace[o] !== m.aIndex || trace[o + 1] !== m.bIndex || trace[o + 3] !== m.localIndex) mismatches++;
-        });
+        const v = phaseView(trace, s, tile, rowsPerInvocation, wx, wy, ph, bounds);
+        slots += v.slots.length;
+        mismatches += v.mismatches;
       }
     }
   }

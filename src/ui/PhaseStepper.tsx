@@ -4,7 +4,7 @@ import { phaseFileName, phaseSvg, type PhaseLane } from '../core/figureSvg';
 import { fitValue, fullValue, notationOf } from '../core/notation';
 import { shapeLabel } from '../core/shape';
 import { tileGrid } from '../core/tiling';
-import { describeIndex, kGarbage, kOutside, kStepsPerPhase, modelPartialSums, modelPhase, stepLabel, type SlotLoad } from '../core/trace';
+import { describeIndex, kGarbage, kOutside, kStepsPerPhase, modelPartialSums, phaseView, stepLabel, type SlotLoad } from '../core/trace';
 import { useApp } from '../state/store';
 import { setLane, setPlaying, setStep, setStepMs, stepBy, togglePlaying, tracedData } from '../state/viz';
 import { language } from '../i18n';
@@ -12,13 +12,6 @@ import { FigureExport } from './FigureExport';
 import { keyHints, useStepperKeys } from './useStepperKeys';
 import './classroom.css';
 import { afterNextPaint } from './afterPaint';
-
-const f32 = new Float32Array(1);
-const u32 = new Uint32Array(f32.buffer);
-const bitsToF32 = (bits: number) => {
-  u32[0] = bits;
-  return f32[0]!;
-};
 
 /** The speeds of playback, in milliseconds a step, with their words (keys of viz:stepper). */
 const kSpeeds = [
@@ -53,19 +46,18 @@ function useStepperView() {
     const g = tileGrid(shape, tile);
     const ph = Math.min(Math.floor(step / kStepsPerPhase), g.phases - 1);
     const { ty, tx } = selected;
-    const wgLinear = ty * g.tilesX + tx;
-    const model = modelPhase(shape, tile, trace.rowsPerInvocation, tx, ty, ph, trace.bounds);
+    const t = trace.trace;
+    // The GPU's record of this phase (and of the one before, for the sums it starts from), beside the model.
+    const now = phaseView(t, shape, tile, trace.rowsPerInvocation, tx, ty, ph, trace.bounds);
+    const prev = t && ph > 0 ? phaseView(t, shape, tile, trace.rowsPerInvocation, tx, ty, ph - 1, trace.bounds).slots : undefined;
     const data = tracedData();
-    const modelBefore = !trace.trace && data && ph > 0 ? modelPartialSums(data.a, data.b, shape, tile, tx, ty, ph - 1, trace.bounds) : undefined;
-    const modelAfter = !trace.trace && data ? modelPartialSums(data.a, data.b, shape, tile, tx, ty, ph, trace.bounds) : undefined;
-    let mismatches = 0;
-    const slots: Slot[] = model.map((m, i) => {
-      const at = (p: number) => ((wgLinear * g.phases + p) * tile * tile + i) * 4;
-      const t = trace.trace;
-      const aIndex = t ? t[at(ph)]! : m.aIndex;
-      const bIndex = t ? t[at(ph) + 1]! : m.bIndex;
-      const localIndex = t ? t[at(ph) + 3]! : m.localIndex;
-      if (t && (aIndex !== m.aIndex || bIndex !== m.bIndex || localIndex !== m.localIndex)) mismatches++;
+    const modelBefore = !t && data && ph > 0 ? modelPartialSums(data.a, data.b, shape, tile, tx, ty, ph - 1, trace.bounds) : undefined;
+    const modelAfter = !t && data ? modelPartialSums(data.a, data.b, shape, tile, tx, ty, ph, trace.bounds) : undefined;
+    const mismatches = now.mismatches;
+    const slots: Slot[] = now.slots.map(({ model: m, record: r }, i) => {
+      const aIndex = r ? r.aIndex : m.aIndex;
+      const bIndex = r ? r.bIndex : m.bIndex;
+      const localIndex = r ? r.localIndex : m.localIndex;
       const row = ty * tile + m.ly;
       const col = tx * tile + m.lx;
       return {
@@ -75,14 +67,14 @@ function useStepperView() {
         localIndex,
         a: aIndex === kOutside || !data ? 0 : (data.a[aIndex] ?? 0),
         b: bIndex === kOutside || !data ? 0 : (data.b[bIndex] ?? 0),
-        aOob: trace.bounds && t ? aIndex === kOutside : !m.aInside,
-        bOob: trace.bounds && t ? bIndex === kOutside : !m.bInside,
-        before: t ? (ph > 0 ? bitsToF32(t[at(ph - 1) + 2]!) : 0) : (modelBefore?.[i] ?? 0),
-        after: t ? bitsToF32(t[at(ph) + 2]!) : (modelAfter?.[i] ?? 0),
+        aOob: trace.bounds && r ? aIndex === kOutside : !m.aInside,
+        bOob: trace.bounds && r ? bIndex === kOutside : !m.bInside,
+        before: r ? (prev?.[i]?.record?.sum ?? 0) : (modelBefore?.[i] ?? 0),
+        after: r ? r.sum : (modelAfter?.[i] ?? 0),
         wrong: Boolean(m.storesC && trace.wrong?.[row * shape.n + col]),
       };
     });
-    return { g, ph, slots, mismatches, source: trace.trace ? trace.source : ('model' as const), notation: notationOf(shape, tile) };
+    return { g, ph, slots, mismatches, source: t ? trace.source : ('model' as const), notation: notationOf(shape, tile) };
   }, [trace, selected, step]);
 }
 

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { mapFileName, mapSvg, type MapFigure } from '../core/figureSvg';
 import { notationOf, tileCoordinates, type Notation } from '../core/notation';
 import { tileGrid } from '../core/tiling';
-import { expectedTileRecord, kGarbage, phaseExtent, stepLabel, tileExtent } from '../core/trace';
+import { kGarbage, phaseExtent, stepLabel, tileExtent, tileRecord, tileRecordDisagreements } from '../core/trace';
 import { language, say } from '../i18n';
 import { useApp } from '../state/store';
 import type { TraceView } from '../state/vizState';
@@ -32,14 +32,7 @@ export function useTileMapView(trace: TraceView | undefined) {
     if (!trace) return undefined;
     const { shape, tile } = trace.config;
     const g = tileGrid(shape, tile);
-    let disagreements = 0;
-    for (let ty = 0; ty < g.tilesY; ty++) {
-      for (let tx = 0; tx < g.tilesX; tx++) {
-        const want = expectedTileRecord(shape, tile, ty, tx);
-        const i = (ty * g.tilesX + tx) * 4;
-        for (let f = 0; f < 4; f++) if (trace.tiles[i + f] !== want[f]) disagreements++;
-      }
-    }
+    const disagreements = tileRecordDisagreements(trace.tiles, shape, tile);
     const wrongPerTile = new Uint32Array(g.tilesX * g.tilesY);
     if (trace.wrong) {
       for (let i = 0; i < shape.m; i++) {
@@ -118,10 +111,7 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
   const colW = (tx: number) => (tileExtent(shape, tile, 0, tx).cols / tile) * cell;
   const rowH = (ty: number) => (tileExtent(shape, tile, ty, 0).rows / tile) * cell;
   const kW = (p: number) => (phaseExtent(shape, tile, p) / tile) * cell;
-  const rec = (ty: number, tx: number) => {
-    const i = (ty * g.tilesX + tx) * 4;
-    return { x: trace.tiles[i]!, y: trace.tiles[i + 1]!, phases: trace.tiles[i + 2]!, stores: trace.tiles[i + 3]! };
-  };
+  const rec = (ty: number, tx: number) => tileRecord(trace.tiles, g.tilesX, ty, tx);
 
   const onKey = (e: KeyboardEvent) => {
     if (e.key === 'Home') {
@@ -268,8 +258,7 @@ export function TileMap() {
   const w = figureWindow(trace, selected, step);
   const across = Math.max(w.rows[1] - w.rows[0], w.cols[1] - w.cols[0], w.phases[1] - w.phases[0]);
   const cell = Math.max(30, Math.min(96, Math.floor(560 / across)));
-  const i = (selected.ty * g.tilesX + selected.tx) * 4;
-  const sel = { x: trace.tiles[i]!, y: trace.tiles[i + 1]!, phases: trace.tiles[i + 2]!, stores: trace.tiles[i + 3]! };
+  const sel = tileRecord(trace.tiles, g.tilesX, selected.ty, selected.tx);
   const src = trace.source;
   const ext = tileExtent(shape, tile, selected.ty, selected.tx);
 
