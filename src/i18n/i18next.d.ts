@@ -9,3 +9,10 @@ declare module 'i18next' {
     returnNull: false;
   }
 }
+
+/** core/said.ts's messages take the same typed keys (core itself imports nothing from here). */
+declare module '../core/said' {
+  interface SaidKeys {
+    key: import('./index').Key;
+  }
+}

@@ -1,59 +1,37 @@
 /**
- * The app's words, in 简体中文 and English, through i18next (one instance, initialised with both
- * catalogues at load, synchronously). Every layer may translate: core/ and gpu/ import `t` from
- * here (i18next itself uses neither React nor the DOM); views use react-i18next's `useTranslation`,
- * which re-renders them when the language changes. Keys are typed (i18next.d.ts): a key missing
- * from the English catalogue does not compile, and the Chinese catalogue has the same keys
- * (Catalogue<typeof en>, catalogue.test.ts).
+ * The app's words, in every language of core/languages.ts, through i18next (one instance,
+ * initialised with every catalogue at load, synchronously). Only state/ and ui/ translate: core/
+ * and gpu/ return data (core/said.ts: a key and its values; eslint keeps them off this folder),
+ * and `say` puts it into words; views use react-i18next's `useTranslation`, which re-renders them
+ * when the language changes. Keys are typed (i18next.d.ts): a key missing from the English
+ * catalogue does not compile, and every other catalogue has the same keys (Catalogue<typeof en>,
+ * catalogue.test.ts).
  *
  * Numbers, dates and units: `numberFormat` / `dateFormat` give Intl formatters for the language
  * in use. Which language opens: `resolveLanguage` (a link's ?lang=, then the remembered choice,
  * then the browser's languages); state/lang.ts applies and remembers it.
  */
 import i18next, { type ParseKeys } from 'i18next';
-import { en } from './locales/en';
-import { zhCN } from './locales/zh-CN';
+import { isLanguage, kLanguageList, kLanguages, type Language } from '../core/languages';
+import { isSaid, type Said, type SaidNumber } from '../core/said';
+import type { Catalogue } from './catalogue';
+import type { en } from './locales/en';
 
-/** The languages the app speaks, as BCP 47 tags (also the values of `?lang=`). */
-export const kLanguages = ['en', 'zh-CN'] as const;
-export type Language = (typeof kLanguages)[number];
-
-/** Each language's own name, as its readers write it (the switch shows these, untranslated). */
-export const kLanguageNames: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
-
-export const kResources = { en, 'zh-CN': zhCN } as const;
-
-export function isLanguage(x: unknown): x is Language {
-  return typeof x === 'string' && (kLanguages as readonly string[]).includes(x);
-}
+export { isLanguage, kLanguageNames, kLanguages, matchLanguage, resolveLanguage, type Language } from '../core/languages';
+export { said, num, type Said } from '../core/said';
 
 /**
- * The supported language closest to a tag: any Chinese tag ("zh", "zh-Hans", "zh-TW", "zh-CN")
- * reads 简体中文, any English tag English; otherwise undefined.
+ * Every catalogue, by language: each language of core/languages.ts has its folder
+ * locales/<id>/ whose index.ts exports the catalogue by default (read here at build time).
  */
-export function matchLanguage(tag: string | null | undefined): Language | undefined {
-  if (!tag) return undefined;
-  const lower = tag.trim().toLowerCase();
-  if (lower === 'zh' || lower.startsWith('zh-') || lower.startsWith('zh_')) return 'zh-CN';
-  if (lower === 'en' || lower.startsWith('en-') || lower.startsWith('en_')) return 'en';
-  return undefined;
-}
-
-/**
- * The language a page opens in: the link's `?lang=` when it names a supported language, else the
- * one remembered from the last switch, else the first of the browser's languages that the app
- * speaks, else English.
- */
-export function resolveLanguage(link: string | null | undefined, remembered: string | null | undefined, browser: readonly string[]): Language {
-  const fromLink = isLanguage(link) ? link : matchLanguage(link);
-  if (fromLink) return fromLink;
-  if (isLanguage(remembered)) return remembered;
-  for (const tag of browser) {
-    const l = matchLanguage(tag);
-    if (l) return l;
-  }
-  return 'en';
-}
+const kFolders = import.meta.glob<Catalogue<typeof en>>('./locales/*/index.ts', { eager: true, import: 'default' });
+export const kResources = Object.fromEntries(
+  kLanguageList.map(({ id }) => {
+    const c = kFolders[`./locales/${id}/index.ts`];
+    if (!c) throw new Error(`src/i18n/locales/${id}/index.ts is missing`); // i18n-exempt: a programmer's assertion (core/languages.ts names a folder that is not there)
+    return [id, c];
+  }),
+) as Record<Language, Catalogue<typeof en>>;
 
 export const i18n = i18next.createInstance();
 void i18n.init({
@@ -61,7 +39,7 @@ void i18n.init({
   lng: 'en',
   fallbackLng: 'en',
   supportedLngs: [...kLanguages],
-  ns: Object.keys(en),
+  ns: Object.keys(kResources.en),
   defaultNS: 'common',
   // React escapes what it renders; the strings here are never put into HTML as markup.
   interpolation: { escapeValue: false },
@@ -90,23 +68,13 @@ export function dateFormat(options?: Intl.DateTimeFormatOptions): Intl.DateTimeF
 /** Every key of the catalogues, with its namespace ("run:runs.cancelled"); keys of 'common' also bare. */
 export type Key = ParseKeys<readonly ['common', 'run', 'viz', 'bench', 'pwa']>;
 
-/**
- * A sentence kept as data — its key and values — and put into words when shown (`say`), so what
- * stays on screen follows a language switch. Values are numbers, names, or other Said.
- */
-export interface Said {
-  readonly key: Key;
-  readonly values?: Readonly<Record<string, string | number | Said>>;
-}
+/** A number written in the language in use. */
+const sayNumber = (n: SaidNumber) => numberFormat(n.options).format(n.number);
 
-export function said(key: Key, values?: Said['values']): Said {
-  return values === undefined ? { key } : { key, values };
-}
-
-/** A Said in the language in use (nested Said values are said first). */
+/** A Said in the language in use (nested Said values are said first, numbers written per language). */
 export function say(m: Said | string): string {
   if (typeof m === 'string') return m;
   const values: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(m.values ?? {})) values[k] = typeof v === 'object' ? say(v) : v;
+  for (const [k, v] of Object.entries(m.values ?? {})) values[k] = typeof v !== 'object' ? v : isSaid(v) ? say(v) : sayNumber(v);
   return (t as unknown as (key: string, values: object) => string)(m.key, values);
 }

@@ -6,3 +6,4 @@ import { run } from './run';
 import { viz } from './viz';
 
 export const en = { common, run, viz, bench, pwa } as const;
+export default en;

@@ -8,3 +8,4 @@ import { run } from './run';
 import { viz } from './viz';
 
 export const zhCN: Catalogue<typeof en> = { common, run, viz, bench, pwa };
+export default zhCN;

@@ -1,0 +1,44 @@
+/**
+ * A message as data: a catalogue key and its values, put into words only where a person reads it
+ * (src/i18n `say`, called from state/ and ui/; the headless bench at its edge). core/ and gpu/
+ * return these and import nothing from src/i18n.
+ *
+ * The keys stay typed without core knowing the catalogues: src/i18n adds the catalogue's keys to
+ * `SaidKeys` (declaration merging, in src/i18n/i18next.d.ts). Without that augmentation a key is
+ * any string.
+ */
+
+/** Filled in by src/i18n: `interface SaidKeys { key: Key }`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface SaidKeys {}
+
+/** A catalogue key ("run:plan.tileWide"; keys of 'common' also bare). */
+export type MessageKey = SaidKeys extends { key: infer K extends string } ? K : string;
+
+/** A number to be written in the reader's language (digits, grouping), with Intl options. */
+export interface SaidNumber {
+  readonly number: number;
+  readonly options?: Intl.NumberFormatOptions;
+}
+
+/** What a message may carry: a figure or name, a number written per language, or another message. */
+export type SaidValue = string | number | SaidNumber | Said;
+
+/** A sentence kept as data — its key and values — and put into words when shown. */
+export interface Said {
+  readonly key: MessageKey;
+  readonly values?: Readonly<Record<string, SaidValue>>;
+}
+
+export function said(key: MessageKey, values?: Said['values']): Said {
+  return values === undefined ? { key } : { key, values };
+}
+
+/** A number the reader sees in their language's digits and grouping ("1,048,576"). */
+export function num(number: number, options?: Intl.NumberFormatOptions): SaidNumber {
+  return options === undefined ? { number } : { number, options };
+}
+
+export function isSaid(x: unknown): x is Said {
+  return typeof x === 'object' && x !== null && typeof (x as Said).key === 'string';
+}
