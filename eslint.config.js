@@ -8,14 +8,6 @@ import i18next from 'eslint-plugin-i18next';
 const kHeadless = ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', '**/ui/**', '**/state/**'];
 /** src/i18n, however it is reached. */
 const kI18n = ['**/i18n', '**/i18n/**'];
-/** core/gpu files still to move to data (issue 22): this list only shrinks. */
-const kWordsTodo = [
-  'src/core/bench.ts', 'src/core/clock.ts', 'src/core/config.ts', 'src/core/figureSvg.ts', 'src/core/format.ts', 'src/core/glossary.ts',
-  'src/core/input.ts', 'src/core/kernels.ts', 'src/core/limits.ts', 'src/core/notation.ts', 'src/core/presets.ts', 'src/core/share.ts',
-  'src/core/tiling.ts', 'src/core/trace.ts', 'src/core/url.ts', 'src/core/words.ts',
-  'src/gpu/cpuHost.ts', 'src/gpu/cpuWorkerHost.ts', 'src/gpu/device.ts', 'src/gpu/dot.ts', 'src/gpu/pipelines.ts', 'src/gpu/runner.ts',
-  'src/gpu/sweep.ts', 'src/gpu/timing.ts', 'src/gpu/trace.ts', 'src/gpu/tuner.ts',
-];
 
 export default tseslint.config(
   { ignores: ['**/*.tmp.mjs', 'dist', 'bench-dist', 'node_modules', 'test-results', 'playwright-report', '.gpu', '.gl', '.k14', '.k15', '.gpu-carry'] },
@@ -42,7 +34,7 @@ export default tseslint.config(
     // ... and free of words: they return data (a message is a core/said.ts Said: a key and its
     // values); state/ and ui/ say it (src/i18n `say`). Not even types come from src/i18n.
     files: ['src/core/**/*.ts', 'src/gpu/**/*.ts'],
-    ignores: ['**/*.test.ts', ...kWordsTodo],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: kHeadless }, { group: kI18n, message: 'core/ and gpu/ return data (core/said.ts); state/ and ui/ put it into words.' }] }],
     },

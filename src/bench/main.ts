@@ -23,7 +23,7 @@
  *            No browser runs with these: figures taken with them are not the app's.)
  */
 import { isPattern, type Pattern } from '../core/data';
-import { howChecked } from '../core/words';
+import { howChecked } from '../i18n/words';
 import { parseDimension } from '../core/input';
 import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
 import { acquireGpu, type GpuContext } from '../gpu/device';
@@ -32,7 +32,9 @@ import { runPoints, type PointJob } from '../gpu/sweep';
 import { tune } from '../gpu/tuner';
 import { paramsLabel } from '../core/tuning';
 import { MatmulBuffers } from '../gpu/runner';
-import { isKernelId, kKernelIds, kKernels, mappingText, tunedConstants, type KernelId } from '../core/kernels';
+import { isKernelId, kKernelIds, kKernels, tunedConstants, type KernelId } from '../core/kernels';
+import { mappingText } from '../i18n/kernels';
+import { say, t } from '../i18n';
 
 interface Options {
   shapes: Shape[];
@@ -68,7 +70,7 @@ function parseArgs(args: string[]): Options {
   const list = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
   const dim = (s: string, what: string) => {
     const p = parseDimension(s, what);
-    return p.ok ? p.value : fail(p.message);
+    return p.ok ? p.value : fail(say(p.message));
   };
   const shapes: Shape[] = [];
   for (const s of list(get('sizes'))) {
@@ -226,7 +228,7 @@ async function main() {
           startedAt: outcome.startedAt,
           endedAt: outcome.endedAt,
           mapping: mappingText(run.plan.mapping),
-          clockNote: run.clockNote || undefined,
+          clockNote: run.clockWhy ? t(`run:clock.note.${run.clockWhy}`) : undefined,
           clockStepMs: run.resolutionMs,
           settledMs: run.settledMs,
           warmups: run.warmups,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { crossover, estimateMs, parseSizes, pointReasonText, pointsToCsv, sweepPlan } from './bench';
-import { i18n, t } from '../i18n';
+import { crossover, estimateMs, parseSizes as parseSizesData, pointsToCsv, sweepPlan } from './bench';
+import { i18n, say, t } from '../i18n';
+import { pointReasonText } from '../i18n/bench';
+
+/** parseSizes with its message in words. */
+const parseSizes = (raw: string) => {
+  const r = parseSizesData(raw);
+  return r.error ? { ...r, error: say(r.error) } : r;
+};
 
 describe('parseSizes', () => {
   it('accepts commas, spaces and semicolons and drops duplicates', () => {

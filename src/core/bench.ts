@@ -8,9 +8,8 @@ import { kKernelIdList, type KernelId } from './kernels';
 import { tolerance } from './reference';
 import { gflops as gflopsAt, kTileWidths } from './shape';
 import { text, z } from './zod';
-import { zhCN } from 'zod/locales';
 import { ClockSchema } from './clock';
-import { i18n, kLanguages, language, t, type Key, type Language } from '../i18n';
+import { said, type Said } from './said';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
 
@@ -52,43 +51,21 @@ export const kRules = [
   'tooManyLimits',
 ] as const;
 export type Rule = (typeof kRules)[number];
-const isRule = (x: unknown): x is Rule => typeof x === 'string' && (kRules as readonly string[]).includes(x);
+export const isRule = (x: unknown): x is Rule => typeof x === 'string' && (kRules as readonly string[]).includes(x);
 
-/** A rule's words, in the language in use. */
-export const ruleText = (rule: Rule): string => t(`bench:rule.${rule}`);
+/** A zod issue for a broken rule: its code (src/i18n/bench.ts issueText says it). */
+const ruleIssue = (rule: Rule) => ({ code: 'custom' as const, message: rule, params: { rule } });
 
-/** zod's own words for its issues, in 简体中文 (English is zod's default). */
-let zhIssues: ((issue: z.core.$ZodRawIssue) => unknown) | undefined;
-
-/**
- * One schema issue in the language in use: a rule of this app by its code, zod's own issues in
- * zod's words for that language (an issue made with `reportInput` names the type it received).
- */
-export function issueText(issue: z.core.$ZodIssue): string {
-  const rule = issue.code === 'custom' ? (issue.params as { rule?: unknown } | undefined)?.rule : undefined;
-  if (isRule(rule)) return ruleText(rule);
-  if (language() === 'zh-CN') {
-    zhIssues ??= zhCN().localeError as (issue: z.core.$ZodRawIssue) => unknown;
-    const m = zhIssues(issue as unknown as z.core.$ZodRawIssue);
-    const words = typeof m === 'string' ? m : (m as { message?: string } | undefined)?.message;
-    if (words) return words;
-  }
-  return issue.message;
-}
-
-/** A zod issue for a broken rule: its words now (for logs and tests), its code for later. */
-const ruleIssue = (rule: Rule) => ({ code: 'custom' as const, message: ruleText(rule), params: { rule } });
-
-const countError = (field: 'warmups' | 'samples'): string => t(`bench:rule.${field}`, { min: kSweepLimits[field].min, max: kSweepLimits[field].max });
+const countError = (field: 'warmups' | 'samples'): Said => said(`bench:rule.${field}`, { min: kSweepLimits[field].min, max: kSweepLimits[field].max });
 
 /** Parse the warm-up or sample count typed in the sweep form (or carried by a link). */
-export function parseSweepCount(raw: string, field: 'warmups' | 'samples'): { value?: number; error?: string } {
+export function parseSweepCount(raw: string, field: 'warmups' | 'samples'): { value?: number; error?: Said } {
   const v = Number(raw);
   const { min, max } = kSweepLimits[field];
   return Number.isInteger(v) && v >= min && v <= max ? { value: v } : { error: countError(field) };
 }
 
-const finite = () => z.refine<number>(Number.isFinite, { error: () => ruleText('finite'), params: { rule: 'finite' } });
+const finite = () => z.refine<number>(Number.isFinite, { error: 'finite', params: { rule: 'finite' } });
 const num = z.number().check(finite());
 const dim = z.int().check(z.minimum(1), z.maximum(kMaxDimension));
 const ms = z.number().check(finite(), z.minimum(0), z.maximum(kMaxPlausibleMs));
@@ -159,7 +136,7 @@ export const DeviceSchema = z.strictObject({
   architecture: text(120),
   description: text(300),
   features: z.readonly(z.array(text(64)).check(z.maxLength(64))),
-  limits: z.record(text(64), num).check(z.refine((r) => Object.keys(r).length <= 64, { error: () => ruleText('tooManyLimits'), params: { rule: 'tooManyLimits' } })),
+  limits: z.record(text(64), num).check(z.refine((r) => Object.keys(r).length <= 64, { error: 'tooManyLimits', params: { rule: 'tooManyLimits' } })),
   browser: text(400),
   timing: ClockSchema,
 });
@@ -177,15 +154,15 @@ export const SweepConfigSchema = z.strictObject({
 
 export type SweepConfig = z.infer<typeof SweepConfigSchema>;
 
-/** Why a configuration cannot run (in the form's own words), or undefined when it can. */
-export function sweepConfigError(c: SweepConfig): string | undefined {
+/** Why a configuration cannot run (in the form's own words; a schema issue kept whole for i18n's issueText), or undefined when it can. */
+export function sweepConfigError(c: SweepConfig): Said | { readonly issue: z.core.$ZodIssue } | undefined {
   const r = SweepConfigSchema.safeParse(c);
   if (r.success) return undefined;
   const issue = r.error.issues[0]!;
   const field = issue.path[0];
   if (field === 'warmups' || field === 'samples') return countError(field);
-  if (field === 'kernels' && c.kernels.length === 0) return t('bench:rule.kernels');
-  return t('bench:rule.cannotRun', { path: issue.path.join('.'), problem: issueText(issue) });
+  if (field === 'kernels' && c.kernels.length === 0) return said('bench:rule.kernels');
+  return { issue };
 }
 
 /** The cross-field rule between a configuration and its points: one point per size × kernel, in plan order (the rule broken, if any). */
@@ -197,120 +174,20 @@ export function pointsMatchConfig(c: SweepConfig, points: readonly BenchPoint[])
 }
 
 /** Parse a list of sizes typed by a user or read from `?sizes=`: "64, 128 256" → [64, 128, 256]. */
-export function parseSizes(raw: string): { sizes?: number[]; error?: string } {
+export function parseSizes(raw: string): { sizes?: number[]; error?: Said } {
   const parts = raw.split(/[\s,;]+/).filter(Boolean);
-  if (parts.length === 0) return { error: t('bench:sizes.empty') };
-  if (parts.length > kSweepLimits.sizes) return { error: t('bench:sizes.tooMany', { max: kSweepLimits.sizes, n: parts.length }) };
+  if (parts.length === 0) return { error: said('bench:sizes.empty') };
+  if (parts.length > kSweepLimits.sizes) return { error: said('bench:sizes.tooMany', { max: kSweepLimits.sizes, n: parts.length }) };
   const sizes: number[] = [];
   for (const p of parts) {
     // The same rules and words as M, K and N in the lesson (1e3 is a size there too).
-    const d = parseDimension(p, t('bench:sizes.name'));
+    const d = parseDimension(p, said('bench:sizes.name'));
     if (!d.ok) return { error: d.message };
     if (!sizes.includes(d.value)) sizes.push(d.value);
   }
   return { sizes };
 }
 
-/**
- * The sentences this app puts into a point's skip or error reason. A reason travels as text in
- * its share link (which carries no language), made in the maker's language — English for the
- * estimate, the page's language for the rest — and is shown in the reader's: it is matched
- * against each sentence's template in both languages, and said again from the values it held.
- * `nested`: a value that must itself be one of these sentences, of keys starting with one of the
- * prefixes given (said again too), for templates with little text of their own ("{{what}}:
- * {{message}}"); `kernel` a value that must be a kernel's name. A `label` is a kernel's name or the
- * run's code name (Matmul.naive).
- */
-type Nested = Readonly<Record<string, readonly string[] | 'kernel'>>;
-const kScopes = ['run:scope.', 'common:device.creatingPipeline'] as const;
-const kRecordedReasons: ReadonlyArray<{ readonly key: Key; readonly nested?: Nested }> = [
-  { key: 'bench:sweep.skippedEstimate' },
-  { key: 'run:plan.needsFeature' },
-  { key: 'run:plan.subgroupTooLarge' },
-  { key: 'run:plan.splitScratch' },
-  { key: 'run:plan.splitRows' },
-  { key: 'run:plan.workgroupMemory' },
-  { key: 'run:plan.tileMemory' },
-  { key: 'run:plan.tileWide' },
-  { key: 'run:plan.tileInvocations' },
-  { key: 'common:device.outOfMemory', nested: { what: kScopes } },
-  { key: 'common:device.validation', nested: { what: kScopes } },
-  { key: 'common:device.creatingPipeline', nested: { what: 'kernel' } },
-  { key: 'run:scope.allocate' },
-  { key: 'run:scope.upload' },
-  { key: 'run:scope.timestamps' },
-  { key: 'run:scope.running' },
-];
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A template's words as a pattern: each {{name}} a lazy named group, a name used again a back-reference. */
-function templatePattern(template: string): RegExp {
-  const parts = template.split(/\{\{(\w+)\}\}/);
-  const seen = new Set<string>();
-  let source = '';
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) source += escapeRegExp(part);
-    else {
-      source += seen.has(part) ? `\\k<${part}>` : `(?<${part}>.+?)`;
-      seen.add(part);
-    }
-  });
-  return new RegExp(`^${source}$`, 'su');
-}
-
-let reasonPatterns: Array<{ key: Key; lng: Language; re: RegExp; nested: Nested }> | undefined;
-const patterns = () =>
-  (reasonPatterns ??= kRecordedReasons.flatMap(({ key, nested = {} }) =>
-    kLanguages.map((lng) => {
-      const [ns, path] = key.split(':') as [string, string];
-      return { key, lng, re: templatePattern(String(i18n.getResource(lng, ns, path))), nested };
-    }),
-  ));
-
-/** A kernel's name in `from`, said in the language in use; undefined when it names no kernel. */
-function kernelNameAgain(name: string, from: Language): string | undefined {
-  const id = kKernelIdList.find((k) => t(`run:kernel.${k}.label`, { lng: from }) === name);
-  return id ? t(`run:kernel.${id}.label`) : undefined;
-}
-/** A code name such as Matmul.naive: the same in every language. */
-const isCodeName = (name: string) => /^[A-Za-z][\w.]*$/.test(name);
-
-/** One of kRecordedReasons (of keys starting with one of `prefixes`) in the language in use, or undefined when `sentence` is none of them. */
-function sayAgain(sentence: string, prefixes: readonly string[] = ['']): string | undefined {
-  for (const { key, lng, re, nested } of patterns()) {
-    if (!prefixes.some((p) => key.startsWith(p))) continue;
-    const m = re.exec(sentence);
-    if (!m) continue;
-    const values: Record<string, string> = {};
-    let ok = true;
-    for (const [name, value] of Object.entries(m.groups ?? {})) {
-      // A name must name a kernel, a nested sentence be one (so a lazy group cannot swallow the text after it).
-      const inner = nested[name];
-      const again =
-        name === 'label' ? (kernelNameAgain(value, lng) ?? (isCodeName(value) ? value : undefined))
-        : inner === 'kernel' ? kernelNameAgain(value, lng)
-        : inner !== undefined ? sayAgain(value, inner)
-        : undefined;
-      if ((name === 'label' || inner !== undefined) && again === undefined) ok = false;
-      values[name] = again ?? value;
-    }
-    // The key is one of the catalogues' (kRecordedReasons), its placeholders the pattern's groups.
-    if (ok) return (t as unknown as (key: string, values: object) => string)(key, values);
-  }
-  return undefined;
-}
-
-/**
- * A point's skip or error reason (or a tuner entry's failure, kept in this browser's records) in
- * the language in use: a sentence this app records is said again in the reader's language,
- * whichever language it was recorded in; others (the adapter's own words, another version's) are
- * shown as recorded.
- */
-export function pointReasonText(reason: string): string {
-  return sayAgain(reason) ?? reason;
-}
-
-/** Points to run, in order: each size (as given), each kernel. */
 export function sweepPlan(c: SweepConfig): Array<{ size: number; kernel: KernelId }> {
   return c.sizes.flatMap((size) => c.kernels.map((kernel) => ({ size, kernel })));
 }

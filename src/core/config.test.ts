@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { say } from '../i18n';
 import { describe, expect, it } from 'vitest';
 import { parseConfig, sameRunConfig, type ParsedConfig } from './config';
 import { kPatterns } from './data';
@@ -15,7 +16,7 @@ describe('parseConfig', () => {
 
   it('parses the sample count: auto or one of the offered counts', () => {
     expect(parseConfig({ ...kDefaultConfig, samples: '3' }).config?.samples).toBe(3);
-    expect(parseConfig({ ...kDefaultConfig, samples: '7' }).errors.samples).toMatch(/auto or one of 3, 10, 30/);
+    expect(say(parseConfig({ ...kDefaultConfig, samples: '7' }).errors.samples!)).toMatch(/auto or one of 3, 10, 30/);
   });
 
   it('parses every field into its own slot', () => {
@@ -43,14 +44,14 @@ describe('parseConfig', () => {
     const r = parseConfig({ ...kDefaultConfig, [field]: raw });
     expect(r.config).toBeUndefined();
     expect(Object.keys(r.errors)).toEqual([field]);
-    expect(r.errors[field]).toMatch(want);
+    expect(say(r.errors[field]!)).toMatch(want);
   });
 
   it('reports every bad field at once', () => {
     const r = parseConfig({ m: '', k: '-1', n: '2.5', tile: '5', pattern: 'x', seed: 'y', samples: 'auto' });
     expect(r.config).toBeUndefined();
     expect(Object.keys(r.errors).sort()).toEqual(['k', 'm', 'n', 'pattern', 'seed', 'tile']);
-    for (const msg of Object.values(r.errors)) expect(msg.length).toBeGreaterThan(0);
+    for (const msg of Object.values(r.errors)) expect(say(msg).length).toBeGreaterThan(0);
   });
 
   it('gives a config exactly when there are no errors, for any text (property)', () => {

@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { said } from './said';
 import { isPattern, kPatterns, type Pattern } from './data';
 import { parseSeed, parseShape, parseTile, type FieldErrors } from './input';
 import type { Shape, TileWidth } from './shape';
@@ -25,8 +25,8 @@ export function parseConfig(c: ConfigText): { config?: ParsedConfig; errors: Fie
   if (!tile.ok) all.tile = tile.message;
   if (!seed.ok) all.seed = seed.message;
   const samples = c.samples === 'auto' ? 0 : (kSampleChoices as readonly string[]).includes(c.samples) ? Number(c.samples) : -1;
-  if (samples < 0) all.samples = t('common:input.samples', { list: kSampleChoices.join(', ') });
-  if (!isPattern(c.pattern)) all.pattern = t('common:input.pattern', { list: kPatterns.join(', ') });
+  if (samples < 0) all.samples = said('common:input.samples', { list: kSampleChoices.join(', ') });
+  if (!isPattern(c.pattern)) all.pattern = said('common:input.pattern', { list: kPatterns.join(', ') });
   if (shape && tile.ok && seed.ok && isPattern(c.pattern) && samples >= 0) {
     return { config: { shape, tile: tile.value, pattern: c.pattern, seed: seed.value, samples }, errors: all };
   }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPattern, kPatterns, makeData, mulberry32, padMatrix } from './data';
-import { kPatternLabels } from './words';
+import { kPatternLabels } from '../i18n/words';
 import { referenceMatmul } from './reference';
 import type { Shape } from './shape';
 

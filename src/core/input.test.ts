@@ -2,15 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { kMaxDimension, parseDimension, parseSeed, parseShape, parseTile, type Parsed } from './input';
 import { kTileWidths } from './shape';
+import { say } from '../i18n';
 
 function value<T>(p: Parsed<T>): T {
-  if (!p.ok) throw new Error(`expected ok, got: ${p.message}`);
+  if (!p.ok) throw new Error(`expected ok, got: ${say(p.message)}`);
   return p.value;
 }
 
 function message<T>(p: Parsed<T>): string {
   if (p.ok) throw new Error(`expected an error, got value ${String(p.value)}`);
-  return p.message;
+  return say(p.message);
 }
 
 // eslint-disable-next-line no-control-regex
@@ -133,10 +134,10 @@ describe('parseDimension', () => {
           // And it is the number the text says.
           expect(p.value).toBe(Number(raw.trim()));
         } else {
-          expect(p.message.length).toBeGreaterThan(0);
-          expect(p.message.length).toBeLessThanOrEqual(200);
-          expect(p.message).not.toMatch(kC0OrDel);
-          expect(p.message.startsWith('M ')).toBe(true);
+          expect(say(p.message).length).toBeGreaterThan(0);
+          expect(say(p.message).length).toBeLessThanOrEqual(200);
+          expect(say(p.message)).not.toMatch(kC0OrDel);
+          expect(say(p.message).startsWith('M ')).toBe(true);
         }
       }),
       { numRuns: 2000 },
@@ -182,8 +183,8 @@ describe('parseTile', () => {
         const p = parseTile(raw);
         if (p.ok) expect(kTileWidths).toContain(p.value);
         else {
-          expect(p.message.length).toBeLessThanOrEqual(200);
-          expect(p.message).not.toMatch(kC0OrDel);
+          expect(say(p.message).length).toBeLessThanOrEqual(200);
+          expect(say(p.message)).not.toMatch(kC0OrDel);
         }
       }),
       { numRuns: 1000 },
@@ -224,8 +225,8 @@ describe('parseSeed', () => {
           expect(p.value).toBeGreaterThanOrEqual(0);
           expect(p.value).toBeLessThanOrEqual(0xffffffff);
         } else {
-          expect(p.message.length).toBeLessThanOrEqual(200);
-          expect(p.message).not.toMatch(kC0OrDel);
+          expect(say(p.message).length).toBeLessThanOrEqual(200);
+          expect(say(p.message)).not.toMatch(kC0OrDel);
         }
       }),
       { numRuns: 1000 },
@@ -246,11 +247,12 @@ describe('parseShape', () => {
     const r = parseShape({ m: '0', k: '7', n: 'x' });
     expect(r.shape).toBeUndefined();
     expect(Object.keys(r.errors).sort()).toEqual(['m', 'n']);
-    expect(r.errors.m).toBe('M must be at least 1 (got 0).');
-    expect(r.errors.n).toMatch(/^N must be a whole number/);
+    expect(say(r.errors.m!)).toBe('M must be at least 1 (got 0).');
+    expect(say(r.errors.n!)).toMatch(/^N must be a whole number/);
     const k = parseShape({ m: '7', k: '', n: '7' });
     expect(k.shape).toBeUndefined();
-    expect(k.errors).toEqual({ k: 'K is required: enter a whole number from 1 to 1,048,576.' });
+    expect(Object.keys(k.errors)).toEqual(['k']);
+    expect(say(k.errors.k!)).toBe('K is required: enter a whole number from 1 to 1,048,576.');
   });
 
   it('all three bad → three messages', () => {

@@ -1,24 +1,24 @@
-import { numberFormat, t } from '../i18n';
+import { num, said, type Said } from './said';
 import { isTileWidth, kTileWidths, type Shape, type TileWidth } from './shape';
 
 /** Anything above this is rejected before any limit is consulted (it could never fit a GPU buffer). */
 export const kMaxDimension = 1 << 20;
 
-export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+export type Parsed<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: Said };
 
 const kNumber = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 /** Parse one matrix dimension typed by a user or read from a URL. */
-export function parseDimension(raw: string, name: string, max = kMaxDimension): Parsed<number> {
+export function parseDimension(raw: string, name: string | Said, max = kMaxDimension): Parsed<number> {
   const s = raw.trim();
-  if (s === '') return { ok: false, message: t('common:input.required', { name, max: numberFormat().format(max) }) };
-  if (!kNumber.test(s)) return { ok: false, message: t('common:input.notNumber', { name, text: clip(s) }) };
+  if (s === '') return { ok: false, message: said('common:input.required', { name, max: num(max) }) };
+  if (!kNumber.test(s)) return { ok: false, message: said('common:input.notNumber', { name, text: clip(s) }) };
   const v = Number(s);
   if (!Number.isFinite(v) || Math.abs(v) > max) {
-    return { ok: false, message: t('common:input.tooLarge', { name, text: clip(s), max: numberFormat().format(max) }) };
+    return { ok: false, message: said('common:input.tooLarge', { name, text: clip(s), max: num(max) }) };
   }
-  if (!Number.isInteger(v)) return { ok: false, message: t('common:input.fractional', { name, text: clip(s) }) };
-  if (v <= 0) return { ok: false, message: t('common:input.tooSmall', { name, value: String(v) }) };
+  if (!Number.isInteger(v)) return { ok: false, message: said('common:input.fractional', { name, text: clip(s) }) };
+  if (v <= 0) return { ok: false, message: said('common:input.tooSmall', { name, value: String(v) }) };
   return { ok: true, value: v };
 }
 
@@ -26,13 +26,13 @@ export function parseTile(raw: string): Parsed<TileWidth> {
   const s = raw.trim();
   const v = Number(s);
   if (s !== '' && kNumber.test(s) && isTileWidth(v)) return { ok: true, value: v };
-  return { ok: false, message: t('common:input.tile', { list: kTileWidths.join(', '), text: clip(s) }) };
+  return { ok: false, message: said('common:input.tile', { list: kTileWidths.join(', '), text: clip(s) }) };
 }
 
 export function parseSeed(raw: string): Parsed<number> {
   const s = raw.trim();
   if (/^\d{1,10}$/.test(s) && Number(s) <= 0xffffffff) return { ok: true, value: Number(s) };
-  return { ok: false, message: t('common:input.seed', { max: '4294967295', text: clip(s) }) };
+  return { ok: false, message: said('common:input.seed', { max: '4294967295', text: clip(s) }) };
 }
 
 export interface ShapeInput {
@@ -41,7 +41,8 @@ export interface ShapeInput {
   readonly n: string;
 }
 
-export type FieldErrors = Partial<Record<'m' | 'k' | 'n' | 'tile' | 'seed' | 'pattern' | 'samples', string>>;
+/** A message per input (`kernel`: the kernel itself cannot run here — a feature, a limit, a parameter). */
+export type FieldErrors = Partial<Record<'m' | 'k' | 'n' | 'tile' | 'seed' | 'pattern' | 'samples' | 'kernel', Said>>;
 
 export function parseShape(input: ShapeInput): { shape?: Shape; errors: FieldErrors } {
   const m = parseDimension(input.m, 'M');

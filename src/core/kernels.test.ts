@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { gpuShape, kKernelIds, kKernels, kLadderIds, kNativeReference, kReferenceRun, kTunedKernelIds, labelContext, mappingText, planKernel, type KernelId, type PlanInfo } from './kernels';
-import { kTileWidths } from './shape';
+import { gpuShape, isPlanFailure, kKernelIds, kKernels, kLadderIds, kNativeReference, kReferenceRun, kTunedKernelIds, labelContext, planKernel as planData, type KernelId, type LaunchPlan, type PlanInfo } from './kernels';
+import { kTileWidths, type Shape, type TileWidth } from './shape';
+import { say } from '../i18n';
+import { kernelLabel, kernelSummary, mappingText, tunableDoc } from '../i18n/kernels';
+
+/** planKernel with a failure said in words (the language in use), as the views show it. */
+const planKernel = (...a: Parameters<typeof planData>): LaunchPlan | string => {
+  const p = planData(...a);
+  return isPlanFailure(p) ? say(p.why) : p;
+};
 
 const limits = (storage: number) => ({
   maxStorageBufferBindingSize: 2 ** 27,
@@ -16,6 +24,19 @@ const roomy: PlanInfo = { limits: limits(32768), features: ['subgroups'], subgro
 const shape = { m: 300, k: 41, n: 523 };
 
 describe('launch plans', () => {
+  it('a plan failure names the inputs it concerns (not the tile field whatever its cause)', () => {
+    const fields = (id: KernelId, s: Shape, tile: TileWidth, info: PlanInfo, params?: Record<string, number>) => {
+      const p = planData(id, s, tile, info, params);
+      return isPlanFailure(p) ? [...p.fields] : 'runs';
+    };
+    expect(fields('subgroup', shape, 16, defaults)).toEqual(['kernel']); // a missing feature
+    expect(fields('blk128x256', shape, 16, defaults)).toEqual(['kernel']); // workgroup memory, whatever the sizes
+    expect(fields('reg16x8', shape, 16, roomy, { GROUP: 3 })).toEqual(['kernel']); // a parameter not offered
+    const narrow: PlanInfo = { limits: { ...limits(16384), maxComputeInvocationsPerWorkgroup: 16, maxComputeWorkgroupSizeX: 16, maxComputeWorkgroupSizeY: 16 }, features: [] };
+    expect(fields('tiled', shape, 32, narrow)).toEqual(['tile']); // the tile width is what to change
+    expect(fields('split128v', { m: 70000, k: 64, n: 8 }, 16, roomy)).toContain('m'); // too many rows for split-K's grid
+    expect(fields('tiled', shape, 16, defaults)).toBe('runs');
+  });
   it('every kernel but the subgroup rung and the two 24 KiB block rungs runs on WebGPU’s default limits', () => {
     const roomier: readonly KernelId[] = ['blk128x64v', 'blk128x256']; // two 24 KiB copies of their tiles
     for (const id of kKernelIds) {
@@ -140,7 +161,7 @@ describe('the words of a kernel, in either language', () => {
         for (const id of kKernelIds) {
           const plan = planKernel(id, shape, 16, wide);
           expect(typeof plan, id).toBe('object');
-          const words = [kKernels[id].label, kKernels[id].summary, typeof plan === 'object' ? mappingText(plan.mapping) : '', ...(kKernels[id].tunables ?? []).map((t) => t.doc)];
+          const words = [kernelLabel(id), kernelSummary(id), typeof plan === 'object' ? mappingText(plan.mapping) : '', ...(kKernels[id].tunables ?? []).map((t) => tunableDoc(t.name))];
           for (const w of words) {
             expect(w, `${lang} ${id}`).not.toMatch(/\{\{|\}\}|^run:|undefined/);
             expect(w.length, `${lang} ${id}`).toBeGreaterThan(0);
@@ -150,7 +171,7 @@ describe('the words of a kernel, in either language', () => {
         }
       }
       await i18n.changeLanguage('zh-CN');
-      const heading = (id: KernelId) => i18n.t('run:result.heading', { label: kKernels[id].label, context: labelContext(kKernels[id].label) });
+      const heading = (id: KernelId) => i18n.t('run:result.heading', { label: kernelLabel(id), context: labelContext(kernelLabel(id)) });
       expect([heading('naive'), heading('reg4x4'), heading('blk32x64v')]).toEqual(['朴素内核', '寄存器分块 4×4 内核', '块 32×64，vec4 内核']);
       // A tiled plan with the 4-rows mapping, padded vec4 rows: nested sentences read whole in Chinese.
       const tiled = planKernel('tiled', shape, 32, defaults);

@@ -9,10 +9,11 @@
  * import below and one entry in kDefs — its key is the id everywhere (KernelId, URLs, share
  * links, test ids `ladder-<id>`). kernels.test.ts checks the entry against the WGSL's overrides.
  * Its words live in the 'run' catalogue, keyed by id: run:kernel.<id>.label and .summary
- * (kernelLabel, kernelSummary; a spec's `label` and `summary` read them in the language in use),
- * run:tunable.<name> for a tunable's doc, run:mapping.* for the mapping that ran (MappingWords).
+ * (said by src/i18n/kernels.ts kernelLabel, kernelSummary), run:tunable.<name> for a tunable's doc,
+ * run:mapping.* for the mapping that ran (MappingWords). This file holds no words: a plan failure
+ * is data (PlanFailure: the fields it concerns and a Said).
  */
-import { said, t, type Said } from '../i18n';
+import { said, type Said } from './said';
 import naiveSource from '../../shaders/naive.wgsl?raw';
 import tiledSource from '../../shaders/tiled.wgsl?raw';
 import tiled2Source from '../../shaders/tiled2.wgsl?raw';
@@ -41,8 +42,10 @@ import { ceilDiv } from './shape';
 import {
   blockDispatch,
   kNaiveWorkgroup,
-  mappingText,
+  isPlanFailure,
+  mappingSaid,
   naiveDispatch,
+  planFailure,
   tiledDispatch,
   tiledMapping,
   tiledMappingWords,
@@ -50,12 +53,13 @@ import {
   type Dispatch,
   type MappingKey,
   type MappingWords,
+  type PlanFailure,
   type WorkgroupLimits,
 } from './tiling';
 import { blockLoads, naiveLoads, stripLoads } from './traffic';
 
-export type { CBlock, MappingWords };
-export { mappingText };
+export type { CBlock, MappingWords, PlanFailure };
+export { isPlanFailure, mappingSaid };
 
 /** Rows of C per workgroup of the strip kernel. */
 export const kStripBand = 4;
@@ -64,7 +68,7 @@ export interface LaunchPlan {
   readonly constants: Record<string, number>;
   readonly workgroup: { readonly x: number; readonly y: number };
   readonly dispatch: Dispatch;
-  /** Which mapping ran, as data (mappingText says it in words, for the UI and the benchmark output). */
+  /** Which mapping ran, as data (src/i18n mappingText says it in words, for the UI and the benchmark output). */
   readonly mapping: MappingWords;
   readonly workgroupStorageBytes: number;
   /** The C block one workgroup computes: verification checks the corner and edge blocks of this grid. */
@@ -83,8 +87,6 @@ export interface LaunchPlan {
 export interface Tunable {
   readonly name: string;
   readonly values: readonly number[];
-  /** What it changes, in a sentence (run:tunable.<name>, in the language in use). */
-  readonly doc: string;
 }
 
 /** Values for a kernel's tunables (override constants); missing ones take the kernel's default. */
@@ -138,20 +140,12 @@ interface KernelDef {
    * A launch plan, or a message saying why this adapter cannot run it (params already checked
    * against tunables); `block` is this kernel's block(tile), for plans that grid C by it.
    */
-  plan(shape: Shape, tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock): Omit<LaunchPlan, 'block'> | string;
+  plan(shape: Shape, tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock): Omit<LaunchPlan, 'block'> | PlanFailure;
 }
 
+/** A kernel's record entry with its id. Its words (name, summary) are said by src/i18n/kernels.ts from the id. */
 export interface KernelSpec extends KernelDef {
   readonly id: KernelId;
-  /** The kernel's name, in the language in use (run:kernel.<id>.label). */
-  readonly label: string;
-  /** What this kernel does and what changed from the rung below it, in one line (ladder, kernel list), in the language in use. */
-  readonly summary: string;
-}
-
-/** A kernel's name in the language in use. */
-export function kernelLabel(id: KernelId): string {
-  return t(`run:kernel.${id}.label`);
 }
 
 /** A kernel's name as data, said when shown (for what stays on screen across a language switch, e.g. a run's error). */
@@ -167,18 +161,9 @@ export function labelContext(label: string): 'latin' | undefined {
   return /[\p{Script=Latin}\p{Nd}]$/u.test(label) ? 'latin' : undefined;
 }
 
-/** A kernel's one-line summary in the language in use. */
-export function kernelSummary(id: KernelId): string {
-  return t(`run:kernel.${id}.summary`, { band: kStripBand });
-}
-
-/** A tunable's doc in the language in use. */
-export function tunableDoc(name: string): string {
-  return name === 'BK' || name === 'GROUP' || name === 'S' ? t(`run:tunable.${name}`) : name;
-}
-
-/** Why a kernel cannot run: it needs more workgroup memory than this GPU allows. */
-const tooMuchMemory = (bytes: number, limits: WorkgroupLimits) => t('run:plan.workgroupMemory', { bytes, limit: limits.maxComputeWorkgroupStorageSize });
+/** Why a kernel cannot run: it needs more workgroup memory than this GPU allows (no input changes that). */
+const tooMuchMemory = (bytes: number, limits: WorkgroupLimits) =>
+  planFailure(['kernel'], said('run:plan.workgroupMemory', { bytes, limit: limits.maxComputeWorkgroupStorageSize }));
 
 /**
  * The register-tiled rungs: one workgroup (16×16 unless said otherwise) per C block, `bytes` of
@@ -193,7 +178,7 @@ function blockPlan(
   bytes = 8192,
   constants: Record<string, number> = {},
   workgroup = { x: 16, y: 16 },
-): Omit<LaunchPlan, 'block'> | string {
+): Omit<LaunchPlan, 'block'> | PlanFailure {
   if (limits.maxComputeWorkgroupStorageSize < bytes) return tooMuchMemory(bytes, limits);
   return {
     constants,
@@ -212,19 +197,19 @@ export interface PlanInfo {
 }
 
 /** A kernel's launch plan on this adapter: its required features first, then its own plan. */
-export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: PlanInfo, params?: KernelParams): LaunchPlan | string {
+export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: PlanInfo, params?: KernelParams): LaunchPlan | PlanFailure {
   const spec = kKernels[id];
   const missing = (spec.requiredFeatures ?? []).filter((f) => !info.features.includes(f));
-  if (missing.length > 0) return t('run:plan.needsFeature', { features: missing.join('”, “') });
+  if (missing.length > 0) return planFailure(['kernel'], said('run:plan.needsFeature', { features: missing.join('”, “') }));
   if (spec.maxSubgroupSize !== undefined && info.subgroupMaxSize !== undefined && info.subgroupMaxSize > spec.maxSubgroupSize) {
-    return t('run:plan.subgroupTooLarge', { label: spec.label, max: spec.maxSubgroupSize, got: info.subgroupMaxSize });
+    return planFailure(['kernel'], said('run:plan.subgroupTooLarge', { label: kernelLabelSaid(id), max: spec.maxSubgroupSize, got: info.subgroupMaxSize }));
   }
   const bad = checkParams(spec, params);
   if (bad) return bad;
   const s = gpuShape(id, shape);
   const block = spec.block(tile);
   const plan = spec.plan(s, tile, info.limits, params, block);
-  if (typeof plan === 'string') return plan;
+  if (isPlanFailure(plan)) return plan;
   if (s.k === shape.k && s.n === shape.n) return { ...plan, block };
   return { ...plan, block, mapping: { key: 'padded', values: { k: shape.k, n: shape.n, kp: s.k, np: s.n }, inner: plan.mapping } };
 }
@@ -241,11 +226,11 @@ export function tunedConstants(id: KernelId, constants: KernelParams): KernelPar
 }
 
 /** Checks `params` against a kernel's tunables: every name known, every value offered. */
-function checkParams(spec: KernelSpec, params: KernelParams | undefined): string | undefined {
+function checkParams(spec: KernelSpec, params: KernelParams | undefined): PlanFailure | undefined {
   for (const [name, value] of Object.entries(params ?? {})) {
     const tunable = spec.tunables?.find((x) => x.name === name);
-    if (!tunable) return t('run:plan.noParam', { label: spec.label, name });
-    if (!tunable.values.includes(value)) return t('run:plan.paramNotOffered', { label: spec.label, name, value, values: tunable.values.join(', ') });
+    if (!tunable) return planFailure(['kernel'], said('run:plan.noParam', { label: kernelLabelSaid(spec.id), name }));
+    if (!tunable.values.includes(value)) return planFailure(['kernel'], said('run:plan.paramNotOffered', { label: kernelLabelSaid(spec.id), name, value, values: tunable.values.join(', ') }));
   }
   return undefined;
 }
@@ -257,9 +242,6 @@ const kDbTunables: readonly Tunable[] = [
   {
     name: 'BK',
     values: [8, 16],
-    get doc() {
-      return tunableDoc('BK');
-    },
   },
 ];
 
@@ -267,14 +249,11 @@ const kGroupTunables: readonly Tunable[] = [
   {
     name: 'GROUP',
     values: [1, 4, 8, 16],
-    get doc() {
-      return tunableDoc('GROUP');
-    },
   },
 ];
 
 /** The generated, hand-unrolled rungs: rows×cols C elements per invocation, 16 KiB of workgroup memory, any shape. */
-function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock, rows: number, cols: number): Omit<LaunchPlan, 'block'> | string {
+function unrolledPlan(shape: Shape, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock, rows: number, cols: number): Omit<LaunchPlan, 'block'> | PlanFailure {
   const group = params?.GROUP ?? 8;
   const workgroup = { x: block.cols / cols, y: block.rows / rows };
   return blockPlan(shape, limits, block, 'unrolled', { x: workgroup.x, y: workgroup.y, rows, cols, group }, 16384, { GROUP: group }, workgroup);
@@ -306,7 +285,7 @@ function genBlockRung(d: { bm: number; bn: number; bk: number; tm: number; tn: n
     ...kTunedRung,
     ...(d.vec4 ? { vec4: true } : {}),
     block: (): CBlock => ({ rows: d.bm, cols: d.bn }),
-    plan(shape: Shape, _tile: TileWidth, limits: WorkgroupLimits): Omit<LaunchPlan, 'block'> | string {
+    plan(shape: Shape, _tile: TileWidth, limits: WorkgroupLimits): Omit<LaunchPlan, 'block'> | PlanFailure {
       if (limits.maxComputeWorkgroupStorageSize < bytes) return tooMuchMemory(bytes, limits);
       return {
         constants: {},
@@ -324,9 +303,6 @@ const kSplitTunables: readonly Tunable[] = [
   {
     name: 'S',
     values: [2, 3, 4],
-    get doc() {
-      return tunableDoc('S');
-    },
   },
 ];
 /** The split-K rung's default S, and its phase depth (the 16×8 rung's). */
@@ -342,15 +318,15 @@ export const splitScratchBytes = (shape: Shape, slices: number) => slices * shap
  * over S layers of workgroups (dispatch z), S partial products in a scratch buffer, and a second
  * pass (splitk_sum.wgsl) that sums them into C.
  */
-function splitPlan(shape: Shape, limits: WorkgroupLimits & Partial<ProblemLimits>, params: KernelParams | undefined, block: CBlock, rows: number, cols: number): Omit<LaunchPlan, 'block'> | string {
+function splitPlan(shape: Shape, limits: WorkgroupLimits & Partial<ProblemLimits>, params: KernelParams | undefined, block: CBlock, rows: number, cols: number): Omit<LaunchPlan, 'block'> | PlanFailure {
   const base = unrolledPlan(shape, limits, { GROUP: 8 }, block, rows, cols);
-  if (typeof base === 'string') return base;
+  if (isPlanFailure(base)) return base;
   const slices = splitSlices(shape, params?.S);
   const ks = ceilDiv(ceilDiv(shape.k, kSplitBk), slices) * kSplitBk;
   const scratch = splitScratchBytes(shape, slices);
   const room = Math.min(limits.maxStorageBufferBindingSize ?? Infinity, limits.maxBufferSize ?? Infinity);
-  if (scratch > room) return t('run:plan.splitScratch', { slices, mib: Math.ceil(scratch / 2 ** 20), limit: Math.floor(room / 2 ** 20) });
-  if (shape.m > (limits.maxComputeWorkgroupsPerDimension ?? Infinity)) return t('run:plan.splitRows', { m: shape.m, limit: limits.maxComputeWorkgroupsPerDimension ?? 0 });
+  if (scratch > room) return planFailure(['m', 'n'], said('run:plan.splitScratch', { slices, mib: Math.ceil(scratch / 2 ** 20), limit: Math.floor(room / 2 ** 20) }));
+  if (shape.m > (limits.maxComputeWorkgroupsPerDimension ?? Infinity)) return planFailure(['m'], said('run:plan.splitRows', { m: shape.m, limit: limits.maxComputeWorkgroupsPerDimension ?? 0 }));
   return {
     ...base,
     constants: { GROUP: 8, KS: ks },
@@ -417,7 +393,7 @@ const kDefs = {
     block: (tile) => ({ rows: tile, cols: tile }),
     plan(shape, tile, limits) {
       const m = tiledMapping(tile, limits);
-      if (typeof m === 'string') return m;
+      if (isPlanFailure(m)) return m;
       return {
         constants: { TILE: tile, ROWS: m.rowsPerInvocation },
         workgroup: m.workgroup,
@@ -568,16 +544,7 @@ export type KernelId = keyof typeof kDefs;
 export const kKernels: Readonly<Record<KernelId, KernelSpec>> = Object.freeze(Object.fromEntries(
   Object.entries(kDefs).map(([id, def]) => [
     id,
-    Object.freeze({
-      id,
-      ...def,
-      get label() {
-        return kernelLabel(id as KernelId);
-      },
-      get summary() {
-        return kernelSummary(id as KernelId);
-      },
-    }),
+    Object.freeze({ id, ...def }),
   ]),
 )) as unknown as Record<KernelId, KernelSpec>;
 /** Every kernel id, in record order. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkProblem, kMaxHostBytes, type ProblemLimits } from './limits';
+import { say } from '../i18n';
+import { checkProblem as checkData, kMaxHostBytes, type ProblemLimits } from './limits';
 import { naiveDispatch, tiledDispatch, type Dispatch } from './tiling';
 
 const MiB = 2 ** 20;
@@ -7,6 +8,9 @@ const MiB = 2 ** 20;
 const kDefault: ProblemLimits = { maxStorageBufferBindingSize: 128 * MiB, maxBufferSize: 256 * MiB, maxComputeWorkgroupsPerDimension: 65535 };
 const kBig: ProblemLimits = { maxStorageBufferBindingSize: 4 * 1024 * MiB, maxBufferSize: 4 * 1024 * MiB, maxComputeWorkgroupsPerDimension: 65535 };
 const none: ReadonlyArray<{ label: string; dispatch: Dispatch }> = [];
+/** checkProblem's messages in words (English, the language the tests run in). */
+const checkProblem = (...a: Parameters<typeof checkData>): Record<string, string> =>
+  Object.fromEntries(Object.entries(checkData(...a)).map(([k, v]) => [k, say(v)]));
 
 describe('checkProblem: buffer sizes', () => {
   it('accepts problems that fit', () => {

@@ -1,7 +1,8 @@
-import { numberFormat, t } from '../i18n';
+import { num, said, type Said } from './said';
 import type { FieldErrors } from './input';
+import { kernelLabelSaid, type KernelId, type LaunchPlan, type PlanFailure } from './kernels';
 import { type Shape } from './shape';
-import type { Dispatch } from './tiling';
+import { isPlanFailure, type Dispatch } from './tiling';
 
 /** The adapter limits a matmul problem depends on. */
 export interface ProblemLimits {
@@ -13,13 +14,13 @@ export interface ProblemLimits {
 /** Host memory the page may use for A, B and the read-back C (typed arrays in the tab). */
 export const kMaxHostBytes = 2 ** 31;
 
-const mib = (b: number) => t('common:limits.mib', { value: numberFormat({ maximumFractionDigits: 1 }).format(b / 2 ** 20) });
+const mib = (b: number) => said('common:limits.mib', { value: num(b / 2 ** 20, { maximumFractionDigits: 1 }) });
 
 /**
  * Check a shape against the adapter before anything is allocated. Each message names the input
  * to change. `dispatches` are the grids of the kernels about to run.
  */
-export function checkProblem(s: Shape, limits: ProblemLimits, dispatches: ReadonlyArray<{ label: string; dispatch: Dispatch }>): FieldErrors {
+export function checkProblem(s: Shape, limits: ProblemLimits, dispatches: ReadonlyArray<{ label: Said | string; dispatch: Dispatch }>): FieldErrors {
   const errors: FieldErrors = {};
   const cap = Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
   const bufs = [
@@ -30,19 +31,34 @@ export function checkProblem(s: Shape, limits: ProblemLimits, dispatches: Readon
   for (const b of bufs) {
     if (b.bytes > cap) {
       const which = limits.maxStorageBufferBindingSize <= limits.maxBufferSize ? 'maxStorageBufferBindingSize' : 'maxBufferSize';
-      const msg = t('common:limits.buffer', { name: b.name, dims: b.dims, need: mib(b.bytes), which, cap: mib(cap) });
+      const msg = said('common:limits.buffer', { name: b.name, dims: b.dims, need: mib(b.bytes), which, cap: mib(cap) });
       for (const f of b.fields) errors[f] ??= msg;
     }
   }
   const host = (s.m * s.k + s.k * s.n + s.m * s.n) * 4;
   if (!errors.m && !errors.k && !errors.n && host > kMaxHostBytes) {
-    errors.m = t('common:limits.host', { need: mib(host), cap: mib(kMaxHostBytes) });
+    errors.m = said('common:limits.host', { need: mib(host), cap: mib(kMaxHostBytes) });
   }
   for (const { label, dispatch } of dispatches) {
     const [x, y] = dispatch;
     const max = limits.maxComputeWorkgroupsPerDimension;
-    if (x > max) errors.n ??= t('common:limits.across', { n: s.n, groups: x, kernel: label, max });
-    if (y > max) errors.m ??= t('common:limits.down', { m: s.m, groups: y, kernel: label, max });
+    if (x > max) errors.n ??= said('common:limits.across', { n: s.n, groups: x, kernel: label, max });
+    if (y > max) errors.m ??= said('common:limits.down', { m: s.m, groups: y, kernel: label, max });
   }
   return errors;
+}
+
+/**
+ * Every reason this adapter cannot run these plans, by input field: each plan failure under the
+ * fields it names (a size, the tile width, or the kernel itself), then the problem's buffer and
+ * dispatch limits for the kernels that have a plan. Empty when all can run.
+ */
+export function checkPlans(s: Shape, limits: ProblemLimits, plans: Partial<Record<KernelId, LaunchPlan | PlanFailure>>): FieldErrors {
+  const errors: FieldErrors = {};
+  const dispatches = [];
+  for (const [id, plan] of Object.entries(plans) as [KernelId, LaunchPlan | PlanFailure][]) {
+    if (isPlanFailure(plan)) for (const f of plan.fields) errors[f] ??= plan.why;
+    else dispatches.push({ label: kernelLabelSaid(id), dispatch: plan.dispatch });
+  }
+  return { ...checkProblem(s, limits, dispatches), ...errors };
 }

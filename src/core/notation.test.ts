@@ -1,3 +1,4 @@
+import { say } from '../i18n';
 import { describe, expect, it } from 'vitest';
 import { fitValue, fullValue, needsSeparator, notationFor, notationOf, tileCoordinates } from './notation';
 
@@ -21,7 +22,7 @@ describe('one tile notation per grid', () => {
   });
 
   it('shortens long formulas around an ellipsis and says how many terms', () => {
-    const f = notationFor(16, 16, 16).formula(0, 0);
+    const f = say(notationFor(16, 16, 16).formula(0, 0));
     expect(f).toBe('C1,1 = A1,1·B1,1 + A1,2·B2,1 + A1,3·B3,1 + A1,4·B4,1 + … + A1,15·B15,1 + A1,16·B16,1 (16 terms)');
   });
 

@@ -6,7 +6,7 @@
  * tile rows, tile columns or phases) reaches 10, every name in that grid takes a comma ("C3,3",
  * "B1,15"), so the map, the formula and the text never mix the two styles.
  */
-import { t } from '../i18n';
+import { said, type Said } from './said';
 import type { Shape } from './shape';
 import { tileGrid } from './tiling';
 
@@ -23,7 +23,7 @@ export interface Notation {
   /** The C tile at 0-based (ty, tx): its name. */
   cTile(ty: number, tx: number): string;
   /** The formula of C tile (ty, tx), shortened around an ellipsis past `maxTerms` terms. */
-  formula(ty: number, tx: number, maxTerms?: number): string;
+  formula(ty: number, tx: number, maxTerms?: number): string | Said;
 }
 
 export function notationFor(tilesY: number, tilesX: number, phases: number): Notation {
@@ -38,7 +38,7 @@ export function notationFor(tilesY: number, tilesX: number, phases: number): Not
       const lhs = name('C', ty + 1, tx + 1);
       if (phases <= maxTerms) return `${lhs} = ${Array.from({ length: phases }, (_, p) => term(p)).join(' + ')}`;
       const head = Array.from({ length: maxTerms - 2 }, (_, p) => term(p));
-      return t('viz:notation.terms', { formula: `${lhs} = ${head.join(' + ')} + … + ${term(phases - 2)} + ${term(phases - 1)}`, count: phases });
+      return said('viz:notation.terms', { formula: `${lhs} = ${head.join(' + ')} + … + ${term(phases - 2)} + ${term(phases - 1)}`, count: phases });
     },
   };
 }

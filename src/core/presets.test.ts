@@ -1,3 +1,4 @@
+import { presetLabel, presetSource } from '../i18n/words';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
 import { checkProblem } from './limits';
@@ -15,10 +16,10 @@ describe('kPresets', () => {
   it('has unique ids and labels, and text for each', () => {
     expect(kPresets.map((p) => p.id)).toEqual(['cuda-samples', 'pmpp', 'numba', 'non-multiple', 'square-4096']);
     expect(new Set(kPresets.map((p) => p.id)).size).toBe(kPresets.length);
-    expect(new Set(kPresets.map((p) => p.label)).size).toBe(kPresets.length);
+    expect(new Set(kPresets.map((p) => presetLabel(p))).size).toBe(kPresets.length);
     for (const p of kPresets) {
-      expect(p.label.length).toBeGreaterThan(0);
-      expect(p.source.length).toBeGreaterThan(0);
+      expect(presetLabel(p).length).toBeGreaterThan(0);
+      expect(presetSource(p).length).toBeGreaterThan(0);
     }
   });
 
@@ -77,6 +78,6 @@ describe('kPresets', () => {
   it('square-4096: 137 GFLOP per run, as the label says', () => {
     const p = byId('square-4096');
     expect(Math.round(flops(p) / 1e9)).toBe(137);
-    expect(p.source).toContain('137 GFLOP');
+    expect(presetSource(p)).toContain('137 GFLOP');
   });
 });

@@ -1,35 +1,20 @@
-import { t } from '../i18n';
 import type { TileWidth } from './shape';
 
 export interface Preset {
   readonly id: string;
-  /** The button's words, in the language in use when read. */
-  readonly label: string;
-  /** Where it comes from (the button's title), in the language in use when read. */
-  readonly source: string;
+  /** Its words in the 'common' catalogue: preset.<key>.label (the button) and .source (where it comes from). */
+  readonly key: PresetKey;
   readonly m: number;
   readonly k: number;
   readonly n: number;
   readonly tile: TileWidth;
 }
 
-type PresetKey = 'cudaSamples' | 'pmpp' | 'numba' | 'nonMultiple' | 'square4096';
+export type PresetKey = 'cudaSamples' | 'pmpp' | 'numba' | 'nonMultiple' | 'square4096';
 
-/** A preset whose label and source are read from the catalogue each time (so a language switch shows). */
+/** A preset; its words are said from its key (i18n/words.ts presetLabel, presetSource). */
 function preset(id: string, key: PresetKey, m: number, k: number, n: number, tile: TileWidth): Preset {
-  return {
-    id,
-    get label() {
-      return t(`common:preset.${key}.label`);
-    },
-    get source() {
-      return t(`common:preset.${key}.source`);
-    },
-    m,
-    k,
-    n,
-    tile,
-  };
+  return { id, key, m, k, n, tile };
 }
 
 /** Configurations taken from the source material (cuda-samples matrixMul, PMPP chapter 4, the CUDA tutorial). */

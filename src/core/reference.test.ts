@@ -12,7 +12,7 @@ import {
   verify,
 } from './reference';
 import { ceilDiv, kTileWidths, type Shape } from './shape';
-import { howChecked } from './words';
+import { howChecked } from '../i18n/words';
 
 type Order = 'forward' | 'reverse' | 'pairwise';
 

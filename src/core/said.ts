@@ -42,3 +42,20 @@ export function num(number: number, options?: Intl.NumberFormatOptions): SaidNum
 export function isSaid(x: unknown): x is Said {
   return typeof x === 'object' && x !== null && typeof (x as Said).key === 'string';
 }
+
+/** How a Said becomes words now: registered by src/i18n when it loads (core/ and gpu/ never import it). */
+let sayer: ((m: Said) => string) | undefined;
+
+/** src/i18n registers its `say` here, for the few places that need a string at once (an Error's message). */
+export function registerSayer(f: (m: Said) => string): void {
+  sayer = f;
+}
+
+/**
+ * A Said in words at once, where a string is needed now (an Error's `message`; a stored note):
+ * the registered sayer's words, or the key where none is registered (a headless test).
+ * Anything shown to a person keeps the Said itself and says it when shown.
+ */
+export function sayNow(m: Said | string): string {
+  return typeof m === 'string' ? m : sayer ? sayer(m) : m.key;
+}

@@ -15,8 +15,7 @@
  * language of whoever made it: the payload holds figures, codes and the device's own strings.
  */
 import { text, z } from './zod';
-import { DeviceSchema, issueText, PointSchema, pointsMatchConfig, relTolerance, ruleText, SweepConfigSchema } from './bench';
-import { t } from '../i18n';
+import { DeviceSchema, PointSchema, pointsMatchConfig, relTolerance, SweepConfigSchema } from './bench';
 
 /** Version 2 added the checksum and the points' tolerance; version 1 links carry neither. */
 export const kShareVersion = 2;
@@ -35,23 +34,6 @@ export type ShareFailure =
   | { readonly reason: 'form'; readonly issue?: z.core.$ZodIssue }
   | { readonly reason: 'foreign' | 'older' | 'newer' | 'characters' | 'truncated' | 'damaged' | 'unreadable' };
 
-/** A refused link's reason, in the language in use. */
-export function shareFailureText(f: ShareFailure): string {
-  switch (f.reason) {
-    case 'tooLong':
-    case 'tooBig':
-      return t(`bench:link.${f.reason}`, { n: f.n, max: kMaxLinkChars });
-    case 'tooLarge':
-      return t('bench:link.tooLarge', { kib: Math.round(f.cap / 1024) });
-    case 'form':
-      return f.issue
-        ? t('bench:link.formAt', { path: f.issue.path.join('.') || t('bench:link.topLevel'), problem: issueText(f.issue) })
-        : t('bench:link.form');
-    default:
-      return t(`bench:link.${f.reason}`);
-  }
-}
-
 export const SharePayloadSchema = z
   .strictObject({
     v: z.literal(kShareVersion),
@@ -64,16 +46,16 @@ export const SharePayloadSchema = z
   .check(
     z.superRefine((p, ctx) => {
       const problem = pointsMatchConfig(p.config, p.points);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['points'], message: ruleText(problem), params: { rule: problem } });
+      if (problem) ctx.addIssue({ code: 'custom', path: ['points'], message: problem, params: { rule: problem } });
     }),
   );
 
 export type SharePayload = z.infer<typeof SharePayloadSchema>;
 
-/** A refused link: `failure` says why (as data), `message` the same in the language in use when it was made. */
+/** A refused link: `failure` says why (as data; src/i18n/bench.ts shareFailureText says it). */
 export class ShareError extends Error {
   constructor(readonly failure: ShareFailure) {
-    super(shareFailureText(failure));
+    super(`link refused: ${failure.reason}`); // i18n-exempt: for logs; the page says it with src/i18n shareFailureText
     this.name = 'ShareError';
   }
 }

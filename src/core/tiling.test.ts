@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { say } from '../i18n';
 import { kTileWidths, type Shape, type TileWidth } from './shape';
 import {
   kMaxRowsPerInvocation,
@@ -7,10 +8,19 @@ import {
   naiveDispatch,
   tileGrid,
   tiledDispatch,
-  tiledMapping,
+  tiledMapping as tiledMappingData,
+  isPlanFailure,
   type TiledMapping,
   type WorkgroupLimits,
 } from './tiling';
+
+/** tiledMapping with a failure said in words (English), as the views show it; a failure always names the tile field. */
+function tiledMapping(tile: TileWidth, limits: WorkgroupLimits): TiledMapping | string {
+  const m = tiledMappingData(tile, limits);
+  if (!isPlanFailure(m)) return m;
+  expect(m.fields).toEqual(['tile']);
+  return say(m.why);
+}
 
 /** The WebGPU default (guaranteed minimum) limits. */
 const kDefault: WorkgroupLimits = {

@@ -1,9 +1,31 @@
-import { t } from '../i18n';
-import type { run } from '../i18n/locales/en/run';
+import { said, type Said } from './said';
 import { ceilDiv, type Shape, type TileWidth } from './shape';
 
+/** The sentences of the catalogue's run:mapping (which mapping ran); i18n/catalogue.test.ts keeps the two lists equal. */
+export const kMappingKeys = [
+  'tiledOne', 'tiledRows', 'tiledSource', 'naive', 'reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'unrolled',
+  'block', 'blockVec4', 'blockVec4B', 'subgroup', 'strip', 'splitK', 'padded',
+] as const;
 /** A sentence of the catalogue's run:mapping (which mapping ran). */
-export type MappingKey = keyof typeof run.mapping;
+export type MappingKey = (typeof kMappingKeys)[number];
+
+/** The inputs a plan failure concerns: sizes, the tile width, or the kernel itself (a feature, a limit, a parameter). */
+export type PlanField = 'm' | 'k' | 'n' | 'tile' | 'kernel';
+
+/** Why a kernel cannot run here, as data: the fields to change and the message. */
+export interface PlanFailure {
+  readonly fields: readonly PlanField[];
+  readonly why: Said;
+}
+
+export function planFailure(fields: readonly PlanField[], why: Said): PlanFailure {
+  return { fields, why };
+}
+
+/** A plan, or why there is none. */
+export function isPlanFailure(p: object): p is PlanFailure {
+  return 'why' in p && 'fields' in p;
+}
 
 /**
  * Which mapping ran, as data: a sentence of run:mapping and its figures. A mapping that extends
@@ -16,11 +38,9 @@ export interface MappingWords {
   readonly inner?: MappingWords;
 }
 
-/** A mapping in words, in the language in use (the result card; the headless bench in English). */
-export function mappingText(m: MappingWords): string {
-  // The values are checked by tiling.test.ts and kernels.test.ts (every sentence, its figures); the key is typed.
-  const say = t as unknown as (key: `run:mapping.${MappingKey}`, values: Readonly<Record<string, number | string>>) => string;
-  return say(`run:mapping.${m.key}`, { ...m.values, ...(m.inner ? { mapping: mappingText(m.inner) } : {}) });
+/** A mapping as a message (nested: an inner mapping is said inside), for i18n's mappingText. */
+export function mappingSaid(m: MappingWords): Said {
+  return said(`run:mapping.${m.key}`, { ...m.values, ...(m.inner ? { mapping: mappingSaid(m.inner) } : {}) });
 }
 
 /** The most C rows one invocation of the tiled kernel may cover (its accumulator array size). */
@@ -59,10 +79,10 @@ export interface WorkgroupLimits {
   readonly maxComputeWorkgroupStorageSize: number;
 }
 
-export function tiledMapping(tile: TileWidth, limits: WorkgroupLimits): TiledMapping | string {
+export function tiledMapping(tile: TileWidth, limits: WorkgroupLimits): TiledMapping | PlanFailure {
   const storage = 2 * tile * tile * 4;
   if (storage > limits.maxComputeWorkgroupStorageSize) {
-    return t('run:plan.tileMemory', { tile, bytes: storage, limit: limits.maxComputeWorkgroupStorageSize });
+    return planFailure(['tile'], said('run:plan.tileMemory', { tile, bytes: storage, limit: limits.maxComputeWorkgroupStorageSize }));
   }
   for (const r of [1, 2, 4] as const) {
     if (r > kMaxRowsPerInvocation || tile % r !== 0) continue;
@@ -77,9 +97,9 @@ export function tiledMapping(tile: TileWidth, limits: WorkgroupLimits): TiledMap
     }
   }
   if (tile > limits.maxComputeWorkgroupSizeX) {
-    return t('run:plan.tileWide', { tile, limit: limits.maxComputeWorkgroupSizeX });
+    return planFailure(['tile'], said('run:plan.tileWide', { tile, limit: limits.maxComputeWorkgroupSizeX }));
   }
-  return t('run:plan.tileInvocations', { tile, need: (tile * tile) / kMaxRowsPerInvocation, limit: limits.maxComputeInvocationsPerWorkgroup });
+  return planFailure(['tile'], said('run:plan.tileInvocations', { tile, need: (tile * tile) / kMaxRowsPerInvocation, limit: limits.maxComputeInvocationsPerWorkgroup }));
 }
 
 /** The tiled kernel's mapping as data (see MappingWords). */

@@ -1,3 +1,4 @@
+import { say } from '../i18n';
 import { describe, expect, it } from 'vitest';
 import { expectedTileRecord, kGarbage, kOutside, modelPartialSums, modelPhase, padForTrace, phaseView, simulateTiled, slotRecord, stepLabel, tileExtent, tileRecord, tileRecordDisagreements, traceMismatches } from './trace';
 import { referenceMatmul } from './reference';
@@ -34,8 +35,8 @@ describe('tile records and extents', () => {
     expect(expectedTileRecord({ m: 37, k: 20, n: 70 }, 8, 4, 8)).toEqual([8, 4, 3, 30]);
   });
   it('step labels', () => {
-    expect(stepLabel(0, 2)).toBe('Phase 1 of 2 · step 1 of 4: load the A and B tiles into workgroup memory');
-    expect(stepLabel(6, 2)).toContain('Phase 2 of 2 · step 3 of 4: multiply-accumulate');
+    expect(say(stepLabel(0, 2))).toBe('Phase 1 of 2 · step 1 of 4: load the A and B tiles into workgroup memory');
+    expect(say(stepLabel(6, 2))).toContain('Phase 2 of 2 · step 3 of 4: multiply-accumulate');
   });
 });
 

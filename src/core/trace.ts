@@ -3,7 +3,7 @@
  * tiles, and in each phase which invocation loads which element. The app compares the GPU's own
  * record (tiled_trace.wgsl) with this model, and falls back to it for problems too large to trace.
  */
-import { t } from '../i18n';
+import { said, type Said } from './said';
 import { ceilDiv, type Shape } from './shape';
 import { tileGrid } from './tiling';
 
@@ -124,10 +124,10 @@ export const kStepsPerPhase = 4;
 export const kStepNames = ['load', 'barrier1', 'multiply', 'barrier2'] as const;
 
 /** The stepper's label of a step, in the language in use: "Phase 1 of 2 · step 1 of 4: load …". */
-export function stepLabel(step: number, phases: number): string {
+export function stepLabel(step: number, phases: number): Said {
   const ph = Math.floor(step / kStepsPerPhase);
   const sub = step % kStepsPerPhase;
-  return t('viz:steps.label', { phase: ph + 1, phases, step: sub + 1, steps: kStepsPerPhase, name: t(`viz:steps.${kStepNames[sub]!}`) });
+  return said('viz:steps.label', { phase: ph + 1, phases, step: sub + 1, steps: kStepsPerPhase, name: said(`viz:steps.${kStepNames[sub]!}`) });
 }
 
 
@@ -262,9 +262,9 @@ export function padForTrace(a: Float32Array, b: Float32Array, s: Shape, tile: nu
 }
 
 /** Describe the element a linear index reaches in a rows×cols matrix: inside, or past its end. */
-export function describeIndex(letter: string, index: number, rows: number, cols: number): string {
-  if (index === kOutside) return t('viz:index.outside');
-  if (index === kPastEnd || index >= rows * cols) return t('viz:index.pastEnd', { letter });
+export function describeIndex(letter: string, index: number, rows: number, cols: number): string | Said {
+  if (index === kOutside) return said('viz:index.outside');
+  if (index === kPastEnd || index >= rows * cols) return said('viz:index.pastEnd', { letter });
   return `${letter}[${Math.floor(index / cols)}][${index % cols}]`;
 }
 

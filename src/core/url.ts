@@ -10,7 +10,7 @@
  *   (request only WebGPU's default limits) and `maxSubmitMs` (the split budget).
  * A key that is missing or fails its schema takes its default; nothing here throws.
  */
-import { kLanguages, type Language } from '../i18n';
+import { kLanguages, type Language } from './languages';
 import { z } from './zod';
 
 export interface ConfigText {

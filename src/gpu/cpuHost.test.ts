@@ -1,3 +1,4 @@
+import '../i18n'; // registers how a message is said (core/said.ts sayNow)
 import { describe, expect, it } from 'vitest';
 import { makeData, paddedRows } from '../core/data';
 import { elementErrors, verify } from '../core/reference';

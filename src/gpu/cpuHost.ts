@@ -4,7 +4,7 @@
  * stops at its next step). Served by a Web Worker where the app installs one (cpuWorkerHost.ts),
  * inline otherwise (the headless bench): the same code either way. No DOM.
  */
-import { said, t } from '../i18n';
+import { said, type Said } from '../core/said';
 import type { Step } from '../core/data';
 import type { Verification } from '../core/reference';
 import type { CBlock } from '../core/tiling';
@@ -16,7 +16,7 @@ export interface CpuPort {
   readonly kind: 'worker' | 'inline';
   send(req: CpuRequest, transfer: Transferable[]): void;
   /** Installs the one reply handler, and what to do when the port breaks (a worker that failed to load or crashed). */
-  listen(onReply: (r: CpuReply) => void, onBroken: (why: string) => void): void;
+  listen(onReply: (r: CpuReply) => void, onBroken: (why: string | Said) => void): void;
   /** Ends the port (a worker is terminated). */
   close(): void;
 }
@@ -56,10 +56,10 @@ export class CpuHost {
       if (r.kind === 'progress') return w.onProgress?.(r.step);
       this.waiting.delete(r.id);
       if (r.kind === 'done') w.resolve(r.value);
-      else w.reject(r.cancelled ? cancelledError() : new Error(t('common:cpu.failed', { message: r.message })));
+      else w.reject(r.cancelled ? cancelledError() : new GpuRunError(said('common:cpu.failed', { message: r.message }), 'internal'));
     }, (why) => {
       this.broken = true;
-      for (const w of this.waiting.values()) w.reject(new Error(t('common:cpu.workerStopped', { why })));
+      for (const w of this.waiting.values()) w.reject(new GpuRunError(said('common:cpu.workerStopped', { why }), 'internal'));
       this.waiting.clear();
     });
   }

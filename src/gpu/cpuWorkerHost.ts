@@ -3,7 +3,7 @@
  * not import it, bundles no worker and runs the same jobs inline. `new Worker(new URL(...))` is the
  * form Vite turns into a same-origin module file (the CSP allows script-src 'self'; no blob:).
  */
-import { t } from '../i18n';
+import { said } from '../core/said';
 import type { CpuReply } from '../core/worker/protocol';
 import { inlinePort, setCpuPort, type CpuPort } from './cpuHost';
 
@@ -16,9 +16,9 @@ function workerPort(): CpuPort {
       worker.onmessage = (e: MessageEvent<CpuReply>) => f(e.data);
       worker.onerror = (e: ErrorEvent) => {
         e.preventDefault();
-        broken(e.message || t('common:cpu.workerNotLoaded'));
+        broken(e.message || said('common:cpu.workerNotLoaded'));
       };
-      worker.onmessageerror = () => broken(t('common:cpu.workerUnreadable'));
+      worker.onmessageerror = () => broken(said('common:cpu.workerUnreadable'));
     },
     close: () => worker.terminate(),
   };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, said, say } from '../i18n';
-import { howChecked, howCheckedSaid } from '../core/words';
+import { howChecked, howCheckedSaid } from '../i18n/words';
 import { failureOf, GpuRunError, withErrorScopes } from './device';
 import { kKernels, planKernel, type LaunchPlan } from '../core/kernels';
 import { matmulPipeline } from './pipelines';

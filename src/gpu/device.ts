@@ -3,7 +3,7 @@
  * with the `webgpu` package. Requests only the features and limits the kernels use, and only up
  * to what the adapter offers.
  */
-import { said, say, type Said } from '../i18n';
+import { said, sayNow, type Said } from '../core/said';
 
 /** The limits the app reads or raises. */
 export const kLimitNames = [
@@ -72,7 +72,7 @@ export class GpuUnavailableError extends Error {
   readonly said: Said;
   constructor(readonly reason: UnavailableReason, readonly detail?: string) {
     const why = unavailableSaid(reason, detail);
-    super(say(why));
+    super(sayNow(why));
     this.said = why;
     this.name = 'GpuUnavailableError';
   }
@@ -201,7 +201,7 @@ export async function withErrorScopes<T>(device: GPUDevice, what: Said | string,
 export class GpuRunError extends Error {
   readonly said: Said | string;
   constructor(message: Said | string, readonly kind: 'validation' | 'out-of-memory' | 'device-lost' | 'cancelled' | 'internal') {
-    super(say(message));
+    super(sayNow(message));
     this.said = message;
     this.name = 'GpuRunError';
   }

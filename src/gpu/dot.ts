@@ -10,7 +10,7 @@ import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { OwnedBuffers, readBack } from './buffers';
 import { getPipeline } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
-import { numberFormat, said, t } from '../i18n';
+import { num, said, type Said } from '../core/said';
 
 export interface DotOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly workgroupSize: number;
@@ -43,13 +43,13 @@ export interface DotResult {
 /** Largest trace (floats) recorded for the reduction view. */
 const kMaxTraceFloats = 1 << 20;
 
-export function dotLimitsProblem(ctx: GpuContext, n: number, wg: number): string | undefined {
+export function dotLimitsProblem(ctx: GpuContext, n: number, wg: number): Said | undefined {
   const l = ctx.info.limits;
   const bytes = n * 4;
   const cap = Math.min(l.maxStorageBufferBindingSize, l.maxBufferSize);
-  const mib = (b: number) => numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(b / 2 ** 20);
-  if (bytes > cap) return t('bench:dot.tooLargeN', { n, need: mib(bytes), cap: mib(cap) });
-  if (wg > l.maxComputeInvocationsPerWorkgroup || wg > l.maxComputeWorkgroupSizeX) return t('bench:dot.tooLargeWg', { wg });
+  const mib = (b: number) => num(b / 2 ** 20, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (bytes > cap) return said('bench:dot.tooLargeN', { n, need: mib(bytes), cap: mib(cap) });
+  if (wg > l.maxComputeInvocationsPerWorkgroup || wg > l.maxComputeWorkgroupSizeX) return said('bench:dot.tooLargeWg', { wg });
   return undefined;
 }
 

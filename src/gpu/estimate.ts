@@ -5,7 +5,7 @@
  * The maths is plain (estimateRun); probeRate runs on the GPU. No DOM.
  */
 import { makeData } from '../core/data';
-import { gpuShape, kKernels, planKernel, type KernelId, type KernelParams } from '../core/kernels';
+import { gpuShape, isPlanFailure, kKernels, planKernel, type KernelId, type KernelParams } from '../core/kernels';
 import { kFullCheckMacs, kSampleMacBudget } from '../core/reference';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import type { GpuContext } from './device';
@@ -131,7 +131,7 @@ export async function probeRate(ctx: GpuContext, kernel: KernelId, tile: TileWid
   for (const n of [128, 512]) {
     const shape = { m: n, k: n, n };
     const plan = planKernel(kernel, shape, tile, ctx.info, params);
-    if (typeof plan === 'string') break;
+    if (isPlanFailure(plan)) break;
     const run = await runMatmul(ctx, kernel, shape, tile, memoryRows(makeData(shape, 'ones', 1), shape), {
       plan,
       ...(params ? { params } : {}),

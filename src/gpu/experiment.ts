@@ -5,12 +5,12 @@
 import { relTolerance } from '../core/bench';
 import { makeData, type MatmulData, type Pattern } from '../core/data';
 import type { FieldErrors } from '../core/input';
-import { checkProblem } from '../core/limits';
+import { checkPlans } from '../core/limits';
 import type { Verification } from '../core/reference';
 import type { Shape, TileWidth } from '../core/shape';
 import type { CBlock } from '../core/tiling';
 import type { GpuContext } from './device';
-import { kKernels, planKernel, tunedConstants, type KernelId, type KernelParams, type LaunchPlan, type PlanInfo } from '../core/kernels';
+import { isPlanFailure, planKernel, tunedConstants, type KernelId, type KernelParams, type LaunchPlan, type PlanInfo } from '../core/kernels';
 import { runMatmul, type RunOptions, type RunResult, type RowSource } from './runner';
 import { cpuHost } from './cpuHost';
 
@@ -36,18 +36,9 @@ export function planExperiment(
   kernels: readonly KernelId[],
   params: Partial<Record<KernelId, KernelParams>> = {},
 ): ExperimentPlans {
-  const dispatches = [];
-  const errors: FieldErrors = {};
-  const plans: Partial<Record<KernelId, LaunchPlan>> = {};
-  for (const id of kernels) {
-    const plan = planKernel(id, shape, tile, info, params[id]);
-    if (typeof plan === 'string') errors.tile ??= plan;
-    else {
-      plans[id] = plan;
-      dispatches.push({ label: kKernels[id].label.toLowerCase(), dispatch: plan.dispatch });
-    }
-  }
-  return { plans, errors: { ...checkProblem(shape, info.limits, dispatches), ...errors } };
+  const all = Object.fromEntries(kernels.map((id) => [id, planKernel(id, shape, tile, info, params[id])]));
+  const plans = Object.fromEntries(Object.entries(all).filter(([, p]) => !isPlanFailure(p))) as Partial<Record<KernelId, LaunchPlan>>;
+  return { plans, errors: checkPlans(shape, info.limits, all) };
 }
 
 let cached: { key: string; data: MatmulData } | undefined;

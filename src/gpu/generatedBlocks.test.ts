@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error — a plain .mjs script without type declarations
 import { kBlockGenerated } from '../../scripts/gen-blocks.mjs';
-import { kKernels, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
+import { isPlanFailure, kKernels, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
 
 describe('generated block rungs', () => {
   const generated = kBlockGenerated as { id: string; source: () => string }[];
@@ -31,7 +31,7 @@ describe('generated block rungs', () => {
         features: [],
       };
       const plan = planKernel(g.id as KernelId, { m: 512, k: 512, n: 512 }, 16, info);
-      if (typeof plan === 'string') throw new Error(plan);
+      if (isPlanFailure(plan)) throw new Error(plan.why.key);
       expect(plan.block).toEqual({ rows: bm, cols: bn });
       expect(plan.workgroup).toEqual({ x: Number(wg?.[1]), y: Number(wg?.[2]) });
       expect(plan.workgroupStorageBytes).toBe(2 * bk * (bm + bn) * 4);

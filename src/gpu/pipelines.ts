@@ -3,7 +3,7 @@
  * kernel, the dot product and its final sum) is created once per device and key — its label,
  * WGSL, override constants and role — and reused. A failed creation is not cached.
  */
-import { said, type Said } from '../i18n';
+import { said, type Said } from '../core/said';
 import { kernelLabelSaid, type KernelSpec, type LaunchPlan } from '../core/kernels';
 import { withErrorScopes } from './device';
 

@@ -5,16 +5,16 @@
  * from the kernel. No React, no DOM.
  */
 import type { MatmulData } from '../core/data';
-import { said } from '../i18n';
+import { said } from '../core/said';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import { failureOf, GpuRunError, withErrorScopes, type GpuContext } from './device';
-import { gpuShape, kernelLabelSaid, kKernels, planKernel, splitScratchBytes, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
+import { gpuShape, isPlanFailure, kernelLabelSaid, kKernels, planKernel, splitScratchBytes, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
 import { paddedRows } from '../core/data';
 import { OwnedBuffers } from './buffers';
 import { getPipeline, matmulBindGroupLayout, matmulPipeline } from './pipelines';
 import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
 
-export { kClockLabels, type Clock } from './timing';
+export { type Clock } from './timing';
 
 export interface Progress {
   /** generate and verify: the CPU work around a run (gpu/experiment.ts); the rest: this runner. */
@@ -196,7 +196,7 @@ export async function runMatmul(
   const { device } = ctx;
   const spec = kKernels[kernel];
   const plan = opts.plan ?? planKernel(kernel, shape, tile, ctx.info, opts.params);
-  if (typeof plan === 'string') throw new GpuRunError(plan, 'validation');
+  if (isPlanFailure(plan)) throw new GpuRunError(plan.why, 'validation');
   // The shape on the GPU (vec4 rungs: K and N padded to multiples of 4; the padding is zeros, so
   // C's first N columns are the product). GFLOP/s are counted for the shape asked for.
   const g = gpuShape(kernel, shape);
@@ -301,7 +301,7 @@ export async function runMatmul(
     if (g.m > kBandRows && Number.isFinite(budgetMs)) {
       device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, g.k, g.n, 0]));
       const probePlan = planKernel(kernel, { m: kBandRows, k: g.k, n: g.n }, tile, ctx.info, opts.params);
-      if (typeof probePlan === 'string') throw new GpuRunError(probePlan, 'validation');
+      if (isPlanFailure(probePlan)) throw new GpuRunError(probePlan.why, 'validation');
       const probePipeline = await guard(matmulPipeline(device, spec, plan, 'probe', opts.source));
       const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
       const pass = enc.beginComputePass({ label: `Matmul.${kernel}.probe.pass` });
@@ -335,7 +335,7 @@ export async function runMatmul(
       const dims = owned.create(`dims.part${p}`, 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
       device.queue.writeBuffer(dims, 0, new Uint32Array([rowsHere, g.k, g.n, 0]));
       const partPlan = planKernel(kernel, { m: rowsHere, k: g.k, n: g.n }, tile, ctx.info, opts.params);
-      if (typeof partPlan === 'string') throw new GpuRunError(partPlan, 'validation');
+      if (isPlanFailure(partPlan)) throw new GpuRunError(partPlan.why, 'validation');
       return { group: bind(dims, row0, rowsHere), dispatch: partPlan.dispatch, sum: sumOf(partPlan, dims, row0, rowsHere) };
     });
 

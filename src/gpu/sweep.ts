@@ -11,7 +11,7 @@ import { flops, shapeLabel, type Shape, type TileWidth } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
 import { planExperiment, pointFields, runVerified, type VerifiedRun } from './experiment';
 import { MatmulBuffers, type RunOptions } from './runner';
-import { t } from '../i18n';
+import { said, sayNow } from '../core/said';
 
 /** A point whose single dispatch is estimated above this is skipped (the page must stay usable). */
 export const kMaxPointDispatchMs = 4000;
@@ -72,10 +72,10 @@ export async function runPoints(ctx: GpuContext, jobs: readonly PointJob[], opts
       const estimate = prev ? (prev.ms * flops(shape)) / flops(prev.shape) : 0;
       let outcome: PointOutcome;
       if (Object.keys(errors).length > 0) {
-        outcome = { skipped: [...new Set(Object.values(errors))].join(' ') };
+        outcome = { skipped: [...new Set(Object.values(errors).map(sayNow))].join(' ') };
       } else if (estimate > limitMs) {
-        // Recorded in English (a point's reason travels in its share link, which carries no language); shown in the reader's language (core/bench pointReasonText).
-        outcome = { skipped: t('bench:sweep.skippedEstimate', { lng: 'en', seconds: (estimate / 1000).toFixed(0), from: sizeLabel(prev!.shape), limit: limitMs / 1000 }) };
+        // Recorded as words (a point's reason travels in its share link, which carries no language); shown in the reader's language (src/i18n/bench pointReasonText).
+        outcome = { skipped: sayNow(said('bench:sweep.skippedEstimate', { seconds: (estimate / 1000).toFixed(0), from: sizeLabel(prev!.shape), limit: limitMs / 1000 })) };
       } else {
         const startedAt = new Date().toISOString();
         try {

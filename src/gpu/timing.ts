@@ -5,7 +5,7 @@
  * last kMinSampleMs, and its time is divided by that count. No React, no DOM.
  */
 import { bestClock, type Clock } from '../core/clock';
-import { said, t } from '../i18n';
+import { said } from '../core/said';
 import { summarize, type Summary } from '../core/stats';
 import { OwnedBuffers, readBack, type Guard } from './buffers';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
@@ -33,7 +33,7 @@ export const kTimingBudgetMs = 1000;
 export const kMinSamples = 3;
 export const kMaxSamples = 30;
 
-export { kClockLabels, type Clock } from '../core/clock';
+export { type Clock } from '../core/clock';
 
 /** Why a run was timed by the wall clock: asked for, no timestamp-query, or timestamps unusable. */
 export type ClockWhy = 'requested' | 'noTimestamps' | 'badTimestamps';
@@ -50,9 +50,7 @@ export interface TimingOptions {
 
 export interface Timing {
   readonly clock: Clock;
-  /** Why the clock is what it is, when it is not the best available (words made when the run ran; '' when it is the best). */
-  readonly clockNote: string;
-  /** The same reason as a code (run:clock.note.<code>), so the UI says it in the language in use. */
+  /** Why the clock is not the best available, as a code (run:clock.note.<code>), said where it is shown; absent when it is the best. */
   readonly clockWhy?: ClockWhy;
   readonly warmups: number;
   /** Milliseconds per dispatch, one entry per sample. */
@@ -339,7 +337,6 @@ export async function timeDispatches(
 ): Promise<Timing> {
   let clock: Clock = bestClock(ctx.info.timestampQuery && !opts.forceWallClock);
   let clockWhy: ClockWhy | undefined = clock === 'wall-clock' ? (opts.forceWallClock ? 'requested' : 'noTimestamps') : undefined;
-  let clockNote = clockWhy ? t(`run:clock.note.${clockWhy}`) : '';
   const sampler = new DispatchSampler(ctx, label, encode, guard, parts);
   try {
     if (clock === 'gpu-timestamp') await sampler.useTimestamps();
@@ -367,7 +364,6 @@ export async function timeDispatches(
       if (usable(got)) {
         return {
           clock,
-          clockNote,
           ...(clockWhy ? { clockWhy } : {}),
           warmups,
           samplesMs: got,
@@ -392,10 +388,9 @@ export async function timeDispatches(
     if (clock === 'gpu-timestamp' && !usable(gpuMs)) {
       clock = 'wall-clock';
       clockWhy = 'badTimestamps';
-      clockNote = t('run:clock.note.badTimestamps');
     }
     const samplesMs = clock === 'gpu-timestamp' ? gpuMs : wallMs;
-    return { clock, clockNote, ...(clockWhy ? { clockWhy } : {}), warmups, samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs), ...(clock === 'gpu-timestamp' && stepNs ? { resolutionMs: stepNs / 1e6 } : {}) };
+    return { clock, ...(clockWhy ? { clockWhy } : {}), warmups, samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs), ...(clock === 'gpu-timestamp' && stepNs ? { resolutionMs: stepNs / 1e6 } : {}) };
   } finally {
     sampler.destroy();
   }

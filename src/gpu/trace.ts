@@ -8,9 +8,9 @@ import traceSource from '../../shaders/tiled_trace.wgsl?raw';
 import type { MatmulData } from '../core/data';
 import type { Shape, TileWidth } from '../core/shape';
 import type { LaunchPlan } from '../core/kernels';
-import { tiledMapping, tileGrid, type WorkgroupLimits } from '../core/tiling';
+import { isPlanFailure, tiledMapping, tileGrid, type WorkgroupLimits } from '../core/tiling';
 import { kTraceMaxMacs, padForTrace } from '../core/trace';
-import { said } from '../i18n';
+import { said } from '../core/said';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { OwnedBuffers, readBack } from './buffers';
 import { getPipeline } from './pipelines';
@@ -32,7 +32,7 @@ export interface TraceResult {
 
 function rowsPerInvocation(tile: TileWidth, limits: WorkgroupLimits): number {
   const mapping = tiledMapping(tile, limits);
-  if (typeof mapping === 'string') throw new GpuRunError(mapping, 'validation');
+  if (isPlanFailure(mapping)) throw new GpuRunError(mapping.why, 'validation');
   return mapping.rowsPerInvocation;
 }
 

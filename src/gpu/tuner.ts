@@ -2,24 +2,17 @@
  * The per-adapter tuner: runs every candidate configuration (kernel × override constants) at one
  * shape, verified and timed like any run, and returns what each did. No DOM; the caller stores it.
  */
-import { autoCandidates, candidatesFor, kTunedKernels, paramsLabel, type Candidate, type TuneEntry } from '../core/tuning';
+import { autoCandidates, candidatesFor, kTunedKernels, type Candidate, type TuneEntry } from '../core/tuning';
 import type { Shape } from '../core/shape';
-import { t } from '../i18n';
 import { GpuRunError, type GpuContext } from './device';
 import { runVerified } from './experiment';
-import { kKernels, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
+import { isPlanFailure, kKernels, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
 import type { MatmulBuffers } from './runner';
 
 /** A candidate whose first-round median is above this (ms per dispatch) is not run again. */
 export const kNoSecondRoundMs = 250;
 
 export const kTuneCandidates: readonly Candidate[] = candidatesFor(kTunedKernels.map((id) => kKernels[id]));
-
-/** "Kernel label (GROUP=8)": a candidate in words, in the language in use. */
-export function candidateLabel(c: Candidate): string {
-  const p = paramsLabel(c.params);
-  return p ? t('run:tuner.candidate', { label: kKernels[c.kernel].label, params: p }) : kKernels[c.kernel].label;
-}
 
 /**
  * The note a tuning record keeps for a candidate that ran but did not match: stored data (in
@@ -29,7 +22,7 @@ export const kMismatchNote = 'did not match the CPU reference'; // i18n-exempt: 
 
 /** Whether a candidate can run at this shape on this adapter (e.g. the subgroup rung needs the subgroups feature). */
 export function candidateApplies(c: Candidate, shape: Shape, info: PlanInfo): boolean {
-  return typeof planKernel(c.kernel, shape, 16, info, c.params) !== 'string';
+  return !isPlanFailure(planKernel(c.kernel, shape, 16, info, c.params));
 }
 
 export interface TuneOptions {

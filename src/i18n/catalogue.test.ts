@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18n, kLanguages, kResources, matchLanguage, resolveLanguage, t } from '.';
 import { en } from './locales/en';
+import { kMappingKeys } from '../core/tiling';
 
 /** Every string of a catalogue, by its full key ("ns:a.b.c"). */
 function flatten(node: unknown, prefix: string, out: Map<string, string>): Map<string, string> {
@@ -24,6 +25,10 @@ const enStrings = strings('en');
 const zhStrings = strings('zh-CN');
 
 describe('the catalogues', () => {
+  it('have a mapping sentence for every key core/tiling.ts names, and no other', () => {
+    expect(Object.keys(en.run.mapping).sort()).toEqual([...kMappingKeys].sort());
+  });
+
   it('have the same keys in 简体中文 and English', () => {
     expect([...zhStrings.keys()].sort()).toEqual([...enStrings.keys()].sort());
   });

@@ -13,7 +13,7 @@
  */
 import i18next, { type ParseKeys } from 'i18next';
 import { isLanguage, kLanguageList, kLanguages, type Language } from '../core/languages';
-import { isSaid, type Said, type SaidNumber } from '../core/said';
+import { isSaid, registerSayer, type Said, type SaidNumber } from '../core/said';
 import type { Catalogue } from './catalogue';
 import type { en } from './locales/en';
 
@@ -78,3 +78,6 @@ export function say(m: Said | string): string {
   for (const [k, v] of Object.entries(m.values ?? {})) values[k] = typeof v !== 'object' ? v : isSaid(v) ? say(v) : sayNumber(v);
   return (t as unknown as (key: string, values: object) => string)(m.key, values);
 }
+
+// core/ and gpu/ say a message at once only through this (core/said.ts sayNow: an Error's message).
+registerSayer(say);

@@ -10,7 +10,8 @@ import { addHistory } from './history';
 import { cancelRun, withRun, type Refusal } from './runs';
 import { useApp } from './store';
 import { version } from '../../package.json';
-import { said, t } from '../i18n';
+import { said, say, t } from '../i18n';
+import { sweepConfigErrorText } from '../i18n/bench';
 
 export function deviceReport(info: GpuInfo): DeviceReport {
   const limits: Record<string, number> = {};
@@ -37,12 +38,12 @@ export function parseSweep(): { config?: SweepConfig; error?: string; errors: Pa
   const s = useApp.getState();
   const errors: Partial<Record<SweepField, string>> = {};
   const { sizes, error } = parseSizes(s.sweepText.sizes);
-  if (!sizes) errors.sizes = error;
+  if (!sizes) errors.sizes = error && say(error);
   if (s.sweepText.kernels.length === 0) errors.kernels = t('bench:rule.kernels');
   const warmups = parseSweepCount(s.sweepText.warmups, 'warmups');
-  if (warmups.error !== undefined) errors.warmups = warmups.error;
+  if (warmups.error !== undefined) errors.warmups = say(warmups.error);
   const samples = parseSweepCount(s.sweepText.samples, 'samples');
-  if (samples.error !== undefined) errors.samples = samples.error;
+  if (samples.error !== undefined) errors.samples = say(samples.error);
   const first = errors.sizes ?? errors.kernels ?? errors.warmups ?? errors.samples;
   if (first !== undefined || !sizes) return { error: first, errors };
   const tile = parseTile(s.config.tile);
@@ -52,7 +53,7 @@ export function parseSweep(): { config?: SweepConfig; error?: string; errors: Pa
 /** A configuration from elsewhere (a shared link) runs only within the form's own limits. */
 function checkOverride(config: SweepConfig): { config?: SweepConfig; error?: string } {
   const error = sweepConfigError(config);
-  return error === undefined ? { config } : { error };
+  return error === undefined ? { config } : { error: sweepConfigErrorText(error) };
 }
 
 /** The form's text for a sweep configuration (a shared one: the form shows what it ran). */

@@ -6,7 +6,7 @@ import { runDot } from '../gpu/dot';
 import { withRun, type Refusal } from './runs';
 import { useApp } from './store';
 import type { DotState } from './dotState';
-import { said, t as tr } from '../i18n';
+import { said, say, t as tr } from '../i18n';
 
 export function setDotText(patch: Partial<DotState['dotText']>): void {
   useApp.setState((s) => ({ dotText: { ...s.dotText, ...patch } }));
@@ -14,11 +14,11 @@ export function setDotText(patch: Partial<DotState['dotText']>): void {
 
 export function parseDot(t: DotState['dotText']): { n?: number; wg?: number; maxWg?: number; error?: string } {
   const n = parseDimension(t.n, 'N', kDotMaxN);
-  if (!n.ok) return { error: n.message };
+  if (!n.ok) return { error: say(n.message) };
   const wg = Number(t.workgroupSize);
   if (!(kDotWorkgroupSizes as readonly number[]).includes(wg)) return { error: tr('bench:dot.wgChoice', { sizes: kDotWorkgroupSizes.join(', ') }) };
   const maxWg = parseDimension(t.maxWorkgroups, tr('bench:dot.workgroupsField'));
-  if (!maxWg.ok) return { error: maxWg.message };
+  if (!maxWg.ok) return { error: say(maxWg.message) };
   if (maxWg.value > 65535) return { error: tr('bench:dot.maxWorkgroups') };
   return { n: n.value, wg, maxWg: maxWg.value };
 }

@@ -4,5 +4,6 @@
  * come from core/kernels and clock names from core/clock.
  */
 export { kStepsPerSample } from '../gpu/timing';
-export { candidateLabel, kMismatchNote, kTuneCandidates, tuneCandidates } from '../gpu/tuner';
+export { candidateLabel } from '../i18n/kernels';
+export { kMismatchNote, kTuneCandidates, tuneCandidates } from '../gpu/tuner';
 export { kConfirmMs, kConfirmPageBytes } from '../gpu/estimate';

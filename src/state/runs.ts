@@ -11,13 +11,14 @@ import { releaseExperimentData, runVerified } from '../gpu/experiment';
 import { installCpuWorker } from '../gpu/cpuWorkerHost';
 import { estimateRun, needsEstimate, probeRate, type KernelRate } from '../gpu/estimate';
 import { answerRun, askToRun, setEstimate, setMeasuring } from './estimate';
-import { kKernels, type KernelId } from '../core/kernels';
+import { isPlanFailure, kKernels, type KernelId } from '../core/kernels';
 import { tune } from '../gpu/tuner';
 import { checkKernels, currentDerived, type Derived } from './selectors';
 import { initGpu } from './session';
 import { kStartUrl, useApp, type KernelResult } from './store';
 import { autoChoice, saveTuneRecord, thisAdapter, useTuning } from './tuning';
 import { simulateRun, traceRun } from './viz';
+import { kernelLabel } from '../i18n/kernels';
 
 /** Why a run did not start. */
 export type Refusal =
@@ -160,14 +161,15 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
     }
     const seq = ++runSeq;
     // Clear every requested card first, so no old "verified" stands beside a new run.
-    for (const id of ids) setResult(id, { status: 'running', seq, config: parsed, label: kKernels[id].label });
+    for (const id of ids) setResult(id, { status: 'running', seq, config: parsed, label: kernelLabel(id) });
     if (opts.auto && ids[0]) useApp.setState({ auto: { kernel: ids[0], params: derived.params[ids[0]] ?? {}, seq, from: opts.auto.from } });
     for (const id of ids) {
-      const label = kKernels[id].label;
+      const label = kernelLabel(id);
       try {
         // The plan derived for this configuration (checked above): the run does not plan again.
         const params = derived.params[id];
-        const plan = derived.plans[id];
+        const derivedPlan = derived.plans[id];
+        const plan = derivedPlan && !isPlanFailure(derivedPlan) ? derivedPlan : undefined;
         const { run, verification } = await runVerified(ctx, id, parsed, {
           signal,
           ...(params ? { params } : {}),
@@ -191,7 +193,7 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
           void releaseExperimentData();
           if (stop === 'device-lost') useApp.setState({ runMessage: said('run:runs.lostAfter', { error: failure }) });
           for (const rest of ids.slice(ids.indexOf(id) + 1)) {
-            setResult(rest, { status: 'error', seq, config: parsed, label: kKernels[rest].label, error: said(stop === 'cancelled' ? 'run:runs.cancelled' : 'run:runs.lost') });
+            setResult(rest, { status: 'error', seq, config: parsed, label: kernelLabel(rest), error: said(stop === 'cancelled' ? 'run:runs.cancelled' : 'run:runs.lost') });
           }
           break;
         }

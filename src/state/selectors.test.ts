@@ -1,3 +1,5 @@
+import { say } from '../i18n';
+import { isPlanFailure, type PlanFailure } from '../core/kernels';
 import './testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseConfig, type ParsedConfig } from '../core/config';
@@ -21,7 +23,8 @@ describe('derive: the configuration parsed once, one plan per kernel', () => {
     expect(Object.keys(d.plans).sort()).toEqual([...kKernelIds].sort());
     for (const id of kKernelIds) expect(d.plans[id], id).toEqual(planKernel(id, d.parsed!.shape, 8, defaultLimitsInfo()));
     // Without the subgroups feature the subgroup rung cannot run, and says why.
-    expect(d.plans.subgroup).toMatch(/subgroups/);
+    const sub = d.plans.subgroup;
+    expect(sub && isPlanFailure(sub) ? say(sub.why) : 'planned').toMatch(/subgroups/);
   });
 
   it('does not plan before the adapter is known, nor for a configuration that does not parse', () => {
@@ -67,11 +70,12 @@ describe('checkKernels: validation from the plans', () => {
     expect(r.parsed?.shape).toEqual({ m: 48, k: 32, n: 48 });
   });
 
-  it("reports a kernel's plan that is a message under the tile field, and gives no parsed config", () => {
+  it('reports a plan failure under the fields it names (a missing feature: the kernel, not the tile), and gives no parsed config', () => {
     const d = derive(kDefaultConfig, ready(), noRecords);
     const r = checkKernels(d, ['naive', 'subgroup']);
     expect(r.parsed).toBeUndefined();
-    expect(r.errors.tile).toBe(d.plans.subgroup);
+    expect(r.errors.tile).toBeUndefined();
+    expect(r.errors.kernel).toBe((d.plans.subgroup as PlanFailure).why);
     // Kernels not named are not checked.
     expect(checkKernels(d, ['naive', 'tiled']).errors).toEqual({});
   });
@@ -80,7 +84,7 @@ describe('checkKernels: validation from the plans', () => {
     // 8192 × 8192 floats = 256 MiB per matrix: over the default 128 MiB storage binding.
     const r = checkKernels(derive({ ...kDefaultConfig, m: '8192', k: '8192', n: '8192' }, ready(), noRecords), []);
     expect(r.parsed).toBeUndefined();
-    expect(Object.values(r.errors).join(' ')).toMatch(/MiB|GiB|buffer|binding/i);
+    expect(Object.values(r.errors).map(say).join(' ')).toMatch(/MiB|GiB|buffer|binding/i);
   });
 
   it('checks the dispatch limits from the plans', () => {

@@ -3,20 +3,19 @@
  * one launch plan per kernel (memoised on the configuration, the GPU status and the tuning
  * records). Validation, the views and the runs read that one derivation instead of planning again.
  *
- * Its messages (a field that does not parse, a plan this adapter cannot run) are sentences in the
- * language in use: the memo is keyed on the language too, so a language switch derives them again
- * (and useDerived re-renders on a switch).
+ * Its messages (a field that does not parse, a plan this adapter cannot run) are data (core/said.ts):
+ * the views say them in the language in use, so a language switch re-renders words and plans
+ * nothing again (the memo does not depend on the language; selectors.lang.test.ts).
  */
-import { useSyncExternalStore } from 'react';
-import { i18n, language, t, type Language } from '../i18n';
-import { checkProblem } from '../core/limits';
+import { t } from '../i18n';
+import { checkPlans } from '../core/limits';
 import { parseConfig, sameRunConfig, type ParsedConfig } from '../core/config';
 import type { FieldErrors } from '../core/input';
 import { shapeLabel } from '../core/shape';
 import { tunedParams, type Params, type TuneRecord } from '../core/tuning';
 import type { ConfigText } from '../core/url';
 import type { GpuInfo } from '../gpu/device';
-import { kKernelIds, kKernels, planKernel, type KernelId, type LaunchPlan } from '../core/kernels';
+import { kKernelIds, kKernels, planKernel, type KernelId, type LaunchPlan, type PlanFailure } from '../core/kernels';
 import { useApp, type AppState, type GpuStatus, type KernelResult } from './store';
 import { autoChoice, useTuning } from './tuning';
 
@@ -30,7 +29,7 @@ export interface Derived {
   /** Per kernel: the tuned params it runs with on this adapter at this shape (none: its own choice). */
   readonly params: Partial<Record<KernelId, Params>>;
   /** Per kernel: its launch plan, or why this adapter cannot run it. Empty without parsed or info. */
-  readonly plans: Partial<Record<KernelId, LaunchPlan | string>>;
+  readonly plans: Partial<Record<KernelId, LaunchPlan | PlanFailure>>;
 }
 
 export const gpuInfoOf = (gpu: GpuStatus): GpuInfo | undefined => (gpu.state === 'ready' || gpu.state === 'lost' ? gpu.info : undefined);
@@ -43,7 +42,7 @@ export function deriveUncached(config: ConfigText, gpu: GpuStatus, records: read
   deriveCount++;
   const { config: parsed, errors } = parseConfig(config);
   const info = gpuInfoOf(gpu);
-  const plans: Partial<Record<KernelId, LaunchPlan | string>> = {};
+  const plans: Partial<Record<KernelId, LaunchPlan | PlanFailure>> = {};
   const params: Partial<Record<KernelId, Params>> = {};
   if (parsed && info) {
     const choice = records.length > 0 ? autoChoice(records, info, parsed.shape) : undefined;
@@ -56,25 +55,14 @@ export function deriveUncached(config: ConfigText, gpu: GpuStatus, records: read
   return { ...(parsed ? { parsed } : {}), parseErrors: errors, ...(info ? { info } : {}), params, plans };
 }
 
-let memo: { config: ConfigText; gpu: GpuStatus; records: readonly TuneRecord[]; lang: Language; derived: Derived } | undefined;
+let memo: { config: ConfigText; gpu: GpuStatus; records: readonly TuneRecord[]; derived: Derived } | undefined;
 
-/** The derivation for these inputs; the same object while they (and the language) are the same. */
+/** The derivation for these inputs; the same object while they are the same (whatever the language). */
 export function derive(config: ConfigText, gpu: GpuStatus, records: readonly TuneRecord[]): Derived {
-  const lang = language();
-  if (memo && memo.config === config && memo.gpu === gpu && memo.records === records && memo.lang === lang) return memo.derived;
+  if (memo && memo.config === config && memo.gpu === gpu && memo.records === records) return memo.derived;
   const derived = deriveUncached(config, gpu, records);
-  memo = { config, gpu, records, lang, derived };
+  memo = { config, gpu, records, derived };
   return derived;
-}
-
-function onLanguageChanged(notify: () => void): () => void {
-  i18n.on('languageChanged', notify);
-  return () => i18n.off('languageChanged', notify);
-}
-
-/** React: the language in use (re-renders on a switch). */
-function useLanguage(): Language {
-  return useSyncExternalStore(onLanguageChanged, language, language);
 }
 
 /** The derivation of the current state. */
@@ -88,7 +76,6 @@ export function useDerived(): Derived {
   const config = useApp((s) => s.config);
   const gpu = useApp((s) => s.gpu);
   const records = useTuning((s) => s.records);
-  useLanguage();
   return derive(config, gpu, records);
 }
 
@@ -100,15 +87,8 @@ export function useDerived(): Derived {
 export function checkKernels(d: Derived, kernels: readonly KernelId[]): { parsed?: ParsedConfig; errors: FieldErrors } {
   if (!d.parsed) return { errors: d.parseErrors };
   if (!d.info) return { parsed: d.parsed, errors: d.parseErrors };
-  const errors: FieldErrors = {};
-  const dispatches = [];
-  for (const id of kernels) {
-    const plan = d.plans[id];
-    if (plan === undefined) continue;
-    if (typeof plan === 'string') errors.tile ??= plan;
-    else dispatches.push({ label: kKernels[id].label.toLowerCase(), dispatch: plan.dispatch });
-  }
-  const all = { ...checkProblem(d.parsed.shape, d.info.limits, dispatches), ...errors };
+  const plans = Object.fromEntries(kernels.flatMap((id) => (d.plans[id] ? [[id, d.plans[id]]] : [])));
+  const all = checkPlans(d.parsed.shape, d.info.limits, plans);
   if (Object.keys(all).length > 0) return { errors: all };
   return { parsed: d.parsed, errors: d.parseErrors };
 }

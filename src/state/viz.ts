@@ -5,12 +5,13 @@
 import { sameRunConfig, type ParsedConfig } from '../core/config';
 import type { LaunchPlan } from '../core/kernels';
 import { elementErrors, kFullCheckMacs } from '../core/reference';
-import { howCheckedSaid } from '../core/words';
+import { howCheckedSaid } from '../i18n/words';
 import { tileGrid } from '../core/tiling';
 import { kStepsPerPhase, kTraceMaxMacs, padForTrace, simulateTiled, traceMismatches } from '../core/trace';
-import { tiledMapping } from '../core/tiling';
+import { isPlanFailure, tiledMapping } from '../core/tiling';
 import { referenceMatmul } from '../core/reference';
-import { clockResolutionMs, fmtBelowResolution, fmtGflops, fmtMs, isBelowResolution } from '../core/format';
+import { clockResolutionMs } from '../core/clock';
+import { fmtBelowResolution, fmtGflops, fmtMs, isBelowResolution } from '../i18n/format';
 import { gflops, shapeLabel } from '../core/shape';
 import { elementErrorsOffThread, experimentData, experimentDataOffThread, kTraceOnPageMacs, verifyOffThread } from '../gpu/experiment';
 import { runTraced } from '../gpu/trace';
@@ -92,7 +93,7 @@ export function simulateRun(config: ParsedConfig, bounds = useApp.getState().bou
   }
   const data = experimentData(config);
   const mapping = tiledMapping(config.tile, kDefaultWorkgroupLimits);
-  const rows = typeof mapping === 'string' ? 1 : mapping.rowsPerInvocation;
+  const rows = isPlanFailure(mapping) ? 1 : mapping.rowsPerInvocation;
   const sim = simulateTiled(data.a, data.b, s, config.tile, rows, bounds, s.m * s.n * s.k <= kTraceMaxMacs);
   const e = elementErrors(data, s, sim.c);
   // Time the CPU reference (wall clock, median of 3).

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramsLabel } from '../core/tuning';
-import { crossover, pointReasonText, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
-import { shareFailureText, type SharePayload } from '../core/share';
+import { crossover, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
+import { pointReasonText, shareFailureText } from '../i18n/bench';
+import { type SharePayload } from '../core/share';
 import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, startSweep, type SweepField } from '../state/bench';
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
@@ -13,6 +14,7 @@ import { spreadPercent } from '../core/stats';
 import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtPercent, fmtRate } from './format';
 import { dateFormat, say } from '../i18n';
 import { downloadBlob } from './download';
+import { kernelLabel } from '../i18n/kernels';
 
 /** The sweep form's fields, by name (code names, never shown). */
 const kField: { readonly [F in SweepField]: F } = { sizes: 'sizes', kernels: 'kernels', warmups: 'warmups', samples: 'samples' };
@@ -51,7 +53,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
           {points.map((p, i) => (
             <tr key={i} data-kernel={p.kernel} data-size={p.size}>
               <th scope="row">
-                {kKernels[p.kernel].usesTile ? t('form.kernelTile', { label: kKernels[p.kernel].label, tile: p.tile ?? '' }) : kKernels[p.kernel].label}
+                {kKernels[p.kernel].usesTile ? t('form.kernelTile', { label: kernelLabel(p.kernel), tile: p.tile ?? '' }) : kernelLabel(p.kernel)}
                 {p.constants && Object.keys(p.constants).length > 0 && <span className="small"> ({paramsLabel(p.constants)})</span>}
               </th>
               <td className="num">{p.size}</td>
@@ -220,7 +222,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
     for (const kernel of kKernelIdList) {
       const mine = points.filter((p) => p.kernel === kernel);
       const tiled = kKernels[kernel].usesTile;
-      const name = kKernels[kernel].label;
+      const name = kernelLabel(kernel);
       if (mine.some((p) => p.gflops !== undefined))
         out.push({ label: tiled ? t('chart.mineTile', { kernel: name, tile: run?.config.tile ?? '' }) : t('chart.mine', { kernel: name }), points: mine, kernel, shared: false });
       const theirs = shared?.points.filter((p) => p.kernel === kernel) ?? [];
@@ -312,7 +314,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
                 checked={text.kernels.includes(k)}
                 onChange={(e) => setSweepText({ kernels: kKernelIdList.filter((x) => (x === k ? e.target.checked : text.kernels.includes(x))) })}
               />
-              {kKernels[k].usesTile ? t('form.kernelTile', { label: kKernels[k].label, tile }) : kKernels[k].label}
+              {kKernels[k].usesTile ? t('form.kernelTile', { label: kernelLabel(k), tile }) : kernelLabel(k)}
             </label>
           ))}
           {fieldError(kField.kernels)}

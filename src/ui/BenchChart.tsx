@@ -5,6 +5,7 @@ import 'uplot/dist/uPlot.min.css';
 import { kMaxPlausibleGflops, type BenchPoint } from '../core/bench';
 import { kKernels, type KernelId } from '../core/kernels';
 import { fmtGflops, isBelowResolution } from './format';
+import { kernelLabel } from '../i18n/kernels';
 
 export interface ChartSeries {
   readonly label: string;
@@ -85,7 +86,7 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
             for (let i = 1; i < labels.length; i++) labels[i]!.y = Math.max(labels[i]!.y, labels[i - 1]!.y + gap);
             for (const l of labels) {
               ctx.fillStyle = color(l.s.kernel);
-              ctx.fillText(l.s.shared ? t('chart.tagShared', { kernel: kKernels[l.s.kernel].label }) : kKernels[l.s.kernel].label, l.x + 10 * devicePixelRatio, l.y);
+              ctx.fillText(l.s.shared ? t('chart.tagShared', { kernel: kernelLabel(l.s.kernel) }) : kernelLabel(l.s.kernel), l.x + 10 * devicePixelRatio, l.y);
             }
             ctx.restore();
           },

@@ -11,6 +11,7 @@ import { KeyHintLine, PhaseStepper } from './PhaseStepper';
 import { CoordinateKey, figureExtent, figureWindow, TileFigure, useTileMapView } from './TileMap';
 import { toggleFullscreen, useStepperKeys } from './useStepperKeys';
 import { say } from '../i18n';
+import { presetLabel, presetSource } from '../i18n/words';
 import { LangSwitch } from './views/LangSwitch';
 import './classroom.css';
 
@@ -107,13 +108,13 @@ export function Classroom() {
                 key={p.id}
                 type="button"
                 data-testid={`classroom-preset-${p.id}`}
-                title={p.source}
+                title={presetSource(p)}
                 onClick={() => {
                   applyConfig({ m: String(p.m), k: String(p.k), n: String(p.n), tile: String(p.tile) });
                   void runKernels(['tiled']);
                 }}
               >
-                {shortName(p.id, p.label)}
+                {shortName(p.id, presetLabel(p))}
               </button>
             ))}
         </div>
@@ -124,7 +125,7 @@ export function Classroom() {
       {trace && view ? (
         <div className="cr-formula-row">
           <p className="formula" data-testid="formula" aria-live="polite">
-            {view.notation.formula(selected.ty, selected.tx)}
+            {say(view.notation.formula(selected.ty, selected.tx))}
           </p>
           <p className="cr-source">
             {t(trace.source === 'gpu' ? 'classroom.fromGpu' : 'classroom.fromCpu', { m: trace.config.shape.m, k: trace.config.shape.k, n: trace.config.shape.n, tile: trace.config.tile })}

@@ -2,7 +2,7 @@ import { type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../i18n';
 import { kPatterns } from '../core/data';
-import { kPatternLabels } from '../core/words';
+import { kPatternLabels, presetLabel, presetSource } from '../i18n/words';
 import { kPresets } from '../core/presets';
 import { kSampleChoices } from '../core/config';
 import { flops, kTileWidths, shapeLabel } from '../core/shape';
@@ -55,7 +55,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
   const runMessage = useApp((s) => s.runMessage);
   // The kernels these buttons run; other views check their own kernels.
   const { parsed, errors } = checkKernels(useDerived(), kButtonKernels);
-  const messages = Object.values(errors);
+  const messages = Object.values(errors).map(say);
   const run = (ids: KernelId[]) => void runKernels(ids);
 
   return (
@@ -78,19 +78,19 @@ export function Controls({ compact = false }: { compact?: boolean }) {
             type="button"
             className="preset"
             data-testid={`preset-${p.id}`}
-            title={p.source}
+            title={presetSource(p)}
             aria-pressed={config.m === String(p.m) && config.k === String(p.k) && config.n === String(p.n) && config.tile === String(p.tile)}
             onClick={() => applyConfig({ m: String(p.m), k: String(p.k), n: String(p.n), tile: String(p.tile) })}
           >
-            {p.label}
+            {presetLabel(p)}
           </button>
         ))}
       </div>
       )}
       <div className="fields">
-        <SizeInput field={kFields.m} value={config.m} error={errors.m} />
-        <SizeInput field={kFields.k} value={config.k} error={errors.k} />
-        <SizeInput field={kFields.n} value={config.n} error={errors.n} />
+        <SizeInput field={kFields.m} value={config.m} error={errors.m && say(errors.m)} />
+        <SizeInput field={kFields.k} value={config.k} error={errors.k && say(errors.k)} />
+        <SizeInput field={kFields.n} value={config.n} error={errors.n && say(errors.n)} />
         <div className="field">
           <label htmlFor="select-tile">{t('controls.tile')}</label>
           <select
@@ -110,7 +110,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
           </select>
           {errors.tile && (
             <p id="select-tile-error" className="field-error">
-              ⚠ {errors.tile}
+              ⚠ {say(errors.tile)}
             </p>
           )}
         </div>
@@ -124,7 +124,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
               </option>
             ))}
           </select>
-          {errors.pattern && <p className="field-error">⚠ {errors.pattern}</p>}
+          {errors.pattern && <p className="field-error">⚠ {say(errors.pattern)}</p>}
         </div>
         <div className="field">
           <label htmlFor="select-samples">{t('controls.samples')}</label>
@@ -137,7 +137,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
               </option>
             ))}
           </select>
-          {errors.samples && <p className="field-error">⚠ {errors.samples}</p>}
+          {errors.samples && <p className="field-error">⚠ {say(errors.samples)}</p>}
         </div>
         <div className="field">
           <label htmlFor="input-seed">{t('controls.seed')}</label>
@@ -150,7 +150,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
             aria-invalid={errors.seed ? true : undefined}
             onChange={(e) => setField('seed', e.target.value)}
           />
-          {errors.seed && <p className="field-error">⚠ {errors.seed}</p>}
+          {errors.seed && <p className="field-error">⚠ {say(errors.seed)}</p>}
         </div>
       </div>
       {(messages.length > 0 || runMessage) && (

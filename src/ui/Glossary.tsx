@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { glossaryWords, kGlossary } from '../core/glossary';
+import { glossaryWords, kGlossary } from '../i18n/glossary';
 import { kLanguageNames, language } from '../i18n';
 
 const kGlossaryId = 'glossary';
@@ -29,7 +29,7 @@ export function GlossaryLink() {
 }
 
 /**
- * The glossary (core/glossary.ts): CUDA ↔ WebGPU/WGSL ↔ the app's words, in the language in use.
+ * The glossary (i18n/glossary.ts): CUDA ↔ WebGPU/WGSL ↔ the app's words, in the language in use.
  * In Chinese it also gives the English term (what the sources and the code say); docs/glossary.md
  * has both languages.
  */

@@ -9,6 +9,7 @@ import { useApp } from '../state/store';
 import { fmtGflops, fmtInt, fmtMs } from './format';
 import { Tuning } from './Tuning';
 import { paramsLabel } from '../core/tuning';
+import { kernelLabel, kernelSummary } from '../i18n/kernels';
 
 const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
 
@@ -26,7 +27,7 @@ function nativeNote(t: TFunction<'run'>): string {
   const n = kNativeReference;
   const r = kKernels[n.kernel].reference;
   return t('ladder.nativeNote', {
-    label: kKernels[n.kernel].label,
+    label: kernelLabel(n.kernel),
     gpu: kReferenceRun.gpu,
     shape: kReferenceRun.shape,
     native: fixed(n.tflops, 1),
@@ -93,11 +94,11 @@ export function Ladder() {
             return (
               <tr key={id} data-testid={`ladder-${id}`} data-run={r?.seq} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
                 <th scope="row">
-                  {kKernels[id].usesTile && parsed ? t('ladder.withTile', { label: kKernels[id].label, tile: parsed.tile }) : kKernels[id].label}
+                  {kKernels[id].usesTile && parsed ? t('ladder.withTile', { label: kernelLabel(id), tile: parsed.tile }) : kernelLabel(id)}
                   <div className="small">{`shaders/${id}.wgsl`}</div>
                   {isAuto && <span className="badge neutral" data-testid={`ladder-auto-${id}`}>{t('ladder.auto')}</span>}
                 </th>
-                <td className="small">{kKernels[id].summary}</td>
+                <td className="small">{kernelSummary(id)}</td>
                 <td className="num">{parsed ? `${fmtInt(loads)} · ${arithmeticIntensity(parsed.shape, loads).toFixed(1)}` : '—'}</td>
                 <td>
                   {notApplicable.has(id) ? (

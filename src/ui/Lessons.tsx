@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { naiveLoads, tiledLoads } from '../core/traffic';
-import { tiledMapping } from '../core/tiling';
-import { kClockLabels } from '../core/clock';
+import { isPlanFailure, tiledMapping } from '../core/tiling';
+import { kClockLabels } from '../i18n/words';
 import { numberFormat } from '../i18n';
 import { verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';
@@ -79,7 +79,7 @@ export function TilingWhy() {
           <Trans t={t} i18nKey="why.memory" values={{ tile, bytes: fmtBytes(storage), allowed: fmtBytes(limits.maxComputeWorkgroupStorageSize) }} components={kStrong} />
         </li>
         <li>
-          {typeof mapping !== 'string' && mapping.rowsPerInvocation > 1 ? (
+          {!isPlanFailure(mapping) && mapping.rowsPerInvocation > 1 ? (
             <Trans t={t} i18nKey="why.invocationsRows" values={{ ...invocations, invocations: fmtInt(mapping.invocations), rows: mapping.rowsPerInvocation }} components={kStrong} />
           ) : (
             <Trans t={t} i18nKey="why.invocations" values={invocations} components={kStrong} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { kStripBand } from '../core/kernels';
 import { ceilDiv } from '../core/shape';
 import { stripLoads, tiledLoads } from '../core/traffic';
-import { kClockLabels } from '../core/clock';
+import { kClockLabels } from '../i18n/words';
 import { runKernels } from '../state/runs';
 import { checkKernels, useDerived, verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';

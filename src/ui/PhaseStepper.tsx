@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phaseFileName, phaseSvg, type PhaseLane } from '../core/figureSvg';
+import { phaseFileName, phaseSvg, type PhaseLane } from './figureSvg';
 import { fitValue, fullValue, notationOf } from '../core/notation';
 import { shapeLabel } from '../core/shape';
 import { tileGrid } from '../core/tiling';
 import { describeIndex, kGarbage, kOutside, kStepsPerPhase, modelPartialSums, phaseView, stepLabel, type SlotLoad } from '../core/trace';
 import { useApp } from '../state/store';
 import { setLane, setPlaying, setStep, setStepMs, stepBy, togglePlaying, tracedData } from '../state/viz';
-import { language } from '../i18n';
+import { language, say } from '../i18n';
 import { FigureExport } from './FigureExport';
 import { keyHints, useStepperKeys } from './useStepperKeys';
 import './classroom.css';
@@ -284,7 +284,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     const idx = which === 'a' ? s.aIndex : s.bIndex;
     const val = which === 'a' ? s.a : s.b;
     const attempted = which === 'a' ? `A[${s.model.aRow}][${s.model.aCol}]` : `B[${s.model.bRow}][${s.model.bCol}]`;
-    const actual = which === 'a' ? describeIndex('A', idx, shape.m, shape.k) : describeIndex('B', idx, shape.k, shape.n);
+    const actual = say(which === 'a' ? describeIndex('A', idx, shape.m, shape.k) : describeIndex('B', idx, shape.k, shape.n));
     const actualShort = idx !== kOutside && idx >= (which === 'a' ? shape.m * shape.k : shape.k * shape.n) ? t('index.pastEndShort') : actual;
     const wrapped = !trace.bounds && oob;
     const zero = oob && trace.bounds;
@@ -368,8 +368,8 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
         tile,
         workgroup: { x: tx, y: ty },
         block: notation.cTile(ty, tx),
-        formula: notation.formula(ty, tx),
-        phaseLabel: stepLabel(step, view.g.phases),
+        formula: say(notation.formula(ty, tx)),
+        phaseLabel: say(stepLabel(step, view.g.phases)),
         source,
         bounds: trace.bounds,
         grids: [
@@ -388,7 +388,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   const detail = <LaneDetail slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
   const label = (
     <p className="phase-label" data-testid="phase-label" aria-live="polite">
-      {stepLabel(step, view.g.phases)}
+      {say(stepLabel(step, view.g.phases))}
     </p>
   );
   // Shown (by CSS) only while some lane is too narrow for its number and is shaded instead.

@@ -1,13 +1,14 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { kKernels, labelContext, mappingText, type KernelId } from '../core/kernels';
+import { kKernels, labelContext, type KernelId } from '../core/kernels';
 import { kStepsPerSample } from '../state/facts';
 import { spreadPercent } from '../core/stats';
-import { howChecked } from '../core/words';
+import { howChecked } from '../i18n/words';
 import { describeConfig } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';
 import { dispatchStep, untimeableRun } from './timing';
 import { say } from '../i18n';
+import { kernelLabel, kernelSummary, mappingText } from '../i18n/kernels';
 
 /** <b> in a sentence of the catalogue. */
 const kBold = { b: <strong /> };
@@ -36,7 +37,7 @@ function ClockSentence({ run, rest }: { run: NonNullable<KernelResult['run']>; r
   const { t } = useTranslation('run');
   const clock = t(`clock.label.${run.clock}`);
   // Runs made before the reason was kept as a code have only the note's words.
-  const note = run.clockWhy ? t(`clock.note.${run.clockWhy}`) : run.clockNote;
+  const note = run.clockWhy ? t(`clock.note.${run.clockWhy}`) : '';
   const step = run.resolutionMs !== undefined ? fmtMs(run.resolutionMs) : undefined;
   const key = note ? (step ? 'result.clockNoteSteps' : 'result.clockNote') : step ? 'result.clockSteps' : 'result.clock';
   return <Trans t={t} i18nKey={key} values={{ clock, note, step, steps: kStepsPerSample, rest }} components={kBold} />;
@@ -129,8 +130,8 @@ export function ResultCard({ id }: { id: KernelId }) {
   if (!r) {
     return (
       <article className="panel result" data-testid={testId} aria-labelledby={`${testId}-h`}>
-        <h3 id={`${testId}-h`}>{t('result.heading', { label: spec.label, context: labelContext(spec.label) })}</h3>
-        <p className="small">{spec.summary}</p>
+        <h3 id={`${testId}-h`}>{t('result.heading', { label: kernelLabel(id), context: labelContext(kernelLabel(id)) })}</h3>
+        <p className="small">{kernelSummary(id)}</p>
         <p>{t('result.notRun')}</p>
       </article>
     );
@@ -151,7 +152,7 @@ export function ResultCard({ id }: { id: KernelId }) {
       aria-busy={r.status === 'running'}
     >
       <h3 id={`${testId}-h`}>
-        {t('result.heading', { label: spec.label, context: labelContext(spec.label) })}{' '}
+        {t('result.heading', { label: kernelLabel(id), context: labelContext(kernelLabel(id)) })}{' '}
         <span className={`badge ${r.status === 'verified' ? 'ok' : r.status === 'running' ? 'neutral' : 'bad'}`}>{t(`status.${r.status}`)}</span>
       </h3>
       <p className="small">{spec.usesTile ? describeConfig(r.config) : t('result.noTile', { config: describeConfig(r.config) })}</p>

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { numberFormat, t } from '../i18n';
-import { kernelLabel } from '../core/kernels';
-import { fmtBytes, fmtGflops, fmtMs } from '../core/format';
+import { kernelLabel } from '../i18n/kernels';
+import { fmtBytes, fmtGflops, fmtMs } from '../i18n/format';
 import { shapeLabel } from '../core/shape';
 import { kConfirmMs, kConfirmPageBytes } from '../state/facts';
 import { answerRun, useEstimate } from '../state/estimate';

@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { kKernels, type KernelId } from '../core/kernels';
+import { type KernelId } from '../core/kernels';
 import { belongs, useDerived } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtMeasuredMs, fmtRate } from './format';
 import { dispatchStep, untimeableRun } from './timing';
+import { kernelLabel } from '../i18n/kernels';
 
 function Line({ id, r }: { id: KernelId; r: KernelResult }) {
   const { t } = useTranslation('run');
-  const name = kKernels[id].label;
+  const name = kernelLabel(id);
   if (r.status !== 'verified' && r.status !== 'mismatch') {
     return (
       <li>

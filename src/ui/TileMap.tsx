@@ -1,6 +1,6 @@
 import { useMemo, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { mapFileName, mapSvg, type MapFigure } from '../core/figureSvg';
+import { mapFileName, mapSvg, type MapFigure } from './figureSvg';
 import { notationOf, tileCoordinates, type Notation } from '../core/notation';
 import { tileGrid } from '../core/tiling';
 import { kGarbage, phaseExtent, stepLabel, tileExtent, tileRecord, tileRecordDisagreements } from '../core/trace';
@@ -83,8 +83,8 @@ export function mapFigure(trace: TraceView, wrongPerTile: Uint32Array, notation:
     cols: w.cols,
     phaseWindow: w.phases,
     name: notation.name,
-    formula: notation.formula(selected.ty, selected.tx),
-    phaseLabel: stepLabel(step, g.phases),
+    formula: say(notation.formula(selected.ty, selected.tx)),
+    phaseLabel: say(stepLabel(step, g.phases)),
     source: trace.source,
     bounds: trace.bounds,
   };
@@ -314,7 +314,7 @@ export function TileMap() {
         </>
       )}
       <p className="formula" data-testid="formula" aria-live="polite">
-        {notation.formula(selected.ty, selected.tx)}
+        {say(notation.formula(selected.ty, selected.tx))}
       </p>
       <div className="map-body">
       <div className="map-figure">

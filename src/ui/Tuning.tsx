@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { pointReasonText } from '../core/bench';
+import { pointReasonText } from '../i18n/bench';
 import { paramsLabel } from '../core/tuning';
 import { candidateLabel, kMismatchNote, tuneCandidates } from '../state/facts';
 import { shapeLabel } from '../core/shape';

@@ -4,9 +4,9 @@
  * one place its data lives: the terms' code spellings here, their words and meanings in the
  * 'common' catalogue (glossary.term.*, glossary.meaning.*). The lesson view shows it (ui/Glossary)
  * and docs/glossary.md is generated from it (glossaryMarkdown; glossary.test.ts fails when the file
- * differs: `UPDATE_GLOSSARY=1 npx vitest run src/core/glossary.test.ts` writes it again).
+ * differs: `UPDATE_GLOSSARY=1 npx vitest run src/i18n/glossary.test.ts` writes it again).
  */
-import { kResources, t, type Language } from '../i18n';
+import { kResources, t, type Language } from './index';
 
 export type GlossaryId = keyof (typeof kResources)['en']['common']['glossary']['term'];
 
@@ -59,7 +59,7 @@ export function glossaryMarkdown(): string {
   const zh = (k: 'title' | 'intro' | 'colTerm' | 'colMeaning') => t(`common:glossary.${k}`, { lng: 'zh-CN' });
   const lines = [
     // i18n-exempt: a note for the file's editors, not for the app's readers
-    '<!-- Generated from src/core/glossary.ts and the common catalogues: UPDATE_GLOSSARY=1 npx vitest run src/core/glossary.test.ts -->',
+    '<!-- Generated from src/i18n/glossary.ts and the common catalogues: UPDATE_GLOSSARY=1 npx vitest run src/i18n/glossary.test.ts -->',
     `# ${en('title')} · ${zh('title')}`,
     '',
     en('intro'),

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { i18n } from '../i18n';
+import { i18n, say } from '../i18n';
 import { mapFileName, mapSvg, phaseFileName, phaseSvg, xmlEscape, type MapFigure, type PhaseFigure } from './figureSvg';
-import { notationOf } from './notation';
-import { tileGrid } from './tiling';
-import { expectedTileRecord, simulateTiled, stepLabel } from './trace';
+import { notationOf } from '../core/notation';
+import { tileGrid } from '../core/tiling';
+import { expectedTileRecord, simulateTiled, stepLabel } from '../core/trace';
 
 /**
  * A strict XML well-formedness check (no DOM in this test environment): one root, every tag
@@ -77,8 +77,8 @@ function figureOf(shape: { m: number; k: number; n: number }, tile: number, sele
     cols: [0, g.tilesX],
     phaseWindow: [0, g.phases],
     name: notation.name,
-    formula: notation.formula(selected.ty, selected.tx),
-    phaseLabel: stepLabel(step, g.phases),
+    formula: say(notation.formula(selected.ty, selected.tx)),
+    phaseLabel: say(stepLabel(step, g.phases)),
     source: 'gpu',
     bounds: true,
   };
@@ -153,7 +153,7 @@ describe('the exported phase', () => {
       workgroup: { x: 1, y: 1 },
       block: 'C22',
       formula: 'C22 = A21·B12 + A22·B22',
-      phaseLabel: stepLabel(0, 2),
+      phaseLabel: say(stepLabel(0, 2)),
       source: 'gpu',
       bounds: true,
       grids: [

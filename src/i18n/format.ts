@@ -3,11 +3,15 @@
  * unit chosen AFTER rounding (so 0.99996 ms reads "1.00 ms", never "1.00e+3 µs"), the unit always
  * written, and never "Infinity" or "NaN": a figure that is not a finite number reads "—". A time
  * the clock cannot resolve gives no rate: it reads "below the clock's resolution (… µs)".
- * Pure (no DOM), so the headless bench and the state can use it as well as ui/. Digits and
+ * Words (src/i18n), used by state/, ui/ and the headless bench at its edge; core/ keeps the
+ * language-free rules (isBelowResolution, clockResolutionMs in core/clock.ts). Digits and
  * separators follow the language in use (Intl, numberFormat() from src/i18n); units stay as
  * written (SI and IEC symbols read the same in both languages).
  */
-import { language, numberFormat, t } from '../i18n';
+import { isBelowResolution } from '../core/clock';
+import { language, numberFormat, t } from './index';
+
+export { isBelowResolution };
 
 const kFormats = new Map<string, Intl.NumberFormat>();
 /** A cached Intl number format for the language in use (formatting is hot: tables, sweeps). */
@@ -125,14 +129,6 @@ export function fmtFlops(f: number): string {
   return scaled(f, kFlopUnits);
 }
 
-/**
- * Whether a measured time says nothing: zero, or shorter than one step of the clock that took it.
- * (A time averaged over n dispatches has a step of resolution / n.)
- */
-export function isBelowResolution(ms: number, resolutionMs?: number): boolean {
-  return Number.isFinite(ms) && (ms <= 0 || (resolutionMs !== undefined && Number.isFinite(resolutionMs) && resolutionMs > 0 && ms < resolutionMs));
-}
-
 /** "below the clock's resolution (100 µs)", or without the figure when the step is unknown. */
 export function fmtBelowResolution(resolutionMs?: number): string {
   return resolutionMs !== undefined && Number.isFinite(resolutionMs) && resolutionMs > 0
@@ -148,19 +144,4 @@ export function fmtMeasuredMs(ms: number, resolutionMs?: number): string {
 /** The rate at a measured time, or, when the clock cannot resolve that time, why there is none. */
 export function fmtRate(gflops: number, ms: number, resolutionMs?: number): string {
   return isBelowResolution(ms, resolutionMs) ? fmtBelowResolution(resolutionMs) : fmtGflops(gflops);
-}
-
-/**
- * The step of a clock: the smallest positive difference between successive readings, over a few
- * tries (browsers coarsen performance.now() to 5–100 µs). 0 when it never moved.
- */
-export function clockResolutionMs(now: () => number = () => performance.now(), tries = 5): number {
-  let best = Infinity;
-  for (let t = 0; t < tries; t++) {
-    const a = now();
-    let b = now();
-    for (let spin = 0; b === a && spin < 1_000_000; spin++) b = now();
-    if (b > a) best = Math.min(best, b - a);
-  }
-  return Number.isFinite(best) ? best : 0;
 }

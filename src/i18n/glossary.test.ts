@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from '../i18n/locales/en';
-import { zhCN } from '../i18n/locales/zh-CN';
+import { en } from './locales/en';
+import { zhCN } from './locales/zh-CN';
 import { glossaryMarkdown, glossaryWords, kGlossary } from './glossary';
 
 const kDoc = join(__dirname, '..', '..', 'docs', 'glossary.md');
@@ -53,7 +53,7 @@ describe('the glossary', () => {
     } catch {
       // missing: the comparison below fails with the whole text
     }
-    expect(have, 'docs/glossary.md differs from the glossary data: run UPDATE_GLOSSARY=1 npx vitest run src/core/glossary.test.ts').toBe(want);
+    expect(have, 'docs/glossary.md differs from the glossary data: run UPDATE_GLOSSARY=1 npx vitest run src/i18n/glossary.test.ts').toBe(want);
     expect(want).toContain('| `__syncthreads()` | `workgroupBarrier()` | barrier / synchronise | 屏障 / 同步 |');
   });
 });

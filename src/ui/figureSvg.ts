@@ -6,7 +6,7 @@
  * language asked for. The PNG is drawn from this SVG by the page (ui/FigureExport.tsx).
  */
 import { i18n, type Language } from '../i18n';
-import { phaseExtent, tileExtent, tileRecord } from './trace';
+import { phaseExtent, tileExtent, tileRecord } from '../core/trace';
 
 /** Colours of the page's light theme (styles.css), written out: the SVG carries no stylesheet. */
 const kColour = {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clockResolutionMs, fmtBelowResolution, fmtBytes, fmtError, fmtFlops, fmtGflops, fmtInt, fmtMeasuredMs, fmtMs, fmtRate, isBelowResolution } from './format';
+import { clockResolutionMs } from '../core/clock';
+import { fmtBelowResolution, fmtBytes, fmtError, fmtFlops, fmtGflops, fmtInt, fmtMeasuredMs, fmtMs, fmtRate, isBelowResolution } from './format';
 
 /** A formatted figure: a plain decimal (thousands separated) or a power of ten, then a unit. */
 const kWellFormed = /^(\d{1,3}(,\d{3})*|\d+\.\d+|\d\.\d{2} × 10\^-?\d+) [a-zA-Zµ/]+$/;

@@ -3,9 +3,11 @@
  * (core/worker) uses those two and so carries no catalogue of words; what a person reads is said
  * here, on the page, in the language in use.
  */
-import { numberFormat, said, say, t, type Said } from '../i18n';
-import type { Pattern } from './data';
-import type { SampledEntries } from './reference';
+import type { Clock } from '../core/clock';
+import type { Pattern } from '../core/data';
+import type { Preset } from '../core/presets';
+import type { SampledEntries } from '../core/reference';
+import { num, said, say, t, type Said } from './index';
 
 /** Each pattern in words, in the language in use when read (getters). */
 export const kPatternLabels: Readonly<Record<Pattern, string>> = {
@@ -37,6 +39,20 @@ export function howChecked(v: HowChecked): string {
 /** howChecked as data (a Said), for what stays on screen across a language switch. */
 export function howCheckedSaid(v: HowChecked): Said {
   if (v.full || !v.sampled) return said('common:check.every');
-  const nf = numberFormat();
-  return said('common:check.sampled', { structured: nf.format(v.sampled.structured), random: nf.format(v.sampled.random) });
+  return said('common:check.sampled', { structured: num(v.sampled.structured), random: num(v.sampled.random) });
 }
+
+/** The clock in words, as a result card says it (in the language in use when read: getters). */
+export const kClockLabels: Readonly<Record<Clock, string>> = {
+  get 'gpu-timestamp'() {
+    return t('common:clock.gpuTimestamp');
+  },
+  get 'wall-clock'() {
+    return t('common:clock.wallClock');
+  },
+};
+
+/** A preset's button words, in the language in use. */
+export const presetLabel = (p: Preset): string => t(`common:preset.${p.key}.label`);
+/** Where a preset comes from (the button's title), in the language in use. */
+export const presetSource = (p: Preset): string => t(`common:preset.${p.key}.source`);
