@@ -136,7 +136,7 @@ describe('cancel', () => {
     for (const id of ['naive', 'tiled'] as const) {
       const r = s.results[id];
       expect(r?.status, id).toBe('error');
-      expect(r?.status === 'error' && say(r.error), id).toBe(say(said('run:runs.cancelled')));
+      expect(r?.status === 'error' && say(r.error ?? ''), id).toBe(say(said('run:runs.cancelled')));
     }
     expect(s.busy).toBe(false);
     expect(releaseExperimentData).toHaveBeenCalledTimes(1);
