@@ -4,7 +4,7 @@
  * instead of one flat limit for every test. No retries anywhere: a test that runs out of time
  * fails, and the limit says how much work it was given.
  *
- * The rates were measured on the project's 2-core CI machine under load (see the README): per
+ * The rates were measured on the project's 2-core CI machine under load (see docs/ci.md): per
  * kernel run a fixed cost (pipeline, upload, read-back, verification, React), plus the multiply-adds
  * of every dispatch (warm-ups and timed samples) at SwiftShader's rate; then a safety factor.
  */
@@ -14,7 +14,7 @@ export interface Shape {
   readonly n: number;
 }
 
-/** Measured on SwiftShader, 2 cores, another CPU-heavy process running (see the README). */
+/** Measured on SwiftShader, 2 cores, another CPU-heavy process running (see docs/ci.md). */
 export const kSwiftShader = {
   /** Fixed cost of one kernel run from click to final status (ms). */
   perRunMs: 1_200,

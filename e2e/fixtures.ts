@@ -3,6 +3,7 @@ import { BenchPage } from './pages/bench';
 import { DotPage } from './pages/dot';
 import { LadderPage } from './pages/ladder';
 import { TileMapPage } from './pages/tileMap';
+import { kViewPages, type View } from './views';
 
 /**
  * Hooks requestDevice before the page loads: every device the app creates is kept in
@@ -76,11 +77,12 @@ export class AppPage {
     await expect(this.page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
   }
 
-  /** Open a view through the header navigation (the state stays: same page, a new history entry). */
-  async goTo(view: 'lesson' | 'ladder' | 'partitions' | 'dot' | 'bench' | 'shared'): Promise<void> {
+  /** Open a view through the header navigation (the state stays: same page, a new history entry); returns its page object. */
+  async goTo<V extends View>(view: V): Promise<InstanceType<(typeof kViewPages)[V]['pageObject']>> {
     const link = this.page.getByTestId(`nav-${view}`);
     await link.click();
     await expect(link).toHaveAttribute('aria-current', 'page');
+    return new kViewPages[view].pageObject(this.page) as InstanceType<(typeof kViewPages)[V]['pageObject']>;
   }
 
   /** Destroy the app's current device, as a driver reset would lose it. */

@@ -1,4 +1,5 @@
 import { budgetMs } from './budget';
+import { ladderOfRecord } from './record';
 import { test, expect, type ShapeSpec } from './fixtures';
 
 /**
@@ -112,23 +113,25 @@ const kLadderShapes: ShapeSpec[] = [
   { m: 4, k: 4, n: 4 },
   { m: 300, k: 12, n: 260 }, // 3×3 blocks of 128: launch groups of block rows, partial at the end
 ];
-// The block rungs of round 3 (32×64 … 128×256 blocks) run everywhere like the others.
-const kRungs = ['naive', 'tiled', 'reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v', 'blk32x64v', 'blk64x64v', 'blk128x64v', 'blk128x256', 'subgroup'] as const;
-
+// Every rung of the kernel record (src/core/kernels.ts, read in Node by e2e/record.ts), in its order:
+// a new rung is tested here without editing this file. K = 17, 36 and 40 split K into 2 and 3 layers.
 test('every rung of the ladder matches the CPU reference on awkward shapes', async ({ app }) => {
-  test.setTimeout(budgetMs(kLadderShapes, kRungs.length));
+  const rungs = await ladderOfRecord();
+  const ids = rungs.map((r) => r.id);
+  expect(ids.length, 'the record has rungs').toBeGreaterThan(0);
+  test.setTimeout(budgetMs(kLadderShapes, ids.length));
   await app.open('?tile=16&samples=3&view=ladder');
-  // The subgroup rung runs where the adapter has the feature (SwiftShader does, with subgroups of 4).
-  const subgroups = await app.page.evaluate(async () => Boolean((await navigator.gpu.requestAdapter())?.features.has('subgroups')));
+  // A rung that needs a feature (subgroups) runs where the adapter has it (SwiftShader has subgroups of 4); elsewhere it is n/a.
+  const features = await app.page.evaluate(async () => [...((await navigator.gpu.requestAdapter())?.features ?? [])]);
+  const runsHere = (r: (typeof rungs)[number]) => r.requiredFeatures.every((f) => features.includes(f));
+  const expected = Object.fromEntries(rungs.map((r) => [r.id, runsHere(r) ? 'verified' : 'n/a']));
   for (const shape of kLadderShapes) {
     await test.step(`${shape.m}×${shape.k}×${shape.n}`, async () => {
       await app.setShape(shape);
-      // Every rung runs everywhere (the vec4 rungs pad K and N to multiples of 4 on upload), but subgroup needs the feature.
-      await expect(app.ladder.rung('subgroup')).toHaveAttribute('data-status', subgroups ? 'idle' : 'n/a');
-      const ran = await app.ladder.runAll(kRungs);
-      expect(ran).toEqual(subgroups ? [...kRungs] : kRungs.filter((id) => id !== 'subgroup'));
-      const statuses = await app.ladder.statuses(kRungs);
-      expect(statuses).toEqual(Object.fromEntries(kRungs.map((id) => [id, id === 'subgroup' && !subgroups ? 'n/a' : 'verified'])));
+      for (const r of rungs) await expect(app.ladder.rung(r.id), r.id).toHaveAttribute('data-status', runsHere(r) ? 'idle' : 'n/a');
+      const ran = await app.ladder.runAll(ids);
+      expect(ran).toEqual(rungs.filter(runsHere).map((r) => r.id));
+      expect(await app.ladder.statuses(ids)).toEqual(expected);
       await expect(app.ladder.rung('reg8x8')).toHaveAttribute('data-gflops', /\d/);
     });
   }

@@ -1,13 +1,20 @@
 import { test, expect } from './fixtures';
 
 test('the URL query prefills the controls, and edits go back into the URL', async ({ app }) => {
-  await app.open('?m=48&k=32&n=48&tile=16');
-  await expect(app.page.getByTestId('input-m')).toHaveValue('48');
-  await expect(app.page.getByTestId('input-k')).toHaveValue('32');
-  await expect(app.page.getByTestId('input-n')).toHaveValue('48');
-  await expect(app.page.getByTestId('select-tile')).toHaveValue('16');
+  // Every value differs from the default (48×32×48, tile 16, random, seed 1, samples auto): a page that ignored the link would fail.
+  await app.open('?m=37&k=19&n=53&tile=8&pattern=integers&seed=7&samples=10');
+  await expect(app.page.getByTestId('input-m')).toHaveValue('37');
+  await expect(app.page.getByTestId('input-k')).toHaveValue('19');
+  await expect(app.page.getByTestId('input-n')).toHaveValue('53');
+  await expect(app.page.getByTestId('select-tile')).toHaveValue('8');
+  await expect(app.page.getByTestId('select-pattern')).toHaveValue('integers');
+  await expect(app.page.getByTestId('input-seed')).toHaveValue('7');
+  await expect(app.page.getByTestId('select-samples')).toHaveValue('10');
+  // No example is pressed: this is not the default configuration.
+  await expect(app.page.getByTestId('preset-cuda-samples')).toHaveAttribute('aria-pressed', 'false');
   await app.page.getByTestId('input-n').fill('50');
   await expect(app.page).toHaveURL(/[?&]n=50(&|$)/);
+  await expect(app.page).toHaveURL(/[?&]m=37&k=19&n=50&tile=8&pattern=integers&seed=7&samples=10(&|$)/);
 });
 
 test('the example presets load their configurations', async ({ app }) => {

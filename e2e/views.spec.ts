@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { kViewUrls, sampleShareLink } from './views';
+import { kDefaultView, kViewList } from '../src/core/views';
+import { kViewPages, kViewUrls, sampleShareLink } from './views';
 
 /**
  * Views with their own addresses, the first screen at 1366×768 (nothing scrolled by hand), the
@@ -73,24 +74,20 @@ test('a damaged link opens on its error, with what to do next, on the first scre
 
 test('every view has its address; the navigation is links with aria-current; Back returns; old links keep working', async ({ app, page }) => {
   await app.open('?m=3&k=3&n=3&tile=2');
-  for (const [view, landmark] of [
-    ['ladder', 'ladder-run'],
-    ['partitions', 'run-strip'],
-    ['dot', 'dot-run'],
-    ['bench', 'bench-start'],
-    ['shared', 'shared-none'],
-    ['lesson', 'run-both'],
-  ] as const) {
-    await app.goTo(view);
-    await expect(page.getByTestId(landmark)).toBeVisible();
-    if (view !== 'lesson') await expect(page).toHaveURL(new RegExp(`[?&]view=${view}(&|$)`));
+  // Every view of the list (core/views.ts) from the navigation, the default view last.
+  const order = [...kViewList.slice(1), kViewList[0]];
+  for (const v of order) {
+    await app.goTo(v.id);
+    await expect(page.getByTestId(kViewPages[v.id].landmark)).toBeVisible();
+    if (v.id !== kDefaultView) await expect(page).toHaveURL(new RegExp(`[?&]view=${v.address}(&|$)`));
     await expect(page).toHaveURL(/m=3&k=3&n=3&tile=2/); // the configuration travels with every view
     await expect(page.locator('[aria-current="page"]')).toHaveCount(1);
   }
+  const [twoBack, threeBack] = [order.at(-2)!, order.at(-3)!];
   await page.goBack();
-  await expect(page.getByTestId('nav-shared')).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId(`nav-${twoBack.id}`)).toHaveAttribute('aria-current', 'page');
   await page.goBack();
-  await expect(page.getByTestId('bench-start')).toBeVisible();
+  await expect(page.getByTestId(kViewPages[threeBack.id].landmark)).toBeVisible();
   // Keyboard: a link opens with Enter.
   await page.getByTestId('nav-dot').focus();
   await page.keyboard.press('Enter');

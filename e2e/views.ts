@@ -1,4 +1,38 @@
 import { expect, type Page } from '@playwright/test';
+import { kDefaultView, kViewList, type View } from '../src/core/views';
+import { BenchPage } from './pages/bench';
+import { DotPage } from './pages/dot';
+import { LadderPage } from './pages/ladder';
+import { TileMapPage } from './pages/tileMap';
+
+export type { View };
+
+/** What the tests know of each view of core/views.ts (the list, its order and addresses come from there). */
+export interface ViewPage {
+  /** A test id that only this view draws, opened from the navigation. */
+  readonly landmark: string;
+  /** Its page object. */
+  readonly pageObject: new (page: Page) => object;
+  /** Query keys the example address adds (`?view=<address>&…`), to open the view with something in it. */
+  readonly example?: string;
+  /** The example's landmark, when it differs (the shared results opened from a share link show its banner). */
+  readonly exampleLandmark?: string;
+}
+
+/** A page object for the views with nothing of their own to drive yet: the page itself. */
+class ViewOnly {
+  constructor(readonly page: Page) {}
+}
+
+export const kViewPages = {
+  lesson: { landmark: 'run-both', pageObject: TileMapPage },
+  ladder: { landmark: 'ladder-run', pageObject: LadderPage },
+  partitions: { landmark: 'run-strip', pageObject: ViewOnly },
+  dot: { landmark: 'dot-run', pageObject: DotPage, example: 'dotn=1000' },
+  bench: { landmark: 'bench-start', pageObject: BenchPage, example: 'sizes=64,128,256' },
+  // Opened from the navigation with no results: it says there are none. Its example is a genuine share link.
+  shared: { landmark: 'shared-none', pageObject: BenchPage, exampleLandmark: 'shared-banner' },
+} as const satisfies Record<View, ViewPage>;
 
 /** A view of the app: its address and a test id that only it draws. */
 export interface ViewCase {
@@ -7,17 +41,22 @@ export interface ViewCase {
   readonly landmark: string;
 }
 
-/** Every view with its address (the share link is made by the app, see sampleShareLink). */
+/**
+ * Every view at its example address, in navigation order (the views that open from a fragment at
+ * the share link, made by the app: see sampleShareLink), then two more cases: a small problem of
+ * the default view and a damaged share link.
+ */
 export function kViewUrls(share: string): ViewCase[] {
+  const cases: ViewCase[] = kViewList.map((v) => {
+    const p: ViewPage = kViewPages[v.id];
+    const query = [...(v.id === kDefaultView ? [] : [`view=${v.address}`]), ...(p.example ? [p.example] : [])].join('&');
+    const url = 'fragment' in v ? share : query ? `?${query}` : '';
+    return { name: v.id, url, landmark: p.exampleLandmark ?? p.landmark };
+  });
   return [
-    { name: 'lesson', url: '', landmark: 'run-both' },
-    { name: 'lesson-pmpp', url: '?m=3&k=3&n=3&tile=2', landmark: 'run-both' },
-    { name: 'ladder', url: '?view=ladder', landmark: 'ladder-run' },
-    { name: 'bench', url: '?sizes=64,128,256', landmark: 'bench-start' },
-    { name: 'shared', url: share, landmark: 'shared-banner' },
+    ...cases,
+    { name: `${kDefaultView}-pmpp`, url: '?m=3&k=3&n=3&tile=2', landmark: kViewPages[kDefaultView].landmark },
     { name: 'share-error', url: '?sizes=8,12&tile=4#r=r2.AAAA', landmark: 'share-error' },
-    { name: 'dot', url: '?view=dot&dotn=1000', landmark: 'dot-run' },
-    { name: 'partitions', url: '?view=partitions', landmark: 'run-strip' },
   ];
 }
 

@@ -11,11 +11,12 @@ import { initGpu } from './state/session';
 import { startUrlSync } from './state/urlSync';
 import { startViewSync } from './state/views';
 import { useApp } from './state/store';
+import { viewOfFragment } from './core/views';
 import './ui/styles.css';
 
 /** The share codec loads only when a results link is opened (or was open and is closed again). */
 function openShare(): void {
-  if (!/^#?r=/.test(location.hash) && useApp.getState().shared === undefined && useApp.getState().shareError === undefined) return;
+  if (viewOfFragment(location.hash) === undefined && useApp.getState().shared === undefined && useApp.getState().shareError === undefined) return;
   void import('./state/bench').then((m) => m.openShareFromLocation());
 }
 

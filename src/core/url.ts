@@ -6,12 +6,16 @@
  * - The matmul configuration (`m`, `k`, `n`, `tile`, `pattern`, `seed`, `samples`) stays text: a bad
  *   value from a link is shown in its input with a message, exactly as if it had been typed.
  * - `lang` (`en` or `zh-CN`: the language a link asks for; state/lang.ts applies it),
- * - `sizes` (benchmark sizes, text), `view=dot` and `dotn` (dot-product view), `limits=default`
+ * - `sizes` (benchmark sizes, text), `view` (an address of core/views.ts) and the keys a view owns
+ *   (`dotn`, the dot product's N), `limits=default`
  *   (request only WebGPU's default limits) and `maxSubmitMs` (the split budget).
  * A key that is missing or fails its schema takes its default; nothing here throws.
  */
 import { kLanguages, type Language } from './languages';
 import { z } from './zod';
+import { kDefaultView, kViewAddresses, viewAt, viewOfFragment, viewOpenedBy, viewRecord, type View } from './views';
+
+export { kViews, type View } from './views';
 
 export interface ConfigText {
   readonly m: string;
@@ -26,10 +30,6 @@ export interface ConfigText {
 
 /** The default problem: the cuda-samples `matrixMul` example (A 3×2 blocks · B 2×3 blocks of 16), small enough to show the whole story. */
 export const kDefaultConfig: ConfigText = { m: '48', k: '32', n: '48', tile: '16', pattern: 'random', seed: '1', samples: 'auto' };
-
-/** The app's views, each with its own address (`?view=`). `matmul` is the old name of the lesson. */
-export const kViews = ['lesson', 'ladder', 'bench', 'shared', 'dot', 'partitions'] as const;
-export type View = (typeof kViews)[number];
 
 /** Longest configuration value accepted from a URL; anything longer is cut (it cannot be valid anyway). */
 const kMaxValueLength = 32;
@@ -53,7 +53,7 @@ export const UrlSchema = z.object({
   seed: configKey,
   samples: configKey,
   sizes: maybe(clipped(kMaxSizesLength)),
-  view: maybe(z.enum([...kViews, 'matmul'])),
+  view: maybe(z.enum(kViewAddresses as [string, ...string[]])),
   dotn: maybe(clipped(kMaxValueLength)),
   limits: maybe(z.literal('default')),
   maxSubmitMs: maybe(z.coerce.number().check(z.gt(0), z.maximum(kMaxSubmitMsLimit))),
@@ -105,7 +105,7 @@ export function decodeUrl(search: string, base: ConfigText = kDefaultConfig): Ur
   return {
     config: config as unknown as ConfigText,
     ...(q.sizes !== undefined ? { sizes: q.sizes } : {}),
-    ...(q.view !== undefined ? { view: q.view === 'matmul' ? 'lesson' : q.view } : {}),
+    ...(q.view !== undefined && viewAt(q.view) !== undefined ? { view: viewAt(q.view) } : {}),
     ...(q.dotn !== undefined ? { dotn: q.dotn } : {}),
     defaultLimitsOnly: q.limits === 'default',
     ...(maxSubmitMs !== undefined && Number.isFinite(maxSubmitMs) ? { maxSubmitMs } : {}),
@@ -135,21 +135,22 @@ export function encodeUrl(c: ConfigText, extras: UrlExtras = {}): string {
   }
   if (extras.defaultLimitsOnly) p.set('limits', 'default');
   if (extras.sizes !== undefined) p.set('sizes', extras.sizes);
-  // The lesson is the default view, except that `sizes` alone opens the benchmark: say so then.
-  if (extras.view !== undefined && (extras.view !== 'lesson' || extras.sizes !== undefined)) p.set('view', extras.view);
-  if (extras.view === 'dot' && extras.dotn !== undefined) p.set('dotn', extras.dotn);
+  // The default view goes unsaid, except that `sizes` alone opens the benchmark: say so then.
+  if (extras.view !== undefined && (extras.view !== kDefaultView || extras.sizes !== undefined)) p.set('view', viewRecord(extras.view).address);
+  if (extras.view !== undefined && extras.dotn !== undefined && viewRecord(extras.view).ownKeys?.includes('dotn')) p.set('dotn', extras.dotn);
   if (extras.maxSubmitMs !== undefined) p.set('maxSubmitMs', String(extras.maxSubmitMs));
   if (extras.lang !== undefined) p.set('lang', extras.lang);
   return `?${p.toString()}`;
 }
 
 /**
- * The view a page opens on: a shared-results fragment (`#r=`) opens the shared results, then the
- * view the query names, then `sizes` opens the benchmark; otherwise the lesson.
+ * The view a page opens on: a view's fragment (`#r=`: the shared results) first, then the view the
+ * query names, then a view a present key opens (`sizes`: the benchmark); otherwise the default view.
  */
 export function startView(url: Pick<UrlState, 'view' | 'sizes'>, hash = ''): View {
-  if (/^#?r=/.test(hash)) return 'shared';
+  const byFragment = viewOfFragment(hash);
+  if (byFragment !== undefined) return byFragment;
   if (url.view !== undefined) return url.view;
-  if (url.sizes !== undefined) return 'bench';
-  return 'lesson';
+  const byKey = url.sizes !== undefined ? viewOpenedBy('sizes') : undefined;
+  return byKey ?? kDefaultView;
 }

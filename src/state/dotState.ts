@@ -1,6 +1,6 @@
 /** Types and initial values of the dot-product slice (no imports from the store: no cycles). */
 import type { DotResult } from '../gpu/dot';
-import type { View } from '../core/url';
+import { kDefaultView, type View } from '../core/views';
 import type { Said } from '../i18n';
 
 export interface DotState {
@@ -19,7 +19,7 @@ export interface DotState {
 export const kDefaultDotN = '1000';
 
 /** The initial slice; view and N come from the URL (already validated and clipped by core/url). */
-export function initialDot(view: DotState['view'] = 'lesson', n: string = kDefaultDotN): DotState {
+export function initialDot(view: DotState['view'] = kDefaultView, n: string = kDefaultDotN): DotState {
   return {
     view,
     dotText: { n, workgroupSize: '256', maxWorkgroups: '32', pattern: 'closed-form', gpuFinal: false },

@@ -3,8 +3,10 @@
  * every kind of run must refuse cleanly, say why where it shows its messages, and leave the lock free.
  * Nothing here claims anything about GPU results: those are the Playwright specs' job.
  */
-import './testing';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { defaultLimitsInfo } from './testing';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GpuRunError, type GpuContext } from '../gpu/device';
+import { releaseExperimentData, type runVerified } from '../gpu/experiment';
 import { startSweep, setSweepText } from './bench';
 import { runDotView, setDotText } from './dot';
 import { busyMessage, cancelRun, runAuto, runKernels, runTuning, withRun } from './runs';
@@ -12,7 +14,30 @@ import { clearGpuErrors, currentGpu, initGpu, noteGpuError } from './session';
 import { applyConfig, initialState, kMaxGpuErrors, kStartUrl, useApp } from './store';
 import { tuneMessage, useTuning } from './tuning';
 import { moveSelection, selectTile, setBounds, setStep, stepBy, stepCount } from './viz';
-import { i18n, say } from '../i18n';
+import { i18n, said, say } from '../i18n';
+
+/**
+ * For the cancel tests only: a stand-in device and kernel run (the rest of this file has neither, as
+ * in Node). The stand-in run does nothing but wait for its cancel signal, so the tests watch what
+ * state/runs.ts does with cancelRun(); that the GPU side stops on the signal is e2e's job.
+ */
+const fake = vi.hoisted(() => ({ ctx: undefined as unknown, run: undefined as unknown }));
+vi.mock('./session', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./session')>();
+  return { ...real, initGpu: async () => (fake.ctx as GpuContext | undefined) ?? real.initGpu() };
+});
+vi.mock('../gpu/experiment', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../gpu/experiment')>();
+  return {
+    ...real,
+    runVerified: (...a: Parameters<typeof runVerified>) => ((fake.run as typeof runVerified | undefined) ?? real.runVerified)(...a),
+    releaseExperimentData: vi.fn(real.releaseExperimentData),
+  };
+});
+afterEach(() => {
+  fake.ctx = undefined;
+  fake.run = undefined;
+});
 
 beforeEach(() => {
   useApp.setState(initialState(kStartUrl), true);
@@ -72,8 +97,62 @@ describe('the run preamble', () => {
     expect(useApp.getState().gpu.state).toBe('initializing'); // no device was asked for
   });
 
-  it('cancel with no run in progress does nothing', () => {
-    expect(() => cancelRun()).not.toThrow();
+});
+
+describe('cancel', () => {
+  /** A ready stand-in device; `run` stands in for each kernel run. */
+  function withFakeDevice(run: typeof runVerified): void {
+    const info = defaultLimitsInfo();
+    fake.ctx = { device: {} as GPUDevice, info, lost: new Promise(() => {}), isLost: () => false } satisfies GpuContext;
+    fake.run = run;
+    useApp.setState({ gpu: { state: 'ready', info } });
+    applyConfig({ m: '5', k: '9', n: '7', tile: '4', samples: '3' }); // small: no estimate, no question
+  }
+
+  it('stops the run in progress: its kernel and the ones after it say cancelled, the lock is free, the data is given back', async () => {
+    const signals: AbortSignal[] = [];
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    withFakeDevice(
+      (_ctx, _id, _e, opts = {}) =>
+        new Promise((_, reject) => {
+          signals.push(opts.signal!);
+          opts.signal!.addEventListener('abort', () => reject(new GpuRunError(said('run:runs.cancelled'), 'cancelled')), { once: true });
+          started();
+        }),
+    );
+    vi.mocked(releaseExperimentData).mockClear();
+    const run = runKernels(['naive', 'tiled']);
+    await running;
+    expect(useApp.getState().busy).toBe(true);
+    expect(useApp.getState().results.naive?.status).toBe('running');
+    expect(useApp.getState().results.tiled?.status).toBe('running');
+
+    cancelRun();
+    await run;
+    const s = useApp.getState();
+    expect(signals).toHaveLength(1); // tiled never started
+    expect(signals[0]!.aborted).toBe(true);
+    for (const id of ['naive', 'tiled'] as const) {
+      const r = s.results[id];
+      expect(r?.status, id).toBe('error');
+      expect(r?.status === 'error' && say(r.error ?? ''), id).toBe(say(said('run:runs.cancelled')));
+    }
+    expect(s.busy).toBe(false);
+    expect(releaseExperimentData).toHaveBeenCalledTimes(1);
+  });
+
+  it('with no run in progress cancels nothing: the next run is not born cancelled and runs to the end', async () => {
+    const signals: AbortSignal[] = [];
+    withFakeDevice(async (_ctx, id, _e, opts = {}) => {
+      signals.push(opts.signal!);
+      throw new GpuRunError(`stand-in ${id}`, 'internal'); // an ordinary failure: the next kernel still runs
+    });
+    cancelRun();
+    await runKernels(['naive', 'tiled']);
+    expect(signals.map((x) => x.aborted)).toEqual([false, false]);
+    expect(useApp.getState().results.tiled?.status).toBe('error');
+    expect(useApp.getState().busy).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import { kDefaultSizesText } from './benchState';
 import { kStartUrl, useApp, type AppState } from './store';
 import { linkLanguage } from './lang';
 import { followingAddress } from './views';
+import { viewRecord } from '../core/views';
 
 /** The query string for a state (and the link-only keys of the page's URL). */
 export function queryFor(s: Pick<AppState, 'config' | 'sweepText' | 'view' | 'dotText'>, start: Pick<UrlState, 'defaultLimitsOnly' | 'maxSubmitMs'> = kStartUrl): string {
@@ -36,7 +37,7 @@ export function startUrlSync(): void {
     if (!urlChanged(s, prev)) return;
     // A new view is a new history entry (Back returns to the previous view); edits replace the entry.
     const newView = s.view !== prev.view && !followingAddress();
-    const hash = s.view === 'shared' ? location.hash : '';
+    const hash = viewRecord(s.view).fragment ? location.hash : '';
     const url = `${location.pathname}${queryFor(s)}${newView ? hash : location.hash}`;
     if (newView) history.pushState(null, '', url);
     else history.replaceState(history.state, '', url);

@@ -3,7 +3,8 @@
  * URL mirror in urlSync.ts), Back and Forward return to the view of that entry, and a shared-results
  * fragment (`#r=…`) opens the shared results.
  */
-import { decodeUrl, startView, type View } from '../core/url';
+import { decodeUrl, startView } from '../core/url';
+import { viewOfFragment, type View } from '../core/views';
 import { useApp } from './store';
 
 /** Set while the view follows the address bar (Back/Forward), so the mirror does not push again. */
@@ -37,9 +38,10 @@ export function startViewSync(onShareHash: () => void): void {
   started = true;
   window.addEventListener('popstate', followAddress);
   window.addEventListener('hashchange', () => {
-    if (/^#?r=/.test(location.hash)) {
+    const view = viewOfFragment(location.hash);
+    if (view !== undefined) {
       following = true;
-      useApp.setState({ view: 'shared' });
+      useApp.setState({ view });
       following = false;
       // The shared results open at the top, wherever the page was scrolled.
       window.scrollTo(0, 0);

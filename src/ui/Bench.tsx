@@ -8,6 +8,7 @@ import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, st
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
 import { goToView } from '../state/views';
+import { kDefaultView, viewOpenedBy } from '../core/views';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList, kKernels } from '../core/kernels';
 import { spreadPercent } from '../core/stats';
@@ -247,7 +248,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
       </p>
       <p>{t('shared.errorNext')}</p>
       <div className="run-buttons">
-        <button type="button" className="primary" data-main-action onClick={() => goToView('bench')}>
+        <button type="button" className="primary" data-main-action onClick={() => goToView(viewOpenedBy('sizes') ?? kDefaultView)}>
           {t('shared.openBench')}
         </button>
         <button type="button" onClick={dismissShared}>

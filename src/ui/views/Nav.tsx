@@ -1,12 +1,12 @@
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { encodeUrl, type View } from '../../core/url';
+import { encodeUrl } from '../../core/url';
+import { kViewList, type View } from '../../core/views';
+import { said } from '../../core/said';
+import { say } from '../../i18n';
 import { linkLanguage } from '../../state/lang';
 import { useApp } from '../../state/store';
 import { goToView } from '../../state/views';
-
-/** The order of the navigation. */
-export const kNavViews: readonly View[] = ['lesson', 'ladder', 'partitions', 'dot', 'bench', 'shared'];
 
 /** The header navigation: real links (relative, so a static host's sub-path works), aria-current on the open view. */
 export function Nav() {
@@ -23,7 +23,7 @@ export function Nav() {
   return (
     <nav className="views-nav" aria-label={t('app.nav')}>
       <ul>
-        {kNavViews.map((v) => (
+        {kViewList.map(({ id: v, label }) => (
           <li key={v}>
             <a
               href={`./${encodeUrl(config, { view: v, lang: linkLanguage() })}`}
@@ -31,7 +31,7 @@ export function Nav() {
               aria-current={view === v ? 'page' : undefined}
               onClick={(e) => open(e, v)}
             >
-              {t(`view.${v}`)}
+              {say(said(label))}
             </a>
           </li>
         ))}

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { createServer } from 'vite';
+
+/** The ladder as the kernel record (src/core/kernels.ts) has it: each rung's id and the WebGPU features it needs. */
+export interface RungOfRecord {
+  readonly id: string;
+  readonly requiredFeatures: readonly string[];
+}
+
+let cached: Promise<RungOfRecord[]> | undefined;
+
+/**
+ * Read the kernel record in Node: it imports WGSL with `?raw` and the catalogues with
+ * import.meta.glob, so it is loaded through Vite's module loader (no server is listened on), once per worker.
+ */
+export function ladderOfRecord(): Promise<RungOfRecord[]> {
+  cached ??= (async () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const server = await createServer({ root, configFile: false, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, hmr: false, watch: null }, optimizeDeps: { noDiscovery: true, include: [] } });
+    try {
+      const m = (await server.ssrLoadModule('/src/core/kernels.ts')) as typeof import('../src/core/kernels');
+      return m.kLadderIds.map((id) => ({ id, requiredFeatures: [...(m.kKernels[id].requiredFeatures ?? [])] }));
+    } finally {
+      await server.close();
+    }
+  })();
+  return cached;
+}

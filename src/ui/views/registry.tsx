@@ -1,0 +1,47 @@
+/**
+ * What each view draws, keyed by the view list of core/views.ts (ids, addresses, labels): its body
+ * and the header's next step. The heavy bodies load only when their view opens: the benchmark
+ * (uPlot, the share codec), the ladder and tuner, the partitions. The lesson (the first screen)
+ * and the dot product are in the main bundle.
+ */
+import { lazy, type ReactNode } from 'react';
+import type { View } from '../../core/views';
+import { said, type Said } from '../../core/said';
+import { DotView } from '../DotView';
+import { LessonView } from './LessonView';
+import { ProblemView } from './ProblemView';
+
+const BenchView = lazy(() => import('./BenchView').then((m) => ({ default: m.BenchView })));
+const Ladder = lazy(() => import('../Ladder').then((m) => ({ default: m.Ladder })));
+const Partitions = lazy(() => import('../Partitions').then((m) => ({ default: m.Partitions })));
+
+export interface ViewBody {
+  /** The view's body (inside the page's Suspense). */
+  readonly render: () => ReactNode;
+  /** The first thing to do on this view, named by its own button's label. */
+  readonly next: Said;
+}
+
+export const kViewBodies: Record<View, ViewBody> = {
+  lesson: { render: () => <LessonView />, next: said('app.nextLesson', { action: said('controls.runBoth') }) },
+  ladder: {
+    render: () => (
+      <ProblemView>
+        <Ladder />
+      </ProblemView>
+    ),
+    next: said('app.next', { action: said('run:ladder.run') }),
+  },
+  partitions: {
+    render: () => (
+      <ProblemView>
+        <Partitions />
+      </ProblemView>
+    ),
+    next: said('app.next', { action: said('viz:partitions.run') }),
+  },
+  dot: { render: () => <DotView />, next: said('app.next', { action: said('bench:dot.run') }) },
+  // The benchmark and the shared results are one component (switching between them keeps its state).
+  bench: { render: () => <BenchView shared={false} />, next: said('app.nextBench', { action: said('bench:form.start') }) },
+  shared: { render: () => <BenchView shared />, next: said('app.nextShared', { action: said('bench:shared.runHere') }) },
+};
