@@ -1,4 +1,5 @@
-import { inflateRawSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { test, expect } from './fixtures';
 
 /**
@@ -57,15 +58,31 @@ test('a tiny benchmark point is marked untimeable in the table and the chart, an
     await expect(shared).toBeVisible();
     expect(await shared.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-trust')))).toEqual(before);
     await expect(shared.getByTestId('point-untimeable').first()).toBeVisible();
+
+    // The same link with its first point made noisy (spread 150%, 2 ms a dispatch: timeable), checksum recomputed.
+    const value = JSON.parse(inflateLink(link)) as { points: Array<Record<string, unknown>> };
+    value.points[0] = { ...value.points[0], dispatchesPerSample: 1, medianMs: 2, minMs: 1, maxMs: 4, gflops: 2 / (2 * 1e6) };
+    await fresh.goto(link.slice(0, link.indexOf('#r=') + 3) + forge(value));
+    const row = fresh.getByTestId('bench-table').locator('tbody tr').first();
+    await expect(row).toHaveAttribute('data-trust', 'noisy');
+    await expect(row.getByTestId('point-noisy')).toHaveText(/⚠ noisy \(spread 150%\)/);
+    await expect(fresh.getByTestId('bench-chart').getByTestId('point-noisy').first()).toContainText('— drawn, not a speed to compare');
     await fresh.close();
   });
 });
 
+/** The JSON a link carries (inflated; no checks). */
+const inflateLink = (link: string): string => inflateRawSync(Buffer.from(link.slice(link.indexOf('#r=') + 3 + 'r2.'.length), 'base64url').subarray(12)).toString('utf8');
+
+/** A fragment value with a valid checksum over any JSON (the documented format). */
+function forge(value: unknown): string {
+  const json = Buffer.from(JSON.stringify(value), 'utf8');
+  return 'r2.' + Buffer.concat([createHash('sha256').update(json).digest().subarray(0, 12), deflateRawSync(json)]).toString('base64url');
+}
+
 /** The points a share link carries (the documented format: r2.<base64url(12-byte checksum ‖ deflate-raw(JSON))>). */
 function pointsOf(link: string): Array<{ medianMs: number; minMs: number; maxMs: number; dispatchesPerSample: number }> {
-  const frag = link.slice(link.indexOf('#r=') + 3);
-  const bytes = Buffer.from(frag.slice('r2.'.length), 'base64url').subarray(12);
-  return (JSON.parse(inflateRawSync(bytes).toString('utf8')) as { points: Array<{ medianMs: number; minMs: number; maxMs: number; dispatchesPerSample: number }> }).points;
+  return (JSON.parse(inflateLink(link)) as { points: Array<{ medianMs: number; minMs: number; maxMs: number; dispatchesPerSample: number }> }).points;
 }
 
 test('the ladder draws no bar for an untimeable figure', async ({ app, page }) => {

@@ -132,7 +132,7 @@ export function Ladder() {
                     </div>
                   ) : ok ? (
                     <div className="bar-cell" data-bar={verdict?.trusted ? 'trusted' : 'noisy'}>
-                      <div className={verdict?.trusted ? 'bar' : 'bar noisy'} style={{ width: `${(share ?? 0) * 100}%` }} aria-hidden="true" />
+                      <div className="bar" data-noisy={verdict?.trusted ? undefined : true} style={{ width: `${(share ?? 0) * 100}%` }} aria-hidden="true" />
                       <span>
                         <Trans t={t} i18nKey={consts ? 'ladder.measuredParams' : 'ladder.measured'} values={values} components={kParts} />
                         {marks && marks.length > 0 && <> · {marks}</>}
