@@ -125,3 +125,18 @@ test('the ladder draws no bar for an untimeable figure', async ({ app, page }) =
     }
   }
 });
+
+test('the partitions claim a speed ratio only when both measured times are trusted', async ({ app, page }) => {
+  await app.open('?m=24&k=24&n=24&tile=8&samples=3&view=partitions');
+  await page.getByTestId('run-strip').click();
+  const rows = [page.getByTestId('partition-strip'), page.getByTestId('partition-tiled')];
+  for (const row of rows) await expect(row).toContainText('✓ verified');
+  const speed = page.getByTestId('partitions-speed');
+  const marked = (await rows[0]!.locator('[data-testid^="point-"]').count()) + (await rows[1]!.locator('[data-testid^="point-"]').count());
+  if (marked > 0) {
+    await expect(speed).toContainText('The measured times are not compared');
+    await expect(speed).not.toContainText('faster');
+  } else {
+    await expect(speed).toContainText(/Measured here, the (row strips|checkerboard) ran [\d.]+× faster than the (checkerboard|row strips)\./);
+  }
+});
