@@ -33,10 +33,36 @@ describe('sweep helpers', () => {
     expect(estimateMs(2, 512, 1024)).toBe(16);
   });
   it('finds the size from which tiled stays ahead', () => {
-    const p = (kernel: 'naive' | 'tiled', size: number, medianMs: number) => ({ kernel, size, medianMs, verified: true, tile: kernel === 'tiled' ? (16 as const) : null });
+    const p = (kernel: 'naive' | 'tiled', size: number, medianMs: number, spread = 0) => ({
+      kernel,
+      size,
+      medianMs,
+      minMs: medianMs * (1 - spread / 2),
+      maxMs: medianMs * (1 + spread / 2),
+      clock: 'gpu-timestamp' as const,
+      dispatchesPerSample: 1,
+      verified: true,
+      tile: kernel === 'tiled' ? (16 as const) : null,
+    });
     expect(crossover([p('naive', 64, 1), p('tiled', 64, 2), p('naive', 128, 2), p('tiled', 128, 1), p('naive', 256, 8), p('tiled', 256, 3)])).toBe(128);
     expect(crossover([p('naive', 64, 1), p('tiled', 64, 0.5), p('naive', 128, 1), p('tiled', 128, 2)])).toBeUndefined();
     expect(crossover([p('naive', 64, 1)])).toBeUndefined();
+  });
+  it('reads no crossover from a point that is not a speed (core/trust)', () => {
+    const p = (kernel: 'naive' | 'tiled', size: number, medianMs: number, spread = 0) => ({
+      kernel,
+      size,
+      medianMs,
+      minMs: medianMs * (1 - spread / 2),
+      maxMs: medianMs * (1 + spread / 2),
+      clock: 'gpu-timestamp' as const,
+      dispatchesPerSample: 1,
+      verified: true,
+      tile: kernel === 'tiled' ? (16 as const) : null,
+    });
+    // Tiled "ahead" from 64 only by an untimeable naive time (0.5 ms, under 10 steps of 100 µs) at 64, and a noisy one at 128.
+    expect(crossover([p('naive', 64, 0.5), p('tiled', 64, 0.4), p('naive', 128, 2, 1.5), p('tiled', 128, 1), p('naive', 256, 8), p('tiled', 256, 3)])).toBe(256);
+    expect(crossover([p('naive', 64, 0.5), p('tiled', 64, 0.4)])).toBeUndefined();
   });
   it('writes CSV with quoting and defused formulas', () => {
     const csv = pointsToCsv([{ kernel: 'tiled', tile: 16, size: 64, skipped: '=HYPERLINK("x"), too big' }]);

@@ -10,6 +10,7 @@ import { gflops as gflopsAt, kTileWidths } from './shape';
 import { text, z } from './zod';
 import { ClockSchema } from './clock';
 import { said, type Said } from './said';
+import { pointTrust } from './trust';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
 
@@ -195,11 +196,11 @@ export function sweepPlan(c: SweepConfig): Array<{ size: number; kernel: KernelI
 /** Estimated time of a cubic kernel at `size`, from a measurement at `from`. */
 export const estimateMs = (msAt: number, from: number, size: number): number => msAt * (size / from) ** 3;
 
-/** The size from which the tiled kernel stays faster than naive (by median), or undefined. */
+/** The size from which the tiled kernel stays faster than naive (by median, trusted points only: core/trust), or undefined. */
 export function crossover(points: readonly BenchPoint[]): number | undefined {
   const bySize = new Map<number, { naive?: number; tiled?: number }>();
   for (const p of points) {
-    if (p.medianMs === undefined || !p.verified || (p.kernel !== 'naive' && p.kernel !== 'tiled')) continue;
+    if (p.medianMs === undefined || !p.verified || (p.kernel !== 'naive' && p.kernel !== 'tiled') || !pointTrust(p)?.trusted) continue;
     const e = bySize.get(p.size) ?? {};
     e[p.kernel] = p.medianMs;
     bySize.set(p.size, e);

@@ -12,7 +12,10 @@ import { kDefaultView, viewOpenedBy } from '../core/views';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList, kKernels } from '../core/kernels';
 import { spreadPercent } from '../core/stats';
-import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtPercent, fmtRate } from './format';
+import { kAssumedStepMs, kMaxTrustedSpread, kMinClockSteps } from '../core/trust';
+import { pointTrust } from '../state/trust';
+import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';
+import { distrustMark } from './timing';
 import { dateFormat, say } from '../i18n';
 import { downloadBlob } from './download';
 import { kernelLabel } from '../i18n/kernels';
@@ -28,8 +31,34 @@ const kTableId = { mine: 'bench-table', shared: 'bench-table-shared' } as const;
 /** A recorded date (ISO) in the reader's language. */
 const fmtDate = (iso: string) => dateFormat({ dateStyle: 'medium', timeStyle: 'long' }).format(new Date(iso));
 
+/**
+ * A point's marks under the trust rule (core/trust pointTrust, from the figures the point carries,
+ * so a shared link shows the same marks as the page that made it): a word and a symbol each, with
+ * the automation contract's test ids (point-untimeable, point-noisy).
+ */
+export function PointMarks({ point }: { point: BenchPoint }) {
+  const v = pointTrust(point);
+  if (!v || v.trusted) return null;
+  return (
+    <>
+      {v.reasons.map((reason) => (
+        <span key={reason} className="trust-mark" data-testid={`point-${reason}`}>
+          {' '}
+          {distrustMark(v, reason)}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /** What a GPU calls itself, from the parts the browser disclosed (empty when none). */
 const gpuName = (d: DeviceReport) => [d.vendor, d.architecture, d.description].filter((x) => x && x !== 'unknown').join(' · ');
+
+/** A point's verdict as an attribute: 'trusted', its reasons ('untimeable noisy'), or none when not measured. */
+const trustAttr = (p: BenchPoint): string | undefined => {
+  const v = pointTrust(p);
+  return v ? (v.trusted ? 'trusted' : v.reasons.join(' ')) : undefined;
+};
 
 function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[]; caption: string; testId?: string }) {
   const { t } = useTranslation('bench');
@@ -52,7 +81,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
         </thead>
         <tbody>
           {points.map((p, i) => (
-            <tr key={i} data-kernel={p.kernel} data-size={p.size}>
+            <tr key={i} data-kernel={p.kernel} data-size={p.size} data-trust={trustAttr(p)}>
               <th scope="row">
                 {kKernels[p.kernel].usesTile ? t('form.kernelTile', { label: kernelLabel(p.kernel), tile: p.tile ?? '' }) : kernelLabel(p.kernel)}
                 {p.constants && Object.keys(p.constants).length > 0 && <span className="small"> ({paramsLabel(p.constants)})</span>}
@@ -68,7 +97,10 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
                   <td className="num">{fmtMeasuredMs(p.minMs!)}</td>
                   <td className="num">{fmtMeasuredMs(p.maxMs!)}</td>
                   <td className="num">{p.medianMs! > 0 ? fmtPercent(spreadPercent({ median: p.medianMs!, min: p.minMs!, max: p.maxMs! })) : '—'}</td>
-                  <td className="num">{fmtRate(p.gflops!, p.medianMs!)}</td>
+                  <td className="num">
+                    {fmtRate(p.gflops!, p.medianMs!)}
+                    <PointMarks point={p} />
+                  </td>
                   <td className="clock">
                     {t(`clock.${p.clock!}`)} · {p.samples}
                     {p.dispatchesPerSample! > 1 ? ` × ${p.dispatchesPerSample}` : ''}
@@ -363,6 +395,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
       {crossText}
       {!(sharedView && shared) && tables}
       <p className="small">{t('spread')}</p>
+      <p className="small">{t('trust', { steps: kMinClockSteps, step: fmtMs(kAssumedStepMs['gpu-timestamp']), max: kMaxTrustedSpread })}</p>
       {devices}
       {(shareUrl || shareUrlError) && (
         <div className="share">

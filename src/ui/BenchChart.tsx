@@ -4,8 +4,10 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { kMaxPlausibleGflops, type BenchPoint } from '../core/bench';
 import { kKernels, type KernelId } from '../core/kernels';
+import { pointTrust } from '../state/trust';
 import { fmtGflops, isBelowResolution } from './format';
 import { kernelLabel } from '../i18n/kernels';
+import { distrustMark } from './timing';
 
 export interface ChartSeries {
   readonly label: string;
@@ -17,10 +19,41 @@ export interface ChartSeries {
 /**
  * A figure the axis can hold: finite, not negative, at most the schema's physical bound (links are
  * checked; this guards the axis whatever it is given). A time below the clock's resolution has no
- * rate, so it is not drawn (the table says why).
+ * rate, and an untimeable one (core/trust) is no speed: neither is drawn (the list under the chart
+ * and the table say why).
  */
 const plotted = (p: BenchPoint | undefined): number | null =>
-  p?.gflops !== undefined && Number.isFinite(p.gflops) && p.gflops >= 0 && !isBelowResolution(p.medianMs ?? 0) ? Math.min(p.gflops, kMaxPlausibleGflops) : null;
+  p?.gflops !== undefined && Number.isFinite(p.gflops) && p.gflops >= 0 && !isBelowResolution(p.medianMs ?? 0) && !pointTrust(p)?.reasons.includes('untimeable')
+    ? Math.min(p.gflops, kMaxPlausibleGflops)
+    : null;
+
+/**
+ * The chart's legend of marks: every point of a series that is not a speed, in words with the
+ * automation contract's test ids — untimeable (not drawn) and noisy (drawn, not a speed to compare).
+ */
+function TrustLegend({ series }: { series: readonly ChartSeries[] }) {
+  const { t } = useTranslation('bench');
+  const items = series.flatMap((s) =>
+    s.points.flatMap((p) => {
+      const v = p.gflops !== undefined ? pointTrust(p) : undefined;
+      if (!v || v.trusted) return [];
+      return v.reasons.map((reason) => ({ key: `${s.label}-${p.size}-${reason}`, reason, text: t(`chart.${reason}`, { series: s.label, size: p.size, mark: distrustMark(v, reason) }) }));
+    }),
+  );
+  if (items.length === 0) return null;
+  return (
+    <div className="small chart-marks" data-testid="chart-marks">
+      <span>{t('chart.marks')}</span>
+      <ul>
+        {items.map((i) => (
+          <li key={i.key} data-testid={`point-${i.reason}`}>
+            {i.text}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 const color = (k: KernelId) => kKernels[k].chart.color;
 
@@ -101,5 +134,10 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       plot.destroy();
     };
   }, [series, height, t]);
-  return <div ref={host} className="bench-chart" />;
+  return (
+    <>
+      <div ref={host} className="bench-chart" />
+      <TrustLegend series={series} />
+    </>
+  );
 }

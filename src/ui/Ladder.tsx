@@ -6,7 +6,9 @@ import { numberFormat, say } from '../i18n';
 import { runKernels } from '../state/runs';
 import { checkKernels, resultFor, useDerived } from '../state/selectors';
 import { useApp } from '../state/store';
+import { barShares, runTrustHere } from '../state/trust';
 import { fmtGflops, fmtInt, fmtMs } from './format';
+import { distrustMark } from './timing';
 import { Tuning } from './Tuning';
 import { paramsLabel } from '../core/tuning';
 import { kernelLabel, kernelSummary } from '../i18n/kernels';
@@ -62,7 +64,10 @@ export function Ladder() {
   // Only results for the shape in the inputs belong in this table.
   const rows = kLadderIds.map((id) => ({ id, r: resultFor(results, id, parsed) }));
   const measured = rows.filter(({ r }) => r?.status === 'verified' && r.run);
-  const best = Math.max(0, ...measured.map(({ r }) => r!.run!.gflops));
+  // The trust rule over each measured rung: an untimeable one gets no bar, a noisy one a hatched,
+  // marked bar; the bars are scaled by the trusted rungs only (core/trust barShares).
+  const trust = new Map(measured.map(({ id, r }) => [id, runTrustHere(r!.run!)]));
+  const shares = new Map(measured.map(({ id }, i) => [id, barShares(measured.map(({ id: m, r }) => ({ value: r!.run!.gflops, trust: trust.get(m) })))[i]]));
   return (
     <section className="panel" aria-labelledby="ladder-heading" data-testid="ladder">
       <h2 id="ladder-heading">{t('ladder.heading')}</h2>
@@ -91,8 +96,23 @@ export function Ladder() {
             const g = ok ? r!.run!.gflops : 0;
             const consts = r?.run ? paramsLabel(tunedConstants(id, r.run.plan.constants)) : '';
             const isAuto = auto?.kernel === id && r?.seq === auto.seq;
+            const verdict = trust.get(id);
+            const share = shares.get(id);
+            const marks = verdict?.reasons.map((reason) => (
+              <span key={reason} className="trust-mark" data-testid={`point-${reason}`}>
+                {distrustMark(verdict, reason)}
+              </span>
+            ));
+            const values = { rate: fmtGflops(g), median: fmtMs(r?.run?.stats.median ?? 0), n: r?.run?.stats.n ?? 0, clock: r?.run ? t(`clock.label.${r.run.clock}`) : '', params: consts };
             return (
-              <tr key={id} data-testid={`ladder-${id}`} data-run={r?.seq} data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')} data-gflops={ok ? String(g) : undefined}>
+              <tr
+                key={id}
+                data-testid={`ladder-${id}`}
+                data-run={r?.seq}
+                data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')}
+                data-gflops={ok ? String(g) : undefined}
+                data-trust={verdict ? (verdict.trusted ? 'trusted' : verdict.reasons.join(' ')) : undefined}
+              >
                 <th scope="row">
                   {kKernels[id].usesTile && parsed ? t('ladder.withTile', { label: kernelLabel(id), tile: parsed.tile }) : kernelLabel(id)}
                   <div className="small">{`shaders/${id}.wgsl`}</div>
@@ -103,16 +123,20 @@ export function Ladder() {
                 <td>
                   {notApplicable.has(id) ? (
                     <span className="small">{t('ladder.notApplicable', { why: notApplicable.get(id) ?? '' })}</span>
-                  ) : ok ? (
-                    <div className="bar-cell">
-                      <div className="bar" style={{ width: `${best > 0 ? (g / best) * 100 : 0}%` }} aria-hidden="true" />
+                  ) : ok && share === undefined ? (
+                    // Untimeable: no bar at all (never the longest nor the shortest), the mark in words.
+                    <div className="bar-cell untimeable" data-bar="none">
                       <span>
-                        <Trans
-                          t={t}
-                          i18nKey={consts ? 'ladder.measuredParams' : 'ladder.measured'}
-                          values={{ rate: fmtGflops(g), median: fmtMs(r!.run!.stats.median), n: r!.run!.stats.n, clock: t(`clock.label.${r!.run!.clock}`), params: consts }}
-                          components={kParts}
-                        />
+                        {marks}{' '}
+                        <Trans t={t} i18nKey="ladder.untimeable" values={values} components={kParts} />
+                      </span>
+                    </div>
+                  ) : ok ? (
+                    <div className="bar-cell" data-bar={verdict?.trusted ? 'trusted' : 'noisy'}>
+                      <div className="bar" data-noisy={verdict?.trusted ? undefined : true} style={{ width: `${(share ?? 0) * 100}%` }} aria-hidden="true" />
+                      <span>
+                        <Trans t={t} i18nKey={consts ? 'ladder.measuredParams' : 'ladder.measured'} values={values} components={kParts} />
+                        {marks && marks.length > 0 && <> · {marks}</>}
                       </span>
                     </div>
                   ) : r?.status === 'running' ? (

@@ -7,7 +7,9 @@ import { runKernels } from '../state/runs';
 import { checkKernels, useDerived, verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';
 import { numberFormat } from '../i18n';
+import { allTrusted, runTrustHere } from '../state/trust';
 import { fmtInt, fmtMs } from './format';
+import { distrustMark, untimeableRun } from './timing';
 
 const kMaxBands = 24;
 const kPartitionKernels = ['tiled', 'strip'] as const;
@@ -20,6 +22,7 @@ const kPartitionKernels = ['tiled', 'strip'] as const;
 export function Partitions() {
   const results = useApp((s) => s.results);
   const { t } = useTranslation('viz');
+  const { t: tRun } = useTranslation('run');
   const { parsed } = checkKernels(useDerived(), kPartitionKernels);
   if (!parsed) return null;
   const { shape, tile } = parsed;
@@ -32,15 +35,31 @@ export function Partitions() {
   const sLoads = stripLoads(shape, kStripBand);
   const tLoads = tiledLoads(shape, tile);
   const ratio = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const measured = (r: typeof st) =>
+  // The trust rule over each measured time: marked when it is not a speed, and no ratio unless both are.
+  const stTrust = st ? runTrustHere(st.run) : undefined;
+  const tlTrust = tl ? runTrustHere(tl.run) : undefined;
+  const measured = (r: typeof st, v: typeof stTrust) =>
     r ? (
       <>
         <span className="num">{fmtMs(r.run.stats.median)}</span>
         {t('partitions.measured', { clock: kClockLabels[r.run.clock], n: r.run.stats.n })}
+        {v?.reasons.map((reason) => (
+          <span key={reason} className="trust-mark" data-testid={`point-${reason}`}>
+            {' '}
+            {distrustMark(v, reason)}
+          </span>
+        ))}
       </>
     ) : (
       t('partitions.notRun')
     );
+  const ratio2 = (x: number) => ratio.format(x);
+  const speed =
+    !st || !tl ? undefined
+    : allTrusted([stTrust, tlTrust]) ? (
+        st.run.stats.median < tl.run.stats.median ? t('partitions.stripsFaster', { x: ratio2(tl.run.stats.median / st.run.stats.median) }) : t('partitions.checkerFaster', { x: ratio2(st.run.stats.median / tl.run.stats.median) })
+      )
+    : t('partitions.untrusted', { why: [...new Set([st, tl].flatMap((r) => untimeableRun(r.run) ?? []))].join(tRun('timing.reasonSeparator')) });
   return (
     <section className="panel" aria-labelledby="part-heading" data-testid="partitions">
       <h2 id="part-heading">{t('partitions.heading')}</h2>
@@ -90,20 +109,25 @@ export function Partitions() {
             <td>{fmtInt(sLoads)}</td>
             <td>{t('partitions.stripA', { n: fmtInt(ceilDiv(shape.n, 256)) })}</td>
             <td>{t('partitions.stripB', { n: fmtInt(bands) })}</td>
-            <td>{measured(st)}</td>
+            <td>{measured(st, stTrust)}</td>
           </tr>
           <tr data-testid="partition-tiled">
             <th scope="row">{t('partitions.rowChecker', { tile })}</th>
             <td>{fmtInt(tLoads)}</td>
             <td>{t('partitions.checkerA', { n: fmtInt(tilesX) })}</td>
             <td>{t('partitions.checkerB', { n: fmtInt(tilesY) })}</td>
-            <td>{measured(tl)}</td>
+            <td>{measured(tl, tlTrust)}</td>
           </tr>
         </tbody>
       </table>
       <p className="small">
         {sLoads > tLoads ? t('partitions.fewer', { x: ratio.format(sLoads / tLoads) }) : t('partitions.noMore', { x: ratio.format(tLoads / sLoads) })}
       </p>
+      {speed && (
+        <p className="small" data-testid="partitions-speed">
+          {speed}
+        </p>
+      )}
     </section>
   );
 }

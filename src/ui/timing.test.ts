@@ -1,37 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchStep, untimeable, untimeableRun } from './timing';
+import { trustOf } from '../core/trust';
+import { dispatchStep, distrustMark, distrustWords, untimeableRun } from './timing';
 
-describe('untimeable: a time too small to be a speed', () => {
-  it('trusts a time well above the clock step with a small spread', () => {
-    expect(untimeable(2, 10, 0.001)).toBeUndefined();
-    expect(untimeable(2, 50)).toBeUndefined(); // exactly 50% is still trusted
+const fig = (medianMs: number, minMs: number, maxMs: number, dispatchesPerSample = 1, clockStepMs = 0.001) => ({ medianMs, minMs, maxMs, dispatchesPerSample, clockStepMs });
+
+describe('distrustWords: core’s verdict in words', () => {
+  it('says nothing for a trusted figure (exactly 50% is still trusted)', () => {
+    expect(distrustWords(trustOf(fig(2, 1.9, 2.1)), 2)).toBeUndefined();
+    expect(distrustWords(trustOf(fig(2, 1.5, 2.5)), 2)).toBeUndefined();
   });
-  it('refuses a time within 10 steps of the clock', () => {
-    const why = untimeable(0.009, 5, 0.001);
+  it('says a time within 10 steps of the clock', () => {
+    const why = distrustWords(trustOf(fig(0.009, 0.009, 0.009)), 0.009);
     expect(why).toHaveLength(1);
     expect(why![0]).toMatch(/within 10 steps of the clock/);
-    expect(untimeable(0.0101, 5, 0.001)).toBeUndefined();
   });
-  it('refuses a spread over 50%, as the 3×3×3 run with spread 905% was', () => {
-    const why = untimeable(0.5, 905);
-    expect(why).toEqual(['the samples spread 905% (over 50%)']);
+  it('says a spread over 50%, as the 3×3×3 run with spread 905% was', () => {
+    expect(distrustWords(trustOf(fig(0.5, 0.1, 4.625)), 0.5)).toEqual(['the samples spread 905% (over 50%)']);
   });
-  it('gives both reasons when both hold; an unknown step is no reason', () => {
-    expect(untimeable(0.001, 120, 0.001)).toHaveLength(2);
-    expect(untimeable(0.001, 10, undefined)).toBeUndefined();
-    expect(untimeable(0.001, 10, 0)).toBeUndefined();
+  it('says a zero median is below the clock’s resolution, and gives both reasons when both hold', () => {
+    expect(distrustWords(trustOf(fig(0, 0, 0)), 0)).toEqual(['the median is zero: below the clock’s resolution']);
+    expect(distrustWords(trustOf(fig(0.001, 0.0005, 0.003)), 0.001)).toHaveLength(2);
+  });
+  it('marks in words and a symbol, not colour alone', () => {
+    const v = trustOf(fig(0.001, 0.0005, 0.003));
+    expect(distrustMark(v, 'untimeable')).toBe('⚠ too small to time');
+    expect(distrustMark(v, 'noisy')).toBe('⚠ noisy (spread 250%)');
   });
 });
 
 describe('untimeableRun: the rule over a run’s own statistics and clock step', () => {
   const stats = (median: number, min: number, max: number) => ({ n: 3, median, min, max, mean: median });
   it('divides the clock step by the dispatches per sample', () => {
-    expect(dispatchStep({ stats: stats(1, 1, 1), resolutionMs: 0.1, dispatchesPerSample: 20 })).toBeCloseTo(0.005);
-    expect(dispatchStep({ stats: stats(1, 1, 1), dispatchesPerSample: 20 })).toBeUndefined();
+    expect(dispatchStep({ clock: 'gpu-timestamp', stats: stats(1, 1, 1), resolutionMs: 0.1, dispatchesPerSample: 20 })).toBeCloseTo(0.005);
+    expect(dispatchStep({ clock: 'gpu-timestamp', stats: stats(1, 1, 1), dispatchesPerSample: 20 })).toBeCloseTo(0.00005); // unquantised: under 1 µs
   });
-  it('gives the same verdict as untimeable with the run’s spread and step', () => {
-    expect(untimeableRun({ stats: stats(0.04, 0.039, 0.041), resolutionMs: 0.1, dispatchesPerSample: 20 })).toHaveLength(1); // 8 steps
-    expect(untimeableRun({ stats: stats(1, 0.5, 2), resolutionMs: 0.1, dispatchesPerSample: 20 })).toEqual(['the samples spread 150% (over 50%)']);
-    expect(untimeableRun({ stats: stats(1, 0.9, 1.1), resolutionMs: 0.1, dispatchesPerSample: 20 })).toBeUndefined();
+  it('gives the verdict of core/trust with the run’s spread and step', () => {
+    expect(untimeableRun({ clock: 'gpu-timestamp', stats: stats(0.04, 0.039, 0.041), resolutionMs: 0.1, dispatchesPerSample: 20 })).toHaveLength(1); // 8 steps
+    expect(untimeableRun({ clock: 'gpu-timestamp', stats: stats(1, 0.5, 2), resolutionMs: 0.1, dispatchesPerSample: 20 })).toEqual(['the samples spread 150% (over 50%)']);
+    expect(untimeableRun({ clock: 'gpu-timestamp', stats: stats(1, 0.9, 1.1), resolutionMs: 0.1, dispatchesPerSample: 20 })).toBeUndefined();
   });
 });

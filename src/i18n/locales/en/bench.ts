@@ -39,6 +39,9 @@ export const bench = {
     shared: '{{kernel}} — shared',
     sharedTile: '{{kernel}} (tile {{tile}}) — shared',
     tagShared: '{{kernel}} (shared)',
+    marks: 'Points that are not speeds',
+    untimeable: '{{series}} at {{size}}³: {{mark}} — not drawn',
+    noisy: '{{series}} at {{size}}³: {{mark}} — drawn, not a speed to compare',
   },
   crossover: 'On this GPU the tiled kernel is faster than naive from size {{size}} upward (medians, verified points).',
   table: {
@@ -57,6 +60,8 @@ export const bench = {
     checked: '{{checked}} checked, rel. err. {{error}}',
   },
   spread: 'Spread is (max − min) / median of the timed samples.',
+  trust:
+    'A figure is marked ⚠ too small to time when its median is under {{steps}} steps of its clock per dispatch (a point does not carry its clock’s step, so {{step}} is assumed, the coarsest that browsers use), and ⚠ noisy when its spread is over {{max}}%. Neither is a speed: the chart leaves out the first, and no crossover is read from either.',
   /** Under the chart when a shared run and this GPU's are overlaid (measured: docs/benchmarks.md, round 7). */
   compareNote:
     'Comparing two runs: a figure’s spread covers its own samples, not everything that differs between two runs. A GPU can hold a lower clock for a whole process: on an NVIDIA H100 one kernel measured 34.9 and then 41.8 TFLOP/s in two processes a second apart, each within 3% of its own median. Run again before reading a gap under about 20% as a difference between GPUs.',

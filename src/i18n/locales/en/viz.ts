@@ -197,6 +197,9 @@ export const viz = {
     notRun: 'not run at this shape',
     fewer: 'The checkerboard loads {{x}}× fewer elements: a square tile reuses what it loads in both directions, a strip only along its rows.',
     noMore: 'At this shape the strips load no more than the tiles ({{x}}× as much for the tiles): the difference shows once M grows well past the band height.',
+    stripsFaster: 'Measured here, the row strips ran {{x}}× faster than the checkerboard.',
+    checkerFaster: 'Measured here, the checkerboard ran {{x}}× faster than the row strips.',
+    untrusted: 'The measured times are not compared: {{why}}. Fewer loads is the model’s count, not a speed; run a larger shape for times that show it.',
   },
   trace: {
     checkedAll: 'all {{n}} elements of C checked',

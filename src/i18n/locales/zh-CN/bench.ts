@@ -38,6 +38,9 @@ export const bench: Catalogue<typeof en> = {
     shared: '{{kernel}} — 分享的结果',
     sharedTile: '{{kernel}}（块宽 {{tile}}）— 分享的结果',
     tagShared: '{{kernel}}（分享）',
+    marks: '不是速度的数据点',
+    untimeable: '{{series}} 在 {{size}}³：{{mark}} — 未画出',
+    noisy: '{{series}} 在 {{size}}³：{{mark}} — 已画出，但不能作为速度比较',
   },
   crossover: '在此 GPU 上，从尺寸 {{size}} 起，分块内核快于朴素内核（按中位数，仅计已验证的点）。',
   table: {
@@ -56,6 +59,8 @@ export const bench: Catalogue<typeof en> = {
     checked: '已检查 {{checked}} 个，相对误差 {{error}}',
   },
   spread: '离散度 =（最大值 − 最小值）/ 计时采样的中位数。',
+  trust:
+    '当一个数字的中位数不到其时钟每次调度 {{steps}} 个步长时，标为“⚠ 太小，无法计时”（数据点不携带时钟步长，因此按浏览器所用的最粗步长 {{step}} 计算）；当离散度超过 {{max}}% 时，标为“⚠ 噪声大”。两者都不是速度：图表不画前者，也不从两者读出交叉点。',
   compareNote:
     '比较两次运行：一个数字的离散度只涵盖它自己的采样，并不涵盖两次运行之间的全部差异。GPU 可能在整个进程中都保持较低的时钟：在一块 NVIDIA H100 上，同一个内核在相隔一秒的两个进程中先后测得 34.9 和 41.8 TFLOP/s，每次都在其自身中位数的 3% 以内。在把约 20% 以内的差距看作两块 GPU 之间的差别之前，请再运行一次。',
   clock: {

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { allTrusted, barShares, kAssumedStepMs, kMaxTrustedSpread, kMinClockSteps, pointTrust, runClockStepMs, runTrust, trustOf, type Trust } from './trust';
+
+const fig = (medianMs: number, minMs: number, maxMs: number, dispatchesPerSample = 1, clockStepMs = 0.1) => ({ medianMs, minMs, maxMs, dispatchesPerSample, clockStepMs });
+
+describe('trustOf: untimeable near the clock’s step, noisy over the spread limit', () => {
+  it('keeps the result cards’ thresholds: 10 steps, 50%', () => {
+    expect(kMinClockSteps).toBe(10);
+    expect(kMaxTrustedSpread).toBe(50);
+  });
+  it('trusts a time well above the clock step with a small spread', () => {
+    const v = trustOf(fig(2, 1.9, 2.1));
+    expect(v).toMatchObject({ trusted: true, reasons: [] });
+    expect(v.spreadPct).toBeCloseTo(10, 9);
+  });
+  it('refuses a median under 10 steps of the clock per dispatch, and trusts one at 10 steps', () => {
+    // 20 dispatches per sample: a step of 0.1 ms is 0.005 ms per dispatch, 10 steps 0.05 ms.
+    expect(trustOf(fig(0.049, 0.049, 0.049, 20)).reasons).toEqual(['untimeable']);
+    expect(trustOf(fig(0.05, 0.05, 0.05, 20)).reasons).toEqual([]);
+    expect(trustOf(fig(0.049, 0.049, 0.049, 20)).stepMs).toBeCloseTo(0.005, 12);
+  });
+  it('refuses a zero or non-finite median as untimeable, whatever the step', () => {
+    expect(trustOf(fig(0, 0, 0, 1, 0)).reasons).toEqual(['untimeable']);
+    expect(trustOf(fig(Number.NaN, 0, 0, 1, 0)).reasons).toContain('untimeable');
+  });
+  it('refuses a spread over 50% as noisy, exactly 50% is still trusted', () => {
+    expect(trustOf(fig(1, 0.75, 1.25)).reasons).toEqual([]);
+    expect(trustOf(fig(1, 0.75, 1.2501)).reasons).toEqual(['noisy']);
+    // The 3×3×3 run that set the limit: a spread of 905%.
+    expect(trustOf(fig(0.5, 0.1, 4.625)).spreadPct).toBeCloseTo(905, 9);
+    expect(trustOf(fig(0.5, 0.1, 4.625, 100)).reasons).toEqual(['noisy']);
+  });
+  it('gives both reasons, in order, when both hold', () => {
+    expect(trustOf(fig(0.001, 0.0005, 0.003, 1, 0.1))).toMatchObject({ trusted: false, reasons: ['untimeable', 'noisy'] });
+  });
+});
+
+describe('runTrust: a run’s own clock step', () => {
+  const stats = (median: number, min: number, max: number) => ({ median, min, max });
+  it('uses the step measured with the run', () => {
+    expect(runClockStepMs({ clock: 'gpu-timestamp', resolutionMs: 0.1 })).toBe(0.1);
+    expect(runTrust({ clock: 'gpu-timestamp', stats: stats(0.04, 0.039, 0.041), resolutionMs: 0.1, dispatchesPerSample: 20 }).reasons).toEqual(['untimeable']); // 8 steps
+    expect(runTrust({ clock: 'gpu-timestamp', stats: stats(1, 0.9, 1.1), resolutionMs: 0.1, dispatchesPerSample: 20 }).trusted).toBe(true);
+  });
+  it('takes GPU timestamps without a step as unquantised (under 1 µs), the wall clock at its assumed step', () => {
+    expect(runClockStepMs({ clock: 'gpu-timestamp' })).toBe(0.001);
+    expect(runTrust({ clock: 'gpu-timestamp', stats: stats(0.004, 0.004, 0.004), dispatchesPerSample: 1 }).reasons).toEqual(['untimeable']);
+    expect(runTrust({ clock: 'gpu-timestamp', stats: stats(0.011, 0.011, 0.011), dispatchesPerSample: 1 }).trusted).toBe(true);
+    expect(runClockStepMs({ clock: 'wall-clock' })).toBe(kAssumedStepMs['wall-clock']);
+    expect(runTrust({ clock: 'wall-clock', stats: stats(0.5, 0.5, 0.5), dispatchesPerSample: 1 }).reasons).toEqual(['untimeable']);
+    expect(runTrust({ clock: 'wall-clock', stats: stats(0.5, 0.5, 0.5), dispatchesPerSample: 2 }).trusted).toBe(true);
+  });
+  it('judges a wall-clock run at the step measured in its page, when given', () => {
+    expect(runClockStepMs({ clock: 'wall-clock' }, 0.005)).toBe(0.005);
+    expect(runClockStepMs({ clock: 'wall-clock' }, 0)).toBe(kAssumedStepMs['wall-clock']);
+    // performance.now() coarsened to 5 ms: 256 dispatches of 30 µs are 7.7 ms, under 10 steps of 5 ms / 256.
+    expect(runTrust({ clock: 'wall-clock', stats: stats(0.03, 0.0195, 0.039), dispatchesPerSample: 256 }, 5).reasons).toEqual(['untimeable', 'noisy']);
+    expect(runTrust({ clock: 'wall-clock', stats: stats(0.5, 0.5, 0.5), dispatchesPerSample: 1 }, 0.005).trusted).toBe(true);
+    // The GPU clock's own step wins over the page's wall clock.
+    expect(runClockStepMs({ clock: 'gpu-timestamp' }, 5)).toBe(0.001);
+  });
+});
+
+describe('pointTrust: a benchmark point judged from the figures it carries', () => {
+  const point = { clock: 'gpu-timestamp' as const, medianMs: 0.002, minMs: 0.001, maxMs: 0.032, dispatchesPerSample: 256 };
+  it('gives no verdict for a point not measured', () => {
+    expect(pointTrust({})).toBeUndefined();
+    expect(pointTrust({ ...point, medianMs: undefined })).toBeUndefined();
+  });
+  it('judges at the clock’s assumed step per dispatch (100 µs / 256 ≈ 0.39 µs: 10 steps ≈ 3.9 µs)', () => {
+    // A 64³ point on an H100 of docs/benchmarks.md: 0.04 GFLOP/s, spread 1,506%.
+    expect(pointTrust(point)!.reasons).toEqual(['untimeable', 'noisy']);
+    expect(pointTrust({ ...point, medianMs: 0.004, minMs: 0.004, maxMs: 0.0041 })!.trusted).toBe(true);
+    expect(pointTrust({ ...point, dispatchesPerSample: 1, medianMs: 0.9, minMs: 0.9, maxMs: 0.9 })!.reasons).toEqual(['untimeable']);
+  });
+  it('marks a point whose spread is over the limit noisy (a 153% spread)', () => {
+    expect(pointTrust({ clock: 'wall-clock', medianMs: 2, minMs: 1.5, maxMs: 4.56, dispatchesPerSample: 1 })!.reasons).toEqual(['noisy']);
+  });
+});
+
+describe('allTrusted and barShares: no ratio and no bar from an untrusted figure', () => {
+  const ok = trustOf(fig(2, 2, 2));
+  const noisy = trustOf(fig(2, 1, 4));
+  const untimeable = trustOf(fig(0.001, 0.001, 0.001));
+  it('claims a ratio only when every figure is measured and trusted', () => {
+    expect(allTrusted([ok, ok])).toBe(true);
+    expect(allTrusted([ok, noisy])).toBe(false);
+    expect(allTrusted([ok, undefined])).toBe(false);
+  });
+  it('gives an untimeable figure no bar, even when its rate is the highest', () => {
+    const shares = barShares([
+      { value: 10, trust: ok },
+      { value: 1000, trust: untimeable },
+      { value: 5, trust: ok },
+    ]);
+    expect(shares).toEqual([1, undefined, 0.5]);
+  });
+  it('scales by the trusted figures and caps a noisy one at the longest', () => {
+    expect(barShares([{ value: 10, trust: ok }, { value: 30, trust: noisy }, { value: 4, trust: noisy }])).toEqual([1, 1, 0.4]);
+  });
+  it('scales by the noisy figures when none is trusted, and draws nothing when every figure is untimeable', () => {
+    expect(barShares([{ value: 10, trust: noisy }, { value: 5, trust: noisy }])).toEqual([1, 0.5]);
+    const none: Trust | undefined = undefined;
+    expect(barShares([{ value: 10, trust: untimeable }, { value: 5, trust: none }])).toEqual([undefined, undefined]);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The trust rule: whether a timed figure is a speed. One rule for every place a time is shown as
+ * a speed (result cards, ladder bars, partitions, the benchmark table and chart, shared links, the
+ * naive/tiled comparison), returned as data — a verdict and its reason codes — that state/ and ui/
+ * put into words.
+ *
+ * A figure is
+ * - *untimeable* when its median is zero (or not finite), or shorter than kMinClockSteps steps of
+ *   the clock that timed it. A sample of n back-to-back dispatches is one reading of the clock,
+ *   divided by n, so one dispatch's step is the clock's step / n (gpu/timing.ts batches short
+ *   kernels for exactly this reason);
+ * - *noisy* when its samples spread ((max − min) / median, core/stats spreadPercent) more than
+ *   kMaxTrustedSpread per cent of the median: the median then depends on which samples happened.
+ *
+ * Either reason withdraws the figure as a speed: it may be shown, marked, but never drawn as the
+ * longest or shortest bar, and no ratio ("N× faster") is claimed from it.
+ */
+import type { Clock } from './clock';
+import { spreadPercent } from './stats';
+
+/** A median under this many steps of its clock (per dispatch) is too near the clock's resolution to be a speed. */
+export const kMinClockSteps = 10;
+/**
+ * A spread above this (per cent of the median) makes a figure noisy. The result cards used 50% from
+ * the start (a 3×3×3 run with a spread of 905% was the case that set it); keeping it means the
+ * lesson's verdicts do not change while every other view starts applying them. Sweeps of tiny
+ * sizes on SwiftShader and on an H100 spread 130–1,506%; real kernel times spread under 10%.
+ */
+export const kMaxTrustedSpread = 50;
+
+/**
+ * The step assumed for a clock when the figure does not carry its own (a benchmark point, in the app
+ * or in a shared link, keeps its clock but not the step measured with it). Chrome quantises GPU
+ * timestamps to 100 µs (Dawn's own default is 2^16 ns ≈ 66 µs), and browsers coarsen
+ * performance.now() to 5–100 µs: the coarsest, 100 µs, so a figure is never trusted for a step
+ * finer than its clock may have had.
+ */
+export const kAssumedStepMs: Readonly<Record<Clock, number>> = { 'gpu-timestamp': 0.1, 'wall-clock': 0.1 };
+
+/**
+ * The step of GPU timestamps seen not to be quantised: gpu/timing.ts keeps a step only when the
+ * raw timestamps share a divisor of at least 1 µs, so an unreported step is under this.
+ */
+export const kUnquantisedStepMs = 0.001;
+
+/** Why a figure is not a speed. */
+export const kDistrusts = ['untimeable', 'noisy'] as const;
+export type Distrust = (typeof kDistrusts)[number];
+
+/** The figures the rule reads: a per-dispatch median, min and max, and how they were taken. */
+export interface TimedFigure {
+  readonly medianMs: number;
+  readonly minMs: number;
+  readonly maxMs: number;
+  /** Dispatches per timed sample (each sample's time is divided by this). */
+  readonly dispatchesPerSample: number;
+  /** One step of the clock that timed a sample (ms), before dividing by the dispatches. */
+  readonly clockStepMs: number;
+}
+
+/** The verdict, as data: the reasons in kDistrusts order, and the figures that decided it (for the words). */
+export interface Trust {
+  readonly trusted: boolean;
+  readonly reasons: readonly Distrust[];
+  /** One step of the clock per dispatch (ms). */
+  readonly stepMs: number;
+  /** The spread, per cent of the median (0 when the median is 0). */
+  readonly spreadPct: number;
+  /** The limits applied, so words can quote them. */
+  readonly minSteps: number;
+  readonly maxSpreadPct: number;
+}
+
+/** The trust rule over one figure. */
+export function trustOf(f: TimedFigure): Trust {
+  const stepMs = f.clockStepMs / Math.max(1, f.dispatchesPerSample);
+  const spreadPct = spreadPercent({ median: f.medianMs, min: f.minMs, max: f.maxMs });
+  const reasons: Distrust[] = [];
+  if (!Number.isFinite(f.medianMs) || f.medianMs <= 0 || f.medianMs < kMinClockSteps * stepMs) reasons.push('untimeable');
+  if (!Number.isFinite(spreadPct) || spreadPct > kMaxTrustedSpread) reasons.push('noisy');
+  return { trusted: reasons.length === 0, reasons, stepMs, spreadPct, minSteps: kMinClockSteps, maxSpreadPct: kMaxTrustedSpread };
+}
+
+/** A run's timing fields (gpu/timing.ts Timing): its clock, statistics and, when found, its step. */
+export interface TimedRunFields {
+  readonly clock: Clock;
+  readonly stats: { readonly median: number; readonly min: number; readonly max: number };
+  readonly dispatchesPerSample: number;
+  /** The GPU clock's step, when the timestamps were all multiples of a step ≥ 1 µs. */
+  readonly resolutionMs?: number;
+}
+
+const positive = (x: number | undefined): x is number => x !== undefined && Number.isFinite(x) && x > 0;
+
+/**
+ * The clock step of a run: the one measured with it; GPU timestamps without one were not
+ * quantised (under 1 µs); the wall clock's is the page's (`wallStepMs`, measured where the run
+ * ran), else assumed (kAssumedStepMs).
+ */
+export const runClockStepMs = (r: Pick<TimedRunFields, 'clock' | 'resolutionMs'>, wallStepMs?: number): number =>
+  positive(r.resolutionMs) ? r.resolutionMs : r.clock === 'gpu-timestamp' ? kUnquantisedStepMs : positive(wallStepMs) ? wallStepMs : kAssumedStepMs[r.clock];
+
+/** The trust rule over a run (a result card, a ladder rung, a partition); `wallStepMs` as in runClockStepMs. */
+export const runTrust = (r: TimedRunFields, wallStepMs?: number): Trust =>
+  trustOf({ medianMs: r.stats.median, minMs: r.stats.min, maxMs: r.stats.max, dispatchesPerSample: r.dispatchesPerSample, clockStepMs: runClockStepMs(r, wallStepMs) });
+
+/** A benchmark point's timing fields (core/bench BenchPoint), all present when it was measured. */
+export interface TimedPointFields {
+  readonly clock?: Clock;
+  readonly medianMs?: number;
+  readonly minMs?: number;
+  readonly maxMs?: number;
+  readonly dispatchesPerSample?: number;
+}
+
+/**
+ * The trust rule over a benchmark point, from the figures it carries (so a shared link made before
+ * the rule, or by another version, is judged the same way): undefined for a point not measured
+ * (skipped or failed). A point carries no clock step: its clock's assumed one (kAssumedStepMs).
+ */
+export function pointTrust(p: TimedPointFields): Trust | undefined {
+  if (p.clock === undefined || p.medianMs === undefined || p.minMs === undefined || p.maxMs === undefined || p.dispatchesPerSample === undefined) return undefined;
+  return trustOf({ medianMs: p.medianMs, minMs: p.minMs, maxMs: p.maxMs, dispatchesPerSample: p.dispatchesPerSample, clockStepMs: kAssumedStepMs[p.clock] });
+}
+
+/** Whether a ratio of these figures may be claimed: every one measured and trusted. */
+export const allTrusted = (verdicts: ReadonlyArray<Trust | undefined>): boolean => verdicts.every((v) => v?.trusted === true);
+
+/**
+ * How long a bar a figure may have among others, as a share of the longest trusted value (0–1), or
+ * undefined for no bar: an untimeable figure gets none (it is neither longest nor shortest), a
+ * noisy one is drawn against the trusted ones (capped at the longest) and marked. `values` are the
+ * figures' rates (higher is longer).
+ */
+export function barShares(values: ReadonlyArray<{ readonly value: number; readonly trust: Trust | undefined }>): Array<number | undefined> {
+  const usable = (v: { value: number; trust: Trust | undefined }) => v.trust !== undefined && !v.trust.reasons.includes('untimeable') && Number.isFinite(v.value) && v.value > 0;
+  const trusted = values.filter((v) => usable(v) && v.trust!.trusted).map((v) => v.value);
+  const drawable = values.filter(usable).map((v) => v.value);
+  const longest = Math.max(0, ...(trusted.length > 0 ? trusted : drawable));
+  return values.map((v) => (usable(v) && longest > 0 ? Math.min(1, v.value / longest) : undefined));
+}
