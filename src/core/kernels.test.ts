@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gpuShape, isPlanFailure, kKernelIds, kKernels, kLadderIds, kNativeReference, kReferenceRun, kTunedKernelIds, labelContext, planKernel as planData, type KernelId, type LaunchPlan, type PlanInfo } from './kernels';
+import { bandPlan, gpuShape, isPlanFailure, kKernelIds, kKernels, kLadderIds, kNativeReference, kReferenceRun, kTunedKernelIds, labelContext, planKernel as planData, type KernelId, type LaunchPlan, type PlanInfo } from './kernels';
 import { kTileWidths, type Shape, type TileWidth } from './shape';
 import { say } from '../i18n';
 import { kernelLabel, kernelSummary, mappingText, tunableDoc } from '../i18n/kernels';
@@ -24,6 +24,23 @@ const roomy: PlanInfo = { limits: limits(32768), features: ['subgroups'], subgro
 const shape = { m: 300, k: 41, n: 523 };
 
 describe('launch plans', () => {
+  it('a band of rows dispatches what planning the band again would (every kernel, bands of 128 and the rest)', () => {
+    const wide: PlanInfo = { limits: { ...limits(65536), maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024 }, features: ['subgroups'], subgroupMaxSize: 32 };
+    for (const id of kKernelIds) {
+      for (const s of [{ m: 1000, k: 77, n: 301 }, { m: 384, k: 128, n: 64 }]) {
+        const g = gpuShape(id, s);
+        const whole = planData(id, g, 16, wide);
+        if (isPlanFailure(whole)) throw new Error(`${id}: ${whole.why.key}`);
+        for (const rows of [128, 256, g.m % 128 || 128]) {
+          const again = planData(id, { ...g, m: rows }, 16, wide);
+          if (isPlanFailure(again)) throw new Error(`${id}: ${again.why.key}`);
+          const band = bandPlan(whole, rows);
+          expect(band.dispatch, `${id} ${rows} rows`).toEqual(again.dispatch);
+          expect(band.reduce?.dispatch, `${id} ${rows} rows`).toEqual(again.reduce?.dispatch);
+        }
+      }
+    }
+  });
   it('a plan failure names the inputs it concerns (not the tile field whatever its cause)', () => {
     const fields = (id: KernelId, s: Shape, tile: TileWidth, info: PlanInfo, params?: Record<string, number>) => {
       const p = planData(id, s, tile, info, params);

@@ -81,6 +81,12 @@ export interface LaunchPlan {
    * into C. Both passes are one product: timed together.
    */
   readonly reduce?: { readonly slices: number; readonly source: string; readonly constants: Record<string, number>; readonly dispatch: Dispatch };
+  /**
+   * Which dimension of `dispatch` counts blocks of C rows (y for most kernels; x for the strip
+   * kernel): a band of rows of a split run dispatches the same grid with that dimension cut down
+   * (bandPlan), without planning again.
+   */
+  readonly rowsAxis?: 0;
 }
 
 /** A parameter of a kernel set through an override constant: it changes no code structure, so one WGSL file serves every value. */
@@ -212,6 +218,19 @@ export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: Pl
   if (isPlanFailure(plan)) return plan;
   if (s.k === shape.k && s.n === shape.n) return { ...plan, block };
   return { ...plan, block, mapping: { key: 'padded', values: { k: shape.k, n: shape.n, kp: s.k, np: s.n }, inner: plan.mapping } };
+}
+
+/**
+ * The plan for a band of `rows` rows of C (a part of a run split to keep each submission short):
+ * the same launch with the rows' dimension of the grid, and of split-K's summing pass, cut down.
+ * Equal to planning the band's shape again (kernels.test.ts checks every kernel).
+ */
+export function bandPlan(plan: LaunchPlan, rows: number): LaunchPlan {
+  const axis = plan.rowsAxis ?? 1;
+  const dispatch = [...plan.dispatch] as [number, number, number];
+  dispatch[axis] = ceilDiv(rows, plan.block.rows);
+  const reduce = plan.reduce && { ...plan.reduce, dispatch: [plan.reduce.dispatch[0], rows, plan.reduce.dispatch[2]] as const };
+  return { ...plan, dispatch, ...(reduce ? { reduce } : {}) };
 }
 
 /** The shape a kernel runs on the GPU: the vec4 rungs get K and N padded to multiples of 4. */
@@ -532,6 +551,7 @@ const kDefs = {
         constants: { BAND: kStripBand },
         workgroup: { x: 256, y: 1 },
         dispatch: [ceilDiv(shape.m, kStripBand), 1, 1],
+        rowsAxis: 0,
         mapping: { key: 'strip', values: { band: kStripBand, per: 256 / kStripBand } },
         workgroupStorageBytes: 1024,
       };

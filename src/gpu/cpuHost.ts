@@ -6,7 +6,6 @@
  */
 import { said, type Said } from '../core/said';
 import type { Step } from '../core/data';
-import type { Verification } from '../core/reference';
 import type { CBlock } from '../core/tiling';
 import { CpuJobs, type CpuReply, type CpuRequest, type DataKey, type VerifyAnswer } from '../core/worker/protocol';
 import { GpuRunError } from './device';
@@ -103,8 +102,8 @@ export class CpuHost {
     return this.call((id) => ({ id, op: 'rows', key, matrix, row0, count, colsP }), [], opts);
   }
 
-  /** Verifies C (moved to the worker and back: `c` is unusable until this settles; use the answer's). */
-  verify(key: DataKey, c: Float32Array, block: number | CBlock, opts?: CallOptions): Promise<{ verification: Verification; c: Float32Array }> {
+  /** Verifies C (moved to the worker and not given back: `c` is unusable once this is called). */
+  verify(key: DataKey, c: Float32Array, block: number | CBlock, opts?: CallOptions): Promise<VerifyAnswer> {
     return this.call<VerifyAnswer>((id) => ({ id, op: 'verify', key, c, block }), [c.buffer], opts);
   }
 

@@ -54,7 +54,8 @@ export function experimentData(e: Experiment): MatmulData {
 }
 
 export interface VerifiedRun {
-  readonly run: RunResult;
+  /** The run without C: C went to the CPU host to be checked and was not sent back. */
+  readonly run: Omit<RunResult, 'c'>;
   readonly verification: Verification;
 }
 
@@ -75,8 +76,10 @@ export async function runVerified(ctx: GpuContext, kernel: KernelId, e: Experime
   const run = await runMatmul(ctx, kernel, e.shape, e.tile, source, opts);
   stage('verify')({ done: 0, total: 1 });
   // The corner and edge blocks of the kernel's own plan (e.g. 128×128), not the UI's tile width.
-  const { verification, c } = await host.verify(key, run.c, run.plan.block, { signal, onProgress: stage('verify') });
-  return { run: { ...run, c }, verification };
+  // C moves to the CPU host and stays there: nothing on the page uses it once it is checked.
+  const { c, ...kept } = run;
+  const { verification } = await host.verify(key, c, run.plan.block, { signal, onProgress: stage('verify') });
+  return { run: kept, verification };
 }
 
 /**
@@ -91,8 +94,8 @@ export async function experimentDataOffThread(e: Experiment, signal?: AbortSigna
   return { a, b, exact };
 }
 
-/** verify() by the CPU host, off the page's thread (`c` moves there and back: use the answer's). */
-export function verifyOffThread(e: Experiment, c: Float32Array, block: number | CBlock, signal?: AbortSignal): Promise<{ verification: Verification; c: Float32Array }> {
+/** verify() by the CPU host, off the page's thread (`c` moves there and is not given back). */
+export function verifyOffThread(e: Experiment, c: Float32Array, block: number | CBlock, signal?: AbortSignal): Promise<{ verification: Verification }> {
   return cpuHost().verify({ shape: e.shape, pattern: e.pattern, seed: e.seed }, c, block, { signal });
 }
 

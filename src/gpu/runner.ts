@@ -8,7 +8,8 @@ import type { MatmulData } from '../core/data';
 import { said } from '../core/said';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import { failureOf, GpuRunError, withErrorScopes, type GpuContext } from './device';
-import { gpuShape, isPlanFailure, kernelLabelSaid, kKernels, planKernel, splitScratchBytes, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
+import { bandPlan, gpuShape, isPlanFailure, kernelLabelSaid, kKernels, planKernel, splitScratchBytes, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
+import type { Dispatch } from '../core/tiling';
 import { paddedRows } from '../core/data';
 import { OwnedBuffers } from './buffers';
 import { getPipeline, matmulBindGroupLayout, matmulPipeline } from './pipelines';
@@ -120,7 +121,7 @@ export interface RunOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly params?: KernelParams;
   /**
    * The launch plan, when the caller has it already (planKernel for this kernel, shape, tile and
-   * params): the run uses it instead of planning again. Only the parts of a split run plan again.
+   * params): the run uses it instead of planning again; the bands of a split run are cut from it (bandPlan).
    */
   readonly plan?: LaunchPlan;
   /** WGSL to run in place of the kernel's own (experiments: the headless bench's --source); same plan and checks. */
@@ -184,6 +185,194 @@ async function readRows(
   }
 }
 
+/** The buffers of one run: A, B, C, dims and the read-back (from a MatmulBuffers pool). */
+type RunBuffers = Awaited<ReturnType<MatmulBuffers['ensure']>>;
+type Guard = <T>(p: Promise<T>) => Promise<T>;
+type Report = (stage: Progress['stage'], done?: number, total?: number) => void;
+
+/**
+ * Step 1, upload: A and B from the source (padded for the vec4 rungs) and C as NaN — so an
+ * element the kernel never writes can never pass verification — in chunks of rows, the page
+ * getting a turn between them.
+ */
+async function upload(device: GPUDevice, bufs: RunBuffers, g: Shape, source: RowSource, guard: Guard, progress: Report): Promise<number> {
+  progress('upload');
+  const t0 = now();
+  const slice = makeSlicer();
+  const uploads: { buf: GPUBuffer; rows: number; cols: number; get?: 'a' | 'b' }[] = [
+    { buf: bufs.a, rows: g.m, cols: g.k, get: 'a' },
+    { buf: bufs.b, rows: g.k, cols: g.n, get: 'b' },
+    { buf: bufs.c, rows: g.m, cols: g.n },
+  ];
+  const chunks = uploads.reduce((sum, u) => sum + chunksOf(u.rows, u.cols), 0);
+  let sent = 0;
+  let nan: Float32Array | undefined;
+  for (const u of uploads) {
+    const per = rowsPerChunk(u.cols);
+    for (let row0 = 0; row0 < u.rows; row0 += per) {
+      const count = Math.min(per, u.rows - row0);
+      progress('upload', sent, chunks);
+      let chunk: Float32Array;
+      if (u.get) chunk = await guard(Promise.resolve(source.rows(u.get, row0, count, u.cols)));
+      else {
+        if (!nan || nan.length < count * u.cols) nan = new Float32Array(Math.min(u.rows, per) * u.cols).fill(NaN);
+        chunk = nan.length === count * u.cols ? nan : nan.subarray(0, count * u.cols);
+      }
+      await withErrorScopes(device, said('run:scope.upload'), () => device.queue.writeBuffer(u.buf, row0 * u.cols * 4, chunk));
+      // Now and then let the GPU catch up, so staged copies do not pile up in memory.
+      if (++sent % 16 === 0) await guard(device.queue.onSubmittedWorkDone());
+      await slice();
+    }
+  }
+  device.queue.writeBuffer(bufs.dims, 0, new Uint32Array([g.m, g.k, g.n, 0]));
+  await guard(device.queue.onSubmittedWorkDone());
+  return now() - t0;
+}
+
+/** One band of rows ready to dispatch: its bind group and grid, and split-K's summing pass. */
+interface BandRun {
+  readonly group: GPUBindGroup;
+  readonly dispatch: Dispatch;
+  readonly sum?: { readonly group: GPUBindGroup; readonly dispatch: Dispatch };
+}
+
+/** Step 2, the passes: the kernel's pipeline (and split-K's summing pass) and how to bind a band of rows. */
+async function preparePasses(device: GPUDevice, kernel: KernelId, plan: LaunchPlan, g: Shape, bufs: RunBuffers, owned: OwnedBuffers, guard: Guard, wgsl?: string) {
+  const spec = kKernels[kernel];
+  const pipeline = await guard(matmulPipeline(device, spec, plan, 'main', wgsl));
+  // Split-K: the first pass writes its partial products into a scratch buffer, the second sums them into C.
+  const reduce = plan.reduce;
+  const scratch = reduce ? owned.create('partials', splitScratchBytes(g, reduce.slices), GPUBufferUsage.STORAGE) : undefined;
+  const sumPipeline = reduce
+    ? await guard(getPipeline(device, { label: `Matmul.${kernel}.sum`, source: reduce.source, constants: reduce.constants, layout: 'matmul', what: kernelLabelSaid(kernel) }))
+    : undefined;
+  const layout = matmulBindGroupLayout(device);
+  const dimsEntry = (dims: GPUBuffer) => ({ binding: 3, resource: { buffer: dims } });
+  const entryB = { binding: 1, resource: { buffer: bufs.b, size: Math.max(4, g.k * g.n * 4) } };
+  const entryC = (row0: number, rows: number) => ({ binding: 2, resource: { buffer: bufs.c, offset: row0 * g.n * 4, size: Math.max(4, rows * g.n * 4) } });
+  // A band's partial products use the front of the scratch buffer (its sum pass has read them before the next band's first pass).
+  const entryScratch = (binding: number, buffer: GPUBuffer, slices: number, rows: number) => ({ binding, resource: { buffer, size: Math.max(4, splitScratchBytes({ m: rows, k: g.k, n: g.n }, slices)) } });
+  /** Bind A, B, C (the scratch buffer for split-K's first pass) and dims: whole buffers, or a band of A's and C's rows. */
+  const bind = (dims: GPUBuffer, band?: { row0: number; rows: number }) =>
+    device.createBindGroup({
+      label: `Matmul.${kernel}.bindGroup`,
+      layout,
+      entries: band
+        ? [
+            { binding: 0, resource: { buffer: bufs.a, offset: band.row0 * g.k * 4, size: Math.max(4, band.rows * g.k * 4) } },
+            entryB,
+            scratch && reduce ? entryScratch(2, scratch, reduce.slices, band.rows) : entryC(band.row0, band.rows),
+            dimsEntry(dims),
+          ]
+        : [bufs.a, bufs.b, scratch ?? bufs.c, dims].map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+  /** Split-K's second pass: the scratch buffer where A is, C (or its band of rows), dims. */
+  const bindSum = (buffer: GPUBuffer, slices: number, dims: GPUBuffer, row0: number, rows: number) =>
+    device.createBindGroup({
+      label: `Matmul.${kernel}.sum.bindGroup`,
+      layout,
+      entries: [entryScratch(0, buffer, slices, rows), entryB, entryC(row0, rows), dimsEntry(dims)],
+    });
+  /** A band of rows from row0 (the whole run: 0, g.m, with the run's own dims), planned from the whole run's plan (bandPlan). */
+  const band = (row0: number, rows: number, dims: GPUBuffer): BandRun => {
+    const whole = row0 === 0 && rows === g.m;
+    const p = whole ? plan : bandPlan(plan, rows);
+    const sum = scratch && p.reduce ? { group: bindSum(scratch, p.reduce.slices, dims, row0, rows), dispatch: p.reduce.dispatch } : undefined;
+    return { group: whole ? bind(dims) : bind(dims, { row0, rows }), dispatch: p.dispatch, ...(sum ? { sum } : {}) };
+  };
+  /** Records `count` products of one band into a compute pass (split-K: both passes per product). */
+  const encode = (pass: GPUComputePassEncoder, count: number, r: BandRun) => {
+    if (r.sum && sumPipeline) {
+      for (let i = 0; i < count; i++) {
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, r.group);
+        pass.dispatchWorkgroups(...r.dispatch);
+        pass.setPipeline(sumPipeline);
+        pass.setBindGroup(0, r.sum.group);
+        pass.dispatchWorkgroups(...r.sum.dispatch);
+      }
+      return;
+    }
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, r.group);
+    for (let i = 0; i < count; i++) pass.dispatchWorkgroups(...r.dispatch);
+  };
+  return { bind, band, encode };
+}
+
+/**
+ * Step 3, the bands: time one band of kBandRows rows; if the whole run would make one submission
+ * longer than the budget, split C into bands of rows, each computed as its own (smaller) matmul
+ * on views of A and C — the kernels are unchanged. Bands are multiples of kBandRows rows, so the
+ * views' offsets meet every adapter's storage-offset alignment (a multiple of 256 bytes).
+ */
+async function chooseBands(
+  device: GPUDevice,
+  kernel: KernelId,
+  plan: LaunchPlan,
+  g: Shape,
+  bufs: RunBuffers,
+  passes: Awaited<ReturnType<typeof preparePasses>>,
+  owned: OwnedBuffers,
+  guard: Guard,
+  budgetMs: number,
+  wgsl?: string,
+): Promise<{ bands: BandRun[]; split: RunResult['split'] }> {
+  const partsOf = (rowsPerPart: number) => Math.ceil(g.m / rowsPerPart);
+  let rowsPerPart = g.m;
+  let split: RunResult['split'];
+  if (g.m > kBandRows && Number.isFinite(budgetMs)) {
+    const probeDims = owned.create('dims.probe', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
+    device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, g.k, g.n, 0]));
+    const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
+    const pass = enc.beginComputePass({ label: `Matmul.${kernel}.probe.pass` });
+    // The first band of rows starts at offset 0: whole-buffer bindings with M = kBandRows (a
+    // ranged binding here measurably slowed the following runs on wgpu).
+    pass.setPipeline(await guard(matmulPipeline(device, kKernels[kernel], plan, 'probe', wgsl)));
+    pass.setBindGroup(0, passes.bind(probeDims));
+    pass.dispatchWorkgroups(...bandPlan(plan, kBandRows).dispatch);
+    pass.end();
+    // The upload must be finished first, or the probe's time includes it (at 4096² that made
+    // the estimate ~30× too long and split runs that did not need it).
+    await guard(device.queue.onSubmittedWorkDone());
+    const t = now();
+    device.queue.submit([enc.finish()]);
+    await guard(device.queue.onSubmittedWorkDone());
+    const perBand = now() - t;
+    const estimateMs = perBand * (g.m / kBandRows);
+    if (estimateMs > budgetMs) {
+      rowsPerPart = kBandRows * Math.max(1, Math.floor(budgetMs / Math.max(perBand, 1e-3)));
+      if (partsOf(rowsPerPart) > 1) split = { parts: partsOf(rowsPerPart), rowsPerPart, estimateMs, budgetMs };
+      else rowsPerPart = g.m;
+    }
+  }
+  const parts = partsOf(rowsPerPart);
+  const bands = Array.from({ length: parts }, (_, p) => {
+    if (parts === 1) return passes.band(0, g.m, bufs.dims);
+    const row0 = p * rowsPerPart;
+    const rows = Math.min(rowsPerPart, g.m - row0);
+    const dims = owned.create(`dims.part${p}`, 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
+    device.queue.writeBuffer(dims, 0, new Uint32Array([rows, g.k, g.n, 0]));
+    return passes.band(row0, rows, dims);
+  });
+  return { bands, split };
+}
+
+/** Step 5, read-back: C copied out of the GPU, its first `shape.n` columns (the vec4 rungs' padding dropped). */
+async function readBack(device: GPUDevice, bufs: RunBuffers, g: Shape, n: number, guard: Guard, signal: AbortSignal | undefined, progress: Report): Promise<{ c: Float32Array; readbackMs: number }> {
+  progress('readback');
+  const t = now();
+  const enc = device.createCommandEncoder({ label: 'Matmul.readback.encoder' });
+  enc.copyBufferToBuffer(bufs.c, 0, bufs.read, 0, g.m * g.n * 4);
+  device.queue.submit([enc.finish()]);
+  const c = await readRows(bufs.read, g.m, g.n, n, guard, signal, (done, total) => progress('readback', done, total));
+  return { c, readbackMs: now() - t };
+}
+
+/**
+ * One kernel at one shape: upload, the passes, the bands, timed samples (step 4, gpu/timing.ts),
+ * read-back. C comes back in the result (the caller verifies it and keeps it only if it needs it).
+ */
 export async function runMatmul(
   ctx: GpuContext,
   kernel: KernelId,
@@ -194,187 +383,36 @@ export async function runMatmul(
 ): Promise<RunResult> {
   const source = 'rows' in data ? data : memoryRows(data, shape);
   const { device } = ctx;
-  const spec = kKernels[kernel];
   const plan = opts.plan ?? planKernel(kernel, shape, tile, ctx.info, opts.params);
   if (isPlanFailure(plan)) throw new GpuRunError(plan.why, 'validation');
   // The shape on the GPU (vec4 rungs: K and N padded to multiples of 4; the padding is zeros, so
   // C's first N columns are the product). GFLOP/s are counted for the shape asked for.
   const g = gpuShape(kernel, shape);
-  const progress = (stage: Progress['stage'], done = 0, total = 1) => opts.onProgress?.({ stage, done, total });
+  const progress: Report = (stage, done = 0, total = 1) => opts.onProgress?.({ stage, done, total });
   const owned = new OwnedBuffers(device, 'Matmul');
-  const ownedPools: MatmulBuffers[] = [];
+  const pool = opts.buffers ?? new MatmulBuffers(device);
 
   const guard = makeGuard(ctx, opts.signal);
   if (ctx.isLost()) throw new GpuRunError(said('run:error.lost'), 'device-lost');
 
   try {
-    // --- upload -------------------------------------------------------------------------
-    progress('upload');
-    const t0 = now();
-    const pool = opts.buffers ?? new MatmulBuffers(device);
-    if (!opts.buffers) ownedPools.push(pool);
-    const { a: bufA, b: bufB, c: bufC, dims: bufDims, read: bufRead } = await pool.ensure(g);
-    // In chunks of rows, the page getting a turn between them; A and B come from the source
-    // (padded for the vec4 rungs), C starts as NaN, so an element the kernel never writes can
-    // never pass verification.
-    const slice = makeSlicer();
-    const uploads: { buf: GPUBuffer; rows: number; cols: number; get?: 'a' | 'b' }[] = [
-      { buf: bufA, rows: g.m, cols: g.k, get: 'a' },
-      { buf: bufB, rows: g.k, cols: g.n, get: 'b' },
-      { buf: bufC, rows: g.m, cols: g.n },
-    ];
-    const chunks = uploads.reduce((sum, u) => sum + chunksOf(u.rows, u.cols), 0);
-    let sent = 0;
-    let nan: Float32Array | undefined;
-    for (const u of uploads) {
-      const per = rowsPerChunk(u.cols);
-      for (let row0 = 0; row0 < u.rows; row0 += per) {
-        const count = Math.min(per, u.rows - row0);
-        progress('upload', sent, chunks);
-        let chunk: Float32Array;
-        if (u.get) chunk = await guard(Promise.resolve(source.rows(u.get, row0, count, u.cols)));
-        else {
-          if (!nan || nan.length < count * u.cols) nan = new Float32Array(Math.min(u.rows, per) * u.cols).fill(NaN);
-          chunk = nan.length === count * u.cols ? nan : nan.subarray(0, count * u.cols);
-        }
-        await withErrorScopes(device, said('run:scope.upload'), () => device.queue.writeBuffer(u.buf, row0 * u.cols * 4, chunk));
-        // Now and then let the GPU catch up, so staged copies do not pile up in memory.
-        if (++sent % 16 === 0) await guard(device.queue.onSubmittedWorkDone());
-        await slice();
-      }
-    }
-    device.queue.writeBuffer(bufDims, 0, new Uint32Array([g.m, g.k, g.n, 0]));
-    await guard(device.queue.onSubmittedWorkDone());
-    const uploadMs = now() - t0;
-
-    // --- pipeline -----------------------------------------------------------------------
+    const bufs = await pool.ensure(g);
+    const uploadMs = await upload(device, bufs, g, source, guard, progress);
     progress('compile');
     const t1 = now();
-    const pipeline = await guard(matmulPipeline(device, spec, plan, 'main', opts.source));
-    // Split-K: the first pass writes its partial products into a scratch buffer, the second sums them into C.
-    const reduce = plan.reduce;
-    const scratch = reduce ? owned.create('partials', splitScratchBytes(g, reduce.slices), GPUBufferUsage.STORAGE) : undefined;
-    const sumPipeline = reduce
-      ? await guard(getPipeline(device, { label: `Matmul.${kernel}.sum`, source: reduce.source, constants: reduce.constants, layout: 'matmul', what: kernelLabelSaid(kernel) }))
-      : undefined;
+    const passes = await preparePasses(device, kernel, plan, g, bufs, owned, guard, opts.source);
     const compileMs = now() - t1;
-    // Bind-group entries for a band of `rows` rows from row0 (a part of a split run; the whole run: 0, g.m).
-    const entryB = { binding: 1, resource: { buffer: bufB, size: Math.max(4, g.k * g.n * 4) } };
-    const entryC = (row0: number, rows: number) => ({ binding: 2, resource: { buffer: bufC, offset: row0 * g.n * 4, size: Math.max(4, rows * g.n * 4) } });
-    // A part's partial products use the front of the scratch buffer (its sum pass has read them before the next part's first pass).
-    const entryScratch = (binding: number, buffer: GPUBuffer, slices: number, rows: number) => ({ binding, resource: { buffer, size: Math.max(4, splitScratchBytes({ m: rows, k: g.k, n: g.n }, slices)) } });
-    /** Bind A, B, C (the scratch buffer for split-K's first pass), dims; a part of a split run binds only its band of A's and C's rows. */
-    const bind = (dims: GPUBuffer, row0?: number, rowsInPart?: number) =>
-      row0 === undefined || rowsInPart === undefined
-        ? device.createBindGroup({
-            label: `Matmul.${kernel}.bindGroup`,
-            layout: matmulBindGroupLayout(device),
-            entries: [bufA, bufB, scratch ?? bufC, dims].map((buffer, binding) => ({ binding, resource: { buffer } })),
-          })
-        : device.createBindGroup({
-        label: `Matmul.${kernel}.bindGroup`,
-        layout: matmulBindGroupLayout(device),
-        entries: [
-          { binding: 0, resource: { buffer: bufA, offset: row0 * g.k * 4, size: Math.max(4, rowsInPart * g.k * 4) } },
-          entryB,
-          scratch && reduce ? entryScratch(2, scratch, reduce.slices, rowsInPart) : entryC(row0, rowsInPart),
-          { binding: 3, resource: { buffer: dims } },
-        ],
-      });
-    /** Split-K's second pass: the scratch buffer where A is, C (or its band of rows), dims. */
-    const bindSum = (scratchBuffer: GPUBuffer, slices: number, dims: GPUBuffer, row0 = 0, rowsInPart = g.m) =>
-      device.createBindGroup({
-        label: `Matmul.${kernel}.sum.bindGroup`,
-        layout: matmulBindGroupLayout(device),
-        entries: [entryScratch(0, scratchBuffer, slices, rowsInPart), entryB, entryC(row0, rowsInPart), { binding: 3, resource: { buffer: dims } }],
-      });
-
-    // --- long runs: time one band of rows; if the whole run would make one submission longer
-    // than the budget, split C into bands of rows, each computed as its own (smaller) matmul on
-    // views of A and C — the kernels are unchanged. Bands are multiples of kBandRows rows, so
-    // the views' offsets meet every adapter's storage-offset alignment (a multiple of 256 bytes).
-    const partsOf = (rowsPerPart: number) => Math.ceil(g.m / rowsPerPart);
-    let rowsPerPart = g.m;
-    let split: RunResult['split'];
-    const budgetMs = opts.maxSubmitMs ?? kMaxSubmitMs;
-    const probeDims = owned.create('dims.probe', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
-    if (g.m > kBandRows && Number.isFinite(budgetMs)) {
-      device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, g.k, g.n, 0]));
-      const probePlan = planKernel(kernel, { m: kBandRows, k: g.k, n: g.n }, tile, ctx.info, opts.params);
-      if (isPlanFailure(probePlan)) throw new GpuRunError(probePlan.why, 'validation');
-      const probePipeline = await guard(matmulPipeline(device, spec, plan, 'probe', opts.source));
-      const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
-      const pass = enc.beginComputePass({ label: `Matmul.${kernel}.probe.pass` });
-      pass.setPipeline(probePipeline);
-      // The first band of rows starts at offset 0: whole-buffer bindings with M = kBandRows (a
-      // ranged binding here measurably slowed the following runs on wgpu).
-      pass.setBindGroup(0, bind(probeDims));
-      pass.dispatchWorkgroups(...probePlan.dispatch);
-      pass.end();
-      // The upload must be finished first, or the probe's time includes it (at 4096² that made
-      // the estimate ~30× too long and split runs that did not need it).
-      await guard(device.queue.onSubmittedWorkDone());
-      const t = now();
-      device.queue.submit([enc.finish()]);
-      await guard(device.queue.onSubmittedWorkDone());
-      const perBand = now() - t;
-      const estimateMs = perBand * (g.m / kBandRows);
-      if (estimateMs > budgetMs) {
-        rowsPerPart = kBandRows * Math.max(1, Math.floor(budgetMs / Math.max(perBand, 1e-3)));
-        if (partsOf(rowsPerPart) > 1) split = { parts: partsOf(rowsPerPart), rowsPerPart, estimateMs, budgetMs };
-        else rowsPerPart = g.m;
-      }
-    }
-    const parts = partsOf(rowsPerPart);
-    const sumOf = (p: LaunchPlan, dims: GPUBuffer, row0?: number, rowsHere?: number) =>
-      scratch && p.reduce ? { group: bindSum(scratch, p.reduce.slices, dims, row0, rowsHere), dispatch: p.reduce.dispatch } : undefined;
-    const partRuns = Array.from({ length: parts }, (_, p) => {
-      if (parts === 1) return { group: bind(bufDims), dispatch: plan.dispatch, sum: sumOf(plan, bufDims) };
-      const row0 = p * rowsPerPart;
-      const rowsHere = Math.min(rowsPerPart, g.m - row0);
-      const dims = owned.create(`dims.part${p}`, 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
-      device.queue.writeBuffer(dims, 0, new Uint32Array([rowsHere, g.k, g.n, 0]));
-      const partPlan = planKernel(kernel, { m: rowsHere, k: g.k, n: g.n }, tile, ctx.info, opts.params);
-      if (isPlanFailure(partPlan)) throw new GpuRunError(partPlan.why, 'validation');
-      return { group: bind(dims, row0, rowsHere), dispatch: partPlan.dispatch, sum: sumOf(partPlan, dims, row0, rowsHere) };
-    });
-
-    // --- warm-up, calibration and timed samples ------------------------------------------
+    const { bands, split } = await chooseBands(device, kernel, plan, g, bufs, passes, owned, guard, opts.maxSubmitMs ?? kMaxSubmitMs, opts.source);
+    // Warm-up, calibration and timed samples.
     const timing = await timeDispatches(
       ctx,
       `Matmul.${kernel}`,
-      (pass, count, part) => {
-        const r = partRuns[part]!;
-        if (r.sum && sumPipeline) {
-          // Split-K: one product is both passes.
-          for (let i = 0; i < count; i++) {
-            pass.setPipeline(pipeline);
-            pass.setBindGroup(0, r.group);
-            pass.dispatchWorkgroups(...r.dispatch);
-            pass.setPipeline(sumPipeline);
-            pass.setBindGroup(0, r.sum.group);
-            pass.dispatchWorkgroups(...r.sum.dispatch);
-          }
-          return;
-        }
-        pass.setPipeline(pipeline);
-        pass.setBindGroup(0, r.group);
-        for (let i = 0; i < count; i++) pass.dispatchWorkgroups(...r.dispatch);
-      },
+      (pass, count, part) => passes.encode(pass, count, bands[part]!),
       guard,
       { ...opts, onProgress: (stage, done, total) => progress(stage, done, total) },
-      parts,
+      bands.length,
     );
-
-    // --- readback ------------------------------------------------------------------------
-    progress('readback');
-    const t2 = now();
-    const enc = device.createCommandEncoder({ label: 'Matmul.readback.encoder' });
-    enc.copyBufferToBuffer(bufC, 0, bufRead, 0, g.m * g.n * 4);
-    device.queue.submit([enc.finish()]);
-    const c = await readRows(bufRead, g.m, g.n, shape.n, guard, opts.signal, (done, total) => progress('readback', done, total));
-    const readbackMs = now() - t2;
-
+    const { c, readbackMs } = await readBack(device, bufs, g, shape.n, guard, opts.signal, progress);
     return {
       kernel,
       shape,
@@ -395,6 +433,6 @@ export async function runMatmul(
     throw e;
   } finally {
     owned.destroy();
-    for (const p of ownedPools) p.destroy();
+    if (!opts.buffers) pool.destroy();
   }
 }

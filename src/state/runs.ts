@@ -173,14 +173,12 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
         const { run, verification } = await runVerified(ctx, id, parsed, {
           signal,
           ...(params ? { params } : {}),
-          ...(plan && typeof plan !== 'string' ? { plan } : {}),
+          ...(plan ? { plan } : {}),
           ...(parsed.samples > 0 ? { minSamples: parsed.samples, maxSamples: parsed.samples } : {}),
           ...(kStartUrl.maxSubmitMs !== undefined ? { maxSubmitMs: kStartUrl.maxSubmitMs } : {}),
           onProgress: (progress) => setResult(id, { status: 'running', seq, config: parsed, label, progress }),
         });
-        const { c: _c, ...summary } = run;
-        void _c;
-        setResult(id, { status: verification.ok ? 'verified' : 'mismatch', seq, config: parsed, label, run: summary, verification });
+        setResult(id, { status: verification.ok ? 'verified' : 'mismatch', seq, config: parsed, label, run, verification });
         // After a run of the kernel the map draws, its instrumented copy records which workgroup computed what.
         // (Not awaited: the map fills in while the next kernel runs; a newer trace supersedes it.)
         if (kKernels[id].traced) void traceRun(parsed, undefined, run.plan);

@@ -26,7 +26,7 @@ export type CpuRequest =
   | { readonly id: number; readonly op: 'prepare'; readonly key: DataKey }
   /** Rows [row0, row0 + count) of A or B as rows of `colsP` columns (zeros past the matrix); answers a Float32Array (transferred). */
   | { readonly id: number; readonly op: 'rows'; readonly key: DataKey; readonly matrix: 'a' | 'b'; readonly row0: number; readonly count: number; readonly colsP: number }
-  /** Verify C (transferred in, and back with the answer); answers `{ verification, c }`. */
+  /** Verify C (transferred in and dropped there: nobody on the page uses it after the check); answers `{ verification }`. */
   | { readonly id: number; readonly op: 'verify'; readonly key: DataKey; readonly c: Float32Array; readonly block: number | CBlock }
   /** Every element of C checked (elementErrors); answers `{ wrong, count }` (wrong transferred). */
   | { readonly id: number; readonly op: 'errors'; readonly key: DataKey; readonly c: Float32Array }
@@ -42,7 +42,6 @@ export type CpuReply =
 
 export interface VerifyAnswer {
   readonly verification: Verification;
-  readonly c: Float32Array;
 }
 
 /** Sends a reply, transferring the listed buffers. */
@@ -134,8 +133,8 @@ export class CpuJobs {
       }
       case 'verify': {
         const verification = await this.steps(req.id, verifySteps(d, s, req.c, req.block, req.key.seed));
-        const answer: VerifyAnswer = { verification, c: req.c };
-        return { value: answer, transfer: [req.c.buffer] };
+        const answer: VerifyAnswer = { verification };
+        return { value: answer, transfer: [] };
       }
       case 'errors': {
         const e = elementErrors(d, s, req.c);
