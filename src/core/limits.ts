@@ -1,4 +1,4 @@
-import { num, said, type Said } from './said';
+import { lower, num, said, type SaidValue } from './said';
 import type { FieldErrors } from './input';
 import { kernelLabelSaid, type KernelId, type LaunchPlan, type PlanFailure } from './kernels';
 import { type Shape } from './shape';
@@ -20,7 +20,7 @@ const mib = (b: number) => said('common:limits.mib', { value: num(b / 2 ** 20, {
  * Check a shape against the adapter before anything is allocated. Each message names the input
  * to change. `dispatches` are the grids of the kernels about to run.
  */
-export function checkProblem(s: Shape, limits: ProblemLimits, dispatches: ReadonlyArray<{ label: Said | string; dispatch: Dispatch }>): FieldErrors {
+export function checkProblem(s: Shape, limits: ProblemLimits, dispatches: ReadonlyArray<{ label: SaidValue; dispatch: Dispatch }>): FieldErrors {
   const errors: FieldErrors = {};
   const cap = Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
   const bufs = [
@@ -58,7 +58,7 @@ export function checkPlans(s: Shape, limits: ProblemLimits, plans: Partial<Recor
   const dispatches = [];
   for (const [id, plan] of Object.entries(plans) as [KernelId, LaunchPlan | PlanFailure][]) {
     if (isPlanFailure(plan)) for (const f of plan.fields) errors[f] ??= plan.why;
-    else dispatches.push({ label: kernelLabelSaid(id), dispatch: plan.dispatch });
+    else dispatches.push({ label: lower(kernelLabelSaid(id)), dispatch: plan.dispatch });
   }
   return { ...checkProblem(s, limits, dispatches), ...errors };
 }

@@ -21,8 +21,13 @@ export interface SaidNumber {
   readonly options?: Intl.NumberFormatOptions;
 }
 
-/** What a message may carry: a figure or name, a number written per language, or another message. */
-export type SaidValue = string | number | SaidNumber | Said;
+/** Another message said in lower case inside this one ("for the tiled kernel"; scripts without case are unchanged). */
+export interface SaidLower {
+  readonly lower: Said;
+}
+
+/** What a message may carry: a figure or name, a number written per language, or another message (maybe in lower case). */
+export type SaidValue = string | number | SaidNumber | Said | SaidLower;
 
 /** A sentence kept as data — its key and values — and put into words when shown. */
 export interface Said {
@@ -37,6 +42,11 @@ export function said(key: MessageKey, values?: Said['values']): Said {
 /** A number the reader sees in their language's digits and grouping ("1,048,576"). */
 export function num(number: number, options?: Intl.NumberFormatOptions): SaidNumber {
   return options === undefined ? { number } : { number, options };
+}
+
+/** A message to be said in lower case where it sits inside another. */
+export function lower(m: Said): SaidLower {
+  return { lower: m };
 }
 
 export function isSaid(x: unknown): x is Said {
