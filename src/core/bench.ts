@@ -83,6 +83,8 @@ const countError = (field: 'warmups' | 'samples'): string => t(`bench:rule.${fie
 
 /** Parse the warm-up or sample count typed in the sweep form (or carried by a link). */
 export function parseSweepCount(raw: string, field: 'warmups' | 'samples'): { value?: number; error?: string } {
+  // An empty field is not 0 (Number('') is): it is asked for, like M in the lesson.
+  if (raw.trim() === '') return { error: t(`bench:rule.${field}Required`, { min: kSweepLimits[field].min, max: kSweepLimits[field].max }) };
   const v = Number(raw);
   const { min, max } = kSweepLimits[field];
   return Number.isInteger(v) && v >= min && v <= max ? { value: v } : { error: countError(field) };

@@ -135,6 +135,8 @@ export const bench = {
   rule: {
     warmups: 'Warm-up runs must be a whole number from {{min}} to {{max}}.',
     samples: 'Timed samples must be a whole number from {{min}} (automatic) to {{max}}.',
+    warmupsRequired: 'Warm-up runs are required: enter a whole number from {{min}} to {{max}}.',
+    samplesRequired: 'Timed samples are required: enter a whole number from {{min}} (automatic) to {{max}}.',
     kernels: 'Choose at least one kernel.',
     cannotRun: 'This sweep cannot run ({{path}}: {{problem}}).',
     planMismatch: 'the points do not match config.sizes × config.kernels',
