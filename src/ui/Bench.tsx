@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paramsLabel } from '../core/tuning';
 import { crossover, pointReasonText, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
 import { shareFailureText, type SharePayload } from '../core/share';
+import { RunEstimate } from './RunEstimate';
 import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, startSweep, type SweepField } from '../state/bench';
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
@@ -15,6 +16,8 @@ import { dateFormat, say } from '../i18n';
 import { downloadBlob } from './download';
 
 /** The sweep form's fields, by name (code names, never shown). */
+/** The sweep's estimate is shown here (the lesson's beside the lesson's form). */
+const kEstimateScope = 'sweep' as const;
 const kField: { readonly [F in SweepField]: F } = { sizes: 'sizes', kernels: 'kernels', warmups: 'warmups', samples: 'samples' };
 
 /** A unit, the same in every language. */
@@ -355,6 +358,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
           </span>
         </div>
       </div>
+      <RunEstimate scope={kEstimateScope} />
       {!(sharedView && shared) && chart}
       {!(sharedView && shared) && compareNote}
       {crossText}
