@@ -150,6 +150,7 @@ export const bench = {
     toleranceTooWide: 'a tolerance wider than the verification allows at this size',
     finite: 'must be finite',
     tooManyLimits: 'too many limits',
+    reservedKey: 'a reserved name (__proto__, constructor or prototype) cannot be a key',
   },
   sizes: {
     empty: 'Enter at least one size, e.g. 64, 128, 256.',

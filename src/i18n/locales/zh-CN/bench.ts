@@ -144,6 +144,7 @@ export const bench: Catalogue<typeof en> = {
     toleranceTooWide: '容差比该尺寸下验证所允许的更宽',
     finite: '必须是有限数',
     tooManyLimits: '限制项过多',
+    reservedKey: '保留名称（__proto__、constructor 或 prototype）不能用作键名',
   },
   sizes: {
     empty: '请至少输入一个尺寸，例如 64, 128, 256。',
