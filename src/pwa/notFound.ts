@@ -29,10 +29,11 @@ const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': 
 /** The not-found page; `home` is the app's address (the scope). */
 export function notFoundPage(home: string): string {
   const part = (lang: string, w: { readonly [K in keyof typeof en.notFound]: string }) =>
-    `<section lang="${lang}"><h1>${escape(w.heading)}</h1><p>${escape(w.body)}</p><p><a data-testid="not-found-home" href="${escape(home)}">${escape(w.home)}</a></p></section>`;
+    `<section lang="${lang}"><h1>${escape(w.heading)}</h1><p>${escape(w.body)}</p><p><a data-testid="not-found-home" href="${escape(home)}">${escape(w.home)}</a></p></section>`; // i18n-exempt: HTML markup (the words come from the catalogue)
   return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
-    `<title>${escape(en.notFound.title)}</title></head><body data-testid="not-found">${part('en', en.notFound)}${part('zh-CN', zhCN.notFound)}</body></html>`
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` + // i18n-exempt: HTML markup
+
+    `<title>${escape(en.notFound.title)}</title></head><body data-testid="not-found">${part('en', en.notFound)}${part('zh-CN', zhCN.notFound)}</body></html>` // i18n-exempt: HTML markup (the words come from the catalogue)
   );
 }
 
