@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest } from './src/pwa/manifest';
+import { kNotFoundScript, notFoundScript } from './src/pwa/notFound';
 
 /**
  * Content-Security-Policy for the production build: scripts and styles only from this origin, no
@@ -65,7 +66,14 @@ function linkPreview(siteUrl: string | undefined): Plugin {
  * build's folder: the worker's scope is the folder it is served from.
  */
 function pwa(): Plugin[] {
-  return VitePWA({
+  const notFound: Plugin = {
+    name: 'tiles-sw-notfound',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: kNotFoundScript, source: notFoundScript() });
+    },
+  };
+  return [notFound, ...VitePWA({
     registerType: 'prompt',
     injectRegister: false,
     manifest: webManifest(),
@@ -76,11 +84,13 @@ function pwa(): Plugin[] {
       // The link preview is for crawlers, not for the app.
       globIgnores: ['og-image.png'],
       navigateFallback: 'index.html',
+      // Before Workbox's own listeners: a navigation deeper than the app gets a page that links home (src/pwa/notFound.ts).
+      importScripts: [kNotFoundScript],
       // A file's own address (sw.js, the manifest, an icon) is never answered with the page; index.html is.
       navigateFallbackDenylist: [/\/[^/?#]+\.(?!html?(?:\?|$))[A-Za-z0-9]+(?:\?.*)?$/],
       cleanupOutdatedCaches: true,
     },
-  });
+  })];
 }
 
 /**

@@ -100,6 +100,19 @@ test('each bad field of the sweep form is marked and explained beside itself, ev
   await expect(page.getByTestId('bench-warmups')).not.toHaveAttribute('aria-invalid', 'true');
 });
 
+test('an empty or blank warm-up or sample count is asked for beside its field, and nothing runs (issue #26)', async ({ app, page }) => {
+  await app.open('?view=bench&sizes=8');
+  await page.getByTestId('bench-warmups').fill('');
+  await page.getByTestId('bench-samples').fill('   ');
+  await expect(page.getByTestId('bench-warmups')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('bench-samples')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('bench-warmups-error')).toContainText('Warm-up runs are required');
+  await expect(page.getByTestId('bench-samples-error')).toContainText('Timed samples are required');
+  await app.bench.start();
+  await expect(app.bench.progress).toHaveAttribute('data-status', 'idle');
+  await expect(page.getByTestId('bench-progress')).toHaveAttribute('data-done', '0');
+});
+
 test('bad sweep sizes get a message and never start', async ({ app, page }) => {
   await app.open('?sizes=16,abc');
   await expect(page.getByTestId('bench-error')).toContainText('must be a whole number');

@@ -176,3 +176,21 @@ test('a run through every phase (generate, upload, kernel, read-back, verify) ke
   // Small enough to start at once: no estimate asked.
   await expect(page.getByTestId('run-estimate')).toHaveCount(0);
 });
+
+test('the dot product of N = 2^25 random floats keeps the page answering: its data and reference come from the worker (issue #26)', async ({ app }) => {
+  const n = 2 ** 25;
+  // Two 128 MiB vectors on SwiftShader: generation, upload, the timed dispatches and the reference.
+  test.setTimeout(600_000);
+  const { page } = app;
+  await app.open(`?view=dot&dotn=${n}`);
+  await expect(page.getByTestId('dot-n')).toHaveValue(String(n));
+  await app.dot.set({ pattern: 'random' });
+  const idle = await idleNoise(page);
+  await startProbe(page);
+  await page.getByTestId('dot-run').click();
+  await expect(app.dot.result).toHaveAttribute('data-status', /^(verified|mismatch|error)$/, { timeout: 540_000 });
+  const probe = await stopProbe(page);
+  await expect(app.dot.result).toHaveAttribute('data-status', 'verified');
+  // The dot product's status is not the matmul card's: every gap is judged by the page's own tasks.
+  expectResponsive(probe, 300, idle);
+});

@@ -61,6 +61,37 @@ test('after one visit the app loads offline: the header, a verified run of the d
   await context.setOffline(false);
 });
 
+test('with the service worker installed, an address deeper than the app gets a page that links home, online and offline — never a blank page (issue #26)', async ({ page, context }) => {
+  // Not the `app` fixture: the not-found page answers 404 by design, which the browser logs as a console error.
+  await page.goto('./?samples=3');
+  await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+  await workerReady(page);
+  await page.waitForLoadState('networkidle');
+  await page.reload();
+  expect(await controlled(page)).toBe(true);
+  const home = new URL('./', page.url());
+  for (const offline of [false, true]) {
+    await context.setOffline(offline);
+    for (const deeper of ['assets/', 'nope/deeper', 'index.html/x']) {
+      await test.step(`${offline ? 'offline' : 'online'}: ${deeper}`, async () => {
+        const res = await page.goto(new URL(deeper, home).href);
+        expect(res?.status()).toBe(404);
+        await expect(page.getByTestId('not-found')).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText('There is no page at this address');
+        const link = page.getByTestId('not-found-home').first();
+        await expect(link).toHaveAttribute('href', home.pathname);
+        await link.click();
+        await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+        expect(new URL(page.url()).pathname).toBe(home.pathname);
+      });
+    }
+  }
+  // The app's own addresses are still the app.
+  await page.goto(new URL('index.html?view=ladder', home).href);
+  await expect(page.getByTestId('ladder-run')).toBeVisible();
+  await context.setOffline(false);
+});
+
 test('the manifest is served and parses; its icons load at 192 and 512 px', async ({ app, page }) => {
   await app.open();
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -239,3 +239,28 @@ test('“Run the same benchmark here” fills the form with values the form acce
   await expect(page.getByTestId('bench-compare-note')).toBeVisible();
   await expect(page.getByTestId('bench-compare-note')).toContainText('not everything that differs between two runs');
 });
+
+test('“Run the same benchmark here” on a link that starts at 4096³ estimates the first point and asks before anything runs (issue #26)', async ({ app, page }) => {
+  const { payload } = await genuineLink(app, page);
+  const p0 = payload.points[0]!;
+  const big = {
+    ...payload,
+    config: { ...payload.config, sizes: [4096], kernels: [p0['kernel']] },
+    points: [{ kernel: p0['kernel'], tile: p0['tile'], size: 4096, skipped: 'Estimated 900 s per run on this adapter (from 512³), over the 4 s limit.' }],
+  };
+  expect(await openFragment(page, forge(big))).toBe('shown');
+  const progress = page.getByTestId('bench-progress');
+  // (The page made the genuine link with a sweep of its own: that sweep's progress stays as it was.)
+  const before = { status: await progress.getAttribute('data-status'), total: await progress.getAttribute('data-total') };
+  await page.getByTestId('shared-run-here').click();
+  const estimate = page.getByTestId('run-estimate');
+  await expect(estimate).toHaveAttribute('data-asking', 'true');
+  await expect(estimate).toContainText('4096×4096×4096');
+  // Nothing of the sweep has started while it asks.
+  await expect(progress).toHaveAttribute('data-status', before.status!);
+  await expect(progress).toHaveAttribute('data-total', before.total!);
+  await page.getByTestId('estimate-cancel').click();
+  await expect(page.getByTestId('bench-error')).toContainText('you chose not to start it');
+  await expect(progress).toHaveAttribute('data-status', before.status!);
+  await expect(progress).toHaveAttribute('data-total', before.total!);
+});

@@ -213,3 +213,21 @@ test('axe-core finds no serious or critical violation on any view', async ({ app
   for (const x of r.violations) if (x.impact === 'serious' || x.impact === 'critical') found.push(`after a run: ${x.id} (${x.impact}) — ${x.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
   expect(found).toEqual([]);
 });
+
+test('on invalid sizes the partitions keep their panel and Run, and say what to fix (issue #26)', async ({ app, page }) => {
+  await app.open('?view=partitions');
+  await expect(page.getByTestId('partitions')).toHaveAttribute('data-valid', 'true');
+  await page.getByTestId('input-m').fill('0');
+  const panel = page.getByTestId('partitions');
+  await expect(panel).toBeVisible();
+  await expect(panel).toHaveAttribute('data-valid', 'false');
+  await expect(page.getByTestId('partitions-error')).toContainText('Nothing to draw or run until the problem above is fixed');
+  await expect(page.getByTestId('partitions-error')).toContainText('M');
+  await expect(page.getByTestId('run-strip')).toBeVisible();
+  await page.getByTestId('run-strip').click();
+  await expect(page.getByTestId('error-message')).toContainText('Nothing ran');
+  // Fixed, the figures come back.
+  await page.getByTestId('input-m').fill('32');
+  await expect(panel).toHaveAttribute('data-valid', 'true');
+  await expect(page.getByTestId('strip-map')).toBeVisible();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossover, estimateMs, parseSizes as parseSizesData, pointsToCsv, sweepPlan } from './bench';
+import { crossover, estimateMs, parseSizes as parseSizesData, parseSweepCount, pointsToCsv, sweepPlan } from './bench';
 import { i18n, say, t } from '../i18n';
 import { pointReasonText } from '../i18n/bench';
 
@@ -16,6 +16,20 @@ describe('parseSizes', () => {
   it('rejects empty, non-numeric, zero, fractional and absurd sizes', () => {
     for (const bad of ['', ' , ', 'abc', '0', '2.5', '-3', '99999999', Array.from({ length: 65 }, (_, i) => i + 1).join(',')]) {
       expect(parseSizes(bad).error, bad).toBeTruthy();
+    }
+  });
+});
+
+describe('parseSweepCount', () => {
+  it('asks for an empty or blank count instead of reading it as 0 (issue #26)', () => {
+    for (const field of ['warmups', 'samples'] as const) {
+      for (const raw of ['', '   ', '\t']) {
+        const r = parseSweepCount(raw, field);
+        expect(r.value).toBeUndefined();
+        expect(say(r.error!)).toContain('required');
+      }
+      expect(parseSweepCount('0', field)).toEqual({ value: 0 });
+      expect(parseSweepCount(' 3 ', field)).toEqual({ value: 3 });
     }
   });
 });

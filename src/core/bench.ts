@@ -50,6 +50,7 @@ export const kRules = [
   'toleranceTooWide',
   'finite',
   'tooManyLimits',
+  'reservedKey',
 ] as const;
 export type Rule = (typeof kRules)[number];
 export const isRule = (x: unknown): x is Rule => typeof x === 'string' && (kRules as readonly string[]).includes(x);
@@ -61,6 +62,8 @@ const countError = (field: 'warmups' | 'samples'): Said => said(`bench:rule.${fi
 
 /** Parse the warm-up or sample count typed in the sweep form (or carried by a link). */
 export function parseSweepCount(raw: string, field: 'warmups' | 'samples'): { value?: number; error?: Said } {
+  // An empty field is not 0 (Number('') is): it is asked for, like M in the lesson.
+  if (raw.trim() === '') return { error: said(`bench:rule.${field}Required`, { min: kSweepLimits[field].min, max: kSweepLimits[field].max }) };
   const v = Number(raw);
   const { min, max } = kSweepLimits[field];
   return Number.isInteger(v) && v >= min && v <= max ? { value: v } : { error: countError(field) };
@@ -72,6 +75,26 @@ const dim = z.int().check(z.minimum(1), z.maximum(kMaxDimension));
 const ms = z.number().check(finite(), z.minimum(0), z.maximum(kMaxPlausibleMs));
 const count = (l: { readonly min: number; readonly max: number }) => z.int().check(z.minimum(l.min), z.maximum(l.max));
 const kTileLiterals = z.literal(kTileWidths);
+
+/** Names no key of a link's record may have: they reach an object's prototype, not a value of its own. */
+export const kReservedKeys: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+/**
+ * A record whose keys are checked as received: zod's record drops a `__proto__` key silently and
+ * never checks its value, so a link carrying one read as valid. Each reserved key is refused, at its
+ * own path, before the record's own checks.
+ */
+function strictRecord<K extends z.core.$ZodRecordKey, V extends z.core.SomeType>(key: K, value: V) {
+  const keysChecked = z.unknown().check(
+    z.superRefine((raw, ctx) => {
+      if (raw === null || typeof raw !== 'object') return;
+      for (const k of Object.keys(raw)) {
+        if (kReservedKeys.includes(k)) ctx.addIssue({ code: 'custom', path: [k], input: raw, message: 'reservedKey', params: { rule: 'reservedKey' } });
+      }
+    }),
+  );
+  return z.pipe(keysChecked, z.record(key, value));
+}
 
 /**
  * The relative tolerance the verification applies at size K (random data; exact data use 0): an
@@ -106,7 +129,7 @@ export const PointSchema = z
     /** The bound on maxRelError that verification applied: (2 + 4√K)·2⁻²⁴, or 0 for exact data. */
     relTolerance: z.optional(nonNegative()),
     /** The tunable override constants the point ran with (e.g. GROUP = 8), when the kernel has any. */
-    constants: z.optional(z.record(z.string().check(z.regex(/^[A-Z_]{1,16}$/)), z.int().check(z.minimum(0), z.maximum(65536)))),
+    constants: z.optional(strictRecord(z.string().check(z.regex(/^[A-Z_]{1,16}$/)), z.int().check(z.minimum(0), z.maximum(65536)))),
   })
   .check(
     z.superRefine((p, ctx) => {
@@ -137,7 +160,7 @@ export const DeviceSchema = z.strictObject({
   architecture: text(120),
   description: text(300),
   features: z.readonly(z.array(text(64)).check(z.maxLength(64))),
-  limits: z.record(text(64), num).check(z.refine((r) => Object.keys(r).length <= 64, { error: 'tooManyLimits', params: { rule: 'tooManyLimits' } })),
+  limits: strictRecord(text(64), num).check(z.refine((r) => Object.keys(r).length <= 64, { error: 'tooManyLimits', params: { rule: 'tooManyLimits' } })),
   browser: text(400),
   timing: ClockSchema,
 });

@@ -3,7 +3,7 @@
  * data and the tolerance of an f32 result.
  */
 import { ceilDiv } from './shape';
-import { mulberry32 } from './data';
+import { mulberry32, type Step } from './data';
 import { kF32Unit } from './reference';
 
 export const kDotWorkgroupSizes = [32, 64, 128, 256] as const;
@@ -38,27 +38,68 @@ export interface DotData {
 }
 
 export function dotData(n: number, pattern: DotPattern, seed = 1): DotData {
+  const gen = dotDataSteps(n, pattern, seed);
+  for (;;) {
+    const r = gen.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** Elements generated or summed between two steps of dotDataSteps / dotReferenceSteps. */
+const kDotStep = 1 << 16;
+
+/**
+ * dotData in steps (for the worker: between steps it reads messages and reports progress). The
+ * same numbers as dotData: a is drawn whole before b.
+ */
+export function* dotDataSteps(n: number, pattern: DotPattern, seed = 1): Generator<Step, DotData, void> {
   const a = new Float32Array(n);
   const b = new Float32Array(n);
+  const total = 2 * n;
   if (pattern === 'closed-form') {
-    for (let i = 0; i < n; i++) a[i] = i;
+    for (let i0 = 0; i0 < n; i0 += kDotStep) {
+      for (let i = i0, end = Math.min(n, i0 + kDotStep); i < end; i++) a[i] = i;
+      yield { done: i0, total };
+    }
     b.fill(2);
   } else {
     const r = mulberry32(seed);
-    for (let i = 0; i < n; i++) a[i] = Math.floor(r() * 2 ** 24) / 2 ** 23 - 1;
-    for (let i = 0; i < n; i++) b[i] = Math.floor(r() * 2 ** 24) / 2 ** 23 - 1;
+    for (const [v, offset] of [[a, 0], [b, n]] as const) {
+      for (let i0 = 0; i0 < n; i0 += kDotStep) {
+        for (let i = i0, end = Math.min(n, i0 + kDotStep); i < end; i++) v[i] = Math.floor(r() * 2 ** 24) / 2 ** 23 - 1;
+        yield { done: offset + i0, total };
+      }
+    }
   }
   return { a, b };
 }
 
 /** The reference in f64, with Σ|a·b| (the scale of the rounding error). */
-export function dotReference(d: DotData): { value: number; absSum: number } {
+export function dotReference(d: DotData): DotReference {
+  const gen = dotReferenceSteps(d);
+  for (;;) {
+    const r = gen.next();
+    if (r.done) return r.value;
+  }
+}
+
+export interface DotReference {
+  readonly value: number;
+  readonly absSum: number;
+}
+
+/** dotReference in steps (the same sums, in the same order). */
+export function* dotReferenceSteps(d: DotData): Generator<Step, DotReference, void> {
   let value = 0;
   let absSum = 0;
-  for (let i = 0; i < d.a.length; i++) {
-    const p = d.a[i]! * d.b[i]!;
-    value += p;
-    absSum += Math.abs(p);
+  const n = d.a.length;
+  for (let i0 = 0; i0 < n; i0 += kDotStep) {
+    for (let i = i0, end = Math.min(n, i0 + kDotStep); i < end; i++) {
+      const p = d.a[i]! * d.b[i]!;
+      value += p;
+      absSum += Math.abs(p);
+    }
+    yield { done: i0, total: n };
   }
   return { value, absSum };
 }

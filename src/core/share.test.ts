@@ -152,6 +152,22 @@ describe('share link codec', () => {
     }
   });
 
+  it('refuses a record key that names a prototype (__proto__, constructor, prototype), with the key in its reason (issue #26)', async () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      // JSON.parse makes "__proto__" an own key, as a link's JSON does (an object literal would set the prototype).
+      const limits = JSON.parse(`{"maxBufferSize": 4294967296, ${JSON.stringify(key)}: 1024}`) as Record<string, number>;
+      const e = await decodeOrError(await packRaw({ ...payload, device: { ...payload.device, limits } }));
+      expect(e).toBeInstanceOf(ShareError);
+      const words = shareFailureText((e as ShareError).failure);
+      expect(words).toContain(`device.limits.${key}`);
+      expect(words).toContain('reserved name');
+      // A non-number value behind __proto__ is refused too (zod's record dropped the key without checking it).
+      const constants = JSON.parse(`{"GROUP": 8, ${JSON.stringify(key)}: "x"}`) as Record<string, number>;
+      expect(await decodeOrError(await packRaw(withPoint(2, { constants })))).toBeInstanceOf(ShareError);
+      expect(parseStoredPayload({ ...payload, device: { ...payload.device, limits } })).toBeUndefined();
+    }
+  });
+
   it('property: any 1–4 bit flips of a genuine link are refused or decode to exactly the original', async () => {
     const s = await encodeShare(payload);
     const data = unb64u(s.slice(kSharePrefix.length));

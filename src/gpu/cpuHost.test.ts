@@ -1,6 +1,7 @@
 import '../i18n'; // registers how a message is said (core/said.ts sayNow)
 import { describe, expect, it } from 'vitest';
 import { makeData, paddedRows } from '../core/data';
+import { dotData, dotReference } from '../core/dot';
 import { elementErrors, verify } from '../core/reference';
 import { CpuJobs, type CpuReply, type CpuRequest } from '../core/worker/protocol';
 import { CpuHost, inlinePort, type CpuPort } from './cpuHost';
@@ -31,6 +32,18 @@ function recordingPort(log: { req: CpuRequest[]; rep: CpuReply[] }): CpuPort {
 const key = (m: number, k: number, n: number, pattern: 'random' | 'integers' = 'random', seed = 7) => ({ shape: { m, k, n }, pattern, seed });
 
 describe('the CPU jobs protocol', () => {
+  it('dot makes the same vectors and reference as dotData and dotReference on this thread, moved to the page (issue #26)', async () => {
+    const log = { req: [] as CpuRequest[], rep: [] as CpuReply[] };
+    const host = new CpuHost(recordingPort(log));
+    for (const [n, pattern] of [[1, 'random'], [200_003, 'random'], [70_000, 'closed-form']] as const) {
+      const d = dotData(n, pattern, 5);
+      const got = await host.dot(n, pattern, 5);
+      expect(got.a).toEqual(d.a);
+      expect(got.b).toEqual(d.b);
+      expect(got.reference).toEqual(dotReference(d));
+    }
+  });
+
   it('prepare, rows and verify give what the same functions give on this thread', async () => {
     const host = new CpuHost(inlinePort());
     const k = key(37, 29, 41);

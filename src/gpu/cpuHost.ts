@@ -7,7 +7,8 @@
 import { said, type Said } from '../core/said';
 import type { Step } from '../core/data';
 import type { CBlock } from '../core/tiling';
-import { CpuJobs, type CpuReply, type CpuRequest, type DataKey, type VerifyAnswer } from '../core/worker/protocol';
+import { CpuJobs, type CpuReply, type CpuRequest, type DataKey, type DotAnswer, type VerifyAnswer } from '../core/worker/protocol';
+import type { DotPattern } from '../core/dot';
 import { GpuRunError } from './device';
 
 /** Where requests go and replies come from: a worker's postMessage, or CpuJobs in this thread. */
@@ -110,6 +111,11 @@ export class CpuHost {
   /** Every element of C checked (elementErrors: 1 where wrong); `c` moves to the worker. */
   errors(key: DataKey, c: Float32Array, opts?: CallOptions): Promise<{ wrong: Uint8Array; count: number }> {
     return this.call((id) => ({ id, op: 'errors', key, c }), [c.buffer], opts);
+  }
+
+  /** The dot product's vectors and their reference, made where the CPU work runs (a and b move here). */
+  dot(n: number, pattern: DotPattern, seed: number, opts?: CallOptions): Promise<DotAnswer> {
+    return this.call((id) => ({ id, op: 'dot', n, pattern, seed }), [], opts);
   }
 
   /** Frees the data set held for the runs. */

@@ -5,7 +5,7 @@
  */
 import dotSource from '../../shaders/dot.wgsl?raw';
 import dotFinalSource from '../../shaders/dot_final.wgsl?raw';
-import { closedForm, dotReference, dotTolerance, dotWorkgroups, type DotData, type DotPattern } from '../core/dot';
+import { closedForm, dotReference, dotTolerance, dotWorkgroups, type DotData, type DotPattern, type DotReference } from '../core/dot';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { OwnedBuffers, readBack } from './buffers';
 import { getPipeline } from './pipelines';
@@ -17,7 +17,13 @@ export interface DotOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly maxWorkgroups: number;
   readonly gpuFinal: boolean;
   readonly signal?: AbortSignal;
+  /** The f64 reference, when it was computed elsewhere (the app's worker); else computed here. */
+  readonly reference?: DotReference;
 }
+
+/** a and b go to the GPU in chunks of this many bytes, the page getting a turn between them (N = 2^25 is 2 × 128 MiB). */
+const kDotUploadChunkBytes = 4 << 20;
+const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 
 export interface DotResult {
   readonly n: number;
@@ -81,8 +87,6 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
         readResult: owned.createRead('result.read', 4),
         readTrace: owned.createRead('trace.read', traced ? traceFloats * 4 : 16),
       };
-      device.queue.writeBuffer(bufs.a, 0, data.a);
-      device.queue.writeBuffer(bufs.b, 0, data.b);
       device.queue.writeBuffer(bufs.params, 0, new Uint32Array([n, 0, 0, 0]));
       device.queue.writeBuffer(bufs.finalParams, 0, new Uint32Array([groups, 0, 0, 0]));
       // From the one pipeline cache: built on the first run with these constants, reused after.
@@ -92,6 +96,18 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
         getPipeline(device, { label: 'Dot.final', source: dotFinalSource, constants: { WG: wg }, what: said('bench:dot.pipeline.final') }),
       ]);
       return { bufs, pipes: { main, tracePipe, final } };
+    });
+    const per = kDotUploadChunkBytes / 4;
+    await withErrorScopes(device, said('bench:dot.preparing'), async () => {
+      for (const [buf, v] of [[bufs.a, data.a], [bufs.b, data.b]] as const) {
+        for (let i = 0; i < n; i += per) {
+          device.queue.writeBuffer(buf, i * 4, v, i, Math.min(per, n - i));
+          if (n > per) {
+            await guard(device.queue.onSubmittedWorkDone());
+            await nextTask();
+          }
+        }
+      }
     });
     const bind = (p: GPUComputePipeline) =>
       device.createBindGroup({
@@ -145,7 +161,7 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
     const trace = traced ? await read(bufs.readTrace, traceFloats) : undefined;
 
     const value = opts.gpuFinal ? gpuFinalValue : partials.reduce((x, y) => x + y, 0); // the host sums in f64
-    const ref = dotReference(data);
+    const ref = opts.reference ?? dotReference(data);
     const tolerance = dotTolerance(n, wg, groups, opts.gpuFinal, ref.absSum);
     return {
       n,

@@ -30,6 +30,8 @@ export interface KernelRate {
   readonly kernel: KernelId;
   /** The measured rate on this adapter (GFLOP/s), or undefined when the probe could not run. */
   readonly gflops: number | undefined;
+  /** The probe's shape that gave the rate. */
+  readonly from?: Shape;
 }
 
 export interface KernelEstimate {
@@ -115,7 +117,7 @@ export function needsEstimate(shape: Shape): boolean {
   return macs(shape) >= kEstimateMinMacs || runMemory(shape).pageBytes > kConfirmPageBytes;
 }
 
-const rates = new WeakMap<GpuContext, Map<string, number | undefined>>();
+const rates = new WeakMap<GpuContext, Map<string, { rate: number | undefined; from?: Shape }>>();
 
 /**
  * The kernel's rate on this adapter (GFLOP/s): one warm-up and one timed sample at 128³, and at
@@ -123,11 +125,18 @@ const rates = new WeakMap<GpuContext, Map<string, number | undefined>>();
  * kernel cannot run here.
  */
 export async function probeRate(ctx: GpuContext, kernel: KernelId, tile: TileWidth, params?: KernelParams, signal?: AbortSignal): Promise<number | undefined> {
+  return (await probeKernel(ctx, kernel, tile, params, signal)).gflops;
+}
+
+/** probeRate, with the probe's shape the rate came from. */
+export async function probeKernel(ctx: GpuContext, kernel: KernelId, tile: TileWidth, params?: KernelParams, signal?: AbortSignal): Promise<KernelRate> {
   const key = `${kernel}|${tile}|${JSON.stringify(params ?? {})}`;
   let known = rates.get(ctx);
   if (!known) rates.set(ctx, (known = new Map()));
-  if (known.has(key)) return known.get(key);
+  const had = known.get(key);
+  if (had) return { kernel, gflops: had.rate, ...(had.from ? { from: had.from } : {}) };
   let rate: number | undefined;
+  let from: Shape | undefined;
   for (const n of [128, 512]) {
     const shape = { m: n, k: n, n };
     const plan = planKernel(kernel, shape, tile, ctx.info, params);
@@ -143,8 +152,9 @@ export async function probeRate(ctx: GpuContext, kernel: KernelId, tile: TileWid
       ...(signal ? { signal } : {}),
     });
     rate = gflops(shape, run.stats.median);
+    from = shape;
     if (run.stats.median >= 1) break;
   }
-  known.set(key, rate);
-  return rate;
+  known.set(key, { rate, ...(from ? { from } : {}) });
+  return { kernel, gflops: rate, ...(from ? { from } : {}) };
 }

@@ -7,13 +7,13 @@
 import type { MatmulData } from '../core/data';
 import { said } from '../core/said';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
-import { failureOf, GpuRunError, withErrorScopes, type GpuContext } from './device';
+import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { bandPlan, gpuShape, isPlanFailure, kernelLabelSaid, kKernels, planKernel, splitScratchBytes, type KernelId, type KernelParams, type LaunchPlan } from '../core/kernels';
 import type { Dispatch } from '../core/tiling';
 import { paddedRows } from '../core/data';
 import { OwnedBuffers } from './buffers';
 import { getPipeline, matmulBindGroupLayout, matmulPipeline } from './pipelines';
-import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
+import { lossError, makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
 
 export { type Clock } from './timing';
 
@@ -427,8 +427,11 @@ export async function runMatmul(
       c,
     };
   } catch (e) {
-    if (ctx.isLost() && !(e instanceof GpuRunError && e.kind === 'device-lost')) {
-      throw new GpuRunError(said('run:error.lostDuring', { error: failureOf(e) }), 'device-lost');
+    // After a loss, whatever failed says so in the app's words (lossError), never in the engine's.
+    // (ctx.lost has resolved: awaiting it lets the loss watch record the loss's reason first.)
+    if (ctx.isLost()) {
+      await ctx.lost;
+      throw lossError(ctx, e);
     }
     throw e;
   } finally {

@@ -9,6 +9,7 @@ import type { Pattern } from '../core/data';
 import { kKernels, type KernelId, type KernelParams } from '../core/kernels';
 import { flops, shapeLabel, type Shape, type TileWidth } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
+import type { KernelRate } from './estimate';
 import { planExperiment, pointFields, runVerified, type VerifiedRun } from './experiment';
 import { MatmulBuffers, type RunOptions } from './runner';
 import { said, sayNow } from '../core/said';
@@ -45,6 +46,11 @@ export interface PointLoopOptions {
   readonly signal?: AbortSignal;
   /** Skip a point whose dispatch is estimated above this many ms (default: never). */
   readonly maxPointDispatchMs?: number;
+  /**
+   * Rates measured before the loop (a probe, see estimate.ts), by kernel: a kernel's first point is
+   * estimated from its rate (later ones from its previous point), so a first point too long is skipped too.
+   */
+  readonly rates?: readonly KernelRate[];
   /** Errors that end the loop instead of being reported as the point's error (default: cancelled, device lost). */
   readonly fatal?: (e: unknown) => boolean;
   /** Before each point (e.g. progress, and a chance for the page to paint). */
@@ -58,6 +64,7 @@ const sizeLabel = (s: Shape) => (s.m === s.k && s.k === s.n ? `${s.m}³` : shape
 /** Runs `jobs` in order (stops early when the signal aborts). */
 export async function runPoints(ctx: GpuContext, jobs: readonly PointJob[], opts: PointLoopOptions): Promise<void> {
   const last = new Map<KernelId, { shape: Shape; ms: number }>();
+  for (const r of opts.rates ?? []) if (r.gflops !== undefined && r.gflops > 0 && r.from) last.set(r.kernel, { shape: r.from, ms: flops(r.from) / (r.gflops * 1e6) });
   const owned = opts.buffers === undefined ? new MatmulBuffers(ctx.device) : undefined;
   const buffers = opts.buffers === 'per-run' ? undefined : (opts.buffers ?? owned);
   const fatal = opts.fatal ?? fatalByDefault;
@@ -115,6 +122,8 @@ export interface SweepCallbacks {
   readonly signal?: AbortSignal;
   readonly pattern?: Pattern;
   readonly seed?: number;
+  /** Rates measured before the sweep (see PointLoopOptions.rates). */
+  readonly rates?: readonly KernelRate[];
 }
 
 const yieldToPage = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -129,6 +138,7 @@ export async function runSweep(ctx: GpuContext, config: SweepConfig, cb: SweepCa
     run: { warmups: config.warmups, ...(config.samples > 0 ? { minSamples: config.samples, maxSamples: config.samples } : {}) },
     signal: cb.signal,
     maxPointDispatchMs: kMaxPointDispatchMs,
+    ...(cb.rates ? { rates: cb.rates } : {}),
     onStart: async ({ kernel, shape }, i, total) => {
       const tile = kKernels[kernel].usesTile ? config.tile : null;
       cb.onProgress(i, total, { kernel, tile, size: shape.m });

@@ -7,7 +7,8 @@ import { parseTile } from '../core/input';
 import { failureOf, GpuRunError, type GpuInfo } from '../gpu/device';
 import { runSweep } from '../gpu/sweep';
 import { addHistory } from './history';
-import { cancelRun, withRun, type Refusal } from './runs';
+import { cancelRun, estimateAndAsk, withRun, type Refusal } from './runs';
+import type { KernelRate } from '../gpu/estimate';
 import { useApp } from './store';
 import { version } from '../../package.json';
 import { said, say, t } from '../i18n';
@@ -81,6 +82,23 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
   };
   const ran = await withRun({ inputs, refuse }, async ({ ctx, signal }) => {
     if (!config) return undefined;
+    // The first point has no earlier point to be estimated from: like a lesson run, it is estimated
+    // from this GPU's measured rate first, and a long one asks (a link may start at 4096³).
+    let rates: readonly KernelRate[] = [];
+    const first = config.sizes[0]!;
+    try {
+      const jobs = config.kernels.map((kernel) => ({ kernel, tile: config!.tile }));
+      const answer = await estimateAndAsk(ctx, { m: first, k: first, n: first }, jobs, config.samples, signal, 'sweep');
+      if (!answer.go) {
+        useApp.setState({ sweepError: said('run:runs.declined') });
+        return undefined;
+      }
+      rates = answer.rates;
+    } catch (e) {
+      const cancelled = e instanceof GpuRunError && e.kind === 'cancelled';
+      useApp.setState({ sweepError: cancelled ? said('run:runs.cancelled') : said('run:runs.estimateFailed', { error: failureOf(e) }) });
+      return undefined;
+    }
     const date = new Date().toISOString();
     const device = deviceReport(ctx.info);
     useApp.setState({
@@ -95,6 +113,7 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
     try {
       await runSweep(ctx, config, {
         signal,
+        rates,
         onPoint: (p: BenchPoint) => useApp.setState((s) => ({ sweepPoints: [...s.sweepPoints, p] })),
         onProgress: (done, total, current) => useApp.setState({ sweepProgress: { done, total, current } }),
       });

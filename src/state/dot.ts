@@ -1,5 +1,6 @@
 /** Actions of the dot-product view. */
-import { dotData, kDotMaxN, kDotWorkgroupSizes } from '../core/dot';
+import { kDotMaxN, kDotWorkgroupSizes } from '../core/dot';
+import { cpuHost } from '../gpu/cpuHost';
 import { parseDimension } from '../core/input';
 import { failureOf } from '../gpu/device';
 import { runDot } from '../gpu/dot';
@@ -35,13 +36,15 @@ export async function runDotView(): Promise<void> {
     if (r.why === 'inputs') useApp.setState({ dotError: r.message });
     else if (r.why === 'no-gpu') useApp.setState({ dotError: said('bench:dot.noGpu') });
   };
-  await withRun({ inputs, refuse }, async ({ ctx }) => {
+  await withRun({ inputs, refuse }, async ({ ctx, signal }) => {
     const { n, wg, maxWg } = p;
     if (n === undefined || wg === undefined || maxWg === undefined) return;
     useApp.setState({ dotStatus: 'running', dotError: '', dotResult: undefined });
     try {
-      const data = dotData(n, s.dotText.pattern);
-      const r = await runDot(ctx, data, s.dotText.pattern, { workgroupSize: wg, maxWorkgroups: maxWg, gpuFinal: s.dotText.gpuFinal });
+      // The vectors (2 × 128 MiB at N = 2^25) and their f64 reference are made in the worker: on the
+      // page's thread they held it for most of a second.
+      const { reference, ...data } = await cpuHost().dot(n, s.dotText.pattern, 1, { signal });
+      const r = await runDot(ctx, data, s.dotText.pattern, { workgroupSize: wg, maxWorkgroups: maxWg, gpuFinal: s.dotText.gpuFinal, reference, signal });
       useApp.setState({ dotResult: r, dotStatus: r.verified ? 'verified' : 'mismatch', dotWorkgroup: 0, dotStep: 0 });
     } catch (e) {
       useApp.setState({ dotStatus: 'error', dotError: failureOf(e) });

@@ -5,7 +5,11 @@
 import { create } from 'zustand';
 import type { RunEstimate } from '../gpu/estimate';
 
+/** Which kind of run the estimate is for: a lesson run or a benchmark sweep (each view shows its own). */
+export type EstimateScope = 'run' | 'sweep';
+
 export interface EstimateState {
+  readonly scope: EstimateScope;
   /** The estimate of the run being started or last started (undefined: small runs get none). */
   readonly estimate?: RunEstimate;
   /** True while the run waits for the user's answer. */
@@ -14,7 +18,7 @@ export interface EstimateState {
   readonly measuring: boolean;
 }
 
-export const useEstimate = create<EstimateState>(() => ({ asking: false, measuring: false }));
+export const useEstimate = create<EstimateState>(() => ({ scope: 'run', asking: false, measuring: false }));
 
 let answer: ((go: boolean) => void) | undefined;
 
@@ -35,10 +39,10 @@ export function answerRun(go: boolean): void {
   a?.(go);
 }
 
-export function setEstimate(estimate: EstimateState['estimate']): void {
-  useEstimate.setState({ estimate });
+export function setEstimate(estimate: EstimateState['estimate'], scope: EstimateScope = 'run'): void {
+  useEstimate.setState({ estimate, scope });
 }
 
-export function setMeasuring(measuring: boolean): void {
-  useEstimate.setState({ measuring });
+export function setMeasuring(measuring: boolean, scope: EstimateScope = 'run'): void {
+  useEstimate.setState({ measuring, scope });
 }

@@ -4,14 +4,14 @@
  */
 import type { ParsedConfig } from '../core/config';
 import type { FieldErrors } from '../core/input';
-import { shapeLabel } from '../core/shape';
+import { shapeLabel, type Shape, type TileWidth } from '../core/shape';
 import { said, type Said } from '../i18n';
 import { failureOf, GpuRunError, type GpuContext } from '../gpu/device';
 import { releaseExperimentData, runVerified } from '../gpu/experiment';
 import { installCpuWorker } from '../gpu/cpuWorkerHost';
-import { estimateRun, needsEstimate, probeRate, type KernelRate } from '../gpu/estimate';
-import { answerRun, askToRun, setEstimate, setMeasuring } from './estimate';
-import { isPlanFailure, kKernels, type KernelId } from '../core/kernels';
+import { estimateRun, needsEstimate, probeKernel, type KernelRate } from '../gpu/estimate';
+import { answerRun, askToRun, setEstimate, setMeasuring, type EstimateScope } from './estimate';
+import { isPlanFailure, kKernels, type KernelId, type KernelParams } from '../core/kernels';
 import { tune } from '../gpu/tuner';
 import { checkKernels, currentDerived, type Derived } from './selectors';
 import { initGpu } from './session';
@@ -108,32 +108,53 @@ function setResult(id: KernelId, r: KernelResult | undefined): void {
 }
 
 
+/** A kernel to estimate: its tile width and tunables. */
+export interface EstimateJob {
+  readonly kernel: KernelId;
+  readonly tile: TileWidth;
+  readonly params?: KernelParams;
+}
+
 /**
- * Before a large run: measure each kernel's rate (a tiny probe run, kept per device), estimate the
- * run's time and memory, and when it is long or needs much memory, ask. True: go ahead.
+ * Before a large run of `shape`: measure each kernel's rate (a tiny probe run, kept per device),
+ * estimate the run's time and memory, and when it is long or needs much memory, ask. `go`: go
+ * ahead; `rates`: the measured rates (GFLOP/s; empty when the shape is too small to need them).
  */
-async function estimateFirst(ctx: GpuContext, ids: readonly KernelId[], derived: Derived, parsed: ParsedConfig, signal: AbortSignal): Promise<boolean> {
-  if (!needsEstimate(parsed.shape)) {
-    setEstimate(undefined);
-    return true;
+export async function estimateAndAsk(
+  ctx: GpuContext,
+  shape: Shape,
+  jobs: readonly EstimateJob[],
+  samples: number,
+  signal: AbortSignal,
+  scope: EstimateScope = 'run',
+): Promise<{ go: boolean; rates: readonly KernelRate[] }> {
+  if (!needsEstimate(shape)) {
+    setEstimate(undefined, scope);
+    return { go: true, rates: [] };
   }
   const rates: KernelRate[] = [];
-  setMeasuring(true);
+  setMeasuring(true, scope);
   try {
-    for (const id of ids) rates.push({ kernel: id, gflops: await probeRate(ctx, id, parsed.tile, derived.params[id], signal) });
+    for (const j of jobs) rates.push(await probeKernel(ctx, j.kernel, j.tile, j.params, signal));
   } finally {
-    setMeasuring(false);
+    setMeasuring(false, scope);
   }
-  const estimate = estimateRun(parsed.shape, rates, parsed.samples, !ctx.info.isFallbackAdapter);
-  setEstimate(estimate);
-  if (estimate.confirm.length === 0) return true;
+  const estimate = estimateRun(shape, rates, samples, !ctx.info.isFallbackAdapter);
+  setEstimate(estimate, scope);
+  if (estimate.confirm.length === 0) return { go: true, rates };
   const onAbort = () => answerRun(false);
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    return await askToRun();
+    return { go: await askToRun(), rates };
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
+}
+
+/** estimateAndAsk for a lesson run of `ids` at the configuration's shape. */
+async function estimateFirst(ctx: GpuContext, ids: readonly KernelId[], derived: Derived, parsed: ParsedConfig, signal: AbortSignal): Promise<boolean> {
+  const jobs = ids.map((kernel) => ({ kernel, tile: parsed.tile, ...(derived.params[kernel] ? { params: derived.params[kernel] } : {}) }));
+  return (await estimateAndAsk(ctx, parsed.shape, jobs, parsed.samples, signal)).go;
 }
 
 function refuseMatmul(r: Refusal): void {

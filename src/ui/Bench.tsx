@@ -4,6 +4,7 @@ import { paramsLabel } from '../core/tuning';
 import { crossover, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
 import { pointReasonText, shareFailureText } from '../i18n/bench';
 import { type SharePayload } from '../core/share';
+import { RunEstimate } from './RunEstimate';
 import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, startSweep, type SweepField } from '../state/bench';
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
@@ -21,6 +22,8 @@ import { downloadBlob } from './download';
 import { kernelLabel } from '../i18n/kernels';
 
 /** The sweep form's fields, by name (code names, never shown). */
+/** The sweep's estimate is shown here (the lesson's beside the lesson's form). */
+const kEstimateScope = 'sweep' as const;
 const kField: { readonly [F in SweepField]: F } = { sizes: 'sizes', kernels: 'kernels', warmups: 'warmups', samples: 'samples' };
 
 /** A unit, the same in every language. */
@@ -390,6 +393,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
           </span>
         </div>
       </div>
+      <RunEstimate scope={kEstimateScope} />
       {!(sharedView && shared) && chart}
       {!(sharedView && shared) && compareNote}
       {crossText}

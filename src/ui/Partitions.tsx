@@ -6,7 +6,7 @@ import { kClockLabels } from '../i18n/words';
 import { runKernels } from '../state/runs';
 import { checkKernels, useDerived, verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';
-import { numberFormat } from '../i18n';
+import { numberFormat, say } from '../i18n';
 import { allTrusted, runTrustHere } from '../state/trust';
 import { fmtInt, fmtMs } from './format';
 import { distrustMark, untimeableRun } from './timing';
@@ -23,8 +23,31 @@ export function Partitions() {
   const results = useApp((s) => s.results);
   const { t } = useTranslation('viz');
   const { t: tRun } = useTranslation('run');
-  const { parsed } = checkKernels(useDerived(), kPartitionKernels);
-  if (!parsed) return null;
+  const { parsed, errors } = checkKernels(useDerived(), kPartitionKernels);
+  const runButton = (
+    <div className="run-buttons">
+      <button type="button" className="primary" data-testid="run-strip" data-main-action onClick={() => void runKernels(kPartitionKernels)}>
+        {t('partitions.run')}
+      </button>
+    </div>
+  );
+  // Invalid sizes: the panel stays, and says what to fix (Run says it again and runs nothing).
+  if (!parsed) {
+    return (
+      <section className="panel" aria-labelledby="part-heading" data-testid="partitions" data-valid="false">
+        <h2 id="part-heading">{t('partitions.heading')}</h2>
+        <div className="field-error" role="alert" data-testid="partitions-error">
+          <p>⚠ {t('partitions.invalid')}</p>
+          <ul>
+            {Object.entries(errors).map(([field, message]) => (
+              <li key={field}>{say(message)}</li>
+            ))}
+          </ul>
+        </div>
+        {runButton}
+      </section>
+    );
+  }
   const { shape, tile } = parsed;
   const bands = ceilDiv(shape.m, kStripBand);
   const shown = Math.min(bands, kMaxBands);
@@ -61,14 +84,10 @@ export function Partitions() {
       )
     : t('partitions.untrusted', { why: [...new Set([st, tl].flatMap((r) => untimeableRun(r.run) ?? []))].join(tRun('timing.reasonSeparator')) });
   return (
-    <section className="panel" aria-labelledby="part-heading" data-testid="partitions">
+    <section className="panel" aria-labelledby="part-heading" data-testid="partitions" data-valid="true">
       <h2 id="part-heading">{t('partitions.heading')}</h2>
       <p className="small">{t('partitions.intro', { m: shape.m, k: shape.k, n: shape.n })}</p>
-      <div className="run-buttons">
-        <button type="button" className="primary" data-testid="run-strip" data-main-action onClick={() => void runKernels(kPartitionKernels)}>
-          {t('partitions.run')}
-        </button>
-      </div>
+      {runButton}
       <div className="partition-figures">
         <figure>
           <figcaption>{t('partitions.strips', { bands: fmtInt(bands), band: kStripBand, n: shape.n })}</figcaption>

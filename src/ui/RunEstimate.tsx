@@ -5,7 +5,7 @@ import { kernelLabel } from '../i18n/kernels';
 import { fmtBytes, fmtGflops, fmtMs } from '../i18n/format';
 import { shapeLabel } from '../core/shape';
 import { kConfirmMs, kConfirmPageBytes } from '../state/facts';
-import { answerRun, useEstimate } from '../state/estimate';
+import { answerRun, useEstimate, type EstimateScope } from '../state/estimate';
 
 /** A duration for people: seconds and below as fmtMs, then minutes, hours, days (in the language in use). */
 function fmtDuration(ms: number): string {
@@ -21,13 +21,15 @@ function fmtDuration(ms: number): string {
  * long or needs much memory, the question whether to start it: Continue / Cancel, keyboard
  * operable (focus moves to it; Enter or Space on a button, Escape cancels).
  */
-export function RunEstimate() {
+export function RunEstimate({ scope = 'run' }: { scope?: EstimateScope }) {
   const { t } = useTranslation();
-  const { estimate, asking, measuring } = useEstimate();
+  const { estimate, asking, measuring, scope: owner } = useEstimate();
   const cancelButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (asking) cancelButton.current?.focus();
   }, [asking]);
+  // The lesson shows a lesson run's estimate, the benchmark a sweep's.
+  if (owner !== scope) return null;
   if (measuring) return <p className="small" role="status" data-testid="run-estimate-measuring">{t('estimate.measuring')}</p>;
   if (!estimate) return null;
   const onKey = (e: KeyboardEvent) => {

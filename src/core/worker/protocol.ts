@@ -11,6 +11,7 @@ import { dataSteps, paddedRows, type MatmulData, type Pattern, type Step } from 
 import { elementErrors, verifySteps, type Verification } from '../reference';
 import type { Shape } from '../shape';
 import type { CBlock } from '../tiling';
+import { dotDataSteps, dotReferenceSteps, type DotData, type DotPattern, type DotReference } from '../dot';
 
 /** The data set a request is about (the key of the worker's one cached data set). */
 export interface DataKey {
@@ -30,6 +31,8 @@ export type CpuRequest =
   | { readonly id: number; readonly op: 'verify'; readonly key: DataKey; readonly c: Float32Array; readonly block: number | CBlock }
   /** Every element of C checked (elementErrors); answers `{ wrong, count }` (wrong transferred). */
   | { readonly id: number; readonly op: 'errors'; readonly key: DataKey; readonly c: Float32Array }
+  /** The dot product's vectors and their f64 reference (dotData, dotReference); answers a DotAnswer (a and b transferred). */
+  | { readonly id: number; readonly op: 'dot'; readonly n: number; readonly pattern: DotPattern; readonly seed: number }
   /** Stop the job with id `target` at its next step. */
   | { readonly id: number; readonly op: 'cancel'; readonly target: number }
   /** Drop the cached data set (its memory). */
@@ -39,6 +42,11 @@ export type CpuReply =
   | { readonly id: number; readonly kind: 'progress'; readonly step: Step }
   | { readonly id: number; readonly kind: 'done'; readonly value: unknown }
   | { readonly id: number; readonly kind: 'fail'; readonly message: string; readonly cancelled: boolean };
+
+/** The dot product's data, made off the page's thread, with its reference. */
+export interface DotAnswer extends DotData {
+  readonly reference: DotReference;
+}
 
 export interface VerifyAnswer {
   readonly verification: Verification;
@@ -121,6 +129,12 @@ export class CpuJobs {
   private async run(req: Exclude<CpuRequest, { op: 'cancel' | 'release' }>): Promise<{ value: unknown; transfer: Transferable[] }> {
     await nextTask(); // a cancel sent right after the request is seen before any work
     if (this.cancelled.has(req.id)) throw new Cancelled('cancelled');
+    if (req.op === 'dot') {
+      const data = await this.steps(req.id, dotDataSteps(req.n, req.pattern, req.seed));
+      const reference = await this.steps(req.id, dotReferenceSteps(data));
+      const answer: DotAnswer = { ...data, reference };
+      return { value: answer, transfer: [data.a.buffer, data.b.buffer] };
+    }
     const d = await this.dataFor(req.id, req.key);
     const s = req.key.shape;
     switch (req.op) {

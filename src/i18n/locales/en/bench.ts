@@ -140,6 +140,8 @@ export const bench = {
   rule: {
     warmups: 'Warm-up runs must be a whole number from {{min}} to {{max}}.',
     samples: 'Timed samples must be a whole number from {{min}} (automatic) to {{max}}.',
+    warmupsRequired: 'Warm-up runs are required: enter a whole number from {{min}} to {{max}}.',
+    samplesRequired: 'Timed samples are required: enter a whole number from {{min}} (automatic) to {{max}}.',
     kernels: 'Choose at least one kernel.',
     cannotRun: 'This sweep cannot run ({{path}}: {{problem}}).',
     planMismatch: 'the points do not match config.sizes × config.kernels',
@@ -153,6 +155,7 @@ export const bench = {
     toleranceTooWide: 'a tolerance wider than the verification allows at this size',
     finite: 'must be finite',
     tooManyLimits: 'too many limits',
+    reservedKey: 'a reserved name (__proto__, constructor or prototype) cannot be a key',
   },
   sizes: {
     empty: 'Enter at least one size, e.g. 64, 128, 256.',

@@ -6,6 +6,13 @@ export const pwa = {
     reload: 'Reload',
     dismiss: 'Not now',
   },
+  /** The page the service worker answers for an address inside the app's folder that is not the app (sw-notfound.js). */
+  notFound: {
+    title: 'Not found — Tiles',
+    heading: 'There is no page at this address',
+    body: 'Tiles is one page, at the address of its folder; this address is deeper inside that folder.',
+    home: 'Open Tiles',
+  },
   manifest: {
     name: 'Tiles — tiled matrix multiplication on your GPU',
     shortName: 'Tiles',

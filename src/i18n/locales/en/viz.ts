@@ -176,6 +176,7 @@ export const viz = {
     heading: 'Two ways to split C: row strips or a checkerboard',
     intro:
       'The strip and checkerboard partitions: C can be cut into strips of whole rows, or into square blocks. Both kernels compute the same C; what differs is how much of A and B each workgroup must read. Drawn from the partition model for {{m}}×{{k}}×{{n}}; the times below are measured on this GPU.',
+    invalid: 'Nothing to draw or run until the problem above is fixed:',
     run: 'Run both partitions',
     strips: 'Row strips: {{bands}} workgroups, {{band}} rows × all {{n}} columns each',
     band: 'workgroup ({{i}}, 0): rows {{r0}}–{{r1}}',

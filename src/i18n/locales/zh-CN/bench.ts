@@ -134,6 +134,8 @@ export const bench: Catalogue<typeof en> = {
   rule: {
     warmups: '预热次数必须是 {{min}} 到 {{max}} 之间的整数。',
     samples: '计时采样数必须是 {{min}}（自动）到 {{max}} 之间的整数。',
+    warmupsRequired: '请填写预热次数：{{min}} 到 {{max}} 之间的整数。',
+    samplesRequired: '请填写计时采样数：{{min}}（自动）到 {{max}} 之间的整数。',
     kernels: '请至少选择一个内核。',
     cannotRun: '此扫描无法运行（{{path}}：{{problem}}）。',
     planMismatch: '各点与 config.sizes × config.kernels 不对应',
@@ -147,6 +149,7 @@ export const bench: Catalogue<typeof en> = {
     toleranceTooWide: '容差比该尺寸下验证所允许的更宽',
     finite: '必须是有限数',
     tooManyLimits: '限制项过多',
+    reservedKey: '保留名称（__proto__、constructor 或 prototype）不能用作键名',
   },
   sizes: {
     empty: '请至少输入一个尺寸，例如 64, 128, 256。',

@@ -9,6 +9,12 @@ export const pwa: Catalogue<typeof en> = {
     reload: '重新加载',
     dismiss: '稍后',
   },
+  notFound: {
+    title: '未找到 — Tiles',
+    heading: '此地址没有页面',
+    body: 'Tiles 只有一个页面，位于其文件夹的地址；此地址位于该文件夹更深的位置。',
+    home: '打开 Tiles',
+  },
   manifest: {
     name: 'Tiles — 在你的 GPU 上运行分块矩阵乘法',
     shortName: 'Tiles',
