@@ -1,4 +1,6 @@
 import { test, expect } from './fixtures';
+import { budgetMs } from './budget';
+import { ladderOfRecord } from './record';
 
 test('with only the default limits, tile 32 runs as 32×8 invocations × 4 rows and is verified', async ({ app }) => {
   await app.open('?m=70&k=45&n=33&tile=32&limits=default');
@@ -47,14 +49,17 @@ test('Cancel stops waiting for a run; nothing is shown as verified; the next run
 });
 
 test('a long run is split into bands of rows, one submission each, and still verified', async ({ app }) => {
-  // A 1 ms budget forces every kernel to split on SwiftShader.
+  // A 1 ms budget forces every kernel to split on SwiftShader: every rung of the ladder, three bands each.
+  const shape = { m: 300, k: 40, n: 70 };
+  const limit = budgetMs([shape], 3 * (await ladderOfRecord()).length);
+  test.setTimeout(limit + 60_000);
   await app.open('?m=300&k=40&n=70&tile=8&samples=3&maxSubmitMs=1&view=ladder');
   await app.page.getByTestId('ladder-run').click();
   for (const id of ['naive', 'tiled', 'reg4x4', 'reg8x8']) {
     await expect(app.page.getByTestId(`ladder-${id}`), id).toHaveAttribute('data-status', 'verified');
   }
   await expect(app.page.getByTestId('ladder-reg16x8')).toHaveAttribute('data-status', 'verified');
-  await expect(app.page.getByTestId('ladder-run')).toHaveAttribute('aria-busy', 'false'); // every rung done
+  await expect(app.page.getByTestId('ladder-run')).toHaveAttribute('aria-busy', 'false', { timeout: limit }); // every rung done
   // The result cards (lesson view) say how the naive and tiled runs were split.
   await app.goTo('lesson');
   await expect(app.page.getByTestId('split-naive')).toContainText(/Split into \d+ submissions/);
