@@ -40,10 +40,10 @@ test.describe('practice', () => {
     // The learner writes the tests into the skeleton: first all but the B-load test.
     const withoutB = skeletonOf('bounds')
       .replace(
-        /    As\[ty\]\[tx\] = loadA\(row, ph \* TILE \+ tx\);[^\n]*\n/,
+        / {4}As\[ty\]\[tx\] = loadA\(row, ph \* TILE \+ tx\);[^\n]*\n/,
         '    if (row < dims.M && ph * TILE + tx < dims.K) { As[ty][tx] = loadA(row, ph * TILE + tx); } else { As[ty][tx] = 0.0; }\n',
       )
-      .replace(/  storeC\(row, col, acc\);[^\n]*\n/, '  if (row < dims.M && col < dims.N) { storeC(row, col, acc); }\n');
+      .replace(/ {2}storeC\(row, col, acc\);[^\n]*\n/, '  if (row < dims.M && col < dims.N) { storeC(row, col, acc); }\n');
     expect(withoutB).not.toBe(skeletonOf('bounds'));
     await p.setCode(withoutB);
     expect(await p.run()).toBe('fail');
@@ -52,7 +52,7 @@ test.describe('practice', () => {
     await expect(page.getByTestId('exercise-verdict')).toContainText(/reads outside B/);
     // Then the B-load test too.
     const all = withoutB.replace(
-      /    Bs\[ty\]\[tx\] = loadB\(ph \* TILE \+ ty, col\);[^\n]*\n/,
+      / {4}Bs\[ty\]\[tx\] = loadB\(ph \* TILE \+ ty, col\);[^\n]*\n/,
       '    if (ph * TILE + ty < dims.K && col < dims.N) { Bs[ty][tx] = loadB(ph * TILE + ty, col); } else { Bs[ty][tx] = 0.0; }\n',
     );
     await p.setCode(all);
@@ -94,11 +94,12 @@ test.describe('practice', () => {
   test('a kernel that never ends is stopped with a message, the code is kept, and the next run verifies', async ({ page }) => {
     const p = new PracticePage(page);
     await page.goto('./?view=practice&ex=map');
-    const forever = solutionOf('map').replace('  storeC(', '  var x = 0u;\n  loop {\n    x += 1u;\n  }\n  storeC(');
+    // A typical slip: k * 2u leaves k at 0, so the loop never ends (the compiler cannot tell).
+    const forever = solutionOf('map').replace('  storeC(', '  var x = 0.0;\n  for (var k = 0u; k < dims.N; k = k * 2u) {\n    x += 1.0;\n  }\n  storeC(');
     await p.setCode(forever);
     expect(await p.run()).toBe('error');
     await expect(page.getByTestId('exercise-verdict')).toContainText(/never ends/);
-    expect(await p.code()).toContain('loop {');
+    expect(await p.code()).toContain('k = k * 2u');
     await page.getByTestId('exercise-solution').click();
     expect(await p.run()).toBe('pass');
   });

@@ -25,15 +25,21 @@ export class PracticePage {
   async setCode(code: string): Promise<void> {
     await this.editor.click();
     await this.page.keyboard.press('ControlOrMeta+a');
-    await this.page.keyboard.press('Delete');
-    await this.page.keyboard.insertText(code);
+    await this.editor.evaluate((el, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, code);
+    await expect.poll(() => this.code()).toBe(code);
   }
 
   /** Press Run and wait for a new verdict; returns its status. */
   async run(): Promise<string | null> {
-    const before = (await this.verdict.count()) > 0 ? Number(await this.verdict.getAttribute('data-seq')) : 0;
-    await this.page.getByTestId('exercise-run').click();
-    await expect(this.verdict).toHaveAttribute('data-seq', String(before + 1), { timeout: 60_000 });
+    const button = this.page.getByTestId('exercise-run');
+    const before = Number(await button.getAttribute('data-runs'));
+    await button.click();
+    await expect(button).toHaveAttribute('data-runs', String(before + 1), { timeout: 60_000 });
+    await expect(this.verdict).toHaveAttribute('data-seq', String(before + 1));
     return this.verdict.getAttribute('data-status');
   }
 }

@@ -186,7 +186,7 @@ export function PracticeView() {
           {t('editorHelp')}
         </p>
         <div className="practice-actions">
-          <button type="button" className="primary" data-testid="exercise-run" onClick={() => void runPracticeView()} disabled={busy || noGpu}>
+          <button type="button" className="primary" data-testid="exercise-run" data-runs={result?.seq ?? 0} onClick={() => void runPracticeView()} disabled={busy || noGpu}>
             {t('run')}
           </button>
           <button type="button" data-testid="exercise-hint-next" onClick={showHint} disabled={hints >= ex.hints}>
