@@ -18,13 +18,12 @@ describe('instrumenting the learner’s WGSL', () => {
     }
   });
 
-  it('puts the guard inside each loop body, the step counter at each function’s start', () => {
+  it('gives each loop its own counter, declared before it, and the guard at the start of its body', () => {
     const code = 'fn f() -> u32 { var i = 0u; loop { i++; } return i; }\n@compute @workgroup_size(1) fn main() {\n  while (true) { }\n  for (var k = 0u; k < 3u; k++) { workgroupBarrier(); }\n}\n';
     const out = instrument(code).code;
-    expect(out).toMatch(/fn f\(\) -> u32 \{ var tiles_steps = 0u;/);
-    expect(out).toMatch(/loop \{ tiles_steps \+= 1u; if \(tiles_steps > tiles_bound\) \{ atomicStore\(&tiles_flags\[0\], 1u\); break; \}/);
-    expect(out).toMatch(/while \(true\) \{ tiles_steps \+= 1u;/);
-    expect(out).toMatch(/k\+\+\) \{ tiles_steps \+= 1u;.*tiles_barrier\(\);/);
+    expect(out).toMatch(/var tiles_loop0 = 0u; loop \{ tiles_loop0 \+= 1u; if \(tiles_loop0 > tiles_bound\) \{ atomicStore\(&tiles_flags\[0\], 1u\); break; \}/);
+    expect(out).toMatch(/var tiles_loop1 = 0u; while \(true\) \{ tiles_loop1 \+= 1u;/);
+    expect(out).toMatch(/var tiles_loop2 = 0u; for \(var k = 0u; k < 3u; k\+\+\) \{ tiles_loop2 \+= 1u;.*tiles_barrier\(\);/);
     // No global_invocation_id declared: the instrumentation adds its own.
     expect(out).toContain('fn main(@builtin(global_invocation_id) tiles_gid: vec3u)');
     expect(out).toContain('tiles_inv = tiles_gid.x');

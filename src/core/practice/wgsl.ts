@@ -4,11 +4,14 @@
  * run the code is instrumented without adding a line, so a compiler's line numbers still point at
  * the learner's own lines:
  *
- * - every function gets a step counter (`var tiles_steps = 0u;` after its `{`), and every loop body
- *   (`loop`, `for`, `while`) adds one to it and breaks past `kLoopBound`, raising a flag: SwiftShader
- *   has no GPU watchdog, so a loop that never ends would hang the tab. The counter starts at a
- *   constant and grows by constants, so it is uniform: a loop that holds `workgroupBarrier()` stays
- *   in uniform control flow.
+ * - every loop (`loop`, `for`, `while`) gets its own counter, declared just before it
+ *   (`var tiles_loop3 = 0u;`); its body adds one and breaks past `kLoopBound`, raising a flag:
+ *   SwiftShader has no GPU watchdog, so a loop that never ends would hang the tab. Each counter
+ *   starts at a constant and grows by constants, so it is uniform wherever its loop is: a loop that
+ *   holds `workgroupBarrier()` stays in uniform control flow. (One counter per function would not
+ *   do: after a grid-stride loop, whose trip count differs per invocation, it would no longer be
+ *   uniform, and the tree reduction's barriers after it would not compile.) Nested loops multiply
+ *   their bounds; a run that still does not end is stopped by the time limit (gpu/practice.ts).
  * - the entry point records which invocation runs (`tiles_inv`), so the helpers can count each
  *   invocation's global reads, and `workgroupBarrier()` becomes `tiles_barrier()`, which counts too.
  *
@@ -16,8 +19,8 @@
  * of the learner's code, not of the instrumentation.
  */
 
-/** Iterations one function call may make, over all its loops, in a checked run. */
-export const kLoopBound = 1 << 16;
+/** Iterations one loop may make (each time it is entered) in a checked run. */
+export const kLoopBound = 1 << 12;
 
 /** Flags the checked run raises (indices into the flag buffer). */
 export const kFlag = { loopBound: 0, readA: 1, readB: 2, writeC: 3 } as const;
@@ -146,7 +149,7 @@ export interface Instrumented {
   readonly entry: boolean;
 }
 
-const kLoopGuard = 'tiles_steps += 1u; if (tiles_steps > tiles_bound) { atomicStore(&tiles_flags[0], 1u); break; } ';
+const loopGuard = (i: number) => `tiles_loop${i} += 1u; if (tiles_loop${i} > tiles_bound) { atomicStore(&tiles_flags[0], 1u); break; } `;
 
 /**
  * The learner's code, instrumented for the checked run (see the file's header). The line of
@@ -156,7 +159,7 @@ export function instrument(code: string): Instrumented {
   const masked = maskComments(code);
   const edits: Edit[] = [];
   let entry = false;
-  // Functions: a step counter per call; the entry point also names its invocation.
+  // The entry point names its invocation.
   for (const m of masked.matchAll(/\bfn\s+[A-Za-z_]\w*\s*\(/g)) {
     const open = m.index + m[0].length - 1;
     const close = closeParen(masked, open);
@@ -164,7 +167,7 @@ export function instrument(code: string): Instrumented {
     const brace = masked.indexOf('{', close);
     if (brace < 0) continue;
     const before = masked.slice(Math.max(0, masked.lastIndexOf('}', m.index) + 1, masked.lastIndexOf(';', m.index) + 1), m.index);
-    let extra = '';
+    let extra: string;
     if (/@compute\b/.test(before)) {
       entry = true;
       const params = masked.slice(open + 1, close - 1);
@@ -175,8 +178,8 @@ export function instrument(code: string): Instrumented {
         edits.push({ at: open + 1, cut: 0, text: `@builtin(global_invocation_id) tiles_gid: vec3u${params.trim() ? ', ' : ''}` });
       }
       extra = `tiles_inv = ${gid}.x + ${gid}.y * dims.tiles_gridX + ${gid}.z * dims.tiles_gridX * dims.tiles_gridY; `;
+      edits.push({ at: brace + 1, cut: 0, text: ` ${extra}` });
     }
-    edits.push({ at: brace + 1, cut: 0, text: ` var tiles_steps = 0u; ${extra}` });
   }
   // Loops: `loop {`, `for (…) {`, `while … {`.
   let loops = 0;
@@ -191,7 +194,8 @@ export function instrument(code: string): Instrumented {
     const brace = masked.indexOf('{', from);
     if (brace < 0) continue;
     if (m[1] === 'loop' && masked.slice(from, brace).trim() !== '') continue;
-    edits.push({ at: brace + 1, cut: 0, text: ` ${kLoopGuard}` });
+    edits.push({ at: m.index, cut: 0, text: `var tiles_loop${loops} = 0u; ` });
+    edits.push({ at: brace + 1, cut: 0, text: ` ${loopGuard(loops)}` });
     loops++;
   }
   // Barriers: counted per invocation.
