@@ -39,6 +39,7 @@ const kHeader = `// The app gives you: dims.M, dims.K, dims.N; loadA(row, col), 
 // your global reads); storeC(row, col, value); the constants TILE and WG.
 `;
 
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
 const mapBody = (body: string) => `${kHeader}// C = A + B, element by element (A, B and C are M×N).
 // One invocation per element: invocation i owns element i of C, counted along the rows.
 @compute @workgroup_size(WG)
@@ -49,6 +50,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
 ${body}}
 `;
 
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
 const tiledSolutionLoop = `    As[ty][tx] = loadA(row, ph * TILE + tx);
     Bs[ty][tx] = loadB(ph * TILE + ty, col);
     workgroupBarrier(); // both tiles are complete before anyone reads them
@@ -58,6 +60,7 @@ const tiledSolutionLoop = `    As[ty][tx] = loadA(row, ph * TILE + tx);
     workgroupBarrier(); // everyone is done reading before the next phase overwrites them
 `;
 
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
 const tiledKernel = (intro: string, phases: string, body: string, store: string) => `${kHeader}${intro}
 var<workgroup> As: array<array<f32, TILE>, TILE>;
 var<workgroup> Bs: array<array<f32, TILE>, TILE>;
@@ -82,6 +85,7 @@ const kBoundsIntro = `// C = A · B, tiled, for ANY M, K and N (PMPP Fig. 4.20).
 // the matrices: add the three boundary tests. Threads without a C element still load (0.0) and
 // still reach both barriers.`;
 
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
 const kBoundsSolution = `    let aCol = ph * TILE + tx;  // the column of A this invocation loads
     let bRow = ph * TILE + ty;  // the row of B it loads
     // Boundary test 1 (load A): the element must exist in A, else 0.0.
@@ -95,6 +99,7 @@ const kBoundsSolution = `    let aCol = ph * TILE + tx;  // the column of A this
     workgroupBarrier(); // everyone is done reading before the next phase overwrites them
 `;
 
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
 const kBoundsSkeletonLoop = `    As[ty][tx] = loadA(row, ph * TILE + tx);  // TODO boundary test 1: only if the element is in A, else 0.0
     Bs[ty][tx] = loadB(ph * TILE + ty, col);  // TODO boundary test 2: only if the element is in B, else 0.0
     workgroupBarrier();
@@ -104,6 +109,7 @@ const kBoundsSkeletonLoop = `    As[ty][tx] = loadA(row, ph * TILE + tx);  // TO
     workgroupBarrier();
 `;
 
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
 const numba = (body: string) => `${kHeader}// The Numba tutorial's fast_matmul, ported line by line to WGSL, with its bugs. Find them and
 // fix them so that any M, K and N works. x is the row of C, as in Numba's C[x, y].
 var<workgroup> sA: array<array<f32, TILE>, TILE>;
@@ -152,6 +158,7 @@ export const kExercises = [
     skeleton: mapBody(`  // The grid is rounded up to whole workgroups of WG: some invocations have no element.
   storeC(row, col, loadA(row, col) + loadB(row, col));
 `),
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     solution: mapBody(`  if (i >= dims.M * dims.N) {
     return; // past the last element: nothing to do (no barrier follows, so returning is safe)
   }
@@ -170,6 +177,7 @@ export const kExercises = [
       { m: 1, k: 4, n: 6 },
     ],
     hints: 3,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     skeleton: `${kHeader}// C = A · B (A is M×K, B is K×N): one invocation per element of C, with 2-D indices.
 // x runs along the columns of C, y along its rows; the grid is rounded up to whole workgroups.
 @compute @workgroup_size(TILE, TILE)
@@ -180,6 +188,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
 }
 `,
     // shaders/naive.wgsl, through the app's helpers.
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     solution: `${kHeader}// C = A · B (A is M×K, B is K×N): one invocation per element of C, with 2-D indices.
 // x runs along the columns of C, y along its rows; the grid is rounded up to whole workgroups.
 @compute @workgroup_size(TILE, TILE)
@@ -209,6 +218,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
       { m: 8, k: 4, n: 8 },
     ],
     hints: 3,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     skeleton: `${kHeader}// C = Aᵀ (A is M×K, C is K×M) through a TILE×TILE tile in workgroup memory: each invocation
 // reads one element of A into the tile and, after a barrier, writes one element of C that another
 // invocation read. M and K are multiples of TILE.
@@ -224,6 +234,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
   // TODO 3: C[wg.x * TILE + ty][wg.y * TILE + tx] = tile[tx][ty]
 }
 `,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     solution: `${kHeader}// C = Aᵀ (A is M×K, C is K×M) through a TILE×TILE tile in workgroup memory.
 var<workgroup> tile: array<array<f32, TILE>, TILE>;
 
@@ -277,6 +288,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
       { m: 6, k: 1, n: 5 },
     ],
     hints: 3,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     skeleton: tiledKernel(kBoundsIntro, '(dims.K + TILE - 1u) / TILE', kBoundsSkeletonLoop, `  storeC(row, col, acc);  // TODO boundary test 3: only if the element is in C
 `),
     // shaders/tiled.wgsl: PMPP's three tests.
@@ -305,6 +317,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
       { m: 1, k: 200, n: 1 },
     ],
     hints: 3,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     skeleton: `${kHeader}// The dot product a · b of two K-vectors (a[i] is loadA(0u, i), b[i] is loadB(i, 0u)), as in the
 // CUDA tutorial: every invocation sums a grid-stride slice, the workgroup adds its WG partial sums
 // as a tree in workgroup memory, and invocation 0 writes the workgroup's sum to C[0][workgroup].
@@ -323,6 +336,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id)
   // TODO 3: invocation 0 writes partial[0] with storeC(0u, wid.x, …)
 }
 `,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     solution: `${kHeader}// The dot product a · b, as in the CUDA tutorial: grid-stride partial sums, a tree in workgroup
 // memory, one sum per workgroup in C[0][workgroup].
 var<workgroup> partial: array<f32, WG>;
@@ -363,6 +377,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id)
       { m: 4, k: 4, n: 4 },
     ],
     hints: 3,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     skeleton: numba(`
   if (x >= dims.M && y >= dims.N) {
     return;        // quit if (x, y) is outside of valid C boundary

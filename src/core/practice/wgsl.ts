@@ -194,6 +194,7 @@ export function instrument(code: string): Instrumented {
     const brace = masked.indexOf('{', from);
     if (brace < 0) continue;
     if (m[1] === 'loop' && masked.slice(from, brace).trim() !== '') continue;
+    // i18n-exempt: WGSL put into the learner's code
     edits.push({ at: m.index, cut: 0, text: `var tiles_loop${loops} = 0u; ` });
     edits.push({ at: brace + 1, cut: 0, text: ` ${loopGuard(loops)}` });
     loops++;

@@ -18,7 +18,9 @@ export interface EditorMark {
 }
 
 const kTheme = EditorView.theme({
+  // i18n-exempt: CSS values
   '&': { fontSize: '18px', border: '2px solid var(--border)', borderRadius: '6px', background: 'var(--panel)' },
+  // i18n-exempt: CSS values
   '&.cm-focused': { outline: '3px solid var(--focus-inner)' },
   '.cm-content': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', caretColor: 'var(--fg)' },
   '.cm-gutters': { background: 'var(--bg)', color: 'var(--muted)' },

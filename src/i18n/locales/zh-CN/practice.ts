@@ -76,14 +76,14 @@ export const practice: Catalogue<typeof en> = {
       goal: 'C = A · B，C 的每个元素一个调用，使用二维索引：行取自 y，列取自 x。每个操作数都来自全局内存（每个调用读取 2·K 次）。',
       hint1: '网格按 4×4 工作组向上取整：跳过 row ≥ M 或 col ≥ N 的调用。',
       hint2: 'C[row][col] 是对 k 求和 A[row][k] · B[k][col]。',
-      hint3: 'var acc = 0.0; for (var k = 0u; k < dims.K; k++) { acc += loadA(row, k) * loadB(k, col); } storeC(row, col, acc);',
+      hint3: '完整写法：var acc = 0.0; for (var k = 0u; k < dims.K; k++) { acc += loadA(row, k) * loadB(k, col); } storeC(row, col, acc);',
     },
     tile: {
       title: '经由工作组内存的分块',
       goal: '通过工作组内存中的 TILE×TILE 分块转置 A（C = Aᵀ）：每个调用读取 A 的一个元素（一次全局读取），在屏障处等待，然后写出另一个调用读取的元素。',
       hint1: 'var<workgroup> 内存由整个工作组共享；一个调用可以读取另一个调用写入的值，但必须在屏障之后。',
       hint2: '没有 workgroupBarrier() 时，调用可能在邻居写入之前就读取分块。',
-      hint3: 'tile[ty][tx] = loadA(wg.y * TILE + ty, wg.x * TILE + tx); workgroupBarrier(); storeC(wg.x * TILE + ty, wg.y * TILE + tx, tile[tx][ty]);',
+      hint3: '三步写法：tile[ty][tx] = loadA(wg.y * TILE + ty, wg.x * TILE + tx); workgroupBarrier(); storeC(wg.x * TILE + ty, wg.y * TILE + tx, tile[tx][ty]);',
     },
     tiled: {
       title: '分块矩阵乘法（cuda-samples matrixMul）',
