@@ -3,6 +3,7 @@ import { kDefaultView, kViewList, type View } from '../src/core/views';
 import { BenchPage } from './pages/bench';
 import { DotPage } from './pages/dot';
 import { LadderPage } from './pages/ladder';
+import { PracticePage } from './pages/practice';
 import { TileMapPage } from './pages/tileMap';
 
 export type { View };
@@ -32,6 +33,7 @@ export const kViewPages = {
   bench: { landmark: 'bench-start', pageObject: BenchPage, example: 'sizes=64,128,256' },
   // Opened from the navigation with no results: it says there are none. Its example is a genuine share link.
   shared: { landmark: 'shared-none', pageObject: BenchPage, exampleLandmark: 'shared-banner' },
+  practice: { landmark: 'practice-list', pageObject: PracticePage, example: 'ex=bounds' },
 } as const satisfies Record<View, ViewPage>;
 
 /** A view of the app: its address and a test id that only it draws. */

@@ -55,6 +55,7 @@ export const UrlSchema = z.object({
   sizes: maybe(clipped(kMaxSizesLength)),
   view: maybe(z.enum(kViewAddresses as [string, ...string[]])),
   dotn: maybe(clipped(kMaxValueLength)),
+  ex: maybe(clipped(kMaxValueLength)),
   limits: maybe(z.literal('default')),
   maxSubmitMs: maybe(z.coerce.number().check(z.gt(0), z.maximum(kMaxSubmitMsLimit))),
   lang: maybe(z.enum(kLanguages)),
@@ -73,6 +74,8 @@ export interface UrlState {
   readonly view?: View;
   /** Dot-product N as text, when the link gives it. */
   readonly dotn?: string;
+  /** The practice exercise the link opens (`ex`, an id of core/practice/exercises.ts; checked there). */
+  readonly ex?: string;
   /** `limits=default`: request only WebGPU's default limits. */
   readonly defaultLimitsOnly: boolean;
   /** `maxSubmitMs`: the per-submission budget for splitting long runs. */
@@ -107,6 +110,7 @@ export function decodeUrl(search: string, base: ConfigText = kDefaultConfig): Ur
     ...(q.sizes !== undefined ? { sizes: q.sizes } : {}),
     ...(q.view !== undefined && viewAt(q.view) !== undefined ? { view: viewAt(q.view) } : {}),
     ...(q.dotn !== undefined ? { dotn: q.dotn } : {}),
+    ...(q.ex !== undefined ? { ex: q.ex } : {}),
     defaultLimitsOnly: q.limits === 'default',
     ...(maxSubmitMs !== undefined && Number.isFinite(maxSubmitMs) ? { maxSubmitMs } : {}),
     ...(q.lang !== undefined ? { lang: q.lang } : {}),
@@ -118,6 +122,7 @@ export interface UrlExtras {
   readonly sizes?: string;
   readonly view?: View;
   readonly dotn?: string;
+  readonly ex?: string;
   readonly defaultLimitsOnly?: boolean;
   readonly maxSubmitMs?: number;
   readonly lang?: Language;
@@ -138,6 +143,7 @@ export function encodeUrl(c: ConfigText, extras: UrlExtras = {}): string {
   // The default view goes unsaid, except that `sizes` alone opens the benchmark: say so then.
   if (extras.view !== undefined && (extras.view !== kDefaultView || extras.sizes !== undefined)) p.set('view', viewRecord(extras.view).address);
   if (extras.view !== undefined && extras.dotn !== undefined && viewRecord(extras.view).ownKeys?.includes('dotn')) p.set('dotn', extras.dotn);
+  if (extras.view !== undefined && extras.ex !== undefined && viewRecord(extras.view).ownKeys?.includes('ex')) p.set('ex', extras.ex);
   if (extras.maxSubmitMs !== undefined) p.set('maxSubmitMs', String(extras.maxSubmitMs));
   if (extras.lang !== undefined) p.set('lang', extras.lang);
   return `?${p.toString()}`;

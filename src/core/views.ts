@@ -33,6 +33,7 @@ export const kViewList = [
   { id: 'dot', address: 'dot', label: 'view.dot', ownKeys: ['dotn'] },
   { id: 'bench', address: 'bench', label: 'view.bench', openedByKey: 'sizes' },
   { id: 'shared', address: 'shared', label: 'view.shared', fragment: /^#?r=/ },
+  { id: 'practice', address: 'practice', label: 'view.practice', ownKeys: ['ex'] },
 ] as const satisfies readonly ViewRecord[];
 
 export type View = (typeof kViewList)[number]['id'];

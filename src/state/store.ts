@@ -17,6 +17,7 @@ import type { Params } from '../core/tuning';
 import { kInitialViz, type VizState } from './vizState';
 import { initialBench, type BenchState } from './benchState';
 import { initialDot, type DotState } from './dotState';
+import { initialPractice, type PracticeState } from './practiceState';
 
 export type GpuStatus =
   | { readonly state: 'initializing' }
@@ -47,7 +48,7 @@ export interface GpuErrorNote {
   readonly at: number;
 }
 
-export interface AppState extends VizState, BenchState, DotState {
+export interface AppState extends VizState, BenchState, DotState, PracticeState {
   readonly config: ConfigText;
   readonly gpu: GpuStatus;
   /** Uncaptured GPU errors of this session's devices, newest last (at most kMaxGpuErrors). */
@@ -78,6 +79,7 @@ export function initialState(url: UrlState, hash = ''): AppState {
     ...kInitialViz,
     ...initialBench(url.sizes),
     ...initialDot(startView(url, hash), url.dotn),
+    ...initialPractice(url.ex, hash, startView(url, hash) === 'practice'),
   };
 }
 

@@ -12,12 +12,13 @@ import { followingAddress } from './views';
 import { viewRecord } from '../core/views';
 
 /** The query string for a state (and the link-only keys of the page's URL). */
-export function queryFor(s: Pick<AppState, 'config' | 'sweepText' | 'view' | 'dotText'>, start: Pick<UrlState, 'defaultLimitsOnly' | 'maxSubmitMs'> = kStartUrl): string {
+export function queryFor(s: Pick<AppState, 'config' | 'sweepText' | 'view' | 'dotText'> & Partial<Pick<AppState, 'practiceEx'>>, start: Pick<UrlState, 'defaultLimitsOnly' | 'maxSubmitMs'> = kStartUrl): string {
   return encodeUrl(s.config, {
     defaultLimitsOnly: start.defaultLimitsOnly,
     ...(s.sweepText.sizes !== kDefaultSizesText ? { sizes: s.sweepText.sizes } : {}),
     view: s.view,
     dotn: s.dotText.n,
+    ...(s.practiceEx !== undefined ? { ex: s.practiceEx } : {}),
     ...(start.maxSubmitMs !== undefined ? { maxSubmitMs: start.maxSubmitMs } : {}),
     lang: linkLanguage(),
   });
@@ -25,7 +26,7 @@ export function queryFor(s: Pick<AppState, 'config' | 'sweepText' | 'view' | 'do
 
 /** Whether a change touches anything the URL shows. */
 export function urlChanged(s: AppState, prev: AppState): boolean {
-  return s.config !== prev.config || s.sweepText.sizes !== prev.sweepText.sizes || s.view !== prev.view || s.dotText.n !== prev.dotText.n;
+  return s.config !== prev.config || s.sweepText.sizes !== prev.sweepText.sizes || s.view !== prev.view || s.dotText.n !== prev.dotText.n || s.practiceEx !== prev.practiceEx;
 }
 
 let stop: (() => void) | undefined;

@@ -25,6 +25,7 @@ export const common = {
     shared: 'Shared results',
     dot: 'Dot product',
     partitions: 'Partitions',
+    practice: 'Practice',
   },
   lang: {
     label: 'Language',

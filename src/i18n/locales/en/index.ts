@@ -1,9 +1,10 @@
 /** The English catalogue: one namespace per part of the app (each namespace in its own file). */
 import { bench } from './bench';
 import { common } from './common';
+import { practice } from './practice';
 import { pwa } from './pwa';
 import { run } from './run';
 import { viz } from './viz';
 
-export const en = { common, run, viz, bench, pwa } as const;
+export const en = { common, run, viz, bench, pwa, practice } as const;
 export default en;

@@ -24,6 +24,7 @@ export const common: Catalogue<typeof en> = {
     shared: '分享的结果',
     dot: '点积',
     partitions: '划分',
+    practice: '练习',
   },
   lang: {
     label: '语言',

@@ -3,9 +3,10 @@ import type { Catalogue } from '../../catalogue';
 import type { en } from '../en';
 import { bench } from './bench';
 import { common } from './common';
+import { practice } from './practice';
 import { pwa } from './pwa';
 import { run } from './run';
 import { viz } from './viz';
 
-export const zhCN: Catalogue<typeof en> = { common, run, viz, bench, pwa };
+export const zhCN: Catalogue<typeof en> = { common, run, viz, bench, pwa, practice };
 export default zhCN;

@@ -1,0 +1,639 @@
+/**
+ * The practice climb, as data: eight exercises from a map to the Numba tutorial's bugs. Each has a
+ * skeleton (the bindings are the app's: `dims`, `loadA`, `loadB`, `storeC`, `TILE`, `WG`; see
+ * ./wgsl.ts), a solution (the project's own kernels where there is one: shaders/naive.wgsl,
+ * shaders/tiled.wgsl), the shapes it is checked on, the global reads an invocation may make and
+ * the barriers it must run. Its words (title, goal, hints) are in the 'practice' catalogues, keyed
+ * by the id: `practice:ex.<id>.title|goal|hint1…`.
+ *
+ * Adding an exercise: an entry here and its words in src/i18n/locales/<lang>/practice.ts.
+ */
+import { makeData } from '../data';
+import { elementErrors } from '../reference';
+import { said, num, type Said } from '../said';
+import { ceilDiv, type Shape } from '../shape';
+import { kFlag, kLoopBound, type PreludeConstants } from './wgsl';
+
+export type ExerciseKind = 'add' | 'matmul' | 'transpose' | 'dot';
+
+export interface Exercise {
+  readonly id: string;
+  readonly kind: ExerciseKind;
+  readonly constants: PreludeConstants;
+  /** The workgroup size the skeleton declares (and the dispatch assumes). */
+  readonly workgroup: readonly [number, number];
+  /** Rows of C along the grid's x (the Numba port: `C[x, y]`); otherwise columns along x. */
+  readonly rowsAlongX?: boolean;
+  /** Reads an invocation may make: one per input, the naive 2·K, the tiled 2·⌈K/TILE⌉, or the grid-stride share. */
+  readonly budget: 'elementwise' | 'one' | 'naive' | 'tiled' | 'gridStride';
+  /** Barriers each invocation must run: per phase (tiled) or in all (a reduction: 1 + log2 WG). */
+  readonly barriers?: { readonly perPhase: number } | 'reduction';
+  /** Shapes it is checked on (M×K×N; an elementwise map reads M×N, the dot product K). */
+  readonly shapes: readonly Shape[];
+  readonly hints: number;
+  readonly skeleton: string;
+  readonly solution: string;
+}
+
+const kHeader = `// The app gives you: dims.M, dims.K, dims.N; loadA(row, col), loadB(row, col) (they count
+// your global reads); storeC(row, col, value); the constants TILE and WG.
+`;
+
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+const mapBody = (body: string) => `${kHeader}// C = A + B, element by element (A, B and C are M×N).
+// One invocation per element: invocation i owns element i of C, counted along the rows.
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3u) {
+  let i = gid.x;
+  let row = i / dims.N;
+  let col = i % dims.N;
+${body}}
+`;
+
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+const tiledSolutionLoop = `    As[ty][tx] = loadA(row, ph * TILE + tx);
+    Bs[ty][tx] = loadB(ph * TILE + ty, col);
+    workgroupBarrier(); // both tiles are complete before anyone reads them
+    for (var k = 0u; k < TILE; k++) {
+      acc += As[ty][k] * Bs[k][tx];
+    }
+    workgroupBarrier(); // everyone is done reading before the next phase overwrites them
+`;
+
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+const tiledKernel = (intro: string, phases: string, body: string, store: string) => `${kHeader}${intro}
+var<workgroup> As: array<array<f32, TILE>, TILE>;
+var<workgroup> Bs: array<array<f32, TILE>, TILE>;
+
+@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let tx = lid.x;
+  let ty = lid.y;
+  let row = wg.y * TILE + ty;  // the C element this invocation computes
+  let col = wg.x * TILE + tx;
+  var acc = 0.0;
+  for (var ph = 0u; ph < ${phases}; ph++) {
+${body}  }
+${store}}
+`;
+
+const kTiledIntro = `// C = A · B, tiled (cuda-samples matrixMul): one workgroup per TILE×TILE tile of C. In each
+// phase the workgroup stages a tile of A and a tile of B in workgroup memory, waits, multiplies
+// them, and waits again before the next phase overwrites them. M, K and N are multiples of TILE.`;
+
+const kBoundsIntro = `// C = A · B, tiled, for ANY M, K and N (PMPP Fig. 4.20). The tiles at the edges stick out of
+// the matrices: add the three boundary tests. Threads without a C element still load (0.0) and
+// still reach both barriers.`;
+
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+const kBoundsSolution = `    let aCol = ph * TILE + tx;  // the column of A this invocation loads
+    let bRow = ph * TILE + ty;  // the row of B it loads
+    // Boundary test 1 (load A): the element must exist in A, else 0.0.
+    if (row < dims.M && aCol < dims.K) { As[ty][tx] = loadA(row, aCol); } else { As[ty][tx] = 0.0; }
+    // Boundary test 2 (load B): the element must exist in B, else 0.0.
+    if (bRow < dims.K && col < dims.N) { Bs[ty][tx] = loadB(bRow, col); } else { Bs[ty][tx] = 0.0; }
+    workgroupBarrier(); // both tiles are complete before anyone reads them
+    for (var k = 0u; k < TILE; k++) {
+      acc += As[ty][k] * Bs[k][tx];
+    }
+    workgroupBarrier(); // everyone is done reading before the next phase overwrites them
+`;
+
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+const kBoundsSkeletonLoop = `    As[ty][tx] = loadA(row, ph * TILE + tx);  // TODO boundary test 1: only if the element is in A, else 0.0
+    Bs[ty][tx] = loadB(ph * TILE + ty, col);  // TODO boundary test 2: only if the element is in B, else 0.0
+    workgroupBarrier();
+    for (var k = 0u; k < TILE; k++) {
+      acc += As[ty][k] * Bs[k][tx];
+    }
+    workgroupBarrier();
+`;
+
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+const numba = (body: string) => `${kHeader}// The Numba tutorial's fast_matmul, ported line by line to WGSL, with its bugs. Find them and
+// fix them so that any M, K and N works. x is the row of C, as in Numba's C[x, y].
+var<workgroup> sA: array<array<f32, TILE>, TILE>;
+var<workgroup> sB: array<array<f32, TILE>, TILE>;
+
+@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id) lid: vec3u,
+        @builtin(num_workgroups) nwg: vec3u) {
+  let x = gid.x;   // x, y = cuda.grid(2)
+  let y = gid.y;
+  let tx = lid.x;  // tx = cuda.threadIdx.x
+  let ty = lid.y;  // ty = cuda.threadIdx.y
+  let bpg = nwg.x; // bpg = cuda.gridDim.x: blocks per grid
+${body}}
+`;
+
+export const kExercises = [
+  {
+    id: 'map',
+    kind: 'add',
+    constants: { tile: 4, wg: 64 },
+    workgroup: [64, 1],
+    budget: 'elementwise',
+    shapes: [
+      { m: 4, k: 16, n: 16 },
+      { m: 8, k: 16, n: 16 },
+    ],
+    hints: 3,
+    skeleton: mapBody(`  // TODO: C[row][col] = A[row][col] + B[row][col]
+`),
+    solution: mapBody(`  storeC(row, col, loadA(row, col) + loadB(row, col));
+`),
+  },
+  {
+    id: 'guard',
+    kind: 'add',
+    constants: { tile: 4, wg: 64 },
+    workgroup: [64, 1],
+    budget: 'elementwise',
+    shapes: [
+      { m: 3, k: 5, n: 5 },
+      { m: 7, k: 9, n: 9 },
+      { m: 1, k: 1, n: 1 },
+    ],
+    hints: 3,
+    skeleton: mapBody(`  // The grid is rounded up to whole workgroups of WG: some invocations have no element.
+  storeC(row, col, loadA(row, col) + loadB(row, col));
+`),
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+    solution: mapBody(`  if (i >= dims.M * dims.N) {
+    return; // past the last element: nothing to do (no barrier follows, so returning is safe)
+  }
+  storeC(row, col, loadA(row, col) + loadB(row, col));
+`),
+  },
+  {
+    id: 'naive',
+    kind: 'matmul',
+    constants: { tile: 4, wg: 64 },
+    workgroup: [4, 4],
+    budget: 'naive',
+    shapes: [
+      { m: 4, k: 3, n: 4 },
+      { m: 5, k: 7, n: 3 },
+      { m: 1, k: 4, n: 6 },
+    ],
+    hints: 3,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+    skeleton: `${kHeader}// C = A · B (A is M×K, B is K×N): one invocation per element of C, with 2-D indices.
+// x runs along the columns of C, y along its rows; the grid is rounded up to whole workgroups.
+@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(global_invocation_id) gid: vec3u) {
+  let row = gid.y;
+  let col = gid.x;
+  // TODO: skip invocations outside C, then add A[row][k] · B[k][col] over k and store the sum.
+}
+`,
+    // shaders/naive.wgsl, through the app's helpers.
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+    solution: `${kHeader}// C = A · B (A is M×K, B is K×N): one invocation per element of C, with 2-D indices.
+// x runs along the columns of C, y along its rows; the grid is rounded up to whole workgroups.
+@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(global_invocation_id) gid: vec3u) {
+  let row = gid.y;
+  let col = gid.x;
+  if (row >= dims.M || col >= dims.N) {
+    return; // no barrier in this kernel, so returning early is safe
+  }
+  var acc = 0.0;
+  for (var k = 0u; k < dims.K; k++) {
+    acc += loadA(row, k) * loadB(k, col);
+  }
+  storeC(row, col, acc);
+}
+`,
+  },
+  {
+    id: 'tile',
+    kind: 'transpose',
+    constants: { tile: 4, wg: 64 },
+    workgroup: [4, 4],
+    budget: 'one',
+    barriers: { perPhase: 1 },
+    shapes: [
+      { m: 4, k: 4, n: 4 },
+      { m: 8, k: 4, n: 8 },
+    ],
+    hints: 3,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+    skeleton: `${kHeader}// C = Aᵀ (A is M×K, C is K×M) through a TILE×TILE tile in workgroup memory: each invocation
+// reads one element of A into the tile and, after a barrier, writes one element of C that another
+// invocation read. M and K are multiples of TILE.
+var<workgroup> tile: array<array<f32, TILE>, TILE>;
+
+@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let tx = lid.x;
+  let ty = lid.y;
+  // This workgroup's tile of A starts at row wg.y * TILE, column wg.x * TILE.
+  // TODO 1: tile[ty][tx] = A[wg.y * TILE + ty][wg.x * TILE + tx]
+  // TODO 2: wait until the whole tile is loaded
+  // TODO 3: C[wg.x * TILE + ty][wg.y * TILE + tx] = tile[tx][ty]
+}
+`,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+    solution: `${kHeader}// C = Aᵀ (A is M×K, C is K×M) through a TILE×TILE tile in workgroup memory.
+var<workgroup> tile: array<array<f32, TILE>, TILE>;
+
+@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let tx = lid.x;
+  let ty = lid.y;
+  tile[ty][tx] = loadA(wg.y * TILE + ty, wg.x * TILE + tx);
+  workgroupBarrier(); // the tile is complete before anyone reads an element another invocation loaded
+  storeC(wg.x * TILE + ty, wg.y * TILE + tx, tile[tx][ty]);
+}
+`,
+  },
+  {
+    id: 'tiled',
+    kind: 'matmul',
+    constants: { tile: 4, wg: 64 },
+    workgroup: [4, 4],
+    budget: 'tiled',
+    barriers: { perPhase: 2 },
+    shapes: [
+      { m: 4, k: 4, n: 4 },
+      { m: 8, k: 12, n: 4 },
+      { m: 4, k: 8, n: 12 },
+    ],
+    hints: 3,
+    skeleton: tiledKernel(
+      kTiledIntro,
+      'dims.K / TILE',
+      `    // TODO: load As[ty][tx] from A and Bs[ty][tx] from B for this phase, wait,
+    //       add As[ty][k] · Bs[k][tx] over k, and wait again.
+`,
+      `  storeC(row, col, acc);
+`,
+    ),
+    // shaders/tiled.wgsl (one row per invocation), without its boundary tests: cuda-samples MatrixMulCUDA.
+    solution: tiledKernel(kTiledIntro, 'dims.K / TILE', tiledSolutionLoop, `  storeC(row, col, acc);
+`),
+  },
+  {
+    id: 'bounds',
+    kind: 'matmul',
+    constants: { tile: 4, wg: 64 },
+    workgroup: [4, 4],
+    budget: 'tiled',
+    barriers: { perPhase: 2 },
+    shapes: [
+      { m: 3, k: 3, n: 3 },
+      { m: 5, k: 7, n: 3 },
+      { m: 1, k: 9, n: 2 },
+      { m: 6, k: 1, n: 5 },
+    ],
+    hints: 3,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+    skeleton: tiledKernel(kBoundsIntro, '(dims.K + TILE - 1u) / TILE', kBoundsSkeletonLoop, `  storeC(row, col, acc);  // TODO boundary test 3: only if the element is in C
+`),
+    // shaders/tiled.wgsl: PMPP's three tests.
+    solution: tiledKernel(
+      kBoundsIntro,
+      '(dims.K + TILE - 1u) / TILE',
+      kBoundsSolution,
+      `  // Boundary test 3 (store C): only elements inside C are written.
+  if (row < dims.M && col < dims.N) {
+    storeC(row, col, acc);
+  }
+`,
+    ),
+  },
+  {
+    id: 'dot',
+    kind: 'dot',
+    constants: { tile: 4, wg: 16 },
+    workgroup: [16, 1],
+    budget: 'gridStride',
+    barriers: 'reduction',
+    shapes: [
+      { m: 1, k: 1, n: 1 },
+      { m: 1, k: 37, n: 1 },
+      { m: 1, k: 100, n: 1 },
+      { m: 1, k: 200, n: 1 },
+    ],
+    hints: 3,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+    skeleton: `${kHeader}// The dot product a · b of two K-vectors (a[i] is loadA(0u, i), b[i] is loadB(i, 0u)), as in the
+// CUDA tutorial: every invocation sums a grid-stride slice, the workgroup adds its WG partial sums
+// as a tree in workgroup memory, and invocation 0 writes the workgroup's sum to C[0][workgroup].
+// (The app adds the workgroups' sums, as the tutorial's host does.)
+var<workgroup> partial: array<f32, WG>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id) lid: vec3u,
+        @builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
+  let stride = nwg.x * WG;  // invocations in the grid
+  var sum = 0.0;
+  // TODO 1: invocation gid.x adds a[i] · b[i] for i = gid.x, gid.x + stride, … while i < dims.K
+  partial[lid.x] = sum;
+  // TODO 2: the tree: with s = WG / 2, WG / 4, … 1, invocations lid.x < s add partial[lid.x + s]
+  //         to partial[lid.x]; every step needs the previous one finished
+  // TODO 3: invocation 0 writes partial[0] with storeC(0u, wid.x, …)
+}
+`,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+    solution: `${kHeader}// The dot product a · b, as in the CUDA tutorial: grid-stride partial sums, a tree in workgroup
+// memory, one sum per workgroup in C[0][workgroup].
+var<workgroup> partial: array<f32, WG>;
+
+@compute @workgroup_size(WG)
+fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id) lid: vec3u,
+        @builtin(workgroup_id) wid: vec3u, @builtin(num_workgroups) nwg: vec3u) {
+  let stride = nwg.x * WG;  // invocations in the grid
+  var sum = 0.0;
+  for (var i = gid.x; i < dims.K; i += stride) {
+    sum += loadA(0u, i) * loadB(i, 0u);
+  }
+  partial[lid.x] = sum;
+  workgroupBarrier(); // every partial sum is written before the tree reads them
+  for (var s = WG / 2u; s > 0u; s /= 2u) {
+    if (lid.x < s) {
+      partial[lid.x] += partial[lid.x + s];
+    }
+    workgroupBarrier(); // this step is finished before the next reads its results
+  }
+  if (lid.x == 0u) {
+    storeC(0u, wid.x, partial[0]);
+  }
+}
+`,
+  },
+  {
+    id: 'numba',
+    kind: 'matmul',
+    constants: { tile: 4, wg: 64 },
+    workgroup: [4, 4],
+    rowsAlongX: true,
+    budget: 'tiled',
+    barriers: { perPhase: 2 },
+    shapes: [
+      { m: 5, k: 3, n: 6 },
+      { m: 3, k: 7, n: 2 },
+      { m: 4, k: 4, n: 4 },
+    ],
+    hints: 3,
+    // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+    skeleton: numba(`
+  if (x >= dims.M && y >= dims.N) {
+    return;        // quit if (x, y) is outside of valid C boundary
+  }
+
+  var tmp = 0.0;
+  for (var i = 0u; i < bpg; i++) {
+    // preload data into shared memory
+    sA[tx][ty] = loadA(x, ty + i * TILE);
+    sB[tx][ty] = loadB(tx + i * TILE, y);
+    workgroupBarrier();  // wait until all threads finish preloading
+    for (var j = 0u; j < TILE; j++) {
+      tmp += sA[tx][j] * sB[j][ty];
+    }
+    workgroupBarrier();  // wait until all threads finish computing
+  }
+  storeC(x, y, tmp);
+`),
+    solution: numba(`
+  // No early return: every invocation must reach both barriers (out-of-range ones load 0.0).
+  var tmp = 0.0;
+  let phases = (dims.K + TILE - 1u) / TILE;  // K decides the phases, not bpg; K need not be a multiple of TILE
+  for (var i = 0u; i < phases; i++) {
+    if (x < dims.M && ty + i * TILE < dims.K) { sA[tx][ty] = loadA(x, ty + i * TILE); } else { sA[tx][ty] = 0.0; }
+    if (tx + i * TILE < dims.K && y < dims.N) { sB[tx][ty] = loadB(tx + i * TILE, y); } else { sB[tx][ty] = 0.0; }
+    workgroupBarrier();  // wait until all threads finish preloading
+    for (var j = 0u; j < TILE; j++) {
+      tmp += sA[tx][j] * sB[j][ty];
+    }
+    workgroupBarrier();  // wait until all threads finish computing
+  }
+  if (x < dims.M && y < dims.N) {  // inside C means both in range: \`or\` in the quit test, \`and\` here
+    storeC(x, y, tmp);
+  }
+`),
+  },
+] as const satisfies readonly Exercise[];
+
+export type ExerciseId = (typeof kExercises)[number]['id'];
+export const kExerciseIds: readonly ExerciseId[] = kExercises.map((e) => e.id);
+
+export function isExerciseId(x: unknown): x is ExerciseId {
+  return typeof x === 'string' && (kExerciseIds as readonly string[]).includes(x);
+}
+
+export function exercise(id: ExerciseId): Exercise {
+  return kExercises.find((e) => e.id === id)!;
+}
+
+/** Where everything lies for one shape: the matrices' sizes, the grid, the budgets. */
+export interface Layout {
+  readonly aRows: number;
+  readonly aCols: number;
+  readonly bRows: number;
+  readonly bCols: number;
+  readonly cRows: number;
+  readonly cCols: number;
+  /** Workgroups along x and y. */
+  readonly grid: readonly [number, number];
+  /** Invocations along x and y (the grid times the workgroup). */
+  readonly invocationsX: number;
+  readonly invocationsY: number;
+  readonly invocations: number;
+  /** Phases of a tiled exercise (1 otherwise). */
+  readonly phases: number;
+  /** The most global reads one invocation may make. */
+  readonly readBudget: number;
+  /** The fewest barriers every invocation must run (0: none required). */
+  readonly minBarriers: number;
+}
+
+/** Workgroups of the dot product: at most 4 (the tutorial's min(32, …), scaled to tiny shapes). */
+export const kDotMaxWorkgroups = 4;
+
+export function layoutOf(ex: Exercise, s: Shape): Layout {
+  const [wx, wy] = ex.workgroup;
+  const t = ex.constants.tile;
+  let a: [number, number], b: [number, number], c: [number, number], grid: [number, number];
+  switch (ex.kind) {
+    case 'add':
+      a = [s.m, s.n];
+      b = [s.m, s.n];
+      c = [s.m, s.n];
+      grid = [ceilDiv(s.m * s.n, wx), 1];
+      break;
+    case 'transpose':
+      a = [s.m, s.k];
+      b = [1, 1];
+      c = [s.k, s.m];
+      grid = [ceilDiv(s.k, wx), ceilDiv(s.m, wy)];
+      break;
+    case 'dot': {
+      const g = Math.min(kDotMaxWorkgroups, ceilDiv(s.k, wx));
+      a = [1, s.k];
+      b = [s.k, 1];
+      c = [1, g];
+      grid = [g, 1];
+      break;
+    }
+    case 'matmul':
+      a = [s.m, s.k];
+      b = [s.k, s.n];
+      c = [s.m, s.n];
+      grid = ex.rowsAlongX ? [ceilDiv(s.m, wx), ceilDiv(s.n, wy)] : [ceilDiv(s.n, wx), ceilDiv(s.m, wy)];
+      break;
+  }
+  const invocationsX = grid[0] * wx;
+  const invocationsY = grid[1] * wy;
+  const phases = ex.budget === 'tiled' ? ceilDiv(s.k, t) : 1;
+  const readBudget =
+    ex.budget === 'elementwise' ? 2 : ex.budget === 'one' ? 1 : ex.budget === 'naive' ? 2 * s.k : ex.budget === 'tiled' ? 2 * phases : 2 * ceilDiv(s.k, invocationsX);
+  const minBarriers = ex.barriers === undefined ? 0 : ex.barriers === 'reduction' ? 1 + Math.log2(wx) : ex.barriers.perPhase * phases;
+  return {
+    aRows: a[0],
+    aCols: a[1],
+    bRows: b[0],
+    bCols: b[1],
+    cRows: c[0],
+    cCols: c[1],
+    grid,
+    invocationsX,
+    invocationsY,
+    invocations: invocationsX * invocationsY,
+    phases,
+    readBudget,
+    minBarriers,
+  };
+}
+
+/** Small integers in [-3, 3]: every sum is exact in f32, so a right answer is right bit for bit. */
+function smallIntegers(count: number, seed: number): Float32Array {
+  let x = seed >>> 0 || 1;
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    out[i] = ((x >>> 0) % 7) - 3;
+  }
+  return out;
+}
+
+export interface ExerciseData {
+  readonly a: Float32Array;
+  readonly b: Float32Array;
+}
+
+/** The inputs for one shape (integers: sums exact in f32; the matmul exercises use the app's `integers` pattern). */
+export function exerciseData(ex: Exercise, s: Shape, seed = 7): ExerciseData {
+  if (ex.kind === 'matmul') return makeData(s, 'integers', seed);
+  const l = layoutOf(ex, s);
+  return { a: smallIntegers(l.aRows * l.aCols, seed), b: smallIntegers(l.bRows * l.bCols, seed * 31 + 1) };
+}
+
+/** Which elements of C are wrong (1); NaN — never written — is wrong. Matmul exercises use the app's verification. */
+export function wrongElements(ex: Exercise, s: Shape, d: ExerciseData, c: Float32Array): { wrong: Uint8Array; count: number } {
+  if (ex.kind === 'matmul') return elementErrors({ ...d, exact: true }, s, c);
+  const l = layoutOf(ex, s);
+  const want = new Float64Array(l.cRows * l.cCols);
+  if (ex.kind === 'add') for (let i = 0; i < want.length; i++) want[i] = d.a[i]! + d.b[i]!;
+  else if (ex.kind === 'transpose') for (let r = 0; r < s.m; r++) for (let q = 0; q < s.k; q++) want[q * s.m + r] = d.a[r * s.k + q]!;
+  else {
+    // The dot product's partial sums: invocation g adds the elements g, g + stride, …; workgroup w adds its WG invocations.
+    const wg = ex.workgroup[0];
+    for (let i = 0; i < s.k; i++) want[Math.floor((i % l.invocationsX) / wg)]! += d.a[i]! * d.b[i]!;
+  }
+  const wrong = new Uint8Array(want.length);
+  let count = 0;
+  for (let i = 0; i < want.length; i++) {
+    if (!(c[i] === want[i])) {
+      wrong[i] = 1;
+      count++;
+    }
+  }
+  return { wrong, count };
+}
+
+/** What the checked run of one shape gave back. */
+export interface ShapeOutcome {
+  readonly c: Float32Array;
+  /** Per invocation: reads, barriers (kCountersPerInvocation words each). */
+  readonly counts: Uint32Array;
+  /** kFlag: loop bound hit, reads outside A, outside B, writes outside C. */
+  readonly flags: Uint32Array;
+}
+
+export type VerdictStatus = 'pass' | 'fail' | 'error';
+
+export interface ShapeVerdict {
+  readonly shape: Shape;
+  readonly status: VerdictStatus;
+  readonly cRows: number;
+  readonly cCols: number;
+  readonly wrong: Uint8Array;
+  readonly wrongCount: number;
+  readonly maxReads: number;
+  readonly readBudget: number;
+  /** Barriers per invocation (the fewest any ran, the most), and the phases they are counted over. */
+  readonly barriersMin: number;
+  readonly barriersMax: number;
+  readonly phases: number;
+  readonly minBarriers: number;
+  /** Why it did not pass, as data. */
+  readonly problems: readonly Said[];
+}
+
+/** The verdict on one shape: right elements, no access outside a matrix, within the read budget, enough barriers, no runaway loop. */
+export function judgeShape(ex: Exercise, s: Shape, d: ExerciseData, out: ShapeOutcome): ShapeVerdict {
+  const l = layoutOf(ex, s);
+  const { wrong, count } = wrongElements(ex, s, d, out.c);
+  let maxReads = 0;
+  let barriersMin = Infinity;
+  let barriersMax = 0;
+  for (let i = 0; i < l.invocations; i++) {
+    maxReads = Math.max(maxReads, out.counts[2 * i] ?? 0);
+    const b = out.counts[2 * i + 1] ?? 0;
+    barriersMin = Math.min(barriersMin, b);
+    barriersMax = Math.max(barriersMax, b);
+  }
+  if (!Number.isFinite(barriersMin)) barriersMin = 0;
+  const problems: Said[] = [];
+  const flag = (i: number) => out.flags[i] ?? 0;
+  const loop = flag(kFlag.loopBound) > 0;
+  if (loop) problems.push(said('practice:problem.loop', { bound: num(kLoopBound) }));
+  if (count > 0) problems.push(said('practice:problem.wrong', { count: num(count), total: num(wrong.length) }));
+  if (flag(kFlag.readA) > 0) problems.push(said('practice:problem.readA', { count: num(flag(kFlag.readA)) }));
+  if (flag(kFlag.readB) > 0) problems.push(said('practice:problem.readB', { count: num(flag(kFlag.readB)) }));
+  if (flag(kFlag.writeC) > 0) problems.push(said('practice:problem.writeC', { count: num(flag(kFlag.writeC)) }));
+  if (maxReads > l.readBudget) problems.push(said('practice:problem.reads', { reads: num(maxReads), budget: num(l.readBudget) }));
+  if (barriersMin < l.minBarriers) problems.push(said('practice:problem.barriers', { barriers: num(barriersMin), need: num(l.minBarriers) }));
+  return {
+    shape: s,
+    status: loop ? 'error' : problems.length > 0 ? 'fail' : 'pass',
+    cRows: l.cRows,
+    cCols: l.cCols,
+    wrong,
+    wrongCount: count,
+    maxReads,
+    readBudget: l.readBudget,
+    barriersMin,
+    barriersMax,
+    phases: l.phases,
+    minBarriers: l.minBarriers,
+    problems,
+  };
+}
+
+/** The exercise's verdict from its shapes': an error anywhere is an error, else any failure fails. */
+export function overallStatus(shapes: readonly ShapeVerdict[]): VerdictStatus {
+  if (shapes.some((v) => v.status === 'error')) return 'error';
+  return shapes.length > 0 && shapes.every((v) => v.status === 'pass') ? 'pass' : 'fail';
+}
+
+/** The words the uniform holds for one shape (see the prelude's `Dims`). */
+export function uniformWords(ex: Exercise, s: Shape): Uint32Array {
+  const l = layoutOf(ex, s);
+  const nan = 0x7fc00000;
+  return Uint32Array.from([s.m, s.k, s.n, l.invocationsX, l.invocationsY, l.aRows, l.aCols, l.bRows, l.bCols, l.cRows, l.cCols, nan]);
+}

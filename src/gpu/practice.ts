@@ -1,0 +1,166 @@
+/**
+ * The practice view's checked run: the learner's WGSL, compiled first as written (behind the app's
+ * prelude) so that compile errors land on the learner's lines, then instrumented (every read
+ * counted, every loop bounded: core/practice/wgsl.ts) and run once per shape of the exercise.
+ * A kernel that still does not finish in `kHangMs` is stopped by destroying the device: the
+ * session acquires a new one for the next run. Nothing here is timed (the instrumentation would
+ * distort it); the result is verdicts, as data.
+ */
+import { exercise, exerciseData, judgeShape, layoutOf, uniformWords, type ExerciseId, type ShapeVerdict } from '../core/practice/exercises';
+import { checkModule, kCountersPerInvocation, kFlagCount, preludeLines, runModule } from '../core/practice/wgsl';
+import { num, said, type Said } from '../core/said';
+import type { Shape } from '../core/shape';
+import { OwnedBuffers, readBack } from './buffers';
+import { failureOf, GpuRunError, withErrorScopes, type GpuContext } from './device';
+
+/** How long one shape's run may take before it is stopped (SwiftShader included). */
+export const kHangMs = 15_000;
+
+export interface CompileMessage {
+  /** The learner's line (1-based); messages about the app's prelude land on line 1. */
+  readonly line: number;
+  readonly column: number;
+  readonly message: string;
+}
+
+export type PracticeOutcome =
+  | { readonly kind: 'compile'; readonly messages: readonly CompileMessage[] }
+  | { readonly kind: 'ran'; readonly shapes: readonly ShapeVerdict[] }
+  | { readonly kind: 'failed'; readonly why: Said | string; readonly shapes: readonly ShapeVerdict[] };
+
+/** The compiler's errors for a module, on the learner's lines (`offset`: the prelude's lines). */
+async function compileErrors(device: GPUDevice, label: string, source: string, offset: number): Promise<{ module: GPUShaderModule; messages: CompileMessage[] }> {
+  device.pushErrorScope('validation');
+  const module = device.createShaderModule({ label, code: source });
+  const info = await module.getCompilationInfo();
+  await device.popErrorScope(); // reported below, from the compilation info
+  const messages = info.messages
+    .filter((m) => m.type === 'error')
+    .map((m) => ({ line: Math.max(1, m.lineNum - offset), column: m.linePos, message: m.message }));
+  return { module, messages };
+}
+
+function bindGroupLayout(device: GPUDevice): GPUBindGroupLayout {
+  const entry = (binding: number, type: GPUBufferBindingType): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type } });
+  return device.createBindGroupLayout({
+    label: 'Practice.bindGroupLayout',
+    entries: [entry(0, 'read-only-storage'), entry(1, 'read-only-storage'), entry(2, 'storage'), entry(3, 'uniform'), entry(4, 'storage'), entry(5, 'storage')],
+  });
+}
+
+type Wait<T> = { ok: true; value: T } | { ok: false; why: 'hang' | 'lost'; message: string };
+
+/** `p`, or why it did not come: the device was lost, or `kHangMs` passed. */
+async function within<T>(ctx: GpuContext, p: Promise<T>): Promise<Wait<T>> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hang = new Promise<Wait<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ ok: false, why: 'hang', message: '' }), kHangMs);
+  });
+  const lost = ctx.lost.then((li): Wait<T> => ({ ok: false, why: 'lost', message: li.message || li.reason || '' }));
+  try {
+    return await Promise.race([p.then((value): Wait<T> => ({ ok: true, value })), hang, lost]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function runShape(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, s: Shape): Promise<Wait<ShapeVerdict>> {
+  const ex = exercise(id);
+  const { device } = ctx;
+  const l = layoutOf(ex, s);
+  const d = exerciseData(ex, s);
+  const buffers = new OwnedBuffers(device, `Practice.${id}`);
+  try {
+    const cLen = l.cRows * l.cCols;
+    const countWords = l.invocations * kCountersPerInvocation;
+    const input = (name: string, data: Float32Array) => {
+      const b = buffers.create(name, data.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
+      device.queue.writeBuffer(b, 0, data);
+      return b;
+    };
+    const a = input('A', d.a);
+    const b = input('B', d.b);
+    // C starts as NaN, so an element never written cannot pass.
+    const c = buffers.create('C', cLen * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
+    device.queue.writeBuffer(c, 0, new Float32Array(cLen).fill(Number.NaN));
+    const dims = buffers.create('dims', 48, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
+    device.queue.writeBuffer(dims, 0, uniformWords(ex, s));
+    const counts = buffers.create('counts', countWords * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
+    const flags = buffers.create('flags', kFlagCount * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
+    const cRead = buffers.createRead('C.read', cLen * 4);
+    const countsRead = buffers.createRead('counts.read', countWords * 4);
+    const flagsRead = buffers.createRead('flags.read', kFlagCount * 4);
+    await withErrorScopes(device, said('practice:runWhat'), () => {
+      const group = device.createBindGroup({
+        label: `Practice.${id}.bindGroup`,
+        layout,
+        entries: [a, b, c, dims, counts, flags].map((buffer, binding) => ({ binding, resource: { buffer } })),
+      });
+      const enc = device.createCommandEncoder({ label: `Practice.${id}.encoder` });
+      const pass = enc.beginComputePass({ label: `Practice.${id}.pass` });
+      pass.setPipeline(pipeline);
+      pass.setBindGroup(0, group);
+      pass.dispatchWorkgroups(l.grid[0], l.grid[1]);
+      pass.end();
+      enc.copyBufferToBuffer(c, 0, cRead, 0, cRead.size);
+      enc.copyBufferToBuffer(counts, 0, countsRead, 0, countsRead.size);
+      enc.copyBufferToBuffer(flags, 0, flagsRead, 0, flagsRead.size);
+      device.queue.submit([enc.finish()]);
+    });
+    const done = await within(ctx, device.queue.onSubmittedWorkDone());
+    if (!done.ok) return done;
+    const guard = <T>(p: Promise<T>) => p;
+    const [cb, nb, fb] = [await readBack(cRead, cLen * 4, guard), await readBack(countsRead, countWords * 4, guard), await readBack(flagsRead, kFlagCount * 4, guard)];
+    return { ok: true, value: judgeShape(ex, s, d, { c: new Float32Array(cb), counts: new Uint32Array(nb), flags: new Uint32Array(fb) }) };
+  } finally {
+    if (!ctx.isLost()) buffers.destroy();
+  }
+}
+
+/** Compile and run the learner's code for every shape of the exercise, and judge each. */
+export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string): Promise<PracticeOutcome> {
+  const ex = exercise(id);
+  const { device } = ctx;
+  const offset = preludeLines(ex.constants);
+  // 1. As written: errors speak of the learner's code.
+  const plain = await compileErrors(device, `Practice.${id}.check`, checkModule(ex.constants, code), offset);
+  if (plain.messages.length > 0) return { kind: 'compile', messages: plain.messages };
+  const { source, instrumented } = runModule(ex.constants, code);
+  if (!instrumented.entry) return { kind: 'failed', why: said('practice:failure.noEntry'), shapes: [] };
+  // 2. Instrumented (should compile whenever the code does; if not, say so on its lines too).
+  const run = await compileErrors(device, `Practice.${id}.module`, source, offset);
+  if (run.messages.length > 0) return { kind: 'compile', messages: run.messages };
+  const layout = bindGroupLayout(device);
+  let pipeline: GPUComputePipeline;
+  try {
+    pipeline = await withErrorScopes(device, said('practice:runWhat'), () =>
+      device.createComputePipelineAsync({
+        label: `Practice.${id}.pipeline`,
+        layout: device.createPipelineLayout({ label: `Practice.${id}.layout`, bindGroupLayouts: [layout] }),
+        compute: { module: run.module, entryPoint: 'main' },
+      }),
+    );
+  } catch (e) {
+    return { kind: 'failed', why: said('practice:failure.gpu', { message: e instanceof GpuRunError ? e.message : String(failureOf(e)) }), shapes: [] };
+  }
+  const shapes: ShapeVerdict[] = [];
+  for (const s of ex.shapes) {
+    let r: Wait<ShapeVerdict>;
+    try {
+      r = await runShape(ctx, id, pipeline, layout, s);
+    } catch (e) {
+      if (ctx.isLost()) return { kind: 'failed', why: said('practice:failure.lost', { message: String(failureOf(e)) }), shapes };
+      return { kind: 'failed', why: said('practice:failure.gpu', { message: e instanceof GpuRunError ? e.message : String(failureOf(e)) }), shapes };
+    }
+    if (!r.ok) {
+      if (r.why === 'hang') {
+        // No watchdog will end it: give the device up; the session starts a new one on the next run.
+        device.destroy();
+        return { kind: 'failed', why: said('practice:failure.hang', { seconds: num(kHangMs / 1000) }), shapes };
+      }
+      return { kind: 'failed', why: said('practice:failure.lost', { message: r.message }), shapes };
+    }
+    shapes.push(r.value);
+  }
+  return { kind: 'ran', shapes };
+}

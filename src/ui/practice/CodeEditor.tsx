@@ -1,0 +1,89 @@
+/**
+ * The practice view's code editor: CodeMirror 6 with WGSL highlighting, line numbers, undo,
+ * Tab to indent (Esc then Tab leaves), and the compiler's errors marked on their lines. Loaded
+ * only with the practice view (a lazy chunk). The editable element carries the test id
+ * `exercise-editor`.
+ */
+import { useEffect, useRef } from 'react';
+import { EditorState } from '@codemirror/state';
+import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { wgsl } from '@iizukak/codemirror-lang-wgsl';
+
+export interface EditorMark {
+  readonly line: number;
+  readonly message: string;
+}
+
+const kTheme = EditorView.theme({
+  // i18n-exempt: CSS values
+  '&': { fontSize: '18px', border: '2px solid var(--border)', borderRadius: '6px', background: 'var(--panel)' },
+  // i18n-exempt: CSS values
+  '&.cm-focused': { outline: '3px solid var(--focus-inner)' },
+  '.cm-content': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', caretColor: 'var(--fg)' },
+  '.cm-gutters': { background: 'var(--bg)', color: 'var(--muted)' },
+  '.cm-scroller': { maxHeight: '26rem', overflow: 'auto' },
+});
+
+function diagnostics(state: EditorState, marks: readonly EditorMark[]): Diagnostic[] {
+  return marks.map((m) => {
+    const line = state.doc.line(Math.min(Math.max(1, m.line), state.doc.lines));
+    return { from: line.from, to: Math.max(line.from, line.to), severity: 'error', message: m.message };
+  });
+}
+
+export function CodeEditor({ value, onChange, marks, label, describedBy }: { value: string; onChange: (v: string) => void; marks: readonly EditorMark[]; label: string; describedBy?: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | undefined>(undefined);
+  const change = useRef(onChange);
+  useEffect(() => {
+    change.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    const v = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          highlightActiveLine(),
+          history(),
+          indentOnInput(),
+          bracketMatching(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          wgsl(),
+          lintGutter(),
+          keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+          kTheme,
+          EditorView.contentAttributes.of({ 'data-testid': 'exercise-editor', 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) }),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) change.current(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    return () => {
+      v.destroy();
+      view.current = undefined;
+    };
+    // The editor is made once; later values arrive through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A new text from outside (another exercise, the solution, the skeleton): replace the document.
+  useEffect(() => {
+    const v = view.current;
+    if (v && v.state.doc.toString() !== value) v.dispatch({ changes: { from: 0, to: v.state.doc.length, insert: value } });
+  }, [value]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (v) v.dispatch(setDiagnostics(v.state, diagnostics(v.state, marks)));
+  }, [marks]);
+
+  return <div ref={host} className="practice-editor" />;
+}
