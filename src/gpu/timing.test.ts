@@ -56,6 +56,24 @@ describe('makeGuard', () => {
     expect(listeners()).toBe(0);
   });
 
+  it('a wait asked for after a cancel still handles its promise (no unhandled rejection when that job fails later)', async () => {
+    const { ctx, controller } = setup();
+    controller.abort();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let fail!: (e: Error) => void;
+      const job = new Promise<number>((_, r) => (fail = r));
+      await expect(makeGuard(ctx, controller.signal)(job)).rejects.toMatchObject({ kind: 'cancelled' });
+      fail(new Error('Cancelled before it finished: no result.'));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('rejects a pending wait when the signal fires', async () => {
     const { ctx, controller, listeners } = setup();
     const pending = makeGuard(ctx, controller.signal)(new Promise(() => undefined));

@@ -147,8 +147,12 @@ export function makeGuard(ctx: GpuContext, signal?: AbortSignal): Guard {
         finish();
         reject(new GpuRunError(said('run:error.cancelled'), 'cancelled'));
       };
-      if (watch.lost) return reject(watch.lost);
-      if (signal?.aborted) return reject(new GpuRunError(said('run:error.cancelled'), 'cancelled'));
+      // Answered before `p` settles: `p` still gets a handler, or its later failure (a CPU job
+      // cancelled with the run) would be an unhandled rejection.
+      if (watch.lost || signal?.aborted) {
+        p.catch(() => undefined);
+        return reject(watch.lost ?? new GpuRunError(said('run:error.cancelled'), 'cancelled'));
+      }
       watch.waiting.add(onLost);
       signal?.addEventListener('abort', onAbort, { once: true });
       p.then(
