@@ -2,7 +2,7 @@
  * The practice view's code editor: CodeMirror 6 with WGSL highlighting, line numbers, undo,
  * Tab to indent (Esc then Tab leaves), and the compiler's errors marked on their lines. Loaded
  * only with the practice view (a lazy chunk). The editable element carries the test id
- * `exercise-editor`.
+ * `exercise-editor` (inside an open shadow root, which Playwright's locators pierce).
  */
 import { useEffect, useRef } from 'react';
 import { EditorState } from '@codemirror/state';
@@ -43,8 +43,13 @@ export function CodeEditor({ value, onChange, marks, label, describedBy }: { val
   }, [onChange]);
 
   useEffect(() => {
+    // In a shadow root: CodeMirror's styles then go into a constructed style sheet (style-mod's
+    // adoptedStyleSheets), which the page's CSP (style-src 'self') allows; in the document they
+    // would be <style> elements, which it blocks (the editor would lose its layout).
+    const root = host.current!.shadowRoot ?? host.current!.attachShadow({ mode: 'open' });
     const v = new EditorView({
-      parent: host.current!,
+      root,
+      parent: root,
       state: EditorState.create({
         doc: value,
         extensions: [
