@@ -1,10 +1,10 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phaseFileName, phaseSvg, type PhaseLane } from './figureSvg';
 import { fitValue, fullValue, notationOf } from '../core/notation';
 import { shapeLabel } from '../core/shape';
 import { tileGrid } from '../core/tiling';
-import { describeIndex, kGarbage, kOutside, kStepsPerPhase, modelPartialSums, phaseView, stepLabel, type SlotLoad } from '../core/trace';
+import { describeIndex, kGarbage, kOutside, kStepNames, kStepsPerPhase, modelPartialSums, phaseView, stepLabel, type SlotLoad } from '../core/trace';
 import { useApp } from '../state/store';
 import { setLane, setPlaying, setStep, setStepMs, stepBy, togglePlaying, tracedData } from '../state/viz';
 import { language, say } from '../i18n';
@@ -12,6 +12,8 @@ import { FigureExport } from './FigureExport';
 import { keyHints, useStepperKeys } from './useStepperKeys';
 import './classroom.css';
 import { afterNextPaint } from './afterPaint';
+import { KernelSteps, MacTerms, PhaseTable } from './LessonCore';
+import type { TileWidth } from '../core/shape';
 
 /** The speeds of playback, in milliseconds a step, with their words (keys of viz:stepper). */
 const kSpeeds = [
@@ -116,6 +118,16 @@ interface LaneItem {
 /** The CSS variable a shaded lane's magnitude is set in. */
 const kMagVar = '--mag';
 
+/** The index names of each grid (the kernel's variables: As[ty][k], Bs[k][tx], the sum of (ty, tx)). */
+// i18n-exempt: WGSL variable names
+const kAxes = { as: { rows: 'ty', cols: 'k' }, bs: { rows: 'k', cols: 'tx' }, c: { rows: 'ty', cols: 'tx' } } as const;
+
+/** Width of the column of row indices beside a grid, in em. */
+const kIndexEm = 1.6;
+
+/** Every index is printed up to tile 16; at 32 every fourth (the others keep their place). */
+const indexShown = (i: number, tile: number): boolean => tile < 32 || i % 4 === 0;
+
 /** Average glyph width of the lane font, in em (tabular digits, sign, point): on the safe side. */
 const kGlyphEm = 0.62;
 
@@ -126,7 +138,7 @@ const kGlyphEm = 0.62;
  * and one digit prints nothing and is shaded by value instead; the focused lane's full value and
  * element are printed beside the grid.
  */
-function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly LaneItem[]; focus: { ly: number; lx: number }; heat: boolean }) {
+function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: readonly LaneItem[]; focus: { ly: number; lx: number }; heat: boolean; axes: { rows: string; cols: string } }) {
   const ref = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ width: 0, font: 16 });
   // Characters taken off after layout showed an overflow, for this width, font and tile only.
@@ -146,8 +158,9 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
     return () => ro.disconnect();
   }, []);
   const gap = 2;
-  // A lane's inner width: its share of the row, less border (1 px each side) and padding (2 px each side).
-  const inner = (box.width - gap * (tile - 1)) / tile - 6;
+  // The column of row indices (kIndexEm wide) comes first; a lane's inner width is its share of the
+  // rest, less border (1 px each side) and padding (2 px each side).
+  const inner = (box.width - kIndexEm * box.font - gap * tile) / tile - 6;
   const key = `${box.width}|${box.font}|${tile}`;
   const shrink = shrinkBy.key === key ? shrinkBy.n : 0;
   const chars = Math.max(0, Math.floor(inner / (kGlyphEm * box.font)) - shrink);
@@ -158,7 +171,7 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
     const el = ref.current;
     if (!el || chars === 0) return;
     return afterNextPaint(() => {
-      for (const lane of Array.from(el.children) as HTMLElement[]) {
+      for (const lane of Array.from(el.querySelectorAll<HTMLElement>(':scope > .lane'))) {
         if (lane.scrollWidth > lane.clientWidth + 0.5 || lane.scrollHeight > lane.clientHeight + 0.5) {
           setShrinkBy((s) => ({ key, n: (s.key === key ? s.n : 0) + 1 }));
           return;
@@ -169,8 +182,15 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
   const labelsFit = items.every((it) => it.src.length <= chars);
   const maxAbs = heat ? Math.max(1e-30, ...items.map((i) => (Number.isFinite(i.value) ? Math.abs(i.value) : 0))) : 1;
   return (
-    <div className="lanes" ref={ref} style={{ gridTemplateColumns: `repeat(${tile}, minmax(0, 1fr))` }} data-chars={chars}>
-      {items.map((it) => {
+    // i18n-exempt: a CSS grid template
+    <div className="lanes" ref={ref} style={{ gridTemplateColumns: `${kIndexEm}em repeat(${tile}, minmax(0, 1fr))` }} data-chars={chars}>
+      <span className="lane-index corner" aria-hidden="true" title={`${axes.rows} ↓ · ${axes.cols} →`} />
+      {Array.from({ length: tile }, (_, c) => (
+        <span key={`c${c}`} className="lane-index col" data-testid="lane-col-index" title={`${axes.cols} ${c}`}>
+          {indexShown(c, tile) ? c : ''}
+        </span>
+      ))}
+      {items.map((it, i) => {
         const shown = it.fixed !== undefined && it.fixed.length <= chars ? it.fixed : fitValue(it.value, chars);
         const withSuffix = it.suffix && shown && `${shown} ${it.suffix}`.length <= chars ? `${shown} ${it.suffix}` : shown;
         // Every lane labelled or none: a grid with labels on some lanes only reads as uneven.
@@ -178,9 +198,15 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
         const focused = it.ly === focus.ly && it.lx === focus.lx;
         const shade = !shown && heat && Number.isFinite(it.value) && it.value !== 0;
         const style = shade ? ({ [kMagVar]: `${Math.round((Math.abs(it.value) / maxAbs) * 70)}%` } as CSSProperties) : undefined;
+        const r = Math.floor(i / tile);
         return (
+          <Fragment key={it.key}>
+          {i % tile === 0 && (
+            <span className="lane-index row" data-testid="lane-row-index" title={`${axes.rows} ${r}`}>
+              {indexShown(r, tile) ? r : ''}
+            </span>
+          )}
           <div
-            key={it.key}
             // i18n-exempt: CSS classes
             className={`${it.className}${focused ? ' focused' : ''}${shade ? (it.value < 0 ? ' heat neg' : ' heat pos') : ''}`}
             data-testid={it.testId}
@@ -193,6 +219,7 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
             {src && <span className="lane-src">{src}</span>}
             {withSuffix && <span className="lane-val">{withSuffix}</span>}
           </div>
+          </Fragment>
         );
       })}
     </div>
@@ -268,6 +295,11 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   const view = useStepperView();
   const { t } = useTranslation('viz');
   const total = view ? view.g.phases * kStepsPerPhase : 0;
+  // Classroom, term by term: the multiply step's term k shown (undefined: all of them), for this
+  // step, tile and lane only.
+  const termKey = `${step}|${selected.ty}|${selected.tx}|${focus.ly}|${focus.lx}|${trace?.config.tile}`;
+  const [term, setTerm] = useState<{ key: string; k: number | undefined }>({ key: '', k: undefined });
+  const upTo = term.key === termKey ? term.k : undefined;
   usePlayback(total);
   useStepperKeys('lesson', mode === 'page' && Boolean(trace));
 
@@ -276,6 +308,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   const { ph, slots, mismatches, source, notation } = view;
   const sub = step % kStepsPerPhase;
   const sums = sub >= 2 ? 'after' : 'before';
+  const multiply = kStepNames[sub] === 'multiply';
   const { ty, tx } = selected;
   const lane = { ly: Math.min(focus.ly, tile - 1), lx: Math.min(focus.lx, tile - 1) };
 
@@ -288,11 +321,22 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     const actualShort = idx !== kOutside && idx >= (which === 'a' ? shape.m * shape.k : shape.k * shape.n) ? t('index.pastEndShort') : actual;
     const wrapped = !trace.bounds && oob;
     const zero = oob && trace.bounds;
+    // At the multiply step the focused lane reads row ly of As and column lx of Bs: marked by shape
+    // (a heavy outline and hatching, CSS .hl) as well as colour; in classroom term by term, the
+    // pair of the current term also carries data-term.
+    const hl = multiply && (which === 'a' ? s.model.ly === lane.ly : s.model.lx === lane.lx) ? (which === 'a' ? 'row' : 'col') : undefined;
+    const termHere = hl && upTo !== undefined && (which === 'a' ? s.model.lx === upTo : s.model.ly === upTo);
     return {
       key: `${s.model.ly}-${s.model.lx}`,
       testId: `lane-${which}-${s.model.ly}-${s.model.lx}`,
-      className: `lane${oob ? ' oob' : ''}${wrapped ? ' wrapped' : ''}${sub === 0 ? ' loading' : ''}`,
-      attrs: { 'data-oob': oob ? 'true' : 'false', 'data-index': idx === kOutside ? 'outside' : String(idx) },
+      // i18n-exempt: CSS classes
+      className: `lane${oob ? ' oob' : ''}${wrapped ? ' wrapped' : ''}${sub === 0 ? ' loading' : ''}${hl ? ` hl hl-${hl}` : ''}${termHere ? ' term' : ''}`,
+      attrs: {
+        'data-oob': oob ? 'true' : 'false',
+        'data-index': idx === kOutside ? 'outside' : String(idx),
+        ...(hl ? { 'data-highlight': hl } : {}),
+        ...(termHere ? { 'data-term': 'current' } : {}),
+      },
       title: t('stepper.loadTitle', {
         x: s.model.invocation.x,
         y: s.model.invocation.y,
@@ -341,15 +385,15 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     <div className={`stepper-grids${tile >= 16 ? ' compact' : ''} t${tile}`} style={{ ['--tile' as string]: tile }}>
       <figure>
         <figcaption>{t(cr ? 'stepper.asShort' : 'stepper.asCaption', { block: notation.name('A', ty + 1, ph + 1) })}</figcaption>
-        <LaneGrid tile={tile} items={aItems} focus={lane} heat={heat} />
+        <LaneGrid tile={tile} items={aItems} focus={lane} heat={heat} axes={kAxes.as} />
       </figure>
       <figure>
         <figcaption>{t(cr ? 'stepper.bsShort' : 'stepper.bsCaption', { block: notation.name('B', ph + 1, tx + 1) })}</figcaption>
-        <LaneGrid tile={tile} items={bItems} focus={lane} heat={heat} />
+        <LaneGrid tile={tile} items={bItems} focus={lane} heat={heat} axes={kAxes.bs} />
       </figure>
       <figure>
         <figcaption>{sumsCaption}</figcaption>
-        <LaneGrid tile={tile} items={cItems} focus={lane} heat={heat} />
+        <LaneGrid tile={tile} items={cItems} focus={lane} heat={heat} axes={kAxes.c} />
       </figure>
     </div>
   );
@@ -385,6 +429,22 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     ),
     name: (ext: 'svg' | 'png') => phaseFileName(shape, tile, selected, ph, view.g.phases, sub, kStepsPerPhase, ext),
   });
+  const mac = (
+    <MacTerms
+      As={aItems.map((it) => it.value)}
+      Bs={bItems.map((it) => it.value)}
+      tile={tile}
+      lane={lane}
+      c={focusSlot.model.storesC ? `C[${ty * tile + lane.ly}][${tx * tile + lane.lx}]` : undefined}
+      before={focusSlot.before}
+      after={focusSlot.after}
+      active={multiply}
+      upTo={multiply ? upTo : undefined}
+      onTerm={cr && multiply ? (k) => setTerm({ key: termKey, k }) : undefined}
+    />
+  );
+  const kernel = <KernelSteps tile={tile as TileWidth} sub={sub} last={ph === view.g.phases - 1} compact={cr} />;
+  const table = <PhaseTable ph={ph} lane={lane} compact={cr} />;
   const detail = <LaneDetail slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
   const label = (
     <p className="phase-label" data-testid="phase-label" aria-live="polite">
@@ -420,7 +480,10 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
         {label}
         <StepperControls total={total} />
         {grids}
+        {mac}
+        {kernel}
         {detail}
+        {table}
         <p className="legend">
           <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')} ·{' '}
           {t('stepper.legendFocusShort')}
@@ -452,8 +515,13 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
       <KeyHintLine mode={kLessonKeys} />
       {label}
       {grids}
+      <div className="stepper-beside">
+        {mac}
+        {kernel}
+      </div>
       {detail}
       {legend}
+      {table}
     </section>
   );
 }
