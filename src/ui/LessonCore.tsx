@@ -3,7 +3,7 @@
  * term by term (row of As × column of Bs, with the trace's values), the WGSL file that ran with the
  * current step's lines highlighted, and the phase table of the selected workgroup (PMPP Fig. 4.19).
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tiledSourceFile } from '../core/kernels';
 import { kernelLines } from '../core/kernelSteps';
@@ -15,6 +15,9 @@ import { setLane } from '../state/viz';
 
 /** Lines the values of a tile's terms are given (a fixed box: nothing moves from step to step). */
 const kMacLines: Record<number, number> = { 2: 1, 4: 2, 8: 2, 16: 3, 32: 5 };
+
+/** A negative factor in parentheses: 8·(-6), not 8·-6. */
+const paren = (v: string): string => (v.startsWith('-') ? `(${v})` : v);
 
 /** Characters a term's value is printed in (the full value is in its title). */
 const kTermChars = 7;
@@ -35,6 +38,7 @@ export function MacTerms({
   active,
   upTo,
   onTerm,
+  pick,
 }: {
   As: readonly number[];
   Bs: readonly number[];
@@ -48,6 +52,8 @@ export function MacTerms({
   active: boolean;
   upTo?: number;
   onTerm?: (k: number | undefined) => void;
+  /** The presentation's lane pick, in the head (the symbolic formula is left out there: the grids mark it). */
+  pick?: ReactNode;
 }) {
   const { t } = useTranslation('viz');
   const terms = useMemo(() => macTerms(As, Bs, tile, lane.ly, lane.lx, before), [As, Bs, tile, lane.ly, lane.lx, before]);
@@ -59,15 +65,39 @@ export function MacTerms({
   const shownSum = upTo === undefined ? after : terms[k]!.sum;
   return (
     <div className="mac-terms" style={{ ['--mac-lines' as string]: kMacLines[tile] ?? 3 }} data-testid="mac-terms" data-terms={terms.length} data-active={active ? 'true' : 'false'} data-sum={String(after)} aria-live="polite">
-      <p className="mac-head">
-        <strong>{t('lesson.macHeading', { ly, lx })}</strong> <span className="mac-later" style={{ visibility: active ? 'hidden' : 'visible' }}>{t('lesson.macLater')}</span>
-      </p>
-      <p className="mac-formula">
-        <code>
-          {c ?? t('lesson.macNoC')} += {formula}
-        </code>
-      </p>
+      {pick ? (
+        <p className="mac-head">
+          {pick}
+          {onTerm && (
+            <span className="mac-step">
+              {' · '}
+              <button type="button" data-testid="mac-prev" disabled={!active || upTo === undefined || upTo === 0} onClick={() => onTerm(upTo === undefined ? undefined : upTo - 1)}>
+                {t('lesson.termPrev')}
+              </button>{' '}
+              <button type="button" data-testid="mac-next" disabled={!active} onClick={() => onTerm(upTo === undefined ? 0 : upTo + 1 >= tile ? undefined : upTo + 1)}>
+                {upTo !== undefined && upTo + 1 >= tile ? t('lesson.termAll') : t('lesson.termNext')}
+              </button>{' '}
+              <span data-testid="mac-term-at">{upTo === undefined ? t('lesson.termsAll', { n: tile }) : t('lesson.termAt', { k: k + 1, n: tile })}</span>
+            </span>
+          )}
+        </p>
+      ) : (
+        <>
+          <p className="mac-head">
+            <strong>{t('lesson.macHeading', { ly, lx })}</strong>{' '}
+            <span className="mac-later" style={{ visibility: active ? 'hidden' : 'visible' }}>
+              {t('lesson.macLater')}
+            </span>
+          </p>
+          <p className="mac-formula">
+            <code>
+              {c ?? t('lesson.macNoC')} += {formula}
+            </code>
+          </p>
+        </>
+      )}
       <p className="mac-values">
+        {pick && <code>{c ?? t('lesson.macNoC')} = </code>}
         <span className="mac-before" title={fullValue(before)}>
           {fitValue(before, kTermChars)}
         </span>
@@ -81,7 +111,7 @@ export function MacTerms({
             title={`${sym(term.k)} = ${fullValue(term.a)} · ${fullValue(term.b)} → ${fullValue(term.sum)}`}
           >
             {' + '}
-            {fitValue(term.a, kTermChars)}·{fitValue(term.b, kTermChars)}
+            {paren(fitValue(term.a, kTermChars))}·{paren(fitValue(term.b, kTermChars))}
           </span>
         ))}
         {' = '}
@@ -89,17 +119,6 @@ export function MacTerms({
           {fullValue(shownSum)}
         </strong>
       </p>
-      {onTerm && (
-        <p className="mac-step">
-          <button type="button" data-testid="mac-prev" disabled={upTo === undefined || upTo === 0} onClick={() => onTerm(upTo === undefined ? undefined : upTo - 1)}>
-            {t('lesson.termPrev')}
-          </button>{' '}
-          <button type="button" data-testid="mac-next" onClick={() => onTerm(upTo === undefined ? 0 : upTo + 1 >= tile ? undefined : upTo + 1)}>
-            {upTo !== undefined && upTo + 1 >= tile ? t('lesson.termAll') : t('lesson.termNext')}
-          </button>{' '}
-          <span data-testid="mac-term-at">{upTo === undefined ? t('lesson.termsAll', { n: tile }) : t('lesson.termAt', { k: k + 1, n: tile })}</span>
-        </p>
-      )}
     </div>
   );
 }
@@ -135,7 +154,13 @@ export function KernelSteps({ tile, sub, last, compact }: { tile: TileWidth; sub
   return (
     <figure className={`kernel-steps${compact ? ' compact' : ''}`}>
       <figcaption>
-        {t('lesson.kernelHeading', { file })} · <span className="kernel-step-name">{t(`steps.${current}`)}</span>
+        {compact ? (
+          t('lesson.kernelHeadingShort', { file })
+        ) : (
+          <>
+            {t('lesson.kernelHeading', { file })} · <span className="kernel-step-name">{t(`steps.${current}`)}</span>
+          </>
+        )}
       </figcaption>
       <pre ref={pre} className="source kernel-source" data-testid="kernel-source" data-file={file} data-current={current} data-bounds={bounds ? 'on' : 'off'} tabIndex={0} aria-label={t('lesson.kernelAria', { file })}>
         <code>
@@ -205,8 +230,8 @@ export function PhaseTable({ ph, lane, compact }: { ph: number; lane: { ly: numb
   return (
     <figure className={`phase-table${compact ? ' compact' : ''}`} data-testid="phase-table" data-zoom={zoom ? 'thread' : 'all'} data-wg={`${selected.tx},${selected.ty}`}>
       <figcaption>
-        {t('lesson.tableHeading', { wg: `(${selected.tx}, ${selected.ty})` })}
-        {zoom && <span className="small"> {t('lesson.tableZoom', { tile, n: tile * tile, ly: lane.ly, lx: lane.lx })}</span>}
+        {t(compact ? 'lesson.tableHeadingShort' : 'lesson.tableHeading', { wg: `(${selected.tx}, ${selected.ty})` })}
+        {zoom && <span className="small"> {compact ? t('lesson.tableZoomShort', { n: tile * tile, ly: lane.ly, lx: lane.lx }) : t('lesson.tableZoom', { tile, n: tile * tile, ly: lane.ly, lx: lane.lx })}</span>}
         {phases > cols.length && <span className="small"> {t('lesson.tableWindow', { p0: p0 + 1, p1, phases })}</span>}
       </figcaption>
       <table>
@@ -245,7 +270,7 @@ export function PhaseTable({ ph, lane, compact }: { ph: number; lane: { ly: numb
           ))}
         </tbody>
       </table>
-      <p className="small pt-legend">{t('lesson.tableLegend')}</p>
+      {!compact && <p className="small pt-legend">{t('lesson.tableLegend')}</p>}
     </figure>
   );
 }

@@ -125,8 +125,8 @@ const kAxes = { as: { rows: 'ty', cols: 'k' }, bs: { rows: 'k', cols: 'tx' }, c:
 /** Width of the column of row indices beside a grid, in em. */
 const kIndexEm = 1.6;
 
-/** Every index is printed up to tile 16; at 32 every fourth (the others keep their place). */
-const indexShown = (i: number, tile: number): boolean => tile < 32 || i % 4 === 0;
+/** Every index is printed where the lanes print text (up to tile 16); else every fourth (the others keep their place). */
+const indexShown = (i: number, tile: number, chars: number): boolean => (tile < 16 || chars >= 2 ? tile < 32 || i % 4 === 0 : i % 4 === 0);
 
 /** Average glyph width of the lane font, in em (tabular digits, sign, point): on the safe side. */
 const kGlyphEm = 0.62;
@@ -187,7 +187,7 @@ function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: rea
       <span className="lane-index corner" aria-hidden="true" title={`${axes.rows} ↓ · ${axes.cols} →`} />
       {Array.from({ length: tile }, (_, c) => (
         <span key={`c${c}`} className="lane-index col" data-testid="lane-col-index" title={`${axes.cols} ${c}`}>
-          {indexShown(c, tile) ? c : ''}
+          {indexShown(c, tile, chars) ? c : ''}
         </span>
       ))}
       {items.map((it, i) => {
@@ -203,7 +203,7 @@ function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: rea
           <Fragment key={it.key}>
           {i % tile === 0 && (
             <span className="lane-index row" data-testid="lane-row-index" title={`${axes.rows} ${r}`}>
-              {indexShown(r, tile) ? r : ''}
+              {indexShown(r, tile, chars) ? r : ''}
             </span>
           )}
           <div
@@ -287,7 +287,7 @@ export function KeyHintLine({ mode }: { mode: 'lesson' | 'classroom' }) {
  * focused lane's element and full value beside them. `mode` 'page' draws the panel of the lesson
  * (and installs the lesson keys); 'classroom' draws the same parts for the presentation.
  */
-export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' }) {
+export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' | 'classroom'; part?: 'main' | 'kernel' | 'table' }) {
   const trace = useApp((s) => s.trace);
   const selected = useApp((s) => s.selected);
   const step = useApp((s) => s.step);
@@ -300,7 +300,8 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   const termKey = `${step}|${selected.ty}|${selected.tx}|${focus.ly}|${focus.lx}|${trace?.config.tile}`;
   const [term, setTerm] = useState<{ key: string; k: number | undefined }>({ key: '', k: undefined });
   const upTo = term.key === termKey ? term.k : undefined;
-  usePlayback(total);
+  // One part plays (the presentation draws the side part as well).
+  usePlayback(part === 'main' ? total : 0);
   useStepperKeys('lesson', mode === 'page' && Boolean(trace));
 
   if (!trace || !view) return null;
@@ -440,10 +441,11 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
       after={focusSlot.after}
       active={multiply}
       upTo={multiply ? upTo : undefined}
-      onTerm={cr && multiply ? (k) => setTerm({ key: termKey, k }) : undefined}
+      onTerm={cr ? (k) => setTerm({ key: termKey, k }) : undefined}
+      pick={cr ? <LanePick tile={tile} lane={lane} /> : undefined}
     />
   );
-  const kernel = <KernelSteps tile={tile as TileWidth} sub={sub} last={ph === view.g.phases - 1} compact={cr} />;
+  const kernel = <KernelSteps tile={tile as TileWidth} sub={sub} last={ph === view.g.phases - 1} />;
   const table = <PhaseTable ph={ph} lane={lane} compact={cr} />;
   const detail = <LaneDetail slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
   const label = (
@@ -474,6 +476,14 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     </p>
   );
 
+  if (mode === 'classroom' && part !== 'main') {
+    // In place of the map in the presentation (its tabs): the kernel that ran, or the phase table.
+    return (
+      <div className="classroom-side" data-testid="phase-stepper-side" data-show={part}>
+        {part === 'kernel' ? kernel : table}
+      </div>
+    );
+  }
   if (mode === 'classroom') {
     return (
       <div className="classroom-stepper" data-testid="phase-stepper" data-source={source}>
@@ -481,9 +491,6 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
         <StepperControls total={total} />
         {grids}
         {mac}
-        {kernel}
-        {detail}
-        {table}
         <p className="legend">
           <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')} ·{' '}
           {t('stepper.legendFocusShort')}
@@ -492,6 +499,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
       </div>
     );
   }
+
 
   return (
     <section className="panel" aria-labelledby="stepper-heading" data-testid="phase-stepper" data-source={source}>
@@ -545,15 +553,7 @@ function LaneDetail({ slot, a, b, c, tile, lane }: { slot: Slot; a: LaneItem; b:
   return (
     <div className="lane-detail" data-testid="lane-detail" aria-live="polite">
       <div className="lane-pick">
-        <strong>{t('stepper.laneHeading')}</strong>{' '}
-        <label>
-          {t('stepper.laneRow')}{' '}
-          <input type="number" min={0} max={tile - 1} value={lane.ly} onChange={(e) => setLane(Number(e.target.value), lane.lx)} data-testid="lane-row" />
-        </label>{' '}
-        <label>
-          {t('stepper.laneCol')}{' '}
-          <input type="number" min={0} max={tile - 1} value={lane.lx} onChange={(e) => setLane(lane.ly, Number(e.target.value))} data-testid="lane-col" />
-        </label>
+        <LanePick tile={tile} lane={lane} />
         {t('stepper.laneInvocation', { x: s.model.invocation.x, y: s.model.invocation.y, li: s.localIndex })}
       </div>
       <ul>
@@ -569,3 +569,21 @@ function LaneDetail({ slot, a, b, c, tile, lane }: { slot: Slot; a: LaneItem; b:
   );
 }
 
+
+/** The focused lane's row and column, typed (also in the presentation, beside its multiply terms). */
+function LanePick({ tile, lane }: { tile: number; lane: { ly: number; lx: number } }) {
+  const { t } = useTranslation('viz');
+  return (
+    <>
+      <strong>{t('stepper.laneHeading')}</strong>{' '}
+      <label>
+        {t('stepper.laneRow')}{' '}
+        <input type="number" min={0} max={tile - 1} value={lane.ly} onChange={(e) => setLane(Number(e.target.value), lane.lx)} data-testid="lane-row" />
+      </label>{' '}
+      <label>
+        {t('stepper.laneCol')}{' '}
+        <input type="number" min={0} max={tile - 1} value={lane.lx} onChange={(e) => setLane(lane.ly, Number(e.target.value))} data-testid="lane-col" />
+      </label>
+    </>
+  );
+}
