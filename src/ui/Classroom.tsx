@@ -132,6 +132,13 @@ export function Classroom() {
           <p className="formula" data-testid="formula" aria-live="polite">
             {say(view.notation.formula(selected.ty, selected.tx))}
           </p>
+          <div className="cr-tabs" role="tablist" aria-label={t('lesson.sideTabs')}>
+            {kLeftTabs.map((id) => (
+              <button key={id} type="button" role="tab" aria-selected={left === id} data-testid={`cr-tab-${id}`} onClick={() => setLeft(id)}>
+                {t(`lesson.tab.${id}`)}
+              </button>
+            ))}
+          </div>
           <p className="cr-source">
             {t(trace.source === 'gpu' ? 'classroom.fromGpu' : 'classroom.fromCpu', { m: trace.config.shape.m, k: trace.config.shape.k, n: trace.config.shape.n, tile: trace.config.tile })}
             {win?.windowed && g
@@ -153,13 +160,6 @@ export function Classroom() {
                   {t('classroom.standIn', { v: kGarbage })}
                 </p>
               )}
-              <div className="cr-tabs" role="tablist" aria-label={t('lesson.sideTabs')}>
-                {kLeftTabs.map((id) => (
-                  <button key={id} type="button" role="tab" aria-selected={left === id} data-testid={`cr-tab-${id}`} onClick={() => setLeft(id)}>
-                    {t(`lesson.tab.${id}`)}
-                  </button>
-                ))}
-              </div>
               <div className="cr-figure" ref={figRef} hidden={left !== 'map'}>
                 {figure}
               </div>

@@ -97,7 +97,12 @@ export function MacTerms({
         </>
       )}
       <p className="mac-values">
-        {pick && <code>{c ?? t('lesson.macNoC')} = </code>}
+        {/* The sum first, so a long tile's terms never hide it. */}
+        <code>{c ?? t('lesson.macNoC')} = </code>
+        <strong data-testid="mac-sum" title={fullValue(shownSum)}>
+          {fullValue(shownSum)}
+        </strong>
+        {' = '}
         <span className="mac-before" title={fullValue(before)}>
           {fitValue(before, kTermChars)}
         </span>
@@ -114,10 +119,6 @@ export function MacTerms({
             {paren(fitValue(term.a, kTermChars))}·{paren(fitValue(term.b, kTermChars))}
           </span>
         ))}
-        {' = '}
-        <strong data-testid="mac-sum" title={fullValue(shownSum)}>
-          {fullValue(shownSum)}
-        </strong>
       </p>
     </div>
   );

@@ -125,8 +125,6 @@ const kAxes = { as: { rows: 'ty', cols: 'k' }, bs: { rows: 'k', cols: 'tx' }, c:
 /** Width of the column of row indices beside a grid, in em. */
 const kIndexEm = 1.6;
 
-/** Every index is printed where the lanes print text (up to tile 16); else every fourth (the others keep their place). */
-const indexShown = (i: number, tile: number, chars: number): boolean => (tile < 16 || chars >= 2 ? tile < 32 || i % 4 === 0 : i % 4 === 0);
 
 /** Average glyph width of the lane font, in em (tabular digits, sign, point): on the safe side. */
 const kGlyphEm = 0.62;
@@ -180,14 +178,24 @@ function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: rea
     });
   }, [chars, items, key]);
   const labelsFit = items.every((it) => it.src.length <= chars);
+  // Indices: one a row and column where the lanes print text (up to tile 16), else one every four (eight for
+  // squares at tile 32), spanning them.
+  const colStep = tile >= 32 && chars < 2 ? 8 : tile >= 32 || (tile >= 16 && chars < 2) ? 4 : 1;
   const maxAbs = heat ? Math.max(1e-30, ...items.map((i) => (Number.isFinite(i.value) ? Math.abs(i.value) : 0))) : 1;
   return (
     // i18n-exempt: a CSS grid template
     <div className="lanes" ref={ref} style={{ gridTemplateColumns: `${kIndexEm}em repeat(${tile}, minmax(0, 1fr))` }} data-chars={chars}>
       <span className="lane-index corner" aria-hidden="true" title={`${axes.rows} ↓ · ${axes.cols} →`} />
-      {Array.from({ length: tile }, (_, c) => (
-        <span key={`c${c}`} className="lane-index col" data-testid="lane-col-index" title={`${axes.cols} ${c}`}>
-          {indexShown(c, tile, chars) ? c : ''}
+      {Array.from({ length: tile / colStep }, (_, j) => (
+        <span
+          key={`c${j}`}
+          className="lane-index col"
+          data-testid="lane-col-index"
+          title={`${axes.cols} ${j * colStep}`}
+          // i18n-exempt: a CSS grid span
+          style={colStep > 1 ? { gridColumn: `span ${colStep}` } : undefined}
+        >
+          {j * colStep}
         </span>
       ))}
       {items.map((it, i) => {
@@ -201,9 +209,15 @@ function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: rea
         const r = Math.floor(i / tile);
         return (
           <Fragment key={it.key}>
-          {i % tile === 0 && (
-            <span className="lane-index row" data-testid="lane-row-index" title={`${axes.rows} ${r}`}>
-              {indexShown(r, tile, chars) ? r : ''}
+          {i % tile === 0 && r % colStep === 0 && (
+            <span
+              className="lane-index row"
+              data-testid="lane-row-index"
+              title={`${axes.rows} ${r}`}
+              // i18n-exempt: CSS grid placement (one index spans the rows it stands for)
+              style={colStep > 1 ? { gridColumn: '1', gridRow: `${r + 2} / span ${colStep}` } : undefined}
+            >
+              {r}
             </span>
           )}
           <div
@@ -447,7 +461,7 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
   );
   const kernel = <KernelSteps tile={tile as TileWidth} sub={sub} last={ph === view.g.phases - 1} />;
   const table = <PhaseTable ph={ph} lane={lane} compact={cr} />;
-  const detail = <LaneDetail slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
+  const detail = <LaneDetail compact={cr} slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
   const label = (
     <p className="phase-label" data-testid="phase-label" aria-live="polite">
       {say(stepLabel(step, view.g.phases))}
@@ -491,6 +505,7 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
         <StepperControls total={total} />
         {grids}
         {mac}
+        {detail}
         <p className="legend">
           <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')} ·{' '}
           {t('stepper.legendFocusShort')}
@@ -535,21 +550,30 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
 }
 
 /** The focused lane, printed in full beside the grids: its invocation, both loads, its sum and C element. */
-function LaneDetail({ slot, a, b, c, tile, lane }: { slot: Slot; a: LaneItem; b: LaneItem; c: LaneItem; tile: number; lane: { ly: number; lx: number } }) {
+function LaneDetail({ slot, a, b, c, tile, lane, compact }: { slot: Slot; a: LaneItem; b: LaneItem; c: LaneItem; tile: number; lane: { ly: number; lx: number }; compact?: boolean }) {
   const { t } = useTranslation('viz');
+  const Item = compact ? 'span' : 'li';
   const row = (label: string, item: LaneItem, oob: boolean, attempted: string): ReactNode => (
-    <li>
+    <Item>
       {oob && item.fixed
         ? t('stepper.laneLoadsOutside', { what: label, attempted })
         : oob
           ? t('stepper.laneLoadsReads', { what: label, attempted, actual: item.actual })
           : t('stepper.laneLoads', { what: label, attempted })}
       <strong data-testid={`lane-detail-${label.toLowerCase()}`}>{item.fixed ?? fullValue(item.value)}</strong>
-    </li>
+    </Item>
   );
   const s = slot;
   const asRow = row('As', a, s.aOob, `A[${s.model.aRow}][${s.model.aCol}]`);
   const bsRow = row('Bs', b, s.bOob, `B[${s.model.bRow}][${s.model.bCol}]`);
+  if (compact) {
+    // The presentation: the lane is picked beside its terms; here its two loads on one line.
+    return (
+      <p className="lane-detail compact" data-testid="lane-detail" aria-live="polite">
+        {asRow} · {bsRow}
+      </p>
+    );
+  }
   return (
     <div className="lane-detail" data-testid="lane-detail" aria-live="polite">
       <div className="lane-pick">
