@@ -132,6 +132,7 @@ export function MacTerms({
 export function KernelSteps({ tile, sub, last, compact }: { tile: TileWidth; sub: number; last: boolean; compact?: boolean }) {
   const { t } = useTranslation('viz');
   const bounds = useApp((s) => s.trace?.bounds ?? true);
+  const simulated = useApp((s) => s.trace?.source === 'cpu');
   const { file } = tiledSourceFile(tile);
   const k = useMemo(() => kernelLines(tiledSourceFile(tile).source), [tile]);
   const current = kStepNames[sub]!;
@@ -159,7 +160,7 @@ export function KernelSteps({ tile, sub, last, compact }: { tile: TileWidth; sub
           t('lesson.kernelHeadingShort', { file })
         ) : (
           <>
-            {t('lesson.kernelHeading', { file })} · <span className="kernel-step-name">{t(`steps.${current}`)}</span>
+            {t(simulated ? 'lesson.kernelHeadingCpu' : 'lesson.kernelHeading', { file })} · <span className="kernel-step-name">{t(`steps.${current}`)}</span>
           </>
         )}
       </figcaption>

@@ -139,6 +139,7 @@ export const viz = {
     keys: 'Keys:',
   },
   lesson: {
+    kernelHeadingCpu: 'The kernel simulated on the CPU: {{file}}',
     tab: { map: 'Tile map', kernel: 'Kernel', table: 'Phase table' },
     sideTabs: 'Left of the stepper',
     tableHeadingShort: 'Workgroup {{wg}}, as in PMPP Fig. 4.19',

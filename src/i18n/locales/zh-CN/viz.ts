@@ -137,6 +137,7 @@ export const viz: Catalogue<typeof en> = {
     keys: '按键：',
   },
   lesson: {
+    kernelHeadingCpu: '在 CPU 上模拟的内核：{{file}}',
     tab: { map: '分块图', kernel: '内核', table: '阶段表' },
     sideTabs: '步进器左侧',
     tableHeadingShort: '工作组 {{wg}}，同 PMPP 图 4.19',
