@@ -17,6 +17,21 @@ test('no WebGPU: the GPU panel explains how to enable it', async ({ page }) => {
   await expect(status).toContainText('Safari');
 });
 
+test('no WebGPU: the lesson opens on what works (a CPU simulation) and how to enable WebGPU, with no error before a run', async ({ page }) => {
+  await page.goto('./?m=3&k=3&n=3&tile=2');
+  await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'unavailable');
+  const note = page.getByTestId('nogpu-note');
+  await expect(note).toBeVisible();
+  await expect(note).toContainText('CPU simulation');
+  await expect(note).toContainText('chrome://flags/#enable-unsafe-webgpu');
+  // Nothing red before a run: no error badge, no error text, no alert.
+  await expect(page.locator('.badge.bad, .error-text, [role="alert"], [data-testid="error-message"]').filter({ visible: true })).toHaveCount(0);
+  await page.getByTestId('run-tiled').click();
+  await expect(page.getByTestId('tile-map')).toHaveAttribute('data-source', 'cpu');
+  await expect(page.getByTestId('kernel-source')).toHaveAttribute('data-file', 'tiled2.wgsl');
+  await expect(page.getByTestId('phase-stepper')).toContainText('The kernel simulated on the CPU: tiled2.wgsl');
+});
+
 test('no WebGPU: a run shows a clear message, no GPU result, and the simulated tile map and stepper', async ({ page }) => {
   await page.goto('./?m=3&k=3&n=3&tile=2');
   await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'unavailable');

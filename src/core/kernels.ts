@@ -381,6 +381,11 @@ const kTiledSources: Record<TileWidth, string> = {
   32: tiled32Source,
 };
 
+/** The WGSL file the seed kernel runs at a tile width (the plan's `source`) and its name, for the lesson to show. */
+export function tiledSourceFile(tile: TileWidth): { readonly file: string; readonly source: string } {
+  return { file: `tiled${tile}.wgsl`, source: kTiledSources[tile] };
+}
+
 const kDefs = {
   naive: {
     source: naiveSource,

@@ -1,6 +1,6 @@
 import { say } from '../i18n';
 import { describe, expect, it } from 'vitest';
-import { expectedTileRecord, kGarbage, kOutside, modelPartialSums, modelPhase, padForTrace, phaseView, simulateTiled, slotRecord, stepLabel, tileExtent, tileRecord, tileRecordDisagreements, traceMismatches } from './trace';
+import { expectedTileRecord, kGarbage, kOutside, macTerms, modelPartialSums, phaseTable, modelPhase, padForTrace, phaseView, simulateTiled, slotRecord, stepLabel, tileExtent, tileRecord, tileRecordDisagreements, traceMismatches } from './trace';
 import { referenceMatmul } from './reference';
 
 describe('modelPhase (PMPP Fig. 4.18/4.19, 3×3 with tile 2)', () => {
@@ -134,5 +134,45 @@ describe('the record decoder', () => {
     expect(w.mismatches).toBe(1);
     expect(w.slots[2]!.matches).toBe(false);
     expect(phaseView(undefined, s, 2, 1, 1, 1, 0, true)).toMatchObject({ mismatches: 0 });
+  });
+});
+
+describe('macTerms and phaseTable (the lesson\'s row × column and PMPP Fig. 4.19)', () => {
+  it('a lane adds As[ly][k]·Bs[k][lx] for every k, in f32, from the sum before', () => {
+    // 2×2 tiles: As = [1 2; 3 4], Bs = [5 6; 7 8]; lane (1, 0): 3·5 + 4·7 = 43, from 10.
+    const terms = macTerms([1, 2, 3, 4], [5, 6, 7, 8], 2, 1, 0, 10);
+    expect(terms).toEqual([
+      { k: 0, a: 3, b: 5, sum: 25 },
+      { k: 1, a: 4, b: 7, sum: 53 },
+    ]);
+    // f32 all the way, as the kernel: 16 × (0.1·3) summed in f32 is not 4.8 in f64.
+    let f32 = 0;
+    for (let k = 0; k < 16; k++) f32 = Math.fround(f32 + Math.fround(Math.fround(0.1) * 3));
+    const sum = macTerms(new Float32Array(256).fill(0.1), new Float32Array(256).fill(3), 16, 0, 0, 0).at(-1)!.sum;
+    expect(sum).toBe(f32);
+    expect(sum).not.toBe(16 * Math.fround(0.1) * 3);
+  });
+  it('block (1,1), phase 0 of the 3×3 / tile 2 example is Fig. 4.19', () => {
+    const s = { m: 3, k: 3, n: 3 };
+    const table = phaseTable(undefined, s, 2, 1, 1, 1, true);
+    const ph0 = table.map((t) => [t.ly, t.lx, t.phases[0]!.a, t.phases[0]!.b]);
+    // Thread (ty, tx): A[2][0], A[2][1], then row 3 is outside A; B[0][2], B[1][2], column 3 outside B.
+    expect(ph0).toEqual([
+      [0, 0, { row: 2, col: 0, inside: true, index: 6 }, { row: 0, col: 2, inside: true, index: 2 }],
+      [0, 1, { row: 2, col: 1, inside: true, index: 7 }, { row: 0, col: 3, inside: false, index: kOutside }],
+      [1, 0, { row: 3, col: 0, inside: false, index: kOutside }, { row: 1, col: 2, inside: true, index: 5 }],
+      [1, 1, { row: 3, col: 1, inside: false, index: kOutside }, { row: 1, col: 3, inside: false, index: kOutside }],
+    ]);
+    expect(table[0]!.phases).toHaveLength(2);
+  });
+  it('from a trace: the indices the GPU read, and whether they match', () => {
+    const s = { m: 3, k: 3, n: 3 };
+    const a = Float32Array.from({ length: 9 }, (_, i) => i);
+    const sim = simulateTiled(a, a, s, 2, 1, true, true);
+    const table = phaseTable(sim.trace, s, 2, 1, 1, 1, true);
+    expect(table.every((t) => t.phases.every((p) => p.matches))).toBe(true);
+    const bad = sim.trace!.slice();
+    bad[(3 * 2 * 4 + 0) * 4] = 0; // workgroup (1,1) = 3, phase 0, slot 0: A index 0 instead of 6
+    expect(phaseTable(bad, s, 2, 1, 1, 1, true)[0]!.phases[0]).toMatchObject({ matches: false, a: { index: 0 } });
   });
 });

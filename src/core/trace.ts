@@ -334,3 +334,76 @@ export function simulateTiled(
   }
   return { tiles, trace, owner, c };
 }
+
+/** One term of a lane's multiply step: As[ly][k]·Bs[k][lx] and the running sum after it (f32, the kernel's order). */
+export interface MacTerm {
+  readonly k: number;
+  readonly a: number;
+  readonly b: number;
+  readonly sum: number;
+}
+
+/**
+ * The terms lane (ly, lx) adds in the multiply step of a phase, from the staged tiles `As` and `Bs`
+ * (tile×tile, row-major: the values the loads put there) and the sum before the phase. The running
+ * sum is accumulated in f32 as the kernel does; the GPU's own sum after the phase is in its record.
+ */
+export function macTerms(As: ArrayLike<number>, Bs: ArrayLike<number>, tile: number, ly: number, lx: number, before: number): MacTerm[] {
+  const terms: MacTerm[] = [];
+  let v = Math.fround(before);
+  for (let k = 0; k < tile; k++) {
+    const a = As[ly * tile + k] ?? 0;
+    const b = Bs[k * tile + lx] ?? 0;
+    v = Math.fround(v + Math.fround(a * b));
+    terms.push({ k, a, b, sum: v });
+  }
+  return terms;
+}
+
+/** One load of the phase table: the element tried, whether it exists, and the index really read (kOutside: 0.0 staged). */
+export interface TableLoad {
+  readonly row: number;
+  readonly col: number;
+  readonly inside: boolean;
+  readonly index: number;
+}
+
+/** One thread's row of the phase table: its slot and, per phase, its A and B loads. */
+export interface TableThread {
+  readonly ly: number;
+  readonly lx: number;
+  readonly phases: readonly { readonly a: TableLoad; readonly b: TableLoad; readonly matches: boolean }[];
+}
+
+/**
+ * The whole phase table of workgroup (wx, wy), as PMPP Fig. 4.19 draws it: every thread (slot
+ * ly, lx) × every phase, the A and B element it loads (or 0.0 where out of range). From the GPU's
+ * record when `trace` holds one (the indices it read), beside the model.
+ */
+export function phaseTable(
+  trace: Uint32Array | undefined,
+  s: Shape,
+  tile: number,
+  rowsPerInvocation: number,
+  wx: number,
+  wy: number,
+  bounds: boolean,
+): TableThread[] {
+  const phases = tileGrid(s, tile).phases;
+  const views = Array.from({ length: phases }, (_, ph) => phaseView(trace, s, tile, rowsPerInvocation, wx, wy, ph, bounds).slots);
+  return Array.from({ length: tile * tile }, (_, i) => {
+    const first = views[0]![i]!.model;
+    return {
+      ly: first.ly,
+      lx: first.lx,
+      phases: views.map((v) => {
+        const { model: m, record: r, matches } = v[i]!;
+        return {
+          a: { row: m.aRow, col: m.aCol, inside: m.aInside, index: r ? r.aIndex : m.aIndex },
+          b: { row: m.bRow, col: m.bCol, inside: m.bInside, index: r ? r.bIndex : m.bIndex },
+          matches,
+        };
+      }),
+    };
+  });
+}

@@ -25,6 +25,10 @@ const kShort: Record<string, { readonly name: string } | { readonly key: 'preset
 
 /** The presentation's mode, for the stepper and its key hint. */
 const kMode = 'classroom';
+/** What the left of the presentation shows (tabs; test ids cr-tab-<id>): the map, the kernel that ran, the phase table. */
+// i18n-exempt: ids
+const kLeftTabs = ['map', 'kernel', 'table'] as const;
+type LeftTab = (typeof kLeftTabs)[number];
 
 /** Figure size in tiles (with a partial edge tile counted in full). */
 function useBox<T extends HTMLElement>() {
@@ -62,6 +66,7 @@ export function Classroom() {
     return `▶ ${!s ? label : 'name' in s ? s.name : t(`classroom.${s.key}`)}`;
   };
   const [figRef, fig] = useBox<HTMLDivElement>();
+  const [left, setLeft] = useState<LeftTab>('map');
   const stageEl = useCallback(() => stage.current, []);
   useStepperKeys('classroom', true, stageEl);
 
@@ -127,6 +132,13 @@ export function Classroom() {
           <p className="formula" data-testid="formula" aria-live="polite">
             {say(view.notation.formula(selected.ty, selected.tx))}
           </p>
+          <div className="cr-tabs" role="tablist" aria-label={t('lesson.sideTabs')}>
+            {kLeftTabs.map((id) => (
+              <button key={id} type="button" role="tab" aria-selected={left === id} data-testid={`cr-tab-${id}`} onClick={() => setLeft(id)}>
+                {t(`lesson.tab.${id}`)}
+              </button>
+            ))}
+          </div>
           <p className="cr-source">
             {t(trace.source === 'gpu' ? 'classroom.fromGpu' : 'classroom.fromCpu', { m: trace.config.shape.m, k: trace.config.shape.k, n: trace.config.shape.n, tile: trace.config.tile })}
             {win?.windowed && g
@@ -148,10 +160,10 @@ export function Classroom() {
                   {t('classroom.standIn', { v: kGarbage })}
                 </p>
               )}
-              <div className="cr-figure" ref={figRef}>
+              <div className="cr-figure" ref={figRef} hidden={left !== 'map'}>
                 {figure}
               </div>
-              <CoordinateKey notation={view.notation} compact />
+              {left === 'map' ? <CoordinateKey notation={view.notation} compact /> : <PhaseStepper mode={kMode} part={left} />}
             </>
           ) : (
             <div className="cr-figure" ref={figRef} />

@@ -103,16 +103,23 @@ export function GpuStatusPanel() {
       )}
       <GpuErrors />
       {gpu.state === 'unavailable' && (
-        <div>
+        // Not a failure: the lesson opens on what works here (a CPU simulation of the same kernel)
+        // and how to get WebGPU; red is kept for runs that fail.
+        <div className="nogpu-note" data-testid="nogpu-note">
           <p>
-            <span className="badge bad">{t('gpu.unavailable')}</span> {message}
+            <strong>{t('gpu.nogpu.title')}</strong>
           </p>
+          <p>{t('gpu.nogpu.works')}</p>
+          <p>{t('gpu.nogpu.enable')}</p>
           <ul className="small">
             <li>{t('gpu.helpChrome')}</li>
             <li>{t('gpu.helpFirefox')}</li>
             <li>{t('gpu.helpSafari')}</li>
             <li>{t('gpu.helpAcceleration')}</li>
           </ul>
+          <p className="small" data-testid="nogpu-said">
+            {t('gpu.nogpu.said', { message })}
+          </p>
         </div>
       )}
     </section>

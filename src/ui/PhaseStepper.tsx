@@ -1,10 +1,10 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phaseFileName, phaseSvg, type PhaseLane } from './figureSvg';
 import { fitValue, fullValue, notationOf } from '../core/notation';
 import { shapeLabel } from '../core/shape';
 import { tileGrid } from '../core/tiling';
-import { describeIndex, kGarbage, kOutside, kStepsPerPhase, modelPartialSums, phaseView, stepLabel, type SlotLoad } from '../core/trace';
+import { describeIndex, kGarbage, kOutside, kStepNames, kStepsPerPhase, modelPartialSums, phaseView, stepLabel, type SlotLoad } from '../core/trace';
 import { useApp } from '../state/store';
 import { setLane, setPlaying, setStep, setStepMs, stepBy, togglePlaying, tracedData } from '../state/viz';
 import { language, say } from '../i18n';
@@ -12,6 +12,8 @@ import { FigureExport } from './FigureExport';
 import { keyHints, useStepperKeys } from './useStepperKeys';
 import './classroom.css';
 import { afterNextPaint } from './afterPaint';
+import { KernelSteps, MacTerms, PhaseTable } from './LessonCore';
+import type { TileWidth } from '../core/shape';
 
 /** The speeds of playback, in milliseconds a step, with their words (keys of viz:stepper). */
 const kSpeeds = [
@@ -116,6 +118,14 @@ interface LaneItem {
 /** The CSS variable a shaded lane's magnitude is set in. */
 const kMagVar = '--mag';
 
+/** The index names of each grid (the kernel's variables: As[ty][k], Bs[k][tx], the sum of (ty, tx)). */
+// i18n-exempt: WGSL variable names
+const kAxes = { as: { rows: 'ty', cols: 'k' }, bs: { rows: 'k', cols: 'tx' }, c: { rows: 'ty', cols: 'tx' } } as const;
+
+/** Width of the column of row indices beside a grid, in em. */
+const kIndexEm = 1.6;
+
+
 /** Average glyph width of the lane font, in em (tabular digits, sign, point): on the safe side. */
 const kGlyphEm = 0.62;
 
@@ -126,7 +136,7 @@ const kGlyphEm = 0.62;
  * and one digit prints nothing and is shaded by value instead; the focused lane's full value and
  * element are printed beside the grid.
  */
-function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly LaneItem[]; focus: { ly: number; lx: number }; heat: boolean }) {
+function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: readonly LaneItem[]; focus: { ly: number; lx: number }; heat: boolean; axes: { rows: string; cols: string } }) {
   const ref = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ width: 0, font: 16 });
   // Characters taken off after layout showed an overflow, for this width, font and tile only.
@@ -146,8 +156,9 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
     return () => ro.disconnect();
   }, []);
   const gap = 2;
-  // A lane's inner width: its share of the row, less border (1 px each side) and padding (2 px each side).
-  const inner = (box.width - gap * (tile - 1)) / tile - 6;
+  // The column of row indices (kIndexEm wide) comes first; a lane's inner width is its share of the
+  // rest, less border (1 px each side) and padding (2 px each side).
+  const inner = (box.width - kIndexEm * box.font - gap * tile) / tile - 6;
   const key = `${box.width}|${box.font}|${tile}`;
   const shrink = shrinkBy.key === key ? shrinkBy.n : 0;
   const chars = Math.max(0, Math.floor(inner / (kGlyphEm * box.font)) - shrink);
@@ -158,7 +169,7 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
     const el = ref.current;
     if (!el || chars === 0) return;
     return afterNextPaint(() => {
-      for (const lane of Array.from(el.children) as HTMLElement[]) {
+      for (const lane of Array.from(el.querySelectorAll<HTMLElement>(':scope > .lane'))) {
         if (lane.scrollWidth > lane.clientWidth + 0.5 || lane.scrollHeight > lane.clientHeight + 0.5) {
           setShrinkBy((s) => ({ key, n: (s.key === key ? s.n : 0) + 1 }));
           return;
@@ -167,10 +178,27 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
     });
   }, [chars, items, key]);
   const labelsFit = items.every((it) => it.src.length <= chars);
+  // Indices: one a row and column where the lanes print text (up to tile 16), else one every four (eight for
+  // squares at tile 32), spanning them.
+  const colStep = tile >= 32 && chars < 2 ? 8 : tile >= 32 || (tile >= 16 && chars < 2) ? 4 : 1;
   const maxAbs = heat ? Math.max(1e-30, ...items.map((i) => (Number.isFinite(i.value) ? Math.abs(i.value) : 0))) : 1;
   return (
-    <div className="lanes" ref={ref} style={{ gridTemplateColumns: `repeat(${tile}, minmax(0, 1fr))` }} data-chars={chars}>
-      {items.map((it) => {
+    // i18n-exempt: a CSS grid template
+    <div className="lanes" ref={ref} style={{ gridTemplateColumns: `${kIndexEm}em repeat(${tile}, minmax(0, 1fr))` }} data-chars={chars}>
+      <span className="lane-index corner" aria-hidden="true" title={`${axes.rows} ↓ · ${axes.cols} →`} />
+      {Array.from({ length: tile / colStep }, (_, j) => (
+        <span
+          key={`c${j}`}
+          className="lane-index col"
+          data-testid="lane-col-index"
+          title={`${axes.cols} ${j * colStep}`}
+          // i18n-exempt: a CSS grid span
+          style={colStep > 1 ? { gridColumn: `span ${colStep}` } : undefined}
+        >
+          {j * colStep}
+        </span>
+      ))}
+      {items.map((it, i) => {
         const shown = it.fixed !== undefined && it.fixed.length <= chars ? it.fixed : fitValue(it.value, chars);
         const withSuffix = it.suffix && shown && `${shown} ${it.suffix}`.length <= chars ? `${shown} ${it.suffix}` : shown;
         // Every lane labelled or none: a grid with labels on some lanes only reads as uneven.
@@ -178,9 +206,21 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
         const focused = it.ly === focus.ly && it.lx === focus.lx;
         const shade = !shown && heat && Number.isFinite(it.value) && it.value !== 0;
         const style = shade ? ({ [kMagVar]: `${Math.round((Math.abs(it.value) / maxAbs) * 70)}%` } as CSSProperties) : undefined;
+        const r = Math.floor(i / tile);
         return (
+          <Fragment key={it.key}>
+          {i % tile === 0 && r % colStep === 0 && (
+            <span
+              className="lane-index row"
+              data-testid="lane-row-index"
+              title={`${axes.rows} ${r}`}
+              // i18n-exempt: CSS grid placement (one index spans the rows it stands for)
+              style={colStep > 1 ? { gridColumn: '1', gridRow: `${r + 2} / span ${colStep}` } : undefined}
+            >
+              {r}
+            </span>
+          )}
           <div
-            key={it.key}
             // i18n-exempt: CSS classes
             className={`${it.className}${focused ? ' focused' : ''}${shade ? (it.value < 0 ? ' heat neg' : ' heat pos') : ''}`}
             data-testid={it.testId}
@@ -193,6 +233,7 @@ function LaneGrid({ tile, items, focus, heat }: { tile: number; items: readonly 
             {src && <span className="lane-src">{src}</span>}
             {withSuffix && <span className="lane-val">{withSuffix}</span>}
           </div>
+          </Fragment>
         );
       })}
     </div>
@@ -260,7 +301,7 @@ export function KeyHintLine({ mode }: { mode: 'lesson' | 'classroom' }) {
  * focused lane's element and full value beside them. `mode` 'page' draws the panel of the lesson
  * (and installs the lesson keys); 'classroom' draws the same parts for the presentation.
  */
-export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' }) {
+export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' | 'classroom'; part?: 'main' | 'kernel' | 'table' }) {
   const trace = useApp((s) => s.trace);
   const selected = useApp((s) => s.selected);
   const step = useApp((s) => s.step);
@@ -268,7 +309,13 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   const view = useStepperView();
   const { t } = useTranslation('viz');
   const total = view ? view.g.phases * kStepsPerPhase : 0;
-  usePlayback(total);
+  // Classroom, term by term: the multiply step's term k shown (undefined: all of them), for this
+  // step, tile and lane only.
+  const termKey = `${step}|${selected.ty}|${selected.tx}|${focus.ly}|${focus.lx}|${trace?.config.tile}`;
+  const [term, setTerm] = useState<{ key: string; k: number | undefined }>({ key: '', k: undefined });
+  const upTo = term.key === termKey ? term.k : undefined;
+  // One part plays (the presentation draws the side part as well).
+  usePlayback(part === 'main' ? total : 0);
   useStepperKeys('lesson', mode === 'page' && Boolean(trace));
 
   if (!trace || !view) return null;
@@ -276,6 +323,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
   const { ph, slots, mismatches, source, notation } = view;
   const sub = step % kStepsPerPhase;
   const sums = sub >= 2 ? 'after' : 'before';
+  const multiply = kStepNames[sub] === 'multiply';
   const { ty, tx } = selected;
   const lane = { ly: Math.min(focus.ly, tile - 1), lx: Math.min(focus.lx, tile - 1) };
 
@@ -288,11 +336,22 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     const actualShort = idx !== kOutside && idx >= (which === 'a' ? shape.m * shape.k : shape.k * shape.n) ? t('index.pastEndShort') : actual;
     const wrapped = !trace.bounds && oob;
     const zero = oob && trace.bounds;
+    // At the multiply step the focused lane reads row ly of As and column lx of Bs: marked by shape
+    // (a heavy outline and hatching, CSS .hl) as well as colour; in classroom term by term, the
+    // pair of the current term also carries data-term.
+    const hl = multiply && (which === 'a' ? s.model.ly === lane.ly : s.model.lx === lane.lx) ? (which === 'a' ? 'row' : 'col') : undefined;
+    const termHere = hl && upTo !== undefined && (which === 'a' ? s.model.lx === upTo : s.model.ly === upTo);
     return {
       key: `${s.model.ly}-${s.model.lx}`,
       testId: `lane-${which}-${s.model.ly}-${s.model.lx}`,
-      className: `lane${oob ? ' oob' : ''}${wrapped ? ' wrapped' : ''}${sub === 0 ? ' loading' : ''}`,
-      attrs: { 'data-oob': oob ? 'true' : 'false', 'data-index': idx === kOutside ? 'outside' : String(idx) },
+      // i18n-exempt: CSS classes
+      className: `lane${oob ? ' oob' : ''}${wrapped ? ' wrapped' : ''}${sub === 0 ? ' loading' : ''}${hl ? ` hl hl-${hl}` : ''}${termHere ? ' term' : ''}`,
+      attrs: {
+        'data-oob': oob ? 'true' : 'false',
+        'data-index': idx === kOutside ? 'outside' : String(idx),
+        ...(hl ? { 'data-highlight': hl } : {}),
+        ...(termHere ? { 'data-term': 'current' } : {}),
+      },
       title: t('stepper.loadTitle', {
         x: s.model.invocation.x,
         y: s.model.invocation.y,
@@ -341,15 +400,15 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     <div className={`stepper-grids${tile >= 16 ? ' compact' : ''} t${tile}`} style={{ ['--tile' as string]: tile }}>
       <figure>
         <figcaption>{t(cr ? 'stepper.asShort' : 'stepper.asCaption', { block: notation.name('A', ty + 1, ph + 1) })}</figcaption>
-        <LaneGrid tile={tile} items={aItems} focus={lane} heat={heat} />
+        <LaneGrid tile={tile} items={aItems} focus={lane} heat={heat} axes={kAxes.as} />
       </figure>
       <figure>
         <figcaption>{t(cr ? 'stepper.bsShort' : 'stepper.bsCaption', { block: notation.name('B', ph + 1, tx + 1) })}</figcaption>
-        <LaneGrid tile={tile} items={bItems} focus={lane} heat={heat} />
+        <LaneGrid tile={tile} items={bItems} focus={lane} heat={heat} axes={kAxes.bs} />
       </figure>
       <figure>
         <figcaption>{sumsCaption}</figcaption>
-        <LaneGrid tile={tile} items={cItems} focus={lane} heat={heat} />
+        <LaneGrid tile={tile} items={cItems} focus={lane} heat={heat} axes={kAxes.c} />
       </figure>
     </div>
   );
@@ -385,7 +444,24 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     ),
     name: (ext: 'svg' | 'png') => phaseFileName(shape, tile, selected, ph, view.g.phases, sub, kStepsPerPhase, ext),
   });
-  const detail = <LaneDetail slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
+  const mac = (
+    <MacTerms
+      As={aItems.map((it) => it.value)}
+      Bs={bItems.map((it) => it.value)}
+      tile={tile}
+      lane={lane}
+      c={focusSlot.model.storesC ? `C[${ty * tile + lane.ly}][${tx * tile + lane.lx}]` : undefined}
+      before={focusSlot.before}
+      after={focusSlot.after}
+      active={multiply}
+      upTo={multiply ? upTo : undefined}
+      onTerm={cr ? (k) => setTerm({ key: termKey, k }) : undefined}
+      pick={cr ? <LanePick tile={tile} lane={lane} /> : undefined}
+    />
+  );
+  const kernel = <KernelSteps tile={tile as TileWidth} sub={sub} last={ph === view.g.phases - 1} />;
+  const table = <PhaseTable ph={ph} lane={lane} compact={cr} />;
+  const detail = <LaneDetail compact={cr} slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
   const label = (
     <p className="phase-label" data-testid="phase-label" aria-live="polite">
       {say(stepLabel(step, view.g.phases))}
@@ -414,12 +490,21 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
     </p>
   );
 
+  if (mode === 'classroom' && part !== 'main') {
+    // In place of the map in the presentation (its tabs): the kernel that ran, or the phase table.
+    return (
+      <div className="classroom-side" data-testid="phase-stepper-side" data-show={part}>
+        {part === 'kernel' ? kernel : table}
+      </div>
+    );
+  }
   if (mode === 'classroom') {
     return (
       <div className="classroom-stepper" data-testid="phase-stepper" data-source={source}>
         {label}
         <StepperControls total={total} />
         {grids}
+        {mac}
         {detail}
         <p className="legend">
           <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')} ·{' '}
@@ -429,6 +514,7 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
       </div>
     );
   }
+
 
   return (
     <section className="panel" aria-labelledby="stepper-heading" data-testid="phase-stepper" data-source={source}>
@@ -452,40 +538,46 @@ export function PhaseStepper({ mode = 'page' }: { mode?: 'page' | 'classroom' })
       <KeyHintLine mode={kLessonKeys} />
       {label}
       {grids}
+      <div className="stepper-beside">
+        {mac}
+        {kernel}
+      </div>
       {detail}
       {legend}
+      {table}
     </section>
   );
 }
 
 /** The focused lane, printed in full beside the grids: its invocation, both loads, its sum and C element. */
-function LaneDetail({ slot, a, b, c, tile, lane }: { slot: Slot; a: LaneItem; b: LaneItem; c: LaneItem; tile: number; lane: { ly: number; lx: number } }) {
+function LaneDetail({ slot, a, b, c, tile, lane, compact }: { slot: Slot; a: LaneItem; b: LaneItem; c: LaneItem; tile: number; lane: { ly: number; lx: number }; compact?: boolean }) {
   const { t } = useTranslation('viz');
+  const Item = compact ? 'span' : 'li';
   const row = (label: string, item: LaneItem, oob: boolean, attempted: string): ReactNode => (
-    <li>
+    <Item>
       {oob && item.fixed
         ? t('stepper.laneLoadsOutside', { what: label, attempted })
         : oob
           ? t('stepper.laneLoadsReads', { what: label, attempted, actual: item.actual })
           : t('stepper.laneLoads', { what: label, attempted })}
       <strong data-testid={`lane-detail-${label.toLowerCase()}`}>{item.fixed ?? fullValue(item.value)}</strong>
-    </li>
+    </Item>
   );
   const s = slot;
   const asRow = row('As', a, s.aOob, `A[${s.model.aRow}][${s.model.aCol}]`);
   const bsRow = row('Bs', b, s.bOob, `B[${s.model.bRow}][${s.model.bCol}]`);
+  if (compact) {
+    // The presentation: the lane is picked beside its terms; here its two loads on one line.
+    return (
+      <p className="lane-detail compact" data-testid="lane-detail" aria-live="polite">
+        {asRow} · {bsRow}
+      </p>
+    );
+  }
   return (
     <div className="lane-detail" data-testid="lane-detail" aria-live="polite">
       <div className="lane-pick">
-        <strong>{t('stepper.laneHeading')}</strong>{' '}
-        <label>
-          {t('stepper.laneRow')}{' '}
-          <input type="number" min={0} max={tile - 1} value={lane.ly} onChange={(e) => setLane(Number(e.target.value), lane.lx)} data-testid="lane-row" />
-        </label>{' '}
-        <label>
-          {t('stepper.laneCol')}{' '}
-          <input type="number" min={0} max={tile - 1} value={lane.lx} onChange={(e) => setLane(lane.ly, Number(e.target.value))} data-testid="lane-col" />
-        </label>
+        <LanePick tile={tile} lane={lane} />
         {t('stepper.laneInvocation', { x: s.model.invocation.x, y: s.model.invocation.y, li: s.localIndex })}
       </div>
       <ul>
@@ -501,3 +593,21 @@ function LaneDetail({ slot, a, b, c, tile, lane }: { slot: Slot; a: LaneItem; b:
   );
 }
 
+
+/** The focused lane's row and column, typed (also in the presentation, beside its multiply terms). */
+function LanePick({ tile, lane }: { tile: number; lane: { ly: number; lx: number } }) {
+  const { t } = useTranslation('viz');
+  return (
+    <>
+      <strong>{t('stepper.laneHeading')}</strong>{' '}
+      <label>
+        {t('stepper.laneRow')}{' '}
+        <input type="number" min={0} max={tile - 1} value={lane.ly} onChange={(e) => setLane(Number(e.target.value), lane.lx)} data-testid="lane-row" />
+      </label>{' '}
+      <label>
+        {t('stepper.laneCol')}{' '}
+        <input type="number" min={0} max={tile - 1} value={lane.lx} onChange={(e) => setLane(lane.ly, Number(e.target.value))} data-testid="lane-col" />
+      </label>
+    </>
+  );
+}

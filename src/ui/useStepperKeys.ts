@@ -10,8 +10,9 @@ import { moveSelection, setClassroom, stepBy, togglePlaying } from '../state/viz
  *   Space keeps its usual meaning there (it presses the focused button).
  * - classroom: the same, plus Space play/pause, F fullscreen and Esc leave.
  *
- * The keys work wherever focus is (a button, the body, the C grid), except in text fields
- * (input, select, textarea, editable text), where typing wins.
+ * The keys work wherever focus is (a button, the body, the C grid, and in the presentation the
+ * slider, the speed menu and the checkbox too), except in text fields (typed inputs, textarea,
+ * editable text), where typing wins.
  */
 export type KeyMode = 'lesson' | 'classroom';
 
@@ -37,10 +38,22 @@ export function keyHints(mode: KeyMode): readonly KeyHint[] {
 
 const kMoves: Record<string, readonly [number, number]> = { w: [-1, 0], s: [1, 0], a: [0, -1], d: [0, 1] };
 
-/** Text fields keep their keys. */
+/** Input types that take typed text (their arrows and Space move a caret or type): they keep their keys. */
+const kTypedInputs = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number', 'date', 'time', 'datetime-local', 'month', 'week']);
+
+/**
+ * Text fields keep their keys: a typed input, a text area, editable text. A slider, a menu
+ * (select), a checkbox or a button is not one: the stepper's keys win there (in classroom mode).
+ */
 export function isTextField(t: EventTarget | null): boolean {
   if (!(t instanceof HTMLElement)) return false;
-  return t.isContentEditable || t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement;
+  if (t.isContentEditable || t instanceof HTMLTextAreaElement) return true;
+  return t instanceof HTMLInputElement && kTypedInputs.has(t.type);
+}
+
+/** Controls with keys of their own (arrows move a slider or a menu's choice, Space presses a button or a checkbox). */
+function isControl(t: EventTarget | null): boolean {
+  return t instanceof HTMLInputElement || t instanceof HTMLSelectElement || t instanceof HTMLButtonElement;
 }
 
 /** Widgets whose own arrow keys must win on the page (tabs, radio groups, menus, list boxes, sliders). */
@@ -69,7 +82,9 @@ export function useStepperKeys(mode: KeyMode, active: boolean, fullscreenTarget?
         return;
       }
       if (isTextField(e.target)) return;
-      if (mode === 'lesson' && e.target instanceof Element && e.target.closest(kOwnArrows)) return;
+      // On the page a slider, a menu or a tab list keeps its own keys; in the presentation nothing
+      // but a text field does (the keys are the presenter's, wherever a click left the focus).
+      if (mode === 'lesson' && e.target instanceof Element && (e.target.closest(kOwnArrows) || e.target instanceof HTMLSelectElement || (e.target instanceof HTMLInputElement && e.target.type === 'range'))) return;
       const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
       const move = kMoves[key];
       if (e.key === 'ArrowRight') stepBy(1);
@@ -78,10 +93,22 @@ export function useStepperKeys(mode: KeyMode, active: boolean, fullscreenTarget?
       else if (mode === 'classroom' && e.key === ' ') togglePlaying();
       else if (mode === 'classroom' && key === 'f') toggleFullscreen(fullscreenTarget?.() ?? document.documentElement);
       else return;
-      // Space would otherwise press the focused button; arrows would scroll.
+      // Space would otherwise press the focused button or tick the checkbox; arrows would scroll,
+      // move the slider or change the menu's choice.
       e.preventDefault();
+      if (isControl(e.target)) e.stopPropagation();
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    // Capture phase: the handler runs before the focused control's own (a select changes its
+    // choice, a slider its value on keydown), so preventDefault stops them.
+    window.addEventListener('keydown', onKey, true);
+    // A button or checkbox acts on Space's keyup: swallow it in the presentation.
+    const onKeyUp = (e: KeyboardEvent) => {
+      if (mode === 'classroom' && e.key === ' ' && isControl(e.target) && !isTextField(e.target)) e.preventDefault();
+    };
+    window.addEventListener('keyup', onKeyUp, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('keyup', onKeyUp, true);
+    };
   }, [mode, active, fullscreenTarget]);
 }

@@ -137,6 +137,13 @@ export const common = {
       'Requested beyond the defaults, up to what the adapter offers: buffer sizes (for large matrices) and 1024 invocations per workgroup (so a 32×32 tile can run one C element per invocation).',
     lost: '✗ Lost',
     reconnect: 'Reconnect now',
+    nogpu: {
+      title: 'No WebGPU in this browser: the lesson runs on a CPU simulation of the same kernel.',
+      works:
+        'Press “Run tiled”: the tile map, the formula, the phase stepper and classroom mode are drawn from a CPU simulation of the tiled kernel, step for step in the kernel’s order, and labelled as simulated. Speeds need a GPU.',
+      enable: 'To run on your own GPU, open the page in a browser with WebGPU:',
+      said: 'What the browser said: {{message}}',
+    },
     unavailable: '✗ Unavailable',
     helpChrome: 'Chrome or Edge 113+ on Windows, macOS and ChromeOS have WebGPU on; on Linux enable chrome://flags/#enable-unsafe-webgpu (and Vulkan).',
     helpFirefox: 'Firefox 141+ has it on Windows; elsewhere set dom.webgpu.enabled in about:config.',

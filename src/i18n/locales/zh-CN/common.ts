@@ -136,6 +136,12 @@ export const common: Catalogue<typeof en> = {
       '在适配器允许的范围内，请求了高于默认值的限制：缓冲区大小（用于大矩阵）和每个工作组 1024 个调用（线程）（这样 32×32 的分块可以每个调用计算一个 C 元素）。',
     lost: '✗ 已丢失',
     reconnect: '立即重新连接',
+    nogpu: {
+      title: '此浏览器没有 WebGPU：本课在 CPU 上模拟同一个内核。',
+      works: '点击“运行分块内核”：分块图、公式、阶段步进器和课堂模式都来自分块内核在 CPU 上的逐步模拟（按内核的顺序），并标注为模拟。速度需要 GPU 才能测量。',
+      enable: '要在你自己的 GPU 上运行，请在支持 WebGPU 的浏览器中打开本页：',
+      said: '浏览器的原话：{{message}}',
+    },
     unavailable: '✗ 不可用',
     helpChrome: 'Windows、macOS 和 ChromeOS 上的 Chrome 或 Edge 113+ 默认开启 WebGPU；在 Linux 上请启用 chrome://flags/#enable-unsafe-webgpu（以及 Vulkan）。',
     helpFirefox: 'Firefox 141+ 在 Windows 上默认开启；其他系统请在 about:config 中设置 dom.webgpu.enabled。',
