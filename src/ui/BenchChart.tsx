@@ -19,11 +19,11 @@ export interface ChartSeries {
 /**
  * A figure the axis can hold: finite, not negative, at most the schema's physical bound (links are
  * checked; this guards the axis whatever it is given). A time below the clock's resolution has no
- * rate, and an untimeable one (core/trust) is no speed: neither is drawn (the list under the chart
- * and the table say why).
+ * rate, and an untimeable or implausible one (core/trust) is no speed: none is drawn (the list
+ * under the chart and the table say why).
  */
 const plotted = (p: BenchPoint | undefined): number | null =>
-  p?.gflops !== undefined && Number.isFinite(p.gflops) && p.gflops >= 0 && !isBelowResolution(p.medianMs ?? 0) && !pointTrust(p)?.reasons.includes('untimeable')
+  p?.gflops !== undefined && Number.isFinite(p.gflops) && p.gflops >= 0 && !isBelowResolution(p.medianMs ?? 0) && !pointTrust(p)?.reasons.some((r) => r === 'untimeable' || r === 'implausible')
     ? Math.min(p.gflops, kMaxPlausibleGflops)
     : null;
 
@@ -74,9 +74,14 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       xs,
       ...series.map((s) => xs.map((x) => plotted(s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)))),
     ];
+    // Each line is named at its last point: room on the right for the longest name, whole.
+    const tag = (s: ChartSeries) => (s.shared ? t('chart.tagShared', { kernel: kernelLabel(s.kernel) }) : kernelLabel(s.kernel));
+    const measure = document.createElement('canvas').getContext('2d');
+    if (measure) measure.font = '13px system-ui, sans-serif'; // i18n-exempt: a CSS font
+    const right = Math.ceil(Math.max(60, ...series.map((s) => (measure ? measure.measureText(tag(s)).width : 8 * tag(s).length)))) + 20;
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),
-      padding: [16, 110, 0, 0], // room on the right for the line names
+      padding: [16, right, 0, 0],
       height,
       scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, Number.isFinite(max) && max > 0 ? Math.min(max, kMaxPlausibleGflops) * 1.1 : 1] } },
       axes: [
@@ -107,6 +112,8 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
             ctx.textBaseline = 'middle';
             ctx.textAlign = 'left';
             const labels = series.flatMap((s, i) => {
+              // A line switched off in the legend loses its name too.
+              if (u.series[i + 1]?.show === false) return [];
               const ys = u.data[i + 1]!;
               let last = ys.length - 1;
               while (last >= 0 && ys[last] == null) last--;
@@ -119,7 +126,7 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
             for (let i = 1; i < labels.length; i++) labels[i]!.y = Math.max(labels[i]!.y, labels[i - 1]!.y + gap);
             for (const l of labels) {
               ctx.fillStyle = color(l.s.kernel);
-              ctx.fillText(l.s.shared ? t('chart.tagShared', { kernel: kernelLabel(l.s.kernel) }) : kernelLabel(l.s.kernel), l.x + 10 * devicePixelRatio, l.y);
+              ctx.fillText(tag(l.s), l.x + 10 * devicePixelRatio, l.y);
             }
             ctx.restore();
           },
