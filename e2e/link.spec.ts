@@ -125,8 +125,8 @@ test('“Run the same benchmark here” puts both runs in one table with a ratio
 
 test('several links compare side by side in the comparison view', async ({ app, page }) => {
   const kernels = [{ id: 'naive', usesTile: false }, { id: 'tiled', usesTile: true }];
-  const a = samplePayload(kernels, [256, 512]);
-  const b = { ...samplePayload(kernels, [256, 512]), label: 'the other machine' };
+  const a = samplePayload(kernels, [2048, 4096]);
+  const b = { ...samplePayload(kernels, [2048, 4096]), label: 'the other machine' };
   b.points = b.points.map((p) => ({ ...p, medianMs: (p.medianMs as number) / 2, minMs: (p.minMs as number) / 2, maxMs: (p.maxMs as number) / 2, gflops: (p.gflops as number) * 2 }));
   await app.open(`?view=compare`);
   await expect(page.getByTestId('compare-view')).toBeVisible();

@@ -57,6 +57,9 @@ function TrustLegend({ series }: { series: readonly ChartSeries[] }) {
 
 const color = (k: KernelId) => kKernels[k].chart.color;
 
+/** Most lines named on the chart itself (beyond, the legend names them). */
+const kNamedLines = 8;
+
 /**
  * GFLOP/s (median) against size, one line per kernel, in the kernel's colour and dash (its record's
  * chart style); shared results thinner, with hollow markers.
@@ -74,11 +77,13 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       xs,
       ...series.map((s) => xs.map((x) => plotted(s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)))),
     ];
-    // Each line is named at its last point: room on the right for the longest name, whole.
+    // Up to kNamedLines lines, each is named at its last point, with room on the right for the longest
+    // name, whole; more would pile up past the plot, so the legend below (which also switches lines off) names them.
+    const named = series.length <= kNamedLines;
     const tag = (s: ChartSeries) => (s.shared ? t('chart.tagShared', { kernel: kernelLabel(s.kernel) }) : kernelLabel(s.kernel));
     const measure = document.createElement('canvas').getContext('2d');
     if (measure) measure.font = '13px system-ui, sans-serif'; // i18n-exempt: a CSS font
-    const right = Math.ceil(Math.max(60, ...series.map((s) => (measure ? measure.measureText(tag(s)).width : 8 * tag(s).length)))) + 20;
+    const right = named ? Math.ceil(Math.max(60, ...series.map((s) => (measure ? measure.measureText(tag(s)).width : 8 * tag(s).length)))) + 20 : 24;
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),
       padding: [16, right, 0, 0],
@@ -106,6 +111,7 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       hooks: {
         draw: [
           (u: uPlot) => {
+            if (!named) return;
             const ctx = u.ctx;
             ctx.save();
             ctx.font = `${Math.round(13 * devicePixelRatio)}px system-ui, sans-serif`; // i18n-exempt: a CSS font
