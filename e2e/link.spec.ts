@@ -153,6 +153,10 @@ for (const vp of [kFirstScreen, { width: 1920, height: 1080 }]) {
     await expect(page.getByTestId('bench-chart').locator('canvas')).toHaveCount(1);
     await page.screenshot({ path: `test-results/link/${vp.width}x${vp.height}-shared.png` });
     await page.screenshot({ path: `test-results/link/${vp.width}x${vp.height}-shared-full.png`, fullPage: true });
+    await page.getByTestId('bench-chart').screenshot({ path: `test-results/link/${vp.width}x${vp.height}-chart.png` });
+    const table = page.getByTestId('bench-table');
+    const top = await table.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+    await page.screenshot({ path: `test-results/link/${vp.width}x${vp.height}-table.png`, fullPage: true, clip: { x: 0, y: top, width: vp.width, height: 900 } });
     await app.open('?view=bench');
     await page.screenshot({ path: `test-results/link/${vp.width}x${vp.height}-bench.png` });
   });
