@@ -228,7 +228,7 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
             {t('shared.needsWebGpu')}
           </p>
         ) : (
-          <button type="button" className="primary" data-testid="shared-run-here" data-main-action onClick={runSharedHere} disabled={gpu !== 'ready'}>
+          <button type="button" className="primary" data-testid="shared-run-here" data-main-action onClick={runSharedHere}>
             {t('shared.runHere')}
           </button>
         )}

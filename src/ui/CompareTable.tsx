@@ -16,6 +16,9 @@ export interface ComparedPoints {
   readonly tile: number;
 }
 
+/** The class of a cell holding a ratio (a number, emphasised). */
+const kRatioClass = ['num', 'ratio'].join(' ');
+
 /** A ratio with two decimals, in the language in use. */
 const fixed2 = (x: number) => numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(x);
 
@@ -107,7 +110,7 @@ export function CompareTable({ runs, caption, ratioHead, testId = 'compare-table
                   const reason = why(run, p) ?? why(ref, base);
                   const ratio = reason === undefined && base.gflops! > 0 ? p.gflops! / base.gflops! : undefined;
                   return (
-                    <td key={`ratio-${j}`} className={ratio !== undefined ? 'num ratio' : 'small'} data-testid="compare-ratio" data-ratio={ratio !== undefined ? String(ratio) : ''}>
+                    <td key={`ratio-${j}`} className={ratio !== undefined ? kRatioClass : 'small'} data-testid="compare-ratio" data-ratio={ratio !== undefined ? String(ratio) : ''}>
                       {ratio !== undefined ? t('compare.ratio', { ratio: fixed2(ratio) }) : t('compare.noRatio', { why: reason ?? t('compare.zero') })}
                     </td>
                   );
