@@ -213,29 +213,29 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
   const withheld = shared.withheld ?? [];
   return (
     <div className="shared-banner" data-testid="shared-banner" role="region" aria-label={t('shared.region')}>
-      <div className="shared-text">
+      <div className="shared-head">
         <p>
           <strong>{t('shared.heading')}</strong> —{' '}
           {t('shared.banner', { device: gpuName(d) || t('shared.undisclosed'), date: fmtDate(shared.date), app: shared.app, clock: t(`clock.${d.timing}`) })}
           {withheld.length > 0 && <> {t('shared.withheld', { fields: withheld.map((f) => t(`share.field.${f}`)).join(t('share.listSep')) })}</>}
         </p>
-        <SenderLabel label={shared.label} />
-        <TrustNote />
-      </div>
-      <div className="run-buttons">
-        {gpu === 'unavailable' ? (
-          <p className="small" data-testid="shared-needs-webgpu">
-            {t('shared.needsWebGpu')}
-          </p>
-        ) : (
-          <button type="button" className="primary" data-testid="shared-run-here" data-main-action onClick={runSharedHere}>
-            {t('shared.runHere')}
+        <div className="run-buttons">
+          {gpu === 'unavailable' ? (
+            <p className="small" data-testid="shared-needs-webgpu">
+              {t('shared.needsWebGpu')}
+            </p>
+          ) : (
+            <button type="button" className="primary" data-testid="shared-run-here" data-main-action onClick={runSharedHere}>
+              {t('shared.runHere')}
+            </button>
+          )}
+          <button type="button" onClick={dismissShared}>
+            {t('shared.close')}
           </button>
-        )}
-        <button type="button" onClick={dismissShared}>
-          {t('shared.close')}
-        </button>
+        </div>
       </div>
+      <SenderLabel label={shared.label} />
+      <TrustNote />
     </div>
   );
 }
@@ -476,7 +476,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   );
   const chart = (
     <div data-testid="bench-chart" data-series={series.length} role="figure" aria-label={t('chart.label')}>
-      {series.length > 0 ? <BenchChart series={series} height={sharedView && points.length === 0 ? 300 : 380} /> : <p className="small">{t('chart.empty')}</p>}
+      {series.length > 0 ? <BenchChart series={series} height={sharedView && points.length === 0 ? 230 : 380} /> : <p className="small">{t('chart.empty')}</p>}
     </div>
   );
   // Two runs overlaid: say what their spreads do not cover.

@@ -149,7 +149,7 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
   }, [series, height, t]);
   return (
     <>
-      <div ref={host} className="bench-chart" />
+      <div ref={host} className="bench-chart" data-named={series.length <= kNamedLines ? '' : undefined} />
       <TrustLegend series={series} />
     </>
   );

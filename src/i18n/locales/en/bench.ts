@@ -164,7 +164,7 @@ export const bench = {
     close: 'Close shared results',
     label: 'Stated by the sender:',
     trustNote:
-      'These figures are as reported by the sender. The link’s checksum detects damage in transit, not deliberate edits: anyone can change a figure and recompute it. To check them, run the same benchmark here.',
+      'These figures are as reported by the sender: the link’s checksum detects damage, not deliberate edits. “Run the same benchmark here” is the way to check them.',
     withheld: 'The sender chose not to reveal {{fields}}.',
     needsWebGpu: 'Running this benchmark here needs WebGPU, which this browser does not offer (see the GPU panel): the shared figures can be read, not checked.',
     howToGet:
