@@ -105,6 +105,7 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
       sweepProgress: { done: 0, total: config.sizes.length * config.kernels.length },
       shareUrl: '',
       sweepPayload: undefined,
+      sweepOfShared: override ? useApp.getState().shared : undefined,
     });
     let status: 'done' | 'cancelled' | 'error' = 'done';
     try {

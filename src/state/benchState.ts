@@ -22,6 +22,8 @@ export interface BenchState {
   readonly shareUrl: string;
   /** Why no share link could be made: a refused link's reason as data, or the browser's text; '' when none. */
   readonly shareUrlError: ShareFailure | string;
+  /** The shared results the last sweep was started for ("Run the same benchmark here"): the two are compared. */
+  readonly sweepOfShared?: SharePayload;
   /** Results opened from a link. */
   readonly shared?: SharePayload;
   /** Why the link in the address could not be opened (put into words by the view, in the reader's language). */

@@ -210,14 +210,12 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
   const { t } = useTranslation('bench');
   const gpu = useApp((s) => s.gpu.state);
   const d = shared.device;
-  const withheld = shared.withheld ?? [];
   return (
     <div className="shared-banner" data-testid="shared-banner" role="region" aria-label={t('shared.region')}>
       <div className="shared-head">
         <p>
           <strong>{t('shared.heading')}</strong> —{' '}
           {t('shared.banner', { device: gpuName(d) || t('shared.undisclosed'), date: fmtDate(shared.date), app: shared.app, clock: t(`clock.${d.timing}`) })}
-          {withheld.length > 0 && <> {t('shared.withheld', { fields: withheld.map((f) => t(`share.field.${f}`)).join(t('share.listSep')) })}</>}
         </p>
         <div className="run-buttons">
           {gpu === 'unavailable' ? (
@@ -422,6 +420,8 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const shareError = useApp((s) => s.shareError);
   const tile = useApp((s) => s.config.tile);
   const gpu = useApp((s) => s.gpu.state);
+  // This run was started for the shared results ("Run the same benchmark here"): the two are compared.
+  const comparing = useApp((s) => s.shared !== undefined && s.sweepOfShared === s.shared) && points.length > 0;
   // The language is a dependency: the problem is put into words in the language in use.
   const parsed = useMemo(() => parseSweep(), [text, tile, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -476,11 +476,11 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   );
   const chart = (
     <div data-testid="bench-chart" data-series={series.length} role="figure" aria-label={t('chart.label')}>
-      {series.length > 0 ? <BenchChart series={series} height={sharedView && points.length === 0 ? 230 : 380} /> : <p className="small">{t('chart.empty')}</p>}
+      {series.length > 0 ? <BenchChart series={series} height={sharedView && !comparing ? 190 : 380} /> : <p className="small">{t('chart.empty')}</p>}
     </div>
   );
-  // Two runs overlaid: say what their spreads do not cover.
-  const compareNote = shared && points.length > 0 && (
+  // Two runs compared: say what their spreads do not cover.
+  const compareNote = comparing && (
     <p className="small" data-testid="bench-compare-note">
       {t('compareNote')}
     </p>
@@ -489,7 +489,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
     <p data-testid="bench-crossover">{t('crossover', { size: cross })}</p>
   );
   // "Run the same benchmark here": both runs in one table, with the ratio here ÷ shared for every point.
-  const comparison = shared && points.length > 0 && (
+  const comparison = shared && comparing && (
     <CompareTable
       runs={[
         { name: t('compare.sharedRun'), points: shared.points, tile: shared.config.tile },

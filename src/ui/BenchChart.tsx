@@ -42,8 +42,10 @@ function TrustLegend({ series }: { series: readonly ChartSeries[] }) {
   );
   if (items.length === 0) return null;
   return (
-    <div className="small chart-marks" data-testid="chart-marks">
-      <span>{t('chart.marks')}</span>
+    // Folded under its count: the table marks the same points beside their figures, and a long list
+    // would push the table off the shared view's first screen.
+    <details className="small chart-marks" data-testid="chart-marks">
+      <summary>{t('chart.marksCount', { count: items.length })}</summary>
       <ul>
         {items.map((i) => (
           <li key={i.key} data-testid={`point-${i.reason}`}>
@@ -51,7 +53,7 @@ function TrustLegend({ series }: { series: readonly ChartSeries[] }) {
           </li>
         ))}
       </ul>
-    </div>
+    </details>
   );
 }
 

@@ -53,7 +53,8 @@ export const bench = {
     shared: '{{kernel}} — shared',
     sharedTile: '{{kernel}} (tile {{tile}}) — shared',
     tagShared: '{{kernel}} (shared)',
-    marks: 'Points that are not speeds',
+    marksCount_one: '{{count}} mark on the chart’s points: not drawn or not a speed (the table marks them too)',
+    marksCount_other: '{{count}} marks on the chart’s points: not drawn or not speeds (the table marks them too)',
     untimeable: '{{series}} at {{size}}³: {{mark}} — not drawn',
     noisy: '{{series}} at {{size}}³: {{mark}} — drawn, not a speed to compare',
     implausible: '{{series}} at {{size}}³: {{mark}} — not drawn',
@@ -163,9 +164,7 @@ export const bench = {
     runHere: 'Run the same benchmark here',
     close: 'Close shared results',
     label: 'Stated by the sender:',
-    trustNote:
-      'These figures are as reported by the sender: the link’s checksum detects damage, not deliberate edits. “Run the same benchmark here” is the way to check them.',
-    withheld: 'The sender chose not to reveal {{fields}}.',
+    trustNote: 'These figures are as reported by the sender: the checksum detects damage, not deliberate edits. “Run the same benchmark here” checks them.',
     needsWebGpu: 'Running this benchmark here needs WebGPU, which this browser does not offer (see the GPU panel): the shared figures can be read, not checked.',
     howToGet:
       'To get a link: open the Benchmark view, run a sweep, and copy the link shown beside its results. To compare several links, open “Compare links” and paste them there.',
