@@ -108,6 +108,7 @@ test('after a sweep the link sits beside the results, says what it contains, and
 });
 
 test('“Run the same benchmark here” puts both runs in one table with a ratio for every point', async ({ app, page }) => {
+  await page.setViewportSize(kFirstScreen);
   const payload = samplePayload([{ id: 'naive', usesTile: false }, { id: 'tiled', usesTile: true }], [8, 16], { config: { sizes: [8, 16], kernels: ['naive', 'tiled'], tile: 8, warmups: 0, samples: 3 } });
   await app.open(`?view=bench#r=${forgeLink(payload)}`);
   await page.getByTestId('shared-run-here').click();
@@ -121,6 +122,15 @@ test('“Run the same benchmark here” puts both runs in one table with a ratio
     else await expect(r).toContainText('no ratio');
   }
   await expect(page.getByTestId('bench-chart')).toHaveAttribute('data-series', '4');
+  // Both tables fit their boxes, however many marks the tiny points here carry.
+  for (const id of ['bench-table', 'bench-table-shared', 'compare-table']) {
+    const fit = await page.getByTestId(id).evaluate((el) => {
+      const box = el.closest('.table-wrap') as HTMLElement;
+      return box.scrollWidth - box.clientWidth;
+    });
+    expect(fit, `${id} overflows its box by ${fit}px`).toBeLessThanOrEqual(0);
+  }
+  await page.screenshot({ path: 'test-results/link/run-here.png', fullPage: true });
 });
 
 test('several links compare side by side in the comparison view', async ({ app, page }) => {
