@@ -96,3 +96,17 @@ for (const shape of [
     });
   });
 }
+
+test('no WebGPU: a shared link reads, says running here needs WebGPU, and offers no button that does nothing', async ({ page }) => {
+  const { forgeLink, samplePayload } = await import('./links');
+  const link = forgeLink(samplePayload([{ id: 'naive', usesTile: false }], [512]));
+  await page.goto(`./?view=bench#r=${link}`);
+  await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'unavailable');
+  await expect(page.getByTestId('shared-banner')).toBeVisible();
+  await expect(page.getByTestId('shared-needs-webgpu')).toContainText('needs WebGPU');
+  await expect(page.getByTestId('shared-run-here')).toHaveCount(0);
+  await expect(page.getByTestId('bench-table').locator('tbody tr')).toHaveCount(1);
+  // The empty shared view says how to get a link.
+  await page.goto('./?view=shared');
+  await expect(page.getByTestId('shared-none')).toContainText('To get a link');
+});

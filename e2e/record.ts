@@ -26,3 +26,28 @@ export function ladderOfRecord(): Promise<RungOfRecord[]> {
   })();
   return cached;
 }
+
+/** Every kernel of the record, in record order, and whether the tile width changes it. */
+export interface KernelOfRecord {
+  readonly id: string;
+  readonly usesTile: boolean;
+  readonly ladder: boolean;
+  readonly tuned: boolean;
+}
+
+let kernelsCached: Promise<KernelOfRecord[]> | undefined;
+
+/** The kernel record's every entry (loaded through Vite like ladderOfRecord), once per worker. */
+export function kernelsOfRecord(): Promise<KernelOfRecord[]> {
+  kernelsCached ??= (async () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const server = await createServer({ root, configFile: false, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, hmr: false, watch: null }, optimizeDeps: { noDiscovery: true, include: [] } });
+    try {
+      const m = (await server.ssrLoadModule('/src/core/kernels.ts')) as typeof import('../src/core/kernels');
+      return m.kKernelIdList.map((id) => ({ id, usesTile: m.kKernels[id].usesTile, ladder: m.kKernels[id].ladder, tuned: m.kKernels[id].tuned }));
+    } finally {
+      await server.close();
+    }
+  })();
+  return kernelsCached;
+}

@@ -18,6 +18,8 @@ export interface ViewPage {
   readonly example?: string;
   /** The example's landmark, when it differs (the shared results opened from a share link show its banner). */
   readonly exampleLandmark?: string;
+  /** For a view opened by a fragment: its example address from the sample share link (default: the link itself). */
+  readonly fromShare?: (share: string) => string;
 }
 
 /** A page object for the views with nothing of their own to drive yet: the page itself. */
@@ -33,6 +35,8 @@ export const kViewPages = {
   bench: { landmark: 'bench-start', pageObject: BenchPage, example: 'sizes=64,128,256' },
   // Opened from the navigation with no results: it says there are none. Its example is a genuine share link.
   shared: { landmark: 'shared-none', pageObject: BenchPage, exampleLandmark: 'shared-banner' },
+  // Opened from the navigation: the box to paste links in. Its example: the sample link twice in one fragment.
+  compare: { landmark: 'compare-view', pageObject: ViewOnly, exampleLandmark: 'compare-table', fromShare: (share) => `${share}&r=${share.slice(share.indexOf('#r=') + 3)}` },
   practice: { landmark: 'practice-list', pageObject: PracticePage, example: 'ex=bounds' },
 } as const satisfies Record<View, ViewPage>;
 
@@ -52,7 +56,7 @@ export function kViewUrls(share: string): ViewCase[] {
   const cases: ViewCase[] = kViewList.map((v) => {
     const p: ViewPage = kViewPages[v.id];
     const query = [...(v.id === kDefaultView ? [] : [`view=${v.address}`]), ...(p.example ? [p.example] : [])].join('&');
-    const url = 'fragment' in v ? share : query ? `?${query}` : '';
+    const url = 'fragment' in v ? (p.fromShare?.(share) ?? share) : query ? `?${query}` : '';
     return { name: v.id, url, landmark: p.exampleLandmark ?? p.landmark };
   });
   return [

@@ -20,7 +20,14 @@ export class BenchPage {
     return this.table.locator('tbody tr');
   }
 
+  /** Unfold the kernel list (folded under its summary on the first screen). */
+  async openKernels(): Promise<void> {
+    const list = this.page.getByTestId('bench-kernels');
+    if ((await list.getAttribute('open')) === null) await list.locator('summary').click();
+  }
+
   async setKernel(id: string, on: boolean): Promise<void> {
+    await this.openKernels();
     const box = this.page.getByTestId(`bench-kernel-${id}`);
     if (on) await box.check();
     else await box.uncheck();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossover, estimateMs, parseSizes as parseSizesData, parseSweepCount, pointsToCsv, sweepPlan } from './bench';
+import { crossover, estimateMs, parseSizes as parseSizesData, markdownTable, parseSweepCount, pointsToCsv, sweepPlan } from './bench';
 import { i18n, say, t } from '../i18n';
 import { pointReasonText } from '../i18n/bench';
 
@@ -155,3 +155,11 @@ describe('a point’s reason made in one language, read in the other', () => {
   });
 });
 
+
+describe('markdownTable', () => {
+  it('makes a pipe table, numeric columns right-aligned, pipes and line breaks in a cell escaped', () => {
+    expect(markdownTable(['kernel', 'GFLOP/s'], [['naive', '1.5'], ['a|b\nc', '2']], [false, true])).toBe(
+      '| kernel | GFLOP/s |\n| --- | ---: |\n| naive | 1.5 |\n| a\\|b c | 2 |\n',
+    );
+  });
+});

@@ -252,3 +252,14 @@ export function pointsToCsv(points: readonly BenchPoint[]): string {
     c === 'constants' ? Object.entries(p.constants ?? {}).map(([k, v]) => `${k}=${v}`).join(' ') : p[c];
   return [cols.join(','), ...points.map((p) => cols.map((c) => cell(value(p, c))).join(','))].join('\n') + '\n';
 }
+
+/**
+ * A Markdown table (GitHub's pipe tables) from a header and rows of cells: pipes and line breaks in
+ * a cell are escaped so a cell never splits the row; the words come from the caller.
+ */
+export function markdownTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>, numeric: readonly boolean[] = []): string {
+  const cell = (s: string) => s.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+  const line = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  const rule = `| ${header.map((_, i) => (numeric[i] ? '---:' : '---')).join(' | ')} |`;
+  return [line(header), rule, ...rows.map(line)].join('\n') + '\n';
+}

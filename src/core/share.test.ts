@@ -12,11 +12,17 @@ import {
   parseStoredPayload,
   shareChecksum,
   shareFromHash,
+  sharesFromHash,
+  sharesInText,
+  applyShareChoice,
+  kDefaultShareChoice,
+  kMaxLabelChars,
   ShareError,
   shareSearch,
   type SharePayload,
 } from './share';
 import { i18n } from '../i18n';
+import { kMaxGpuGflops, pointTrust } from './trust';
 import { shareFailureText } from '../i18n/bench';
 
 /** Why a link was refused, in words (English), as the page says it; 'accepted' when it was not. */
@@ -374,6 +380,63 @@ describe('cross-field rules', () => {
     expect(parseStoredPayload({ ...v1, points: v1.points.map((p, i) => (i === 0 ? { ...p, maxRelError: 8.9 } : p)) })).toBeUndefined();
     expect(parseStoredPayload(payload)).toEqual(payload);
     expect(parseStoredPayload({ nonsense: true })).toBeUndefined();
+  });
+});
+
+describe('what the sender chooses to share', () => {
+  it('by default reveals vendor, architecture, browser and timing, and names what it withheld', async () => {
+    const p = applyShareChoice(payload, kDefaultShareChoice);
+    expect(p.device).toMatchObject({ vendor: 'nvidia', architecture: 'hopper', browser: 'Mozilla/5.0 Chrome/150', timing: 'gpu-timestamp', description: '', limits: {}, features: [] });
+    expect(p.withheld).toEqual(['description', 'limits', 'features']);
+    expect(p.label).toBeUndefined();
+    expect(await decodeShare(await encodeShare(p))).toEqual(p);
+  });
+  it('keeps what the sender includes, and a trimmed label', async () => {
+    const p = applyShareChoice(payload, { include: { description: true, limits: true, features: true }, label: '  RTX 4090, driver 560, Windows ' });
+    expect(p.device).toEqual(payload.device);
+    expect(p.withheld).toBeUndefined();
+    expect(p.label).toBe('RTX 4090, driver 560, Windows');
+    expect(await decodeShare(await encodeShare(p))).toEqual(p);
+    // Choosing again starts from the whole payload: nothing of an earlier choice sticks.
+    expect(applyShareChoice(p, { include: { description: true, limits: true, features: true }, label: '' }).label).toBeUndefined();
+  });
+  it('refuses a label longer than its limit, and unknown withheld fields', async () => {
+    await expect(refusal(decodeShare(await packRaw({ ...payload, label: 'x'.repeat(kMaxLabelChars + 1) })))).resolves.toMatch(/label/);
+    await expect(refusal(decodeShare(await packRaw({ ...payload, withheld: ['browser'] })))).resolves.toMatch(/withheld/);
+  });
+  it('still opens a v2 link made before the label and the choice (no new fields)', async () => {
+    expect(await decodeShare(await packRaw(payload))).toEqual(payload);
+  });
+});
+
+describe('implausible figures: shown, marked', () => {
+  it('accepts a point edited to 1 EFLOP/s with its checksum recomputed, and marks it implausible', async () => {
+    const size = 16;
+    const medianMs = (gflops({ m: size, k: size, n: size }, 1) / kMaxPlausibleGflops) * (1 + 1e-9); // 1 EFLOP/s, the schema's cap
+    const edited = withPoint(1, { medianMs, minMs: medianMs, maxMs: medianMs, gflops: gflops({ m: size, k: size, n: size }, medianMs), dispatchesPerSample: 1 });
+    const shown = await decodeShare(await packRaw(edited));
+    expect(pointTrust(shown.points[1]!)?.reasons).toContain('implausible');
+    expect(pointTrust(shown.points[0]!)?.reasons).not.toContain('implausible');
+  });
+  it('marks a point whose fastest sample is beyond any GPU, though its median is not', () => {
+    const size = 4096;
+    const fastMin = gflops({ m: size, k: size, n: size }, 1) / (kMaxGpuGflops * 2);
+    const p = measured('naive', size, 90.5, { minMs: fastMin });
+    expect(pointTrust(p)?.reasons).toContain('implausible');
+    expect(pointTrust(measured('naive', size, 90.5))?.reasons).not.toContain('implausible');
+  });
+});
+
+describe('several links in one fragment or pasted text', () => {
+  it('reads every r= part of a fragment, in order', () => {
+    expect(sharesFromHash('#r=r2.a&r=r2.b&x=1&r=r2.c')).toEqual(['r2.a', 'r2.b', 'r2.c']);
+    expect(sharesFromHash('')).toEqual([]);
+    expect(shareFromHash('#r=r2.a&r=r2.b')).toBe('r2.a');
+  });
+  it('finds links in pasted text: whole URLs or bare values, without repeats', () => {
+    const text = 'mine: https://x.example/?view=bench#r=r2.AAA_-b\nyours r2.CCC and again https://x/#r=r2.AAA_-b';
+    expect(sharesInText(text)).toEqual(['r2.AAA_-b', 'r2.CCC']);
+    expect(sharesInText('nothing here')).toEqual([]);
   });
 });
 

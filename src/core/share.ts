@@ -17,7 +17,11 @@
 import { text, z } from './zod';
 import { DeviceSchema, PointSchema, pointsMatchConfig, relTolerance, SweepConfigSchema } from './bench';
 
-/** Version 2 added the checksum and the points' tolerance; version 1 links carry neither. */
+/**
+ * Version 2 added the checksum and the points' tolerance; version 1 links carry neither. Fields
+ * added since are optional, so every r2 link made before them still opens: `label` (the sender's
+ * own words about the machine) and `withheld` (the device fields the sender chose not to reveal).
+ */
 export const kShareVersion = 2;
 /** Longest fragment accepted (characters). */
 export const kMaxLinkChars = 48_000;
@@ -34,6 +38,43 @@ export type ShareFailure =
   | { readonly reason: 'form'; readonly issue?: z.core.$ZodIssue }
   | { readonly reason: 'foreign' | 'older' | 'newer' | 'characters' | 'truncated' | 'damaged' | 'unreadable' };
 
+/** Longest label a sender may give a link (characters). */
+export const kMaxLabelChars = 120;
+
+/**
+ * The device fields a sender may leave out of a link. Vendor, architecture, browser and engine
+ * always travel (a comparison means nothing without them); these reveal more of one machine.
+ */
+export const kWithholdable = ['description', 'limits', 'features'] as const;
+export type Withholdable = (typeof kWithholdable)[number];
+
+/** What a link reveals, as the sender chose: the optional device fields, and a label. */
+export interface ShareChoice {
+  readonly include: Readonly<Record<Withholdable, boolean>>;
+  readonly label: string;
+}
+
+/** The default: vendor and architecture, browser and engine; no description, limits or features; no label. */
+export const kDefaultShareChoice: ShareChoice = { include: { description: false, limits: false, features: false }, label: '' };
+
+/**
+ * A payload as the sender chose to share it: withheld fields emptied and named in `withheld`, the
+ * label trimmed (none when empty). The payload kept in this browser stays whole.
+ */
+export function applyShareChoice(p: SharePayload, choice: ShareChoice): SharePayload {
+  const withheld = kWithholdable.filter((f) => !choice.include[f]);
+  const d = p.device;
+  const device = {
+    ...d,
+    description: withheld.includes('description') ? '' : d.description,
+    limits: withheld.includes('limits') ? {} : d.limits,
+    features: withheld.includes('features') ? [] : d.features,
+  };
+  const label = choice.label.trim().slice(0, kMaxLabelChars);
+  const { label: _l, withheld: _w, ...rest } = p;
+  return { ...rest, device, ...(label ? { label } : {}), ...(withheld.length > 0 ? { withheld } : {}) };
+}
+
 export const SharePayloadSchema = z
   .strictObject({
     v: z.literal(kShareVersion),
@@ -42,6 +83,10 @@ export const SharePayloadSchema = z
     config: SweepConfigSchema,
     device: DeviceSchema,
     points: z.array(PointSchema).check(z.maxLength(1024)),
+    /** Free text by the sender (e.g. "RTX 4090, driver 560, Windows"): shown as stated by the sender, never checked. */
+    label: z.optional(text(kMaxLabelChars)),
+    /** The device fields the sender left out of the link (they are empty in `device`). */
+    withheld: z.optional(z.readonly(z.array(z.enum(kWithholdable)).check(z.maxLength(kWithholdable.length)))),
   })
   .check(
     z.superRefine((p, ctx) => {
@@ -197,10 +242,33 @@ export function shareSearch(search: string): string {
   return parts.length > 0 ? `?${parts.join('&')}` : '';
 }
 
-/** The value of `r` in a URL fragment like `#r=r2.xxxx`, if any. */
+/** The value of `r` in a URL fragment like `#r=r2.xxxx`, if any (the first, when there are several). */
 export function shareFromHash(hash: string): string | undefined {
+  return sharesFromHash(hash)[0];
+}
+
+/** Most links one fragment may carry for a comparison. */
+export const kMaxCompared = 8;
+
+/** Every value of `r` in a URL fragment (`#r=r2.a&r=r2.b`: links to compare), in order, at most kMaxCompared. */
+export function sharesFromHash(hash: string): string[] {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
-  if (!h) return undefined;
-  const m = /(?:^|&)r=([^&]*)/.exec(h);
-  return m ? m[1] : undefined;
+  return h
+    .split('&')
+    .filter((part) => part.startsWith('r='))
+    .map((part) => part.slice(2))
+    .slice(0, kMaxCompared);
+}
+
+/**
+ * The share links in pasted text: each whole URL's fragment value, or a bare `r2.…` value, in
+ * order, without repeats (at most kMaxCompared). Anything else in the text is ignored.
+ */
+export function sharesInText(text: string): string[] {
+  const found: string[] = [];
+  for (const m of text.matchAll(/(?:[#&]r=)?(r\d{1,6}\.[A-Za-z0-9_-]+)/g)) {
+    const v = m[1]!;
+    if (!found.includes(v)) found.push(v);
+  }
+  return found.slice(0, kMaxCompared);
 }

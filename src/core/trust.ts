@@ -12,11 +12,22 @@
  * - *noisy* when its samples spread ((max − min) / median, core/stats spreadPercent) more than
  *   kMaxTrustedSpread per cent of the median: the median then depends on which samples happened.
  *
- * Either reason withdraws the figure as a speed: it may be shown, marked, but never drawn as the
+ * A benchmark point (pointTrust) may also be
+ * - *implausible* when its rate, or the rate of its fastest sample, is beyond any GPU's FP32 rate
+ *   (kMaxGpuGflops): a shared link whose figures were edited and its checksum recomputed is shown
+ *   with the point marked, not as genuine (the checksum detects damage, not deliberate edits).
+ *
+ * Any reason withdraws the figure as a speed: it may be shown, marked, but never drawn as the
  * longest or shortest bar, and no ratio ("N× faster") is claimed from it.
  */
 import type { Clock } from './clock';
 import { spreadPercent } from './stats';
+
+/**
+ * No GPU's FP32 rate comes near this: 1 PFLOP/s (an H200 peaks at about 67 TFLOP/s in f32, a
+ * B200 at about 80). A point above it, or whose fastest sample would be, is implausible.
+ */
+export const kMaxGpuGflops = 1e6;
 
 /** A median under this many steps of its clock (per dispatch) is too near the clock's resolution to be a speed. */
 export const kMinClockSteps = 10;
@@ -44,7 +55,7 @@ export const kAssumedStepMs: Readonly<Record<Clock, number>> = { 'gpu-timestamp'
 export const kUnquantisedStepMs = 0.001;
 
 /** Why a figure is not a speed. */
-export const kDistrusts = ['untimeable', 'noisy'] as const;
+export const kDistrusts = ['untimeable', 'noisy', 'implausible'] as const;
 export type Distrust = (typeof kDistrusts)[number];
 
 /** The figures the rule reads: a per-dispatch median, min and max, and how they were taken. */
@@ -111,6 +122,18 @@ export interface TimedPointFields {
   readonly minMs?: number;
   readonly maxMs?: number;
   readonly dispatchesPerSample?: number;
+  /** The point's size (M = K = N) and rate: with them a rate beyond any GPU is implausible. */
+  readonly size?: number;
+  readonly gflops?: number;
+}
+
+/** GFLOP/s of a square matmul of `size` in `ms` (2·size³ operations). */
+const rateAt = (size: number, ms: number): number => (ms > 0 ? (2 * size ** 3) / (ms * 1e6) : 0);
+
+/** Whether a point's figures claim more than any GPU can do (kMaxGpuGflops): its rate, or its fastest sample's. */
+export function implausiblePoint(p: TimedPointFields): boolean {
+  if (p.gflops !== undefined && !(p.gflops <= kMaxGpuGflops)) return true;
+  return p.size !== undefined && p.minMs !== undefined && p.minMs > 0 && rateAt(p.size, p.minMs) > kMaxGpuGflops;
 }
 
 /**
@@ -120,7 +143,8 @@ export interface TimedPointFields {
  */
 export function pointTrust(p: TimedPointFields): Trust | undefined {
   if (p.clock === undefined || p.medianMs === undefined || p.minMs === undefined || p.maxMs === undefined || p.dispatchesPerSample === undefined) return undefined;
-  return trustOf({ medianMs: p.medianMs, minMs: p.minMs, maxMs: p.maxMs, dispatchesPerSample: p.dispatchesPerSample, clockStepMs: kAssumedStepMs[p.clock] });
+  const v = trustOf({ medianMs: p.medianMs, minMs: p.minMs, maxMs: p.maxMs, dispatchesPerSample: p.dispatchesPerSample, clockStepMs: kAssumedStepMs[p.clock] });
+  return implausiblePoint(p) ? { ...v, trusted: false, reasons: [...v.reasons, 'implausible'] } : v;
 }
 
 /** Whether a ratio of these figures may be claimed: every one measured and trusted. */
@@ -128,12 +152,13 @@ export const allTrusted = (verdicts: ReadonlyArray<Trust | undefined>): boolean 
 
 /**
  * How long a bar a figure may have among others, as a share of the longest trusted value (0–1), or
- * undefined for no bar: an untimeable figure gets none (it is neither longest nor shortest), a
+ * undefined for no bar: an untimeable or implausible figure gets none (it is neither longest nor shortest), a
  * noisy one is drawn against the trusted ones (capped at the longest) and marked. `values` are the
  * figures' rates (higher is longer).
  */
 export function barShares(values: ReadonlyArray<{ readonly value: number; readonly trust: Trust | undefined }>): Array<number | undefined> {
-  const usable = (v: { value: number; trust: Trust | undefined }) => v.trust !== undefined && !v.trust.reasons.includes('untimeable') && Number.isFinite(v.value) && v.value > 0;
+  const usable = (v: { value: number; trust: Trust | undefined }) =>
+    v.trust !== undefined && !v.trust.reasons.includes('untimeable') && !v.trust.reasons.includes('implausible') && Number.isFinite(v.value) && v.value > 0;
   const trusted = values.filter((v) => usable(v) && v.trust!.trusted).map((v) => v.value);
   const drawable = values.filter(usable).map((v) => v.value);
   const longest = Math.max(0, ...(trusted.length > 0 ? trusted : drawable));

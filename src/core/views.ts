@@ -32,7 +32,9 @@ export const kViewList = [
   { id: 'partitions', address: 'partitions', label: 'view.partitions' },
   { id: 'dot', address: 'dot', label: 'view.dot', ownKeys: ['dotn'] },
   { id: 'bench', address: 'bench', label: 'view.bench', openedByKey: 'sizes' },
-  { id: 'shared', address: 'shared', label: 'view.shared', fragment: /^#?r=/ },
+  // One results link (`#r=…`) opens the shared results; two or more (`#r=…&r=…`) the comparison.
+  { id: 'shared', address: 'shared', label: 'view.shared', fragment: /^#?r=(?!.*&r=)/ },
+  { id: 'compare', address: 'compare', label: 'view.compare', fragment: /^#?r=.*&r=/ },
   { id: 'practice', address: 'practice', label: 'view.practice', ownKeys: ['ex'] },
 ] as const satisfies readonly ViewRecord[];
 

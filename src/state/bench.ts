@@ -2,7 +2,21 @@
  * The benchmark slice's actions: run a sweep, make a share link, open one, keep history.
  */
 import { parseSizes, parseSweepCount, sweepConfigError, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
-import { decodeShare, encodeShare, kShareVersion, shareFromHash, ShareError, shareSearch, type SharePayload } from '../core/share';
+import {
+  applyShareChoice,
+  decodeShare,
+  encodeShare,
+  kMaxCompared,
+  kShareVersion,
+  shareFromHash,
+  ShareError,
+  sharesFromHash,
+  sharesInText,
+  shareSearch,
+  type ShareChoice,
+  type SharePayload,
+} from '../core/share';
+import type { ComparedRun } from './benchState';
 import { parseTile } from '../core/input';
 import { failureOf, GpuRunError, type GpuInfo } from '../gpu/device';
 import { runSweep } from '../gpu/sweep';
@@ -108,6 +122,8 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
       sweepRun: { config, device, date },
       sweepProgress: { done: 0, total: config.sizes.length * config.kernels.length },
       shareUrl: '',
+      sweepPayload: undefined,
+      sweepOfShared: override ? useApp.getState().shared : undefined,
     });
     let status: 'done' | 'cancelled' | 'error' = 'done';
     try {
@@ -138,21 +154,77 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
       points: [...points],
     };
     addHistory(payload);
+    useApp.setState({ sweepPayload: payload });
     await makeShareUrl(payload);
   }
+}
+
+/** Change what the link reveals (or its label): the link is made again from the whole sweep. */
+export function setShareChoice(patch: { include?: Partial<ShareChoice['include']>; label?: string }): void {
+  useApp.setState((s) => ({ shareChoice: { include: { ...s.shareChoice.include, ...patch.include }, label: patch.label ?? s.shareChoice.label } }));
+  const payload = useApp.getState().sweepPayload;
+  if (payload) void makeShareUrl(payload);
 }
 
 /** Cancel the sweep (the one cancel of every run). */
 export const cancelSweep = cancelRun;
 
+/** Counts link makings, so a slower earlier one (an older choice) never overwrites a newer one. */
+let making = 0;
+
+/** Make the share link of a sweep, revealing what the sender chose (shareChoice). */
 export async function makeShareUrl(payload: SharePayload): Promise<void> {
+  const mine = ++making;
   try {
-    const r = await encodeShare(payload);
+    const r = await encodeShare(applyShareChoice(payload, useApp.getState().shareChoice));
     const url = `${location.origin}${location.pathname}${shareSearch(location.search)}#r=${r}`;
-    useApp.setState({ shareUrl: url, shareUrlError: '' });
+    if (mine === making) useApp.setState({ shareUrl: url, shareUrlError: '' });
   } catch (e) {
-    useApp.setState({ shareUrl: '', shareUrlError: e instanceof ShareError ? e.failure : e instanceof Error ? e.message : String(e) });
+    if (mine === making) useApp.setState({ shareUrl: '', shareUrlError: e instanceof ShareError ? e.failure : e instanceof Error ? e.message : String(e) });
   }
+}
+
+/** Open one link: its results, or why it was refused. */
+async function openLink(link: string): Promise<ComparedRun> {
+  try {
+    return { link, payload: await decodeShare(link) };
+  } catch (e) {
+    return { link, error: e instanceof ShareError ? e.failure : { reason: 'unreadable' } };
+  }
+}
+
+/** Open every link of the fragment for the comparison view (`#r=a&r=b`). */
+async function openComparedFromLocation(): Promise<void> {
+  const links = sharesFromHash(location.hash);
+  const runs = await Promise.all(links.map(openLink));
+  useApp.setState({ compared: runs });
+}
+
+/**
+ * Add the links found in pasted text (whole URLs or `r2.…` values) to the comparison; the
+ * address then carries every link (`#r=a&r=b`) once there are two to compare.
+ */
+export async function addCompared(text: string): Promise<number> {
+  const have = useApp.getState().compared.map((r) => r.link);
+  const links = sharesInText(text).filter((l) => !have.includes(l)).slice(0, Math.max(0, kMaxCompared - have.length));
+  const runs = await Promise.all(links.map(openLink));
+  const compared = [...useApp.getState().compared, ...runs];
+  useApp.setState({ compared });
+  writeComparedHash(compared);
+  return runs.length;
+}
+
+/** Remove one link from the comparison. */
+export function removeCompared(index: number): void {
+  const compared = useApp.getState().compared.filter((_, i) => i !== index);
+  useApp.setState({ compared });
+  writeComparedHash(compared);
+}
+
+/** The comparison's links in the address (without a hashchange: the view stays), or none. */
+function writeComparedHash(compared: readonly ComparedRun[]): void {
+  const hash = compared.length >= 2 ? `#${compared.map((r) => `r=${r.link}`).join('&')}` : '';
+  history.replaceState(history.state, '', `${location.pathname}${location.search}${hash}`);
 }
 
 /** Read a results link from the URL fragment (on load and when the fragment changes). */
@@ -162,6 +234,7 @@ export async function openShareFromLocation(): Promise<void> {
     useApp.setState({ shared: undefined, shareError: undefined });
     return;
   }
+  await openComparedFromLocation();
   try {
     const shared = await decodeShare(r);
     // The form below the shared results holds the shared sweep, so "Start sweep" runs what it says

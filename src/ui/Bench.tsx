@@ -1,23 +1,25 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paramsLabel } from '../core/tuning';
-import { crossover, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
+import { crossover, markdownTable, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
 import { pointReasonText, shareFailureText } from '../i18n/bench';
-import { type SharePayload } from '../core/share';
+import { kMaxLabelChars, kWithholdable, type SharePayload } from '../core/share';
+import { cancelSweep, dismissShared, parseSweep, runSharedHere, setShareChoice, setSweepText, startSweep, type SweepField } from '../state/bench';
+import { CompareTable } from './CompareTable';
 import { RunEstimate } from './RunEstimate';
-import { cancelSweep, dismissShared, parseSweep, runSharedHere, setSweepText, startSweep, type SweepField } from '../state/bench';
+import { PointMarks } from './PointMarks';
 import { clearHistory, deleteHistory, importHistory, useHistory } from '../state/history';
 import { useApp } from '../state/store';
 import { goToView } from '../state/views';
 import { kDefaultView, viewOpenedBy } from '../core/views';
 import { BenchChart, type ChartSeries } from './BenchChart';
-import { kKernelIdList, kKernels } from '../core/kernels';
+import { kKernelIdList, kKernels, kLadderIds, type KernelId } from '../core/kernels';
 import { spreadPercent } from '../core/stats';
 import { kAssumedStepMs, kMaxTrustedSpread, kMinClockSteps } from '../core/trust';
 import { pointTrust } from '../state/trust';
 import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';
+import { dateFormat, say, t as tr } from '../i18n';
 import { distrustMark } from './timing';
-import { dateFormat, say } from '../i18n';
 import { downloadBlob } from './download';
 import { kernelLabel } from '../i18n/kernels';
 
@@ -33,26 +35,6 @@ const kTableId = { mine: 'bench-table', shared: 'bench-table-shared' } as const;
 
 /** A recorded date (ISO) in the reader's language. */
 const fmtDate = (iso: string) => dateFormat({ dateStyle: 'medium', timeStyle: 'long' }).format(new Date(iso));
-
-/**
- * A point's marks under the trust rule (core/trust pointTrust, from the figures the point carries,
- * so a shared link shows the same marks as the page that made it): a word and a symbol each, with
- * the automation contract's test ids (point-untimeable, point-noisy).
- */
-export function PointMarks({ point }: { point: BenchPoint }) {
-  const v = pointTrust(point);
-  if (!v || v.trusted) return null;
-  return (
-    <>
-      {v.reasons.map((reason) => (
-        <span key={reason} className="trust-mark" data-testid={`point-${reason}`}>
-          {' '}
-          {distrustMark(v, reason)}
-        </span>
-      ))}
-    </>
-  );
-}
 
 /** What a GPU calls itself, from the parts the browser disclosed (empty when none). */
 const gpuName = (d: DeviceReport) => [d.vendor, d.architecture, d.description].filter((x) => x && x !== 'unknown').join(' · ');
@@ -74,8 +56,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
             <th scope="col">{t('table.kernel')}</th>
             <th scope="col">{t('table.size')}</th>
             <th scope="col">{t('table.median')}</th>
-            <th scope="col">{t('table.min')}</th>
-            <th scope="col">{t('table.max')}</th>
+            <th scope="col">{t('table.range')}</th>
             <th scope="col">{t('table.spread')}</th>
             <th scope="col">{kRateUnit}</th>
             <th scope="col">{t('table.clock')}</th>
@@ -91,14 +72,15 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
               </th>
               <td className="num">{p.size}</td>
               {p.skipped || p.error ? (
-                <td colSpan={7} className={p.error ? 'error-text' : 'small'}>
+                <td colSpan={6} className={p.error ? 'error-text' : 'small'}>
                   {p.error ? `✗ ${pointReasonText(p.error)}` : t('table.skipped', { reason: pointReasonText(p.skipped!) })}
                 </td>
               ) : (
                 <>
                   <td className="num">{fmtMeasuredMs(p.medianMs!)}</td>
-                  <td className="num">{fmtMeasuredMs(p.minMs!)}</td>
-                  <td className="num">{fmtMeasuredMs(p.maxMs!)}</td>
+                  <td className="num">
+                    {fmtMeasuredMs(p.minMs!)} – {fmtMeasuredMs(p.maxMs!)}
+                  </td>
                   <td className="num">{p.medianMs! > 0 ? fmtPercent(spreadPercent({ median: p.medianMs!, min: p.minMs!, max: p.maxMs! })) : '—'}</td>
                   <td className="num">
                     {fmtRate(p.gflops!, p.medianMs!)}
@@ -122,9 +104,12 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
   );
 }
 
-function DevicePanel({ device, date, title }: { device: DeviceReport; date: string; title: string }) {
+function DevicePanel({ device, date, title, withheld = [] }: { device: DeviceReport; date: string; title: string; withheld?: readonly string[] }) {
   const { t } = useTranslation('bench');
   const l = device.limits;
+  // A field the sender left out of the link says so, not "none".
+  const [limitsHeld, featuresHeld] = [withheld.includes(kWithholdable[1]), withheld.includes(kWithholdable[2])];
+  const held = (isHeld: boolean, shown: string) => (isHeld ? t('device.withheld') : shown);
   return (
     <details className="device-panel" open>
       <summary>{title}</summary>
@@ -133,10 +118,10 @@ function DevicePanel({ device, date, title }: { device: DeviceReport; date: stri
         <div><dt>{t('device.browser')}</dt><dd className="ua">{device.browser}</dd></div>
         <div><dt>{t('device.timing')}</dt><dd>{t(`clock.${device.timing}`)}</dd></div>
         <div><dt>{t('device.date')}</dt><dd>{fmtDate(date)}</dd></div>
-        <div><dt>{t('device.maxStorage')}</dt><dd>{l.maxStorageBufferBindingSize !== undefined ? fmtBytes(l.maxStorageBufferBindingSize) : '—'}</dd></div>
-        <div><dt>{t('device.invocations')}</dt><dd>{l.maxComputeInvocationsPerWorkgroup !== undefined ? fmtInt(l.maxComputeInvocationsPerWorkgroup) : '—'}</dd></div>
-        <div><dt>{t('device.workgroupMemory')}</dt><dd>{l.maxComputeWorkgroupStorageSize !== undefined ? fmtBytes(l.maxComputeWorkgroupStorageSize) : '—'}</dd></div>
-        <div><dt>{t('device.features')}</dt><dd>{device.features.join(', ') || t('device.noFeatures')}</dd></div>
+        <div><dt>{t('device.maxStorage')}</dt><dd>{held(limitsHeld, l.maxStorageBufferBindingSize !== undefined ? fmtBytes(l.maxStorageBufferBindingSize) : '—')}</dd></div>
+        <div><dt>{t('device.invocations')}</dt><dd>{held(limitsHeld, l.maxComputeInvocationsPerWorkgroup !== undefined ? fmtInt(l.maxComputeInvocationsPerWorkgroup) : '—')}</dd></div>
+        <div><dt>{t('device.workgroupMemory')}</dt><dd>{held(limitsHeld, l.maxComputeWorkgroupStorageSize !== undefined ? fmtBytes(l.maxComputeWorkgroupStorageSize) : '—')}</dd></div>
+        <div><dt>{t('device.features')}</dt><dd>{held(featuresHeld, device.features.join(', ') || t('device.noFeatures'))}</dd></div>
       </dl>
     </details>
   );
@@ -203,24 +188,224 @@ function History() {
   );
 }
 
+/** The sender's own words about their machine, as they stated it (never checked). */
+export function SenderLabel({ label }: { label?: string }) {
+  const { t } = useTranslation('bench');
+  if (!label) return null;
+  return (
+    <p className="sender-label" data-testid="shared-label">
+      {t('shared.label')} <q>{label}</q>
+    </p>
+  );
+}
+
+/** What shared figures are and are not: the sender's report, checked for damage, not for honesty. */
+export function TrustNote() {
+  const { t } = useTranslation('bench');
+  return (
+    <p className="small trust-note" data-testid="shared-trust-note">
+      {t('shared.trustNote')}
+    </p>
+  );
+}
+
 function SharedBanner({ shared }: { shared: SharePayload }) {
   const { t } = useTranslation('bench');
+  const gpu = useApp((s) => s.gpu.state);
   const d = shared.device;
   return (
     <div className="shared-banner" data-testid="shared-banner" role="region" aria-label={t('shared.region')}>
-      <p>
-        <strong>{t('shared.heading')}</strong> —{' '}
-        {t('shared.banner', { device: gpuName(d) || t('shared.undisclosed'), date: fmtDate(shared.date), app: shared.app, clock: t(`clock.${d.timing}`) })}
-      </p>
-      <div className="run-buttons">
-        <button type="button" className="primary" data-testid="shared-run-here" data-main-action onClick={runSharedHere}>
-          {t('shared.runHere')}
-        </button>
-        <button type="button" onClick={dismissShared}>
-          {t('shared.close')}
-        </button>
+      <div className="shared-head">
+        <p>
+          <strong>{t('shared.heading')}</strong> —{' '}
+          {t('shared.banner', { device: gpuName(d) || t('shared.undisclosed'), date: fmtDate(shared.date), app: shared.app, clock: t(`clock.${d.timing}`) })}
+        </p>
+        <div className="run-buttons">
+          {gpu === 'unavailable' ? (
+            <p className="small" data-testid="shared-needs-webgpu">
+              {t('shared.needsWebGpu')}
+            </p>
+          ) : (
+            <button type="button" className="primary" data-testid="shared-run-here" data-main-action onClick={runSharedHere}>
+              {t('shared.runHere')}
+            </button>
+          )}
+          <button type="button" onClick={dismissShared}>
+            {t('shared.close')}
+          </button>
+        </div>
       </div>
+      <SenderLabel label={shared.label} />
+      <TrustNote />
     </div>
+  );
+}
+
+/** Kernel sets to start from: the lesson's pair, every rung of the ladder, auto's candidates (the tuner's kernels). */
+const kPresets: ReadonlyArray<{ readonly id: 'pair' | 'ladder' | 'auto'; readonly kernels: readonly KernelId[] }> = [
+  { id: 'pair', kernels: ['naive', 'tiled'] },
+  { id: 'ladder', kernels: kLadderIds },
+  { id: 'auto', kernels: kKernelIdList.filter((k) => kKernels[k].tuned) },
+];
+
+const sameSet = (a: readonly KernelId[], b: readonly KernelId[]) => a.length === b.length && a.every((k) => b.includes(k));
+
+/** The kernels of the sweep: presets, and every kernel in a compact grid folded under a summary of the choice. */
+function KernelPicker({ chosen, tile, error }: { chosen: readonly KernelId[]; tile: string; error?: string }) {
+  const { t } = useTranslation('bench');
+  const names = chosen.map((k) => kernelLabel(k));
+  const kShown = 3;
+  const summary =
+    names.length === 0
+      ? t('form.kernelsNone')
+      : names.length <= kShown
+        ? t('form.kernelsChosen', { count: names.length, names: names.join(t('share.listSep')) })
+        : t('form.kernelsChosenMore', { count: names.length, names: names.slice(0, kShown).join(t('share.listSep')), more: names.length - kShown });
+  return (
+    <fieldset className="field kernel-field" aria-describedby={error ? 'bench-kernels-error' : undefined}>
+      <legend>{t('form.kernels')}</legend>
+      <div className="presets" role="group" aria-label={t('form.presets')}>
+        {kPresets.map((p) => (
+          <button
+            key={p.id}
+            type="button"
+            data-testid={`bench-preset-${p.id}`}
+            aria-pressed={sameSet(chosen, p.kernels)}
+            onClick={() => setSweepText({ kernels: kKernelIdList.filter((k) => p.kernels.includes(k)) })}
+          >
+            {t(`form.preset.${p.id}`, { count: p.kernels.length })}
+          </button>
+        ))}
+      </div>
+      <details className="kernel-list" data-testid="bench-kernels">
+        <summary>{summary}</summary>
+        <div className="kernel-grid">
+          {kKernelIdList.map((k) => (
+            <label key={k} className="switch">
+              <input
+                type="checkbox"
+                data-testid={`bench-kernel-${k}`}
+                checked={chosen.includes(k)}
+                onChange={(e) => setSweepText({ kernels: kKernelIdList.filter((x) => (x === k ? e.target.checked : chosen.includes(x))) })}
+              />
+              {kKernels[k].usesTile ? t('form.kernelTile', { label: kernelLabel(k), tile }) : kernelLabel(k)}
+            </label>
+          ))}
+        </div>
+      </details>
+      {error && (
+        <p className="field-error" id="bench-kernels-error" data-testid="bench-kernels-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Copy text to the clipboard; the outcome for a status line. */
+async function copyText(text: string): Promise<'copied' | 'copyFailed'> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return 'copied';
+  } catch {
+    return 'copyFailed';
+  }
+}
+
+/** The points as a Markdown table, with the page's words (for an issue or a chat). */
+function pointsMarkdown(points: readonly BenchPoint[], tile: number): string {
+  const header = [tr('bench:table.kernel'), tr('bench:table.size'), tr('bench:table.median'), tr('bench:table.min'), tr('bench:table.max'), kRateUnit, tr('bench:table.verified'), tr('bench:table.notes')];
+  const rows = points.map((p) => {
+    const name = kKernels[p.kernel].usesTile ? tr('bench:form.kernelTile', { label: kernelLabel(p.kernel), tile: p.tile ?? tile }) : kernelLabel(p.kernel);
+    if (p.skipped !== undefined || p.error !== undefined) return [name, String(p.size), '', '', '', '', '', p.error !== undefined ? `✗ ${pointReasonText(p.error)}` : tr('bench:table.skipped', { reason: pointReasonText(p.skipped!) })];
+    const v = pointTrust(p);
+    const marks = v && !v.trusted ? v.reasons.map((r) => distrustMark(v, r)).join(' ') : '';
+    return [name, String(p.size), fmtMeasuredMs(p.medianMs!), fmtMeasuredMs(p.minMs!), fmtMeasuredMs(p.maxMs!), fmtRate(p.gflops!, p.medianMs!), p.verified ? '✓' : '✗', marks];
+  });
+  return markdownTable(header, rows, [false, true, true, true, true, true, false, false]);
+}
+
+/** After a sweep: the link beside the results, what it reveals (the sender's choice and label), and the exports. */
+function ShareBox({ payload }: { payload?: SharePayload }) {
+  const { t } = useTranslation('bench');
+  const shareUrl = useApp((s) => s.shareUrl);
+  const urlError = useApp((s) => s.shareUrlError);
+  const choice = useApp((s) => s.shareChoice);
+  const [copied, setCopied] = useState<'' | 'copied' | 'copyFailed'>('');
+  const [mdCopied, setMdCopied] = useState<'' | 'copied' | 'copyFailed'>('');
+  if (!payload && !shareUrl && !urlError) return null;
+  const shareUrlError = typeof urlError === 'string' ? urlError : shareFailureText(urlError);
+  const sep = t('share.listSep');
+  const measured = payload?.points.filter((p) => p.gflops !== undefined).length ?? 0;
+  const included = kWithholdable.filter((f) => choice.include[f]);
+  const left = kWithholdable.filter((f) => !choice.include[f]);
+  const contents = [
+    t('share.part.config'),
+    t('share.part.points', { count: payload?.points.length ?? 0, measured }),
+    t('share.part.device', { gpu: payload ? [payload.device.vendor, payload.device.architecture].filter((x) => x && x !== 'unknown').join(' · ') || t('device.undisclosed') : '' }),
+    t('share.part.browser'),
+    t('share.part.appDate'),
+    ...included.map((f) => t(`share.field.${f}`)),
+    ...(choice.label.trim() ? [t('share.part.label')] : []),
+  ];
+  return (
+    <section className="share" aria-labelledby="share-heading" data-testid="share-box">
+      <h3 id="share-heading">{t('share.heading')}</h3>
+      <div className="share-options">
+        <div className="field">
+          <label htmlFor="share-label">{t('share.labelField')}</label>
+          <input
+            id="share-label"
+            data-testid="share-label"
+            maxLength={kMaxLabelChars}
+            placeholder={t('share.labelPlaceholder')}
+            value={choice.label}
+            onChange={(e) => setShareChoice({ label: e.target.value })}
+          />
+        </div>
+        <fieldset className="share-include">
+          <legend>{t('share.include')}</legend>
+          {kWithholdable.map((f) => (
+            <label key={f} className="switch">
+              <input type="checkbox" data-testid={`share-include-${f}`} checked={choice.include[f]} onChange={(e) => setShareChoice({ include: { [f]: e.target.checked } })} />
+              {t(`share.field.${f}`)}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <p className="small" data-testid="share-contents">
+        {t('share.contents', { parts: contents.join(sep) })} {left.length > 0 && t('share.notContains', { parts: left.map((f) => t(`share.field.${f}`)).join(sep) })}
+      </p>
+      {shareUrl ? (
+        <div className="run-buttons share-row">
+          <label htmlFor="share-link" className="visually-hidden">
+            {t('share.label')}
+          </label>
+          <input id="share-link" data-testid="share-link" readOnly value={shareUrl} onFocus={(e) => e.target.select()} />
+          <button type="button" className="primary" data-testid="share-copy" onClick={async () => setCopied(await copyText(shareUrl))}>
+            {t('share.copy')}
+          </button>
+          {copied && <span role="status">{t(`share.${copied}`)}</span>}
+        </div>
+      ) : (
+        shareUrlError && <p className="error-text">{shareUrlError}</p>
+      )}
+      {payload && (
+        <div className="run-buttons exports">
+          <span>{t('export.heading')}</span>
+          <button type="button" data-testid="export-json" onClick={() => downloadBlob(new Blob([JSON.stringify(payload, null, 1)], { type: 'application/json' }), `tiles-${payload.date}.json`)}>
+            {t('export.json')}
+          </button>
+          <button type="button" data-testid="export-csv" onClick={() => downloadBlob(new Blob([pointsToCsv(payload.points)], { type: 'text/csv' }), `tiles-${payload.date}.csv`)}>
+            {t('export.csv')}
+          </button>
+          <button type="button" data-testid="copy-markdown" onClick={async () => setMdCopied(await copyText(pointsMarkdown(payload.points, payload.config.tile)))}>
+            {t('export.markdown')}
+          </button>
+          {mdCopied && <span role="status">{t(`share.${mdCopied}`)}</span>}
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -233,13 +418,13 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const progress = useApp((s) => s.sweepProgress);
   const points = useApp((s) => s.sweepPoints);
   const run = useApp((s) => s.sweepRun);
-  const shareUrl = useApp((s) => s.shareUrl);
-  const urlError = useApp((s) => s.shareUrlError);
-  const shareUrlError = typeof urlError === 'string' ? urlError : shareFailureText(urlError);
+  const payload = useApp((s) => s.sweepPayload);
   const shared = useApp((s) => s.shared);
   const shareError = useApp((s) => s.shareError);
   const tile = useApp((s) => s.config.tile);
-  const [copied, setCopied] = useState<'' | 'copied' | 'copyFailed'>('');
+  const gpu = useApp((s) => s.gpu.state);
+  // This run was started for the shared results ("Run the same benchmark here"): the two are compared.
+  const comparing = useApp((s) => s.shared !== undefined && s.sweepOfShared === s.shared) && points.length > 0;
   // The language is a dependency: the problem is put into words in the language in use.
   const parsed = useMemo(() => parseSweep(), [text, tile, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -294,17 +479,28 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   );
   const chart = (
     <div data-testid="bench-chart" data-series={series.length} role="figure" aria-label={t('chart.label')}>
-      {series.length > 0 ? <BenchChart series={series} height={sharedView ? 190 : 340} /> : <p className="small">{t('chart.empty')}</p>}
+      {series.length > 0 ? <BenchChart series={series} height={sharedView && !comparing ? 190 : 380} /> : <p className="small">{t('chart.empty')}</p>}
     </div>
   );
-  // Two runs overlaid: say what their spreads do not cover.
-  const compareNote = shared && points.length > 0 && (
+  // Two runs compared: say what their spreads do not cover.
+  const compareNote = comparing && (
     <p className="small" data-testid="bench-compare-note">
       {t('compareNote')}
     </p>
   );
   const crossText = cross !== undefined && (
     <p data-testid="bench-crossover">{t('crossover', { size: cross })}</p>
+  );
+  // "Run the same benchmark here": both runs in one table, with the ratio here ÷ shared for every point.
+  const comparison = shared && comparing && (
+    <CompareTable
+      runs={[
+        { name: t('compare.sharedRun'), points: shared.points, tile: shared.config.tile },
+        { name: t('compare.here'), points, tile: run?.config.tile ?? shared.config.tile },
+      ]}
+      caption={t('compare.caption')}
+      ratioHead={() => t('compare.ratioHere')}
+    />
   );
   const tables = (
     <>
@@ -315,9 +511,10 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const devices = (
     <>
       {run && <DevicePanel device={run.device} date={run.date} title={t('device.mine')} />}
-      {shared && <DevicePanel device={shared.device} date={shared.date} title={t('device.shared')} />}
+      {shared && <DevicePanel device={shared.device} date={shared.date} title={t('device.shared')} withheld={shared.withheld} />}
     </>
   );
+  const share = !(sharedView && shared) && <ShareBox payload={payload} />;
   return (
     <section className={`panel bench${sharedView ? ' shared-view' : ''}`} aria-labelledby="bench-heading" id="benchmark">
       <h2 id="bench-heading" className={sharedView && shared ? 'visually-hidden' : undefined}>
@@ -327,44 +524,36 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
         <>
           {errorBox}
           {shared && <SharedBanner shared={shared} />}
-          {!shared && !shareError && <p data-testid="shared-none">{t('shared.none')}</p>}
+          {!shared && !shareError && (
+            <div data-testid="shared-none">
+              <p>{t('shared.none')}</p>
+              <p className="small">{t('shared.howToGet')}</p>
+            </div>
+          )}
+          {comparison}
           {shared && chart}
           {compareNote}
           {shared && tables}
         </>
       )}
-      <p className="small">{t('intro')}</p>
-      <div className="fields">
-        <div className="field wide">
+      {!sharedView && <p className="small intro">{t('intro')}</p>}
+      <div className="fields sweep-form">
+        <div className="field sizes-field">
           <label htmlFor="bench-sizes">{t('form.sizes')}</label>
           <input id="bench-sizes" data-testid="bench-sizes" value={text.sizes} onChange={(e) => setSweepText({ sizes: e.target.value })} {...invalid(kField.sizes)} />
           {fieldError(kField.sizes)}
         </div>
-        <fieldset className="field" aria-describedby={parsed.errors.kernels ? 'bench-kernels-error' : undefined}>
-          <legend>{t('form.kernels')}</legend>
-          {kKernelIdList.map((k) => (
-            <label key={k} className="switch">
-              <input
-                type="checkbox"
-                data-testid={`bench-kernel-${k}`}
-                checked={text.kernels.includes(k)}
-                onChange={(e) => setSweepText({ kernels: kKernelIdList.filter((x) => (x === k ? e.target.checked : text.kernels.includes(x))) })}
-              />
-              {kKernels[k].usesTile ? t('form.kernelTile', { label: kernelLabel(k), tile }) : kernelLabel(k)}
-            </label>
-          ))}
-          {fieldError(kField.kernels)}
-        </fieldset>
-        <div className="field">
+        <div className="field count-field">
           <label htmlFor="bench-warmups">{t('form.warmups')}</label>
           <input id="bench-warmups" data-testid="bench-warmups" inputMode="numeric" value={text.warmups} onChange={(e) => setSweepText({ warmups: e.target.value })} {...invalid(kField.warmups)} />
           {fieldError(kField.warmups)}
         </div>
-        <div className="field">
+        <div className="field count-field">
           <label htmlFor="bench-samples">{t('form.samples')}</label>
           <input id="bench-samples" data-testid="bench-samples" inputMode="numeric" value={text.samples} onChange={(e) => setSweepText({ samples: e.target.value })} {...invalid(kField.samples)} />
           {fieldError(kField.samples)}
         </div>
+        <KernelPicker chosen={text.kernels} tile={tile} error={parsed.errors.kernels} />
       </div>
       {(parsed.error || error) && (
         <p className="field-error" role="alert" data-testid="bench-error">
@@ -394,40 +583,17 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
         </div>
       </div>
       <RunEstimate scope={kEstimateScope} />
+      {gpu === 'unavailable' && !sharedView && <p className="small">{t('sweep.noGpu')}</p>}
+      {share}
       {!(sharedView && shared) && chart}
       {!(sharedView && shared) && compareNote}
       {crossText}
+      {!(sharedView && shared) && comparison}
       {!(sharedView && shared) && tables}
+      {sharedView && <p className="small intro">{t('intro')}</p>}
       <p className="small">{t('spread')}</p>
       <p className="small">{t('trust', { steps: kMinClockSteps, step: fmtMs(kAssumedStepMs['gpu-timestamp']), max: kMaxTrustedSpread })}</p>
       {devices}
-      {(shareUrl || shareUrlError) && (
-        <div className="share">
-          <label htmlFor="share-link">{t('share.label')}</label>
-          {shareUrl ? (
-            <div className="run-buttons">
-              <input id="share-link" data-testid="share-link" readOnly value={shareUrl} onFocus={(e) => e.target.select()} />
-              <button
-                type="button"
-                data-testid="share-copy"
-                onClick={async () => {
-                  try {
-                    await navigator.clipboard.writeText(shareUrl);
-                    setCopied('copied');
-                  } catch {
-                    setCopied('copyFailed');
-                  }
-                }}
-              >
-                {t('share.copy')}
-              </button>
-              {copied && <span role="status">{t(`share.${copied}`)}</span>}
-            </div>
-          ) : (
-            <p className="error-text">{shareUrlError}</p>
-          )}
-        </div>
-      )}
       <History />
     </section>
   );

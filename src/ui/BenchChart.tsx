@@ -19,11 +19,11 @@ export interface ChartSeries {
 /**
  * A figure the axis can hold: finite, not negative, at most the schema's physical bound (links are
  * checked; this guards the axis whatever it is given). A time below the clock's resolution has no
- * rate, and an untimeable one (core/trust) is no speed: neither is drawn (the list under the chart
- * and the table say why).
+ * rate, and an untimeable or implausible one (core/trust) is no speed: none is drawn (the list
+ * under the chart and the table say why).
  */
 const plotted = (p: BenchPoint | undefined): number | null =>
-  p?.gflops !== undefined && Number.isFinite(p.gflops) && p.gflops >= 0 && !isBelowResolution(p.medianMs ?? 0) && !pointTrust(p)?.reasons.includes('untimeable')
+  p?.gflops !== undefined && Number.isFinite(p.gflops) && p.gflops >= 0 && !isBelowResolution(p.medianMs ?? 0) && !pointTrust(p)?.reasons.some((r) => r === 'untimeable' || r === 'implausible')
     ? Math.min(p.gflops, kMaxPlausibleGflops)
     : null;
 
@@ -42,8 +42,10 @@ function TrustLegend({ series }: { series: readonly ChartSeries[] }) {
   );
   if (items.length === 0) return null;
   return (
-    <div className="small chart-marks" data-testid="chart-marks">
-      <span>{t('chart.marks')}</span>
+    // Folded under its count: the table marks the same points beside their figures, and a long list
+    // would push the table off the shared view's first screen.
+    <details className="small chart-marks" data-testid="chart-marks">
+      <summary>{t('chart.marksCount', { count: items.length })}</summary>
       <ul>
         {items.map((i) => (
           <li key={i.key} data-testid={`point-${i.reason}`}>
@@ -51,11 +53,14 @@ function TrustLegend({ series }: { series: readonly ChartSeries[] }) {
           </li>
         ))}
       </ul>
-    </div>
+    </details>
   );
 }
 
 const color = (k: KernelId) => kKernels[k].chart.color;
+
+/** Most lines named on the chart itself (beyond, the legend names them). */
+const kNamedLines = 8;
 
 /**
  * GFLOP/s (median) against size, one line per kernel, in the kernel's colour and dash (its record's
@@ -74,9 +79,16 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       xs,
       ...series.map((s) => xs.map((x) => plotted(s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)))),
     ];
+    // Up to kNamedLines lines, each is named at its last point, with room on the right for the longest
+    // name, whole; more would pile up past the plot, so the legend below (which also switches lines off) names them.
+    const named = series.length <= kNamedLines;
+    const tag = (s: ChartSeries) => (s.shared ? t('chart.tagShared', { kernel: kernelLabel(s.kernel) }) : kernelLabel(s.kernel));
+    const measure = document.createElement('canvas').getContext('2d');
+    if (measure) measure.font = '13px system-ui, sans-serif'; // i18n-exempt: a CSS font
+    const right = named ? Math.ceil(Math.max(60, ...series.map((s) => (measure ? measure.measureText(tag(s)).width : 8 * tag(s).length)))) + 20 : 24;
     const opts: uPlot.Options = {
       width: Math.max(320, el.clientWidth),
-      padding: [16, 110, 0, 0], // room on the right for the line names
+      padding: [16, right, 0, 0],
       height,
       scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, Number.isFinite(max) && max > 0 ? Math.min(max, kMaxPlausibleGflops) * 1.1 : 1] } },
       axes: [
@@ -101,12 +113,15 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       hooks: {
         draw: [
           (u: uPlot) => {
+            if (!named) return;
             const ctx = u.ctx;
             ctx.save();
             ctx.font = `${Math.round(13 * devicePixelRatio)}px system-ui, sans-serif`; // i18n-exempt: a CSS font
             ctx.textBaseline = 'middle';
             ctx.textAlign = 'left';
             const labels = series.flatMap((s, i) => {
+              // A line switched off in the legend loses its name too.
+              if (u.series[i + 1]?.show === false) return [];
               const ys = u.data[i + 1]!;
               let last = ys.length - 1;
               while (last >= 0 && ys[last] == null) last--;
@@ -119,7 +134,7 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
             for (let i = 1; i < labels.length; i++) labels[i]!.y = Math.max(labels[i]!.y, labels[i - 1]!.y + gap);
             for (const l of labels) {
               ctx.fillStyle = color(l.s.kernel);
-              ctx.fillText(l.s.shared ? t('chart.tagShared', { kernel: kernelLabel(l.s.kernel) }) : kernelLabel(l.s.kernel), l.x + 10 * devicePixelRatio, l.y);
+              ctx.fillText(tag(l.s), l.x + 10 * devicePixelRatio, l.y);
             }
             ctx.restore();
           },
@@ -136,7 +151,7 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
   }, [series, height, t]);
   return (
     <>
-      <div ref={host} className="bench-chart" />
+      <div ref={host} className="bench-chart" data-named={series.length <= kNamedLines ? '' : undefined} />
       <TrustLegend series={series} />
     </>
   );

@@ -14,7 +14,9 @@ export type { TimedRun };
 export function distrustWords(v: Trust, medianMs: number): string[] | undefined {
   if (v.trusted) return undefined;
   return v.reasons.map((r) =>
-    r === 'noisy'
+    r === 'implausible'
+      ? t('run:timing.markImplausible')
+      : r === 'noisy'
       ? t('run:timing.spread', { pct: fmtPercent(v.spreadPct), max: v.maxSpreadPct })
       : medianMs > 0 && Number.isFinite(medianMs)
         ? t('run:timing.nearClock', { median: fmtMs(medianMs), steps: v.minSteps, step: fmtMs(v.stepMs) })
@@ -28,7 +30,8 @@ export const dispatchStep = (run: TimedRun): number => runTrustHere(run).stepMs;
 /** Why this run's time is not a trustworthy speed, or undefined (the trust rule over the run's own statistics and clock). */
 export const untimeableRun = (run: TimedRun): string[] | undefined => distrustWords(runTrustHere(run), run.stats.median);
 
-/** A point's or run's mark, short: "too small to time", "noisy (spread 905%)". */
+/** A point's or run's mark, short: "too small to time", "noisy (spread 905%)", "implausible". */
 export function distrustMark(v: Trust, reason: Trust['reasons'][number]): string {
+  if (reason === 'implausible') return t('run:timing.markImplausible');
   return reason === 'untimeable' ? t('run:timing.markUntimeable') : t('run:timing.markNoisy', { pct: fmtPercent(v.spreadPct) });
 }

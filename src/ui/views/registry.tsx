@@ -13,6 +13,7 @@ import { ProblemView } from './ProblemView';
 
 const BenchView = lazy(() => import('./BenchView').then((m) => ({ default: m.BenchView })));
 const Ladder = lazy(() => import('../Ladder').then((m) => ({ default: m.Ladder })));
+const CompareView = lazy(() => import('../CompareView').then((m) => ({ default: m.CompareView })));
 const PracticeView = lazy(() => import('../practice/PracticeView').then((m) => ({ default: m.PracticeView })));
 const Partitions = lazy(() => import('../Partitions').then((m) => ({ default: m.Partitions })));
 
@@ -45,5 +46,6 @@ export const kViewBodies: Record<View, ViewBody> = {
   // The benchmark and the shared results are one component (switching between them keeps its state).
   bench: { render: () => <BenchView shared={false} />, next: said('app.nextBench', { action: said('bench:form.start') }) },
   shared: { render: () => <BenchView shared />, next: said('app.nextShared', { action: said('bench:shared.runHere') }) },
+  compare: { render: () => <CompareView />, next: said('app.nextCompare', { action: said('bench:compare.add') }) },
   practice: { render: () => <PracticeView />, next: said('app.next', { action: said('practice:run') }) },
 };

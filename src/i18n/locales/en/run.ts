@@ -131,6 +131,7 @@ export const run = {
     zero: 'the median is zero: below the clock’s resolution',
     markUntimeable: '⚠ too small to time',
     markNoisy: '⚠ noisy (spread {{pct}})',
+    markImplausible: '⚠ implausible: beyond any GPU’s FP32 rate (1 PFLOP/s)',
     reasonSeparator: '; ',
     advice: 'For a speed figure, try a larger problem (for example the 1000² example).',
     spreadDef: 'spread = (max − min) / median of the timed samples',

@@ -125,6 +125,7 @@ export const run: Catalogue<typeof en> = {
     zero: '中位数为零：低于时钟的分辨率',
     markUntimeable: '⚠ 太小，无法计时',
     markNoisy: '⚠ 噪声大（离散度 {{pct}}）',
+    markImplausible: '⚠ 不可信：超过任何 GPU 的 FP32 峰值（1 PFLOP/s）',
     reasonSeparator: '；',
     advice: '要得到速度数字，请试更大的问题（例如 1000² 的示例）。',
     spreadDef: '离散度 = (最大值 − 最小值) / 计时采样的中位数',
