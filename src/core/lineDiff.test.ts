@@ -32,8 +32,8 @@ describe('lineDiff', () => {
 
   it('reproduces both files for every pair of neighbouring rungs', () => {
     for (let r = 1; r < kLadderIds.length; r++) {
-      const a = kKernels[kLadderIds[r - 1]].source;
-      const b = kKernels[kLadderIds[r]].source;
+      const a = kKernels[kLadderIds[r - 1]!].source;
+      const b = kKernels[kLadderIds[r]!].source;
       const d = lineDiff(a, b);
       expect(older(d), kLadderIds[r]).toEqual(splitLines(a));
       expect(newer(d), kLadderIds[r]).toEqual(splitLines(b));
@@ -49,8 +49,8 @@ describe('diffHunks', () => {
     b[10] = 'changed';
     const { hunks, skippedAfter } = diffHunks(lineDiff(a.join('\n'), b.join('\n')), 2);
     expect(hunks).toHaveLength(1);
-    expect(hunks[0].skippedBefore).toBe(8);
-    expect(hunks[0].lines.map((l) => l.text)).toEqual(['l8', 'l9', 'l10', 'changed', 'l11', 'l12']);
+    expect(hunks[0]!.skippedBefore).toBe(8);
+    expect(hunks[0]!.lines.map((l) => l.text)).toEqual(['l8', 'l9', 'l10', 'changed', 'l11', 'l12']);
     expect(skippedAfter).toBe(7);
   });
 });

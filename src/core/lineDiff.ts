@@ -36,27 +36,27 @@ export function lineDiff(older: string, newer: string): DiffLine[] {
   const lcs = new Uint32Array((n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i * w + j] = a[head + i] === b[head + j] ? lcs[(i + 1) * w + j + 1] + 1 : Math.max(lcs[(i + 1) * w + j], lcs[i * w + j + 1]);
+      lcs[i * w + j] = a[head + i] === b[head + j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
     }
   }
   const out: DiffLine[] = [];
-  for (let i = 0; i < head; i++) out.push({ op: 'same', text: a[i], oldLine: i + 1, newLine: i + 1 });
+  for (let i = 0; i < head; i++) out.push({ op: 'same', text: a[i]!, oldLine: i + 1, newLine: i + 1 });
   let i = 0;
   let j = 0;
   while (i < n || j < m) {
     if (i < n && j < m && a[head + i] === b[head + j]) {
-      out.push({ op: 'same', text: a[head + i], oldLine: head + i + 1, newLine: head + j + 1 });
+      out.push({ op: 'same', text: a[head + i]!, oldLine: head + i + 1, newLine: head + j + 1 });
       i++;
       j++;
-    } else if (j >= m || (i < n && lcs[(i + 1) * w + j] >= lcs[i * w + j + 1])) {
-      out.push({ op: 'del', text: a[head + i], oldLine: head + i + 1 });
+    } else if (j >= m || (i < n && lcs[(i + 1) * w + j]! >= lcs[i * w + j + 1]!)) {
+      out.push({ op: 'del', text: a[head + i]!, oldLine: head + i + 1 });
       i++;
     } else {
-      out.push({ op: 'add', text: b[head + j], newLine: head + j + 1 });
+      out.push({ op: 'add', text: b[head + j]!, newLine: head + j + 1 });
       j++;
     }
   }
-  for (let t = 0; t < tail; t++) out.push({ op: 'same', text: a[a.length - tail + t], oldLine: a.length - tail + t + 1, newLine: b.length - tail + t + 1 });
+  for (let t = 0; t < tail; t++) out.push({ op: 'same', text: a[a.length - tail + t]!, oldLine: a.length - tail + t + 1, newLine: b.length - tail + t + 1 });
   return out;
 }
 

@@ -30,7 +30,7 @@ describe('rungDiagram', () => {
       for (const s of shapes) {
         const grid = blockGrid(s, plan(id, s));
         const hits = new Uint8Array(s.m * s.n);
-        for (const g of grid) for (let y = g.y; y < g.y + g.h; y++) for (let x = g.x; x < g.x + g.w; x++) hits[y * s.n + x]++;
+        for (const g of grid) for (let y = g.y; y < g.y + g.h; y++) for (let x = g.x; x < g.x + g.w; x++) hits[y * s.n + x]! += 1;
         expect(hits.every((h) => h === 1), id).toBe(true);
       }
     }
@@ -38,7 +38,7 @@ describe('rungDiagram', () => {
 
   it('draws the invocations tiling the block, one of them owned', () => {
     for (const id of kLadderIds) {
-      const s = shapes[1];
+      const s = shapes[1]!;
       const d = rungDiagram(id, plan(id, s), s);
       const block = d.panels.find((p) => p.id === 'block')!;
       const invocations = block.rects.filter((r) => r.role === 'invocation');
