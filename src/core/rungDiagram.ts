@@ -132,14 +132,13 @@ export function diagramFacts(id: KernelId, plan: LaunchPlan, shape: Shape): Diag
   };
 }
 
-/** Cut a rectangle into vec4 loads four wide along x (or along y), clipped to it. */
-function vec4Cuts(r: DiagramRect, alongX: boolean): DiagramRect[] {
+/** Rows of a tile whose vec4 loads are drawn (every row would be a solid block at the panel's scale). */
+export const kVec4Rows = 2;
+
+/** Cut the first kVec4Rows rows of a rectangle into vec4 accesses, four elements wide along x. */
+function vec4Cuts(r: DiagramRect): DiagramRect[] {
   const out: DiagramRect[] = [];
-  if (alongX) {
-    for (let y = 0; y < r.h; y++) for (let x = 0; x < r.w; x += 4) out.push({ role: 'vec4', x: r.x + x, y: r.y + y, w: Math.min(4, r.w - x), h: 1 });
-  } else {
-    for (let x = 0; x < r.w; x++) for (let y = 0; y < r.h; y += 4) out.push({ role: 'vec4', x: r.x + x, y: r.y + y, w: 1, h: Math.min(4, r.h - y) });
-  }
+  for (let y = 0; y < Math.min(kVec4Rows, r.h); y++) for (let x = 0; x < r.w; x += 4) out.push({ role: 'vec4', x: r.x + x, y: r.y + y, w: Math.min(4, r.w - x), h: 1 });
   return out;
 }
 
@@ -199,7 +198,7 @@ export function rungDiagram(id: KernelId, plan: LaunchPlan, shape: Shape): RungD
   }
   const owned: DiagramRect = { role: 'owned', x: 0, y: 0, w: f.ownCols, h: f.ownRows };
   blockRects.push(owned);
-  if (f.vec4C) blockRects.push(...vec4Cuts(owned, true));
+  if (f.vec4C) blockRects.push(...vec4Cuts(owned));
   panels.push({ id: 'block', width: f.blockCols, height: f.blockRows, rects: blockRects });
 
   // The tiles staged per phase: A (BM×BK) and B (BK×BN), both buffers of a double buffer.
@@ -212,8 +211,8 @@ export function rungDiagram(id: KernelId, plan: LaunchPlan, shape: Shape): RungD
       const a: DiagramRect = { role: c === 0 ? 'tileA' : 'tileA2', x: c * (f.bk + g), y: f.bk + g, w: f.bk, h: f.blockRows };
       const b: DiagramRect = { role: c === 0 ? 'tileB' : 'tileB2', x: copies * (f.bk + g) + c * (f.blockCols + g), y: 0, w: f.blockCols, h: f.bk };
       tiles.push(a, b);
-      if (f.vec4A) tiles.push(...vec4Cuts(a, true));
-      if (f.vec4B) tiles.push(...vec4Cuts(b, true));
+      if (f.vec4A) tiles.push(...vec4Cuts(a));
+      if (f.vec4B) tiles.push(...vec4Cuts(b));
     }
     const width = copies * (f.bk + g) + copies * f.blockCols + (copies - 1) * g;
     panels.push({ id: 'tiles', width, height: f.bk + g + f.blockRows, rects: tiles });
