@@ -8,6 +8,7 @@ import { test, expect } from './fixtures';
 test('every rung of the ladder has its diagram and its code diff', async ({ app }) => {
   const rungs = await ladderOfRecord();
   expect(rungs.length, 'the record has rungs').toBeGreaterThan(0);
+  test.setTimeout(60_000 + rungs.length * 20_000); // opening and drawing each rung's parts, on a shared CPU
   await app.open('?m=40&k=24&n=36&tile=8&view=ladder');
   const page = app.page;
   for (const [i, r] of rungs.entries()) {
@@ -25,7 +26,6 @@ test('every rung of the ladder has its diagram and its code diff', async ({ app 
         await expect(diagram.locator('rect[data-role="owned"]')).toHaveCount(1);
         await expect(diagram.locator('rect[data-role="block"]').first()).toBeAttached();
         await expect(diagram.locator('figcaption').first()).toContainText('40×36');
-        if (process.env.SHOT) await diagram.screenshot({ path: `test-results/shot-${r.id}.png` });
       } else {
         await expect(diagram).toContainText('No launch plan');
       }
