@@ -49,7 +49,7 @@ export default function RungDiagram({ id, plan, shape }: { id: KernelId; plan: L
         const text = caption(t, p, d.facts);
         return (
           <figure key={p.id} className="rung-diagram-panel" data-panel={p.id}>
-            <svg role="img" aria-label={text} width={Math.max(24, p.width * scale)} height={Math.max(24, p.height * scale)} viewBox={`0 0 ${p.width} ${p.height}`} preserveAspectRatio="xMinYMin meet">
+            <svg role="img" aria-label={text} width={Math.max(24, p.width * scale)} height={Math.max(24, p.height * scale)} viewBox={`0 0 ${p.width} ${p.height}`}>
               {p.rects.map((r, i) => (
                 <Rect key={i} r={r} />
               ))}
