@@ -1,6 +1,8 @@
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { kernelLoads, kKernels, kLadderIds, kNativeReference, kReferenceRun, tunedConstants, type KernelId } from '../core/kernels';
+import { isPlanFailure, kernelLoads, kKernels, kLadderIds, kNativeReference, kReferenceRun, tunedConstants, type KernelId, type LaunchPlan, type PlanFailure } from '../core/kernels';
+import type { Shape } from '../core/shape';
 import { arithmeticIntensity } from '../core/traffic';
 import { numberFormat, say } from '../i18n';
 import { runKernels } from '../state/runs';
@@ -13,6 +15,43 @@ import { Tuning } from './Tuning';
 import { paramsLabel } from '../core/tuning';
 import { kernelLabel, kernelSummary } from '../i18n/kernels';
 
+const RungDiff = lazy(() => import('./RungDiff'));
+const RungDiagram = lazy(() => import('./RungDiagram'));
+
+/** A collapsed part of a rung's explanation: its body is loaded and drawn only once it is opened. */
+function Lazily({ 'data-testid': testId, id, summary, children }: { 'data-testid': string; id: KernelId; summary: string; children: () => ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <details data-testid={testId} data-kernel={id} onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <summary>{summary}</summary>
+      {opened && <Suspense fallback={null}>{children()}</Suspense>}
+    </details>
+  );
+}
+
+/** A rung's diagram and code change, under its row. */
+function RungExplain({ id, plan, shape }: { id: KernelId; plan: LaunchPlan | PlanFailure | undefined; shape: Shape | undefined }) {
+  const { t } = useTranslation('run');
+  const at = kLadderIds.indexOf(id);
+  const prev = at > 0 ? kLadderIds[at - 1] : undefined;
+  return (
+    <>
+      <Lazily data-testid="rung-diagram" id={id} summary={t('ladder.diagram.summary', { label: kernelLabel(id) })}>
+        {() =>
+          plan && shape && !isPlanFailure(plan) ? (
+            <RungDiagram id={id} plan={plan} shape={shape} />
+          ) : (
+            <p className="small">{plan && isPlanFailure(plan) ? t('ladder.diagram.noPlanWhy', { why: say(plan.why) }) : t('ladder.diagram.noPlan')}</p>
+          )
+        }
+      </Lazily>
+      <Lazily data-testid="rung-diff" id={id} summary={prev ? t('ladder.diff.summary', { label: kernelLabel(id), prev: kernelLabel(prev) }) : t('ladder.diff.summaryFirst', { label: kernelLabel(id) })}>
+        {() => <RungDiff id={id} />}
+      </Lazily>
+    </>
+  );
+}
+
 const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
 
 /** The reference run's figures for a rung, as text (never this GPU's). */
@@ -20,8 +59,9 @@ function refCell(t: TFunction<'run'>, id: KernelId): string {
   const r = kKernels[id].reference;
   if (!r) return '—';
   const pct = (v: number) => t('result.percent', { pct: fixed((v / kReferenceRun.cublas) * 100, 0) });
-  const wgpu = r.wgpu === null ? t('ladder.refNone') : t('ladder.refFigure', { value: fixed(r.wgpu, 1), pct: pct(r.wgpu) });
-  return t('ladder.refCell', { dawn: fixed(r.dawn, 1), dawnPct: pct(r.dawn), wgpu });
+  // TFLOP/s in the record; said with its unit (fmtGflops takes GFLOP/s).
+  const wgpu = r.wgpu === null ? t('ladder.refNone') : t('ladder.refFigure', { value: fmtGflops(r.wgpu * 1000), pct: pct(r.wgpu) });
+  return t('ladder.refCell', { gpu: kReferenceRun.gpu, dawn: fmtGflops(r.dawn * 1000), dawnPct: pct(r.dawn), wgpu });
 }
 
 /** The best rung compiled natively (nvcc) against its reference figures: the engines' share of the gap. */
@@ -105,8 +145,8 @@ export function Ladder() {
             ));
             const values = { rate: fmtGflops(g), median: fmtMs(r?.run?.stats.median ?? 0), n: r?.run?.stats.n ?? 0, clock: r?.run ? t(`clock.label.${r.run.clock}`) : '', params: consts };
             return (
+              <Fragment key={id}>
               <tr
-                key={id}
                 data-testid={`ladder-${id}`}
                 data-run={r?.seq}
                 data-status={notApplicable.has(id) ? 'n/a' : (r?.status ?? 'idle')}
@@ -119,7 +159,7 @@ export function Ladder() {
                   {isAuto && <span className="badge neutral" data-testid={`ladder-auto-${id}`}>{t('ladder.auto')}</span>}
                 </th>
                 <td className="small">{kernelSummary(id)}</td>
-                <td className="num">{parsed ? `${fmtInt(loads)} · ${arithmeticIntensity(parsed.shape, loads).toFixed(1)}` : '—'}</td>
+                <td className="num">{parsed ? t('ladder.loadsCell', { loads: fmtInt(loads), ai: fixed(arithmeticIntensity(parsed.shape, loads), 1) }) : '—'}</td>
                 <td>
                   {notApplicable.has(id) ? (
                     <span className="small">{t('ladder.notApplicable', { why: notApplicable.get(id) ?? '' })}</span>
@@ -149,6 +189,12 @@ export function Ladder() {
                 </td>
                 <td className="small">{refCell(t, id)}</td>
               </tr>
+              <tr className="rung-explain" data-kernel={id}>
+                <td colSpan={5}>
+                  <RungExplain id={id} plan={derived.plans[id]} shape={parsed?.shape} />
+                </td>
+              </tr>
+              </Fragment>
             );
           })}
         </tbody>
