@@ -225,3 +225,20 @@ for (const lang of ['en', 'zh-CN'] as const) {
     });
   }
 }
+
+test('from the default example, one action runs a size this GPU can time and shows the speed-up (or says why not)', async ({ app }) => {
+  test.setTimeout(240_000);
+  await app.open('?samples=3');
+  await app.run('run-both');
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+  const go = app.page.getByTestId('speedup-run');
+  await expect(go).toBeVisible();
+  await go.click();
+  const ratio = app.page.getByTestId('speedup-ratio');
+  await expect(ratio).toBeVisible({ timeout: 180_000 });
+  // A trusted ratio is a number > 0; an untrusted one gives none and says so. SwiftShader is software: the H100 figure is shown.
+  const trusted = await ratio.getAttribute('data-trusted');
+  if (trusted === 'true') expect(Number(await ratio.getAttribute('data-ratio'))).toBeGreaterThan(0);
+  else await expect(ratio).toContainText('no ratio');
+  await expect(ratio).toContainText('NVIDIA H100');
+});

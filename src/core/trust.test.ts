@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTrusted, barShares, kAssumedStepMs, kMaxTrustedSpread, kMinClockSteps, pointTrust, runClockStepMs, runTrust, trustOf, type Trust } from './trust';
+import { allTrusted, barShares, kAssumedStepMs, kMaxTrustedSpread, kMinClockSteps, pointTrust, runClockStepMs, runTrust, timeableSize, trustOf, type Trust } from './trust';
 
 const fig = (medianMs: number, minMs: number, maxMs: number, dispatchesPerSample = 1, clockStepMs = 0.1) => ({ medianMs, minMs, maxMs, dispatchesPerSample, clockStepMs });
 
@@ -102,5 +102,18 @@ describe('allTrusted and barShares: no ratio and no bar from an untrusted figure
     expect(barShares([{ value: 10, trust: noisy }, { value: 5, trust: noisy }])).toEqual([1, 0.5]);
     const none: Trust | undefined = undefined;
     expect(barShares([{ value: 10, trust: untimeable }, { value: 5, trust: none }])).toEqual([undefined, undefined]);
+  });
+});
+
+describe('timeableSize: a size this GPU can time, for the lesson’s speed-up', () => {
+  it('gives naive about the target time at the measured rate, a multiple of 16 within 64..2048', () => {
+    const n = timeableSize(0.2); // SwiftShader's ~0.2 GFLOP/s
+    expect(n % 16).toBe(0);
+    const ms = ((2 * n ** 3) / (0.2 * 1e9)) * 1000;
+    expect(ms).toBeGreaterThan(30);
+    expect(ms).toBeLessThan(120);
+    expect(timeableSize(40_000)).toBe(2048); // an H100: the largest offered
+    expect(timeableSize(0)).toBeGreaterThanOrEqual(64); // no rate yet: a small default
+    expect(timeableSize(Number.NaN)).toBeGreaterThanOrEqual(64);
   });
 });

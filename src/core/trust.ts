@@ -164,3 +164,15 @@ export function barShares(values: ReadonlyArray<{ readonly value: number; readon
   const longest = Math.max(0, ...(trusted.length > 0 ? trusted : drawable));
   return values.map((v) => (usable(v) && longest > 0 ? Math.min(1, v.value / longest) : undefined));
 }
+
+/**
+ * A square size whose naive run takes about `targetMs` per dispatch at `gflops` (this GPU's rate,
+ * measured even where too small to trust), as a multiple of 16 between 64 and 2048: both kernels
+ * then run well above the clock's step (tiled is at most a few times faster) and the whole run,
+ * samples included, stays a few seconds long.
+ */
+export function timeableSize(gflops: number, targetMs = 60): number {
+  const rate = Number.isFinite(gflops) && gflops > 0 ? gflops : 0.1;
+  const n = Math.cbrt((targetMs / 1000) * rate * 1e9 / 2);
+  return Math.min(2048, Math.max(64, Math.round(n / 16) * 16));
+}

@@ -155,7 +155,7 @@ export function Ladder() {
               >
                 <th scope="row">
                   {kKernels[id].usesTile && parsed ? t('ladder.withTile', { label: kernelLabel(id), tile: parsed.tile }) : kernelLabel(id)}
-                  <div className="small">{`shaders/${id}.wgsl`}</div>
+                  <div className="small">{`${id}.wgsl`}</div>
                   {isAuto && <span className="badge neutral" data-testid={`ladder-auto-${id}`}>{t('ladder.auto')}</span>}
                 </th>
                 <td className="small">{kernelSummary(id)}</td>

@@ -7,6 +7,11 @@ import { verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';
 import { fmtBytes, fmtInt, fmtMs } from './format';
 import { untimeableRun } from './timing';
+import { useState } from 'react';
+import { kKernels } from '../core/kernels';
+import { timeableSize } from '../core/trust';
+import { runKernels } from '../state/runs';
+import { applyConfig } from '../state/store';
 
 const kStrong = { strong: <strong /> };
 /** The traffic formulas (notation, the same in every language). */
@@ -20,6 +25,7 @@ export function TilingWhy() {
   const trace = useApp((s) => s.trace);
   const gpu = useApp((s) => s.gpu);
   const results = useApp((s) => s.results);
+  const [speedup, setSpeedup] = useState<number | undefined>(undefined);
   if (!trace || gpu.state !== 'ready') return null;
   const { shape, tile } = trace.config;
   const limits = gpu.info.limits;
@@ -73,6 +79,46 @@ export function TilingWhy() {
       </table>
       <p className="small">{t('why.fewer', { ratio: numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(nl / tl) })}</p>
       {untrusted && <p className="small" data-testid="why-untrusted-note">{t('why.untrustedNote')}</p>}
+      {(() => {
+        // See the speed-up: one action runs both kernels at a size this GPU can time, chosen from
+        // naive's measured rate here (even an untrusted one gives the scale).
+        const size = timeableSize(naive?.run.gflops ?? tiled?.run.gflops ?? 0);
+        const atSpeedup = speedup !== undefined && shape.m === speedup && shape.k === speedup && shape.n === speedup;
+        const software = gpu.info.isFallbackAdapter;
+        const h100 = (kKernels.tiled.reference!.dawn / kKernels.naive.reference!.dawn).toFixed(1);
+        return (
+          <div className="speedup" data-testid="speedup">
+            {untrusted && !atSpeedup && (
+              <button
+                type="button"
+                data-testid="speedup-run"
+                onClick={() => {
+                  setSpeedup(size);
+                  applyConfig({ m: String(size), k: String(size), n: String(size) });
+                  void runKernels(['naive', 'tiled']);
+                }}
+              >
+                {t('why.speedupRun', { size })}
+              </button>
+            )}
+            {atSpeedup && naive && tiled && (
+              <p data-testid="speedup-ratio" data-trusted={untrusted ? 'false' : 'true'} data-ratio={untrusted ? '' : String(naive.run.stats.median / tiled.run.stats.median)}>
+                {untrusted
+                  ? t('why.speedupUntrusted', { size })
+                  : t('why.speedupRatio', {
+                      size,
+                      ratio: numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(naive.run.stats.median / tiled.run.stats.median),
+                      naive: fmtMs(naive.run.stats.median),
+                      tiled: fmtMs(tiled.run.stats.median),
+                      naiveLoads: fmtInt(nl / (shape.m * shape.n)),
+                      tiledLoads: fmtInt(Math.round(tl / (shape.m * shape.n))),
+                    })}{' '}
+                {software && t('why.speedupSoftware', { ratio: h100 })}
+              </p>
+            )}
+          </div>
+        );
+      })()}
       <h3>{t('why.limitsHeading')}</h3>
       <ol className="reasons">
         <li>

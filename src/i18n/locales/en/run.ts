@@ -221,7 +221,7 @@ export const run = {
   },
   source: {
     heading: 'The kernels',
-    summary: '{{label}}: shaders/{{id}}.wgsl — {{summary}}',
+    summary: '{{label}}: {{id}}.wgsl — {{summary}}',
     aria: 'WGSL source of the {{label}} kernel',
     aria_latin: 'WGSL source of the {{label}} kernel',
   },
@@ -281,9 +281,9 @@ export const run = {
     refCell: '{{gpu}} reference: Dawn {{dawn}} ({{dawnPct}}) · wgpu {{wgpu}}',
     refFigure: '{{value}} ({{pct}})',
     footnote:
-      'The reference column is not measured here: it is each rung on an {{gpu}} at {{shape}}³ ({{date}}) through Dawn (Chrome’s engine) and wgpu (Firefox’s engine), % of cuBLAS FP32 in the same run — see docs/benchmarks.md for every size. Which rung wins depends on the engine: that is what the tuner is for.',
+      'The reference column is not measured here: it is each rung on an {{gpu}} at {{shape}}³ ({{date}}) through Dawn (Chrome’s engine) and wgpu (Firefox’s engine), % of cuBLAS FP32 in the same run (the project’s benchmark notes, which come with its source, have every size). Which rung wins depends on the engine: that is what the tuner is for.',
     nativeNote:
-      'How much of the gap to cuBLAS is WebGPU’s? The rung “{{label}}”, written in CUDA C++ and compiled by nvcc, ran at {{native}} TFLOP/s on the same {{gpu}} at {{shape}}³ ({{pct}} of cuBLAS, {{cublas}} in that run); through Dawn it runs at {{dawn}} TFLOP/s and through wgpu at {{wgpu}}. The algorithm is the same: the difference is how each engine translates the WGSL. Turning off Dawn’s bounds checks made it slower, not faster (docs/benchmarks.md, round 8).',
+      'How much of the gap to cuBLAS is WebGPU’s? The rung “{{label}}”, written in CUDA C++ and compiled by nvcc, ran at {{native}} TFLOP/s on the same {{gpu}} at {{shape}}³ ({{pct}} of cuBLAS, {{cublas}} in that run); through Dawn it runs at {{dawn}} TFLOP/s and through wgpu at {{wgpu}}. The algorithm is the same: the difference is how each engine translates the WGSL. Turning off Dawn’s bounds checks made it slower, not faster (the project’s benchmark notes, round 8).',
   },
   tuner: {
     heading: 'Auto: the tuned best for this GPU',

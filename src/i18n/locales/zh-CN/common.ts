@@ -220,6 +220,10 @@ export const common: Catalogue<typeof en> = {
     untrustedMark: '——{{tooSmall}}：不能当作速度',
     untrustedNote:
       '这些时间太短或波动太大，无法比较（结果卡片说明了原因）：在这个规模下，一次运行主要是固定开销，朴素内核甚至可能更快。要看到分块带来的效果，请在真实 GPU 上运行数百规模的矩阵，或使用速度阶梯。',
+    speedupRun: '看加速效果：在 {{size}}×{{size}}×{{size}} 上运行朴素和分块内核，这个规模本 GPU 可以计时',
+    speedupRatio: '在 {{size}}³ 上，分块内核在这里的速度是朴素内核的 {{ratio}} 倍（中位数 {{tiled}} 与 {{naive}}），每个 C 元素读取 {{tiledLoads}} 个全局值，朴素内核读取 {{naiveLoads}} 个。',
+    speedupUntrusted: '在 {{size}}³ 上时间仍然太不均匀，无法比较（结果卡片说明了原因）：不给出比值。请再运行一次，或换一台更空闲的机器。',
+    speedupSoftware: '这个适配器是软件实现（在 CPU 上）：这里的比值不能说明 GPU 的情况。在 NVIDIA H100 上（参考，4096³，Chrome 的引擎）分块内核的速度是朴素内核的 {{ratio}} 倍。',
     notRun: '尚未在此形状下运行',
     fewer:
       '读取次数少了 {{ratio}} 倍。这能否变成速度取决于 GPU：缓存已经吸收了朴素内核的大部分重复读取，而软件适配器根本没有单独的快速内存。',

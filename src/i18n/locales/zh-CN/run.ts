@@ -213,7 +213,7 @@ export const run: Catalogue<typeof en> = {
   },
   source: {
     heading: '内核源码',
-    summary: '{{label}}：shaders/{{id}}.wgsl——{{summary}}',
+    summary: '{{label}}：{{id}}.wgsl——{{summary}}',
     aria: '{{label}}内核的 WGSL 源码',
     aria_latin: '{{label}} 内核的 WGSL 源码',
   },
@@ -273,9 +273,9 @@ export const run: Catalogue<typeof en> = {
     refCell: '{{gpu}} 参考：Dawn {{dawn}}（{{dawnPct}}）· wgpu {{wgpu}}',
     refFigure: '{{value}}（{{pct}}）',
     footnote:
-      '参考列不是在这里测得的：它是每一级在 {{gpu}} 上以 {{shape}}³（{{date}}）分别通过 Dawn（Chrome 的引擎）和 wgpu（Firefox 的引擎）运行的结果，以及同一次运行中占 cuBLAS FP32 的百分比——各个规模见 docs/benchmarks.md。哪一级最快取决于引擎：这正是调优器的用途。',
+      '参考列不是在这里测得的：它是每一级在 {{gpu}} 上以 {{shape}}³（{{date}}）分别通过 Dawn（Chrome 的引擎）和 wgpu（Firefox 的引擎）运行的结果，以及同一次运行中占 cuBLAS FP32 的百分比——各个规模见项目随源代码附带的基准测试记录。哪一级最快取决于引擎：这正是调优器的用途。',
     nativeNote:
-      '与 cuBLAS 的差距有多少来自 WebGPU？把“{{label}}”这一级用 CUDA C++ 写出、由 nvcc 编译，在同一块 {{gpu}} 上以 {{shape}}³ 运行达到 {{native}} TFLOP/s（cuBLAS 的 {{pct}}，该次运行中 cuBLAS 为 {{cublas}}）；通过 Dawn 为 {{dawn}} TFLOP/s，通过 wgpu 为 {{wgpu}}。算法完全相同：差别在于各引擎如何翻译 WGSL。关闭 Dawn 的越界检查反而更慢（docs/benchmarks.md，第 8 轮）。',
+      '与 cuBLAS 的差距有多少来自 WebGPU？把“{{label}}”这一级用 CUDA C++ 写出、由 nvcc 编译，在同一块 {{gpu}} 上以 {{shape}}³ 运行达到 {{native}} TFLOP/s（cuBLAS 的 {{pct}}，该次运行中 cuBLAS 为 {{cublas}}）；通过 Dawn 为 {{dawn}} TFLOP/s，通过 wgpu 为 {{wgpu}}。算法完全相同：差别在于各引擎如何翻译 WGSL。关闭 Dawn 的越界检查反而更慢（项目的基准测试记录，第 8 轮）。',
   },
   tuner: {
     heading: '自动：为这块 GPU 调优出的最佳配置',
