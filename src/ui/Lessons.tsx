@@ -104,9 +104,9 @@ export function TilingWhy() {
             {atSpeedup && naive && tiled && (
               <p data-testid="speedup-ratio" data-trusted={untrusted ? 'false' : 'true'} data-ratio={untrusted ? '' : String(naive.run.stats.median / tiled.run.stats.median)}>
                 {untrusted
-                  ? t('why.speedupUntrusted', { size })
+                  ? t('why.speedupUntrusted', { size: speedup })
                   : t('why.speedupRatio', {
-                      size,
+                      size: speedup,
                       ratio: numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(naive.run.stats.median / tiled.run.stats.median),
                       naive: fmtMs(naive.run.stats.median),
                       tiled: fmtMs(tiled.run.stats.median),

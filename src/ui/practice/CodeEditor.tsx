@@ -54,6 +54,8 @@ export function CodeEditor({ value, onChange, marks, label, describedBy }: { val
         doc: value,
         extensions: [
           lineNumbers(),
+          // Long comments wrap: nothing of the goal's words is cut off at 1366 px or in classroom mode.
+          EditorView.lineWrapping,
           highlightActiveLine(),
           history(),
           indentOnInput(),
