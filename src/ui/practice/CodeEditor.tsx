@@ -24,7 +24,7 @@ const kTheme = EditorView.theme({
   '&.cm-focused': { outline: '3px solid var(--focus-inner)' },
   '.cm-content': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', caretColor: 'var(--fg)' },
   '.cm-gutters': { background: 'var(--bg)', color: 'var(--muted)' },
-  '.cm-scroller': { maxHeight: '26rem', overflow: 'auto' },
+  // No scrolling box of its own (lines wrap, the page scrolls): a scrolling region needs its own tab stop (axe).
 });
 
 function diagnostics(state: EditorState, marks: readonly EditorMark[]): Diagnostic[] {
