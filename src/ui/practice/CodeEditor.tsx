@@ -6,9 +6,10 @@
  */
 import { useEffect, useRef } from 'react';
 import { EditorState } from '@codemirror/state';
-import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import { EditorView, keymap, lineNumbers } from '@codemirror/view';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { tags } from '@lezer/highlight';
 import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { wgsl } from '@iizukak/codemirror-lang-wgsl';
 
@@ -16,6 +17,21 @@ export interface EditorMark {
   readonly line: number;
   readonly message: string;
 }
+
+/**
+ * Highlighting in the page's own colours (CSS variables of both the light and the dark theme), so
+ * every token keeps the page's contrast; CodeMirror's default colours fail it on the dark panel (axe).
+ */
+const kHighlight = HighlightStyle.define([
+  // i18n-exempt: CSS values
+  { tag: tags.comment, color: 'var(--muted)', fontStyle: 'italic' },
+  // i18n-exempt: CSS values
+  { tag: [tags.keyword, tags.controlKeyword, tags.definitionKeyword, tags.modifier], color: 'var(--accent)', fontWeight: '700' },
+  // i18n-exempt: CSS values
+  { tag: [tags.number, tags.bool, tags.string], color: 'var(--ok)' },
+  // i18n-exempt: CSS values
+  { tag: [tags.typeName, tags.className], color: 'var(--bad)' },
+]);
 
 const kTheme = EditorView.theme({
   // i18n-exempt: CSS values
@@ -56,11 +72,10 @@ export function CodeEditor({ value, onChange, marks, label, describedBy }: { val
           lineNumbers(),
           // Long comments wrap: nothing of the goal's words is cut off at 1366 px or in classroom mode.
           EditorView.lineWrapping,
-          highlightActiveLine(),
           history(),
           indentOnInput(),
           bracketMatching(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(kHighlight),
           wgsl(),
           lintGutter(),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
