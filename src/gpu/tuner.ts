@@ -74,21 +74,7 @@ export async function tune(ctx: GpuContext, shape: Shape, opts: TuneOptions = {}
       const prev = best.get(c);
       // Not applicable, failed, or so slow here (a CPU adapter) that a second round only costs time.
       if (prev && (!prev.verified || (prev.medianMs ?? 0) > kNoSecondRoundMs)) continue;
-      try {
-        const { run, verification } = await runVerified(
-          ctx,
-          c.kernel,
-          { shape, tile: 16, pattern: 'random', seed: 1 },
-          { params: c.params, signal: opts.signal, buffers: opts.buffers, budgetMs: opts.budgetMs ?? 300, minSamples: 3, maxSamples: 15, source: opts.sources?.[c.kernel] },
-        );
-        const entry: TuneEntry = { ...c, gflops: run.gflops, medianMs: run.stats.median, verified: verification.ok, ...(verification.ok ? {} : { note: kMismatchNote }) };
-        if (!prev || !entry.verified || entry.gflops! > prev.gflops!) best.set(c, entry);
-      } catch (e) {
-        // A cancelled or lost device ends the tuning; any other failure (one that cannot run here
-        // says why in a validation error) marks this candidate.
-        if (e instanceof GpuRunError && (e.kind === 'cancelled' || e.kind === 'device-lost')) throw e;
-        best.set(c, { ...c, verified: false, note: e instanceof Error ? e.message : String(e) });
-      }
+      keepBetter(best, c, await timeCandidate(ctx, shape, c, opts, { budgetMs: opts.budgetMs ?? 300, minSamples: 3, maxSamples: 15 }));
     }
   }
   // The final: the leaders again, settled and longer, interleaved; each keeps its final figure.
@@ -98,26 +84,46 @@ export async function tune(ctx: GpuContext, shape: Shape, opts: TuneOptions = {}
     for (let round = 0; round < 2; round++) {
       for (const c of leaders) {
         opts.onProgress?.(Math.min(done, total - 1), total, c);
-        try {
-          const { run, verification } = await runVerified(
-            ctx,
-            c.kernel,
-            { shape, tile: 16, pattern: 'random', seed: 1 },
-            { params: c.params, signal: opts.signal, buffers: opts.buffers, budgetMs: kFinalBudgetMs, minSamples: 10, maxSamples: 60, source: opts.sources?.[c.kernel] },
-          );
-          const prev = final.get(c);
-          const entry: TuneEntry = { ...c, gflops: run.gflops, medianMs: run.stats.median, verified: verification.ok, ...(verification.ok ? {} : { note: kMismatchNote }) };
-          if (!prev || !entry.verified || (prev.verified && entry.gflops! > prev.gflops!)) final.set(c, entry);
-        } catch (e) {
-          if (e instanceof GpuRunError && (e.kind === 'cancelled' || e.kind === 'device-lost')) throw e;
-          final.set(c, { ...c, verified: false, note: e instanceof Error ? e.message : String(e) });
-        }
+        keepBetter(final, c, await timeCandidate(ctx, shape, c, opts, { budgetMs: kFinalBudgetMs, minSamples: 10, maxSamples: 60 }));
       }
     }
     for (const [c, entry] of final) best.set(c, entry);
   }
   if (candidates.length > 0) opts.onProgress?.(total, total, candidates[candidates.length - 1]!);
   return candidates.map((c) => best.get(c)!);
+}
+
+/** How long one timing of a candidate may run, and how many samples it takes. */
+interface CandidateTiming {
+  readonly budgetMs: number;
+  readonly minSamples: number;
+  readonly maxSamples: number;
+}
+
+/**
+ * One verified, timed run of a candidate at `shape`. A cancelled or lost device ends the tuning
+ * (rethrown); any other failure (one that cannot run here says why in a validation error) marks
+ * this candidate.
+ */
+async function timeCandidate(ctx: GpuContext, shape: Shape, c: Candidate, opts: TuneOptions, timing: CandidateTiming): Promise<TuneEntry> {
+  try {
+    const { run, verification } = await runVerified(
+      ctx,
+      c.kernel,
+      { shape, tile: 16, pattern: 'random', seed: 1 },
+      { params: c.params, signal: opts.signal, buffers: opts.buffers, ...timing, source: opts.sources?.[c.kernel] },
+    );
+    return { ...c, gflops: run.gflops, medianMs: run.stats.median, verified: verification.ok, ...(verification.ok ? {} : { note: kMismatchNote }) };
+  } catch (e) {
+    if (e instanceof GpuRunError && (e.kind === 'cancelled' || e.kind === 'device-lost')) throw e;
+    return { ...c, verified: false, note: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/** Keeps a candidate's faster verified figure; a failure replaces whatever it had (it must not be chosen). */
+function keepBetter(into: Map<Candidate, TuneEntry>, c: Candidate, entry: TuneEntry): void {
+  const prev = into.get(c);
+  if (!prev || !entry.verified || (prev.verified && entry.gflops! > prev.gflops!)) into.set(c, entry);
 }
 
 /**
