@@ -21,7 +21,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // The JSON report keeps each test's duration, to find what makes the suite slow (docs/ci.md).
+  reporter: [['list'], ['json', { outputFile: 'playwright-report/e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     browserName: 'chromium',
