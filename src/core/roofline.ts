@@ -25,7 +25,9 @@ export const kH100Roofline = {
   gpu: 'NVIDIA H100',
   bandwidthGbs: 3350,
   fmaGflops: 67000,
-  measured: undefined as undefined | { readonly date: string; readonly wgpu: { readonly bandwidthGbs: number; readonly fmaGflops: number }; readonly dawn: { readonly bandwidthGbs: number; readonly fmaGflops: number } },
+  measured: { date: '2026-11-27', wgpu: { bandwidthGbs: 2987, fmaGflops: 57840 }, dawn: { bandwidthGbs: 2983, fmaGflops: 58800 } } as
+    | undefined
+    | { readonly date: string; readonly wgpu: { readonly bandwidthGbs: number; readonly fmaGflops: number }; readonly dawn: { readonly bandwidthGbs: number; readonly fmaGflops: number } },
 };
 
 /** How the copy probe covers its array (roofline_copy.wgsl MODE). */
@@ -273,4 +275,33 @@ export function rooflineChart(here: Roofs, reference: Roofs, rungs: readonly Run
       return { ...p, x: clamp(x), y: clamp(y), clamped: x !== clamp(x) || y !== clamp(y) };
     }),
   };
+}
+
+/** The measured figures of one roofline run, as the app keeps and shares them (plain data). */
+export interface RooflineFigures {
+  /** The copy probe: GB/s (read + write), its median, spread and runs. */
+  readonly bandwidthGbs: number;
+  /** The engine's copyBufferToBuffer of the same buffers in the same run, GB/s. */
+  readonly builtinGbs: number;
+  /** The fma probe, GFLOP/s. */
+  readonly fmaGflops: number;
+  /** Both probes matched the CPU. */
+  readonly verified: boolean;
+  readonly clock: 'gpu-timestamp' | 'wall-clock';
+  /** Timed runs behind each median (the fewer of the two probes'). */
+  readonly runs: number;
+  /** MiB copied each way. */
+  readonly copyMib: number;
+  /** FLOP of one fma run, in GFLOP. */
+  readonly fmaGflop: number;
+  readonly scale: 'small' | 'large';
+}
+
+/**
+ * About how long a roofline run takes, in seconds: on a GPU each of the three timings settles the
+ * clock (up to 2 s) and samples for about 1 s, plus filling and checking 256 MiB; on a software
+ * adapter there is nothing to settle, and each timing's warm-ups and at least 3 samples dominate.
+ */
+export function rooflineEstimateSeconds(sizes: RooflineSizes): number {
+  return sizes.scale === 'small' ? 6 : 10;
 }
