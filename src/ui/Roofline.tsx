@@ -13,7 +13,7 @@ const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigit
 /** Chart geometry (SVG units): the plot sits inside these margins. */
 const W = 760;
 const H = 440;
-const M = { left: 96, right: 24, top: 20, bottom: 64 };
+const M = { left: 132, right: 24, top: 20, bottom: 64 };
 const PW = W - M.left - M.right;
 const PH = H - M.top - M.bottom;
 const px = (x: number) => M.left + x * PW;
@@ -28,6 +28,8 @@ function Chart({ bandwidthGbs, fmaGflops, rungs }: { bandwidthGbs: number; fmaGf
   const yAt = (k: number) => (k - c.yMin) / (c.yMax - c.yMin);
   const intensityTick = (k: number) => (k < 0 ? fixed(10 ** k, -k) : fmtInt(10 ** k));
   const last = (l: typeof c.here) => l.points[l.points.length - 1]!;
+  // Whole powers of ten in GFLOP/s below 1000, TFLOP/s above (the unit written on every tick).
+  const rateTick = (k: number) => (k >= 3 ? `${fmtInt(10 ** (k - 3))} TFLOP/s` : `${k < 0 ? fixed(10 ** k, -k) : fmtInt(10 ** k)} GFLOP/s`);
   return (
     <svg
       className="roofline-chart"
@@ -52,7 +54,7 @@ function Chart({ bandwidthGbs, fmaGflops, rungs }: { bandwidthGbs: number; fmaGf
         <g key={`y${k}`}>
           <line x1={M.left} x2={M.left + PW} y1={py(yAt(k))} y2={py(yAt(k))} className="roofline-grid" />
           <text x={M.left - 8} y={py(yAt(k)) + 5} textAnchor="end" className="roofline-tick">
-            {fmtGflops(10 ** k)}
+            {rateTick(k)}
           </text>
         </g>
       ))}
@@ -61,7 +63,7 @@ function Chart({ bandwidthGbs, fmaGflops, rungs }: { bandwidthGbs: number; fmaGf
       </text>
       <path d={path(c.reference.points)} className="roofline-ref" data-testid="roofline-roof-reference" />
       <path d={path(c.here.points)} className="roofline-here" data-testid="roofline-roof-here" />
-      <text x={px(last(c.reference)[0]) - 6} y={py(last(c.reference)[1]) - 8} textAnchor="end" className="roofline-label ref">
+      <text x={px(c.reference.points[0]![0]) + 10} y={Math.max(M.top + 18, py(c.reference.points[0]![1]) - 14)} textAnchor="start" className="roofline-label ref">
         {t('roofline.legendReference')}
       </text>
       <text x={px(last(c.here)[0]) - 6} y={py(last(c.here)[1]) + 22} textAnchor="end" className="roofline-label here">

@@ -363,7 +363,7 @@ export const run: Catalogue<typeof en> = {
     ridge: '拐点：<n>{{ai}}</n> FLOP/字节——低于它，内核受内存限制；高于它，受算力限制。',
     reference: 'H100 参考（非本机实测）：HBM3 {{tbs}} TB/s，FP32 约 {{tflops}} TFLOP/s（规格表，加速频率）。',
     referenceMeasured: '在那块 H100 上，这两个探针测得：wgpu {{wgpuBw}} TB/s、{{wgpuF}} TFLOP/s；Dawn {{dawnBw}} TB/s、{{dawnF}} TFLOP/s（{{date}}）。',
-    honest: '通过 WebGPU，复制探针可能达不到规格表带宽：引擎会给每次访存加上边界检查，WGSL 程序能同时在途的访存也有限。它测到的就是 WebGPU 内核能用到的带宽，所以斜线屋顶按实测画出，而不是按规格表。在 H100 参考上，每个调用复制一个 vec4 时，两个引擎都达到规格表带宽的约 0.89，而引擎自带的 copyBufferToBuffer 只有约 0.25；每个调用在数组里暂存四个或更多 vec4 时，wgpu 把该数组放在本地内存而不是寄存器里，带宽降到 0.8–1.2 TB/s。',
+    honest: '通过 WebGPU，复制探针可能达不到规格表带宽：它只是一个普通的 WGSL 内核，带着引擎的边界检查，而引擎如何编译它决定了有多少访存同时在途。它测到的就是 WebGPU 内核能用到的带宽，所以斜线屋顶按实测画出，而不是按规格表。在 H100 参考上，每个调用复制一个 vec4 时，两个引擎都达到规格表带宽的约 0.89，而引擎自带的 copyBufferToBuffer 只有约 0.25；每个调用在数组里暂存四个或更多 vec4 时，wgpu 把该数组放在本地内存而不是寄存器里，带宽降到 0.8–1.2 TB/s。关闭 Dawn 的边界检查没有任何变化。',
     clockNote: '时间为探针每次运行的耗时，由{{clock}}测得；先用不计时的运行把 GPU 频率拉起来。',
     noRungs: '当前形状下还没有测过任何一级：先运行上面的阶梯，再把它们画到图上。',
     tooLarge: '探针需要 {{mib}} MiB 的缓冲区；此 GPU 只允许 {{cap}} MiB。',
