@@ -162,7 +162,7 @@ export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
               <Trans t={t} i18nKey="roofline.ridge" values={{ ai: fixed(r.fma.gflops / r.copy.gbps, 1) }} components={kParts} />
             </li>
             <li>{t('roofline.clockNote', { clock: clock(r.fma.timing.clock), median: fmtMs(r.fma.timing.stats.median) })}</li>
-            {rungs.length === 0 && <li>{t('roofline.noRungs')}</li>}
+            <li>{rungs.length === 0 ? t('roofline.noRungs') : t('roofline.legendRung')}</li>
           </ul>
         </>
       )}

@@ -360,7 +360,7 @@ export const run = {
     yAxis: 'GFLOP/s',
     legendHere: 'this GPU (measured)',
     legendReference: 'H100 reference (datasheet)',
-    legendRung: 'a rung measured here (hollow: not trusted as a speed)',
+    legendRung: 'Points: each rung measured here at this shape, labelled with its file’s name (a filled circle: trusted as a speed; a hollow square: measured but too short or too noisy to trust).',
     bandwidth: 'Bandwidth roof: <n>{{gbs}}</n> — the copy probe (vec4, {{mib}} MiB each way, read + write counted), median of {{n}} runs, {{spread}} spread, {{clock}}, {{verified}}.',
     builtin: 'The engine’s own copyBufferToBuffer of the same buffers in the same run: <n>{{gbs}}</n>, median of {{n}} runs, {{clock}}.',
     fma: 'Compute roof: <n>{{gflops}}</n> — the fma probe ({{chains}} independent chains per invocation, {{inv}} invocations, {{iters}} steps each; an fma counts 2 FLOP), median of {{n}} runs, {{spread}} spread, {{clock}}, {{verified}}.',

@@ -352,7 +352,7 @@ export const run: Catalogue<typeof en> = {
     yAxis: 'GFLOP/s',
     legendHere: '本 GPU（实测）',
     legendReference: 'H100 参考（规格表）',
-    legendRung: '此处测过的一级（空心：不可作为速度）',
+    legendRung: '点：当前形状下此处测过的每一级，标注其文件名（实心圆：可作为速度；空心方块：测过，但太短或波动太大，不可作为速度）。',
     bandwidth: '带宽屋顶：<n>{{gbs}}</n>——复制探针（vec4，每个方向 {{mib}} MiB，读写都计入），{{n}} 次运行的中位数，离散度 {{spread}}，{{clock}}，{{verified}}。',
     builtin: '引擎自带的 copyBufferToBuffer 在同一次运行中复制相同缓冲区：<n>{{gbs}}</n>，{{n}} 次运行的中位数，{{clock}}。',
     fma: '计算屋顶：<n>{{gflops}}</n>——fma 探针（每个调用 {{chains}} 条独立链，{{inv}} 个调用，每条 {{iters}} 步；一次 fma 计 2 FLOP），{{n}} 次运行的中位数，离散度 {{spread}}，{{clock}}，{{verified}}。',
