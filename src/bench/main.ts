@@ -18,6 +18,12 @@
  *            configuration and a line with the best)
  *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
  *            the output says so in "source")
+ *          --roofline (instead of the kernels: the roofline's probes — the vec4 copy (GB/s) beside the
+ *            engine's own copyBufferToBuffer (GB/s) in the same run, and chains of fma (GFLOP/s) — one
+ *            JSON line each run. Experiments: --copy-mib N, --copy-wg N, --copy-vpt N, --copy-mode
+ *            block|grid-stride, --copy-groups N (grid-stride), --copy-source FILE.wgsl, --fma-wg N,
+ *            --fma-inv N, --fma-iters N, --fma-off; --copy-variants WG:VPT:MODE[:GROUPS],... runs several
+ *            copy configurations in one process, one line each)
  *          --dawn-flags FLAG;... (Node only; diagnostics: flags for the webgpu package's create(), e.g.
  *            enable-dawn-features=disable_robustness; the engine name on every line says which.
  *            No browser runs with these: figures taken with them are not the app's.)
@@ -35,6 +41,10 @@ import { MatmulBuffers } from '../gpu/runner';
 import { isKernelId, kKernelIds, kKernels, tunedConstants, type KernelId } from '../core/kernels';
 import { mappingText } from '../i18n/kernels';
 import { say, t } from '../i18n';
+import { runCopyProbe, runFmaProbe } from '../gpu/roofline';
+import { makeGuard } from '../gpu/timing';
+import { rooflineSizes, type CopyConfig, type CopyMode } from '../core/roofline';
+import { runTrust } from '../core/trust';
 
 interface Options {
   shapes: Shape[];
@@ -172,6 +182,11 @@ async function main() {
     const big = (k: 'm' | 'k' | 'n') => Math.max(...opts.shapes.map((s) => s[k]));
     await pool.ensure({ m: big('m'), k: big('k'), n: big('n') });
   }
+  if (argv().includes('--roofline')) {
+    await roofline(ctx, opts, { engine: engineName(), adapter, date });
+    ctx.device.destroy();
+    return;
+  }
   if (argv().includes('--tune')) {
     for (const shape of opts.shapes) {
       const entries = await tune(ctx, shape, { budgetMs: opts.budgetMs ?? 1000, sources, ...(pool ? { buffers: pool } : {}) });
@@ -244,6 +259,87 @@ async function main() {
     },
   });
   ctx.device.destroy();
+}
+
+/** --roofline: the probes, one JSON line per run (see the header), with a line of words before each. */
+async function roofline(ctx: GpuContext, opts: Options, base: object): Promise<void> {
+  const args = argv();
+  const get = (name: string): string | undefined => {
+    const i = args.indexOf(`--${name}`);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const int = (name: string, dflt: number) => {
+    const v = get(name);
+    if (v === undefined) return dflt;
+    const n = Number(v);
+    return Number.isInteger(n) && n > 0 ? n : fail(`--${name} ${v} is not a positive integer`);
+  };
+  const mode = (v: string | undefined, dflt: CopyMode): CopyMode => (v === undefined ? dflt : v === 'block' || v === 'grid-stride' ? v : fail(`copy mode ${v} is not block or grid-stride`));
+  const sizes = rooflineSizes({ isFallbackAdapter: ctx.info.isFallbackAdapter, ...ctx.info.limits });
+  const copyBase: CopyConfig = {
+    bytes: get('copy-mib') ? int('copy-mib', 256) * 2 ** 20 : sizes.copy.bytes,
+    workgroupSize: int('copy-wg', sizes.copy.workgroupSize),
+    perInvocation: int('copy-vpt', sizes.copy.perInvocation),
+    mode: mode(get('copy-mode'), sizes.copy.mode),
+    gridWorkgroups: int('copy-groups', 1056),
+  };
+  const variants: CopyConfig[] = get('copy-variants')
+    ? get('copy-variants')!.split(',').map((v) => {
+        const [wg, vpt, m, groups] = v.split(':');
+        return { ...copyBase, workgroupSize: Number(wg), perInvocation: Number(vpt), mode: mode(m, 'block'), gridWorkgroups: groups ? Number(groups) : copyBase.gridWorkgroups };
+      })
+    : [copyBase];
+  const copySource = get('copy-source') ? await readText(get('copy-source')!) : undefined;
+  const guard = makeGuard(ctx);
+  const run = { budgetMs: opts.budgetMs, forceWallClock: opts.wall };
+  const timingFields = (tm: { clock: string; clockWhy?: string; stats: { median: number; min: number; max: number; n: number }; dispatchesPerSample: number; settledMs?: number; resolutionMs?: number }) => ({
+    clock: tm.clock,
+    clockNote: tm.clockWhy,
+    medianMs: tm.stats.median,
+    minMs: tm.stats.min,
+    maxMs: tm.stats.max,
+    runs: tm.stats.n,
+    dispatchesPerSample: tm.dispatchesPerSample,
+    settledMs: tm.settledMs,
+    trusted: runTrust(tm as Parameters<typeof runTrust>[0]).trusted,
+  });
+  const r3 = (x: number) => Number(x.toPrecision(4));
+  for (const c of variants) {
+    try {
+      const { copy, builtin } = await runCopyProbe(ctx, c, guard, { ...run, ...(copySource ? { copySource } : {}) });
+      const label = `${c.workgroupSize}x${c.perInvocation} ${c.mode}${c.mode === 'grid-stride' ? ` ${c.gridWorkgroups}` : ''}`;
+      console.log(`roofline copy ${label}${copySource ? ` (${get('copy-source')})` : ''}: ${r3(copy.gbps)} GB/s ${copy.verified ? 'verified' : `NOT verified (${copy.mismatches} wrong)`} · copyBufferToBuffer ${r3(builtin.gbps)} GB/s · ${(copy.bytesMoved / 2 ** 20).toFixed(0)} MiB moved`);
+      console.log(
+        JSON.stringify({
+          ...base,
+          roofline: 'copy',
+          source: get('copy-source'),
+          mib: c.bytes / 2 ** 20,
+          workgroupSize: c.workgroupSize,
+          perInvocation: c.perInvocation,
+          mode: c.mode,
+          workgroups: copy.workgroups,
+          bytesMoved: copy.bytesMoved,
+          gbps: copy.gbps,
+          verified: copy.verified,
+          mismatches: copy.mismatches,
+          ...timingFields(copy.timing),
+          builtin: { gbps: builtin.gbps, ...timingFields(builtin.timing) },
+        }),
+      );
+    } catch (e) {
+      console.log(JSON.stringify({ ...base, roofline: 'copy', mode: c.mode, workgroupSize: c.workgroupSize, perInvocation: c.perInvocation, error: e instanceof Error ? e.message : String(e) }));
+    }
+  }
+  if (args.includes('--fma-off')) return;
+  const f = { invocations: int('fma-inv', sizes.fma.invocations), iterations: int('fma-iters', sizes.fma.iterations), workgroupSize: int('fma-wg', sizes.fma.workgroupSize) };
+  try {
+    const fma = await runFmaProbe(ctx, f, guard, run);
+    console.log(`roofline fma ${fma.config.workgroupSize} wg, ${fma.config.invocations} invocations × ${fma.config.iterations} steps: ${r3(fma.gflops)} GFLOP/s ${fma.verified ? 'verified' : `NOT verified (${fma.mismatches} wrong)`}`);
+    console.log(JSON.stringify({ ...base, roofline: 'fma', ...fma.config, flops: fma.flops, gflops: fma.gflops, verified: fma.verified, mismatches: fma.mismatches, ...timingFields(fma.timing) }));
+  } catch (e) {
+    console.log(JSON.stringify({ ...base, roofline: 'fma', error: e instanceof Error ? e.message : String(e) }));
+  }
 }
 
 await main();

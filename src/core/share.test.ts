@@ -19,6 +19,7 @@ import {
   kMaxLabelChars,
   ShareError,
   shareSearch,
+  SharePayloadSchema,
   type SharePayload,
 } from './share';
 import { i18n } from '../i18n';
@@ -494,5 +495,22 @@ describe('a share link’s query', () => {
     expect(shareSearch('lang&view=bench')).toBe('?view=bench');
     expect(shareSearch('')).toBe('');
     expect(shareSearch('?language=x&slang=1')).toBe('?language=x&slang=1');
+  });
+});
+
+describe('the roofline in a share link', () => {
+  const roofline = { bandwidthGbs: 2987, builtinGbs: 845, fmaGflops: 57840, verified: true, clock: 'gpu-timestamp' as const, runs: 30, copyMib: 256, fmaGflop: 274.9, scale: 'large' as const };
+  it('travels as measured figures and comes back exactly', async () => {
+    const s = await encodeShare({ ...payload, roofline });
+    expect((await decodeShare(s)).roofline).toEqual(roofline);
+  });
+  it('is optional: a link without it opens as before', async () => {
+    const d = await decodeShare(await encodeShare(payload));
+    expect(d.roofline).toBeUndefined();
+    expect(d).toEqual(payload);
+  });
+  it('refuses figures that are no speed (negative, unknown fields)', async () => {
+    expect(SharePayloadSchema.safeParse({ ...payload, roofline: { ...roofline, fmaGflops: -1 } }).success).toBe(false);
+    expect(SharePayloadSchema.safeParse({ ...payload, roofline: { ...roofline, extra: 1 } }).success).toBe(false);
   });
 });

@@ -15,7 +15,26 @@
  * language of whoever made it: the payload holds figures, codes and the device's own strings.
  */
 import { text, z } from './zod';
-import { DeviceSchema, PointSchema, pointsMatchConfig, relTolerance, SweepConfigSchema } from './bench';
+import { DeviceSchema, kMaxPlausibleGflops, PointSchema, pointsMatchConfig, relTolerance, SweepConfigSchema } from './bench';
+import { ClockSchema } from './clock';
+
+const rate = () => z.number().check(z.refine<number>(Number.isFinite, { error: 'finite', params: { rule: 'finite' } }), z.minimum(0), z.maximum(kMaxPlausibleGflops));
+
+/**
+ * The measured roofline of the sender's GPU (core/roofline RooflineFigures), optional: links made
+ * before it, or with no roofline run, open as before.
+ */
+export const RooflineShareSchema = z.strictObject({
+  bandwidthGbs: rate(),
+  builtinGbs: rate(),
+  fmaGflops: rate(),
+  verified: z.boolean(),
+  clock: ClockSchema,
+  runs: z.number().check(z.int(), z.minimum(0), z.maximum(1000)),
+  copyMib: rate(),
+  fmaGflop: rate(),
+  scale: z.enum(['small', 'large']),
+});
 
 /**
  * Version 2 added the checksum and the points' tolerance; version 1 links carry neither. Fields
@@ -87,6 +106,8 @@ export const SharePayloadSchema = z
     label: z.optional(text(kMaxLabelChars)),
     /** The device fields the sender left out of the link (they are empty in `device`). */
     withheld: z.optional(z.readonly(z.array(z.enum(kWithholdable)).check(z.maxLength(kWithholdable.length)))),
+    /** The sender's measured roofline, when they ran it (the ladder view). */
+    roofline: z.optional(RooflineShareSchema),
   })
   .check(
     z.superRefine((p, ctx) => {

@@ -81,6 +81,19 @@ export function fmtGflops(g: number): string {
   return scaled(g, kRateUnits);
 }
 
+/** Bandwidth in GB/s (10^9 bytes per second): "845 GB/s", "2.99 TB/s", "312 MB/s". */
+const kBandwidthUnits: readonly Unit[] = [
+  [1e-3, 'MB/s'],
+  [1, 'GB/s'],
+  [1e3, 'TB/s'],
+];
+
+export function fmtGbs(g: number): string {
+  if (!Number.isFinite(g) || g < 0) return kNoFigure;
+  if (g === 0) return '0 GB/s';
+  return scaled(g, kBandwidthUnits);
+}
+
 /** A relative or absolute error: "0", "8.90e-8", "∞" when unbounded (NaN in C). */
 export function fmtError(e: number): string {
   if (e === 0) return '0';

@@ -152,6 +152,8 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
       config: { ...c, sizes: [...c.sizes], kernels: [...c.kernels] },
       device: { ...device, features: [...device.features], limits: { ...device.limits } },
       points: [...points],
+      // The roofline measured on this device, when it was (the ladder view): it travels as figures.
+      ...(useApp.getState().roofline ? { roofline: useApp.getState().roofline } : {}),
     };
     addHistory(payload);
     useApp.setState({ sweepPayload: payload });

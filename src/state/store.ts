@@ -18,6 +18,7 @@ import { kInitialViz, type VizState } from './vizState';
 import { initialBench, type BenchState } from './benchState';
 import { initialDot, type DotState } from './dotState';
 import { initialPractice, type PracticeState } from './practiceState';
+import { initialRoofline, type RooflineState } from './rooflineState';
 
 export type GpuStatus =
   | { readonly state: 'initializing' }
@@ -48,7 +49,7 @@ export interface GpuErrorNote {
   readonly at: number;
 }
 
-export interface AppState extends VizState, BenchState, DotState, PracticeState {
+export interface AppState extends VizState, BenchState, DotState, PracticeState, RooflineState {
   readonly config: ConfigText;
   readonly gpu: GpuStatus;
   /** Uncaptured GPU errors of this session's devices, newest last (at most kMaxGpuErrors). */
@@ -80,6 +81,7 @@ export function initialState(url: UrlState, hash = ''): AppState {
     ...initialBench(url.sizes),
     ...initialDot(startView(url, hash), url.dotn),
     ...initialPractice(url.ex, hash, startView(url, hash) === 'practice'),
+    ...initialRoofline(),
   };
 }
 

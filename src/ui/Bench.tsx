@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { paramsLabel } from '../core/tuning';
 import { crossover, markdownTable, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
 import { pointReasonText, shareFailureText } from '../i18n/bench';
@@ -17,7 +17,7 @@ import { kKernelIdList, kKernels, kLadderIds, type KernelId } from '../core/kern
 import { spreadPercent } from '../core/stats';
 import { kAssumedStepMs, kMaxTrustedSpread, kMinClockSteps } from '../core/trust';
 import { pointTrust } from '../state/trust';
-import { fmtBytes, fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';
+import { fmtBytes, fmtError, fmtGbs, fmtGflops, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';
 import { dateFormat, say, t as tr } from '../i18n';
 import { distrustMark } from './timing';
 import { downloadBlob } from './download';
@@ -209,6 +209,27 @@ export function TrustNote() {
   );
 }
 
+/** The sender's measured roofline, as figures (it is never re-measured here). */
+function SharedRoofline({ figures: f }: { figures: NonNullable<SharePayload['roofline']> }) {
+  const { t } = useTranslation('run');
+  return (
+    <p className="small" data-testid="shared-roofline" data-bandwidth-gbs={f.bandwidthGbs} data-fma-gflops={f.fmaGflops}>
+      <Trans
+        t={t}
+        i18nKey="roofline.shared"
+        values={{
+          gbs: fmtGbs(f.bandwidthGbs),
+          builtin: fmtGbs(f.builtinGbs),
+          gflops: fmtGflops(f.fmaGflops),
+          verified: f.verified ? t('roofline.verified') : t('roofline.notVerifiedShared'),
+          clock: t(`clock.label.${f.clock}`),
+        }}
+        components={{ n: <span className="num" /> }}
+      />
+    </p>
+  );
+}
+
 function SharedBanner({ shared }: { shared: SharePayload }) {
   const { t } = useTranslation('bench');
   const gpu = useApp((s) => s.gpu.state);
@@ -236,6 +257,7 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
         </div>
       </div>
       <SenderLabel label={shared.label} />
+      {shared.roofline && <SharedRoofline figures={shared.roofline} />}
       <TrustNote />
     </div>
   );

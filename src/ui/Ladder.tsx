@@ -12,6 +12,7 @@ import { barShares, runTrustHere } from '../state/trust';
 import { fmtGflops, fmtInt, fmtMs } from './format';
 import { distrustMark } from './timing';
 import { Tuning } from './Tuning';
+import { Roofline } from './Roofline';
 import { paramsLabel } from '../core/tuning';
 import { kernelLabel, kernelSummary } from '../i18n/kernels';
 
@@ -199,6 +200,13 @@ export function Ladder() {
           })}
         </tbody>
       </table>
+      <Roofline
+        rungs={
+          parsed
+            ? measured.map(({ id, r }) => ({ id, intensity: arithmeticIntensity(parsed.shape, kernelLoads(id, parsed.shape, parsed.tile)), gflops: r!.run!.gflops, trusted: trust.get(id)?.trusted ?? false }))
+            : []
+        }
+      />
       <Tuning />
       <p className="small">{t('ladder.footnote', { gpu: kReferenceRun.gpu, shape: kReferenceRun.shape, date: kReferenceRun.date })}</p>
       <p className="small" data-testid="ladder-native-note">{nativeNote(t)}</p>

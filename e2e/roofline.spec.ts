@@ -1,0 +1,37 @@
+import { test, expect } from './fixtures';
+
+/**
+ * The measured roofline on SwiftShader (the real WebGPU adapter here): two rungs are run at a tiny
+ * shape, then roofline-run measures both probes at the software adapter's small sizes (a 1 MiB copy,
+ * about 4 MFLOP of fma), each checked against the CPU. The chart shows both roofs as numbers above
+ * zero, says both probes were verified, and places every rung that ran.
+ */
+test('roofline-run measures both roofs, verified, and places the rungs that ran', async ({ app }) => {
+  test.setTimeout(90_000);
+  // The lesson's two kernels at a tiny shape, through the app's own run; then the ladder, whose
+  // rows show the results of the same shape.
+  await app.open('?m=32&k=32&n=32&tile=8');
+  const page = app.page;
+  await page.getByTestId('run-both').click();
+  await expect(page.getByTestId('result-tiled')).toHaveAttribute('data-status', 'verified', { timeout: 60_000 });
+  await app.goTo('ladder');
+  await expect(page.getByTestId('roofline-estimate')).toContainText('MiB');
+  await expect(app.ladder.rung('naive')).toHaveAttribute('data-status', 'verified');
+  await page.getByTestId('roofline-run').click();
+  const chart = page.getByTestId('roofline-chart');
+  await expect(chart).toBeVisible({ timeout: 60_000 });
+  const bw = Number(await chart.getAttribute('data-bandwidth-gbs'));
+  const fma = Number(await chart.getAttribute('data-fma-gflops'));
+  expect(bw).toBeGreaterThan(0);
+  expect(fma).toBeGreaterThan(0);
+  await expect(page.getByTestId('roofline-figures')).toHaveAttribute('data-verified', 'true');
+  await expect(page.getByTestId('roofline-bandwidth')).toContainText('verified');
+  await expect(page.getByTestId('roofline-fma')).toContainText('verified');
+  await expect(page.getByTestId('roofline-roof-here')).toBeVisible();
+  await expect(page.getByTestId('roofline-roof-reference')).toBeVisible();
+  await expect(page.getByTestId('roofline-reference')).toContainText('H100 reference');
+  // Every rung that ran and verified is a point.
+  const ran = await page.locator('[data-testid^="ladder-"][data-status="verified"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('ladder-', '')));
+  expect(ran.length).toBeGreaterThan(0);
+  for (const id of ran) await expect(page.getByTestId(`roofline-point-${id}`)).toBeAttached();
+});
