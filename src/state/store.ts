@@ -19,6 +19,7 @@ import { initialBench, type BenchState } from './benchState';
 import { initialDot, type DotState } from './dotState';
 import { initialPractice, type PracticeState } from './practiceState';
 import { initialRoofline, type RooflineState } from './rooflineState';
+import { initialProbes, type ProbesState } from './probesState';
 
 export type GpuStatus =
   | { readonly state: 'initializing' }
@@ -49,7 +50,7 @@ export interface GpuErrorNote {
   readonly at: number;
 }
 
-export interface AppState extends VizState, BenchState, DotState, PracticeState, RooflineState {
+export interface AppState extends VizState, BenchState, DotState, PracticeState, RooflineState, ProbesState {
   readonly config: ConfigText;
   readonly gpu: GpuStatus;
   /** Uncaptured GPU errors of this session's devices, newest last (at most kMaxGpuErrors). */
@@ -82,6 +83,7 @@ export function initialState(url: UrlState, hash = ''): AppState {
     ...initialDot(startView(url, hash), url.dotn),
     ...initialPractice(url.ex, hash, startView(url, hash) === 'practice'),
     ...initialRoofline(),
+    ...initialProbes(),
   };
 }
 

@@ -13,6 +13,7 @@ import { fmtGflops, fmtInt, fmtMs } from './format';
 import { distrustMark } from './timing';
 import { Tuning } from './Tuning';
 import { Roofline } from './Roofline';
+import { Probes } from './Probes';
 import { paramsLabel } from '../core/tuning';
 import { kernelLabel, kernelSummary } from '../i18n/kernels';
 
@@ -208,6 +209,7 @@ export function Ladder() {
         }
       />
       <Tuning />
+      <Probes />
       <p className="small">{t('ladder.footnote', { gpu: kReferenceRun.gpu, shape: kReferenceRun.shape, date: kReferenceRun.date })}</p>
       <p className="small" data-testid="ladder-native-note">{nativeNote(t)}</p>
     </section>

@@ -2,9 +2,10 @@
 import { bench } from './bench';
 import { common } from './common';
 import { practice } from './practice';
+import { probes } from './probes';
 import { pwa } from './pwa';
 import { run } from './run';
 import { viz } from './viz';
 
-export const en = { common, run, viz, bench, pwa, practice } as const;
+export const en = { common, run, viz, bench, pwa, practice, probes } as const;
 export default en;

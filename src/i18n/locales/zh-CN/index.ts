@@ -4,9 +4,10 @@ import type { en } from '../en';
 import { bench } from './bench';
 import { common } from './common';
 import { practice } from './practice';
+import { probes } from './probes';
 import { pwa } from './pwa';
 import { run } from './run';
 import { viz } from './viz';
 
-export const zhCN: Catalogue<typeof en> = { common, run, viz, bench, pwa, practice };
+export const zhCN: Catalogue<typeof en> = { common, run, viz, bench, pwa, practice, probes };
 export default zhCN;

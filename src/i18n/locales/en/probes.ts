@@ -1,0 +1,62 @@
+/** English words of the 'probes' namespace: the coalescing and bank-conflict probes under the ladder (core/probes.ts, gpu/probes.ts). */
+export const probes = {
+  preparing: 'Preparing the probe',
+  pipeline: 'Creating the {{probe}} pipeline',
+  heading: 'Coalescing and bank conflicts, measured on this GPU',
+  modelNote:
+    'What is measured and what is modelled: the times below are measured on this GPU. WebGPU does not expose how memory is served, so the pictures use the model NVIDIA and AMD document: 32 lanes per request, global memory in 128-byte segments, workgroup memory in 32 banks of 4 bytes (word a in bank a mod 32).',
+  run: 'Run this probe',
+  running: 'Running {{n}} of {{total}}…',
+  notRun: 'Not run yet on this GPU.',
+  noGpu: 'The probes need a GPU with WebGPU. The pictures and the model are here to read.',
+  colVariant: 'Probe kernel',
+  colTime: 'Median time per dispatch (this GPU)',
+  colRate: 'Bytes read per second',
+  colChecked: 'Checked',
+  timeCell: '<n>{{median}}</n> · spread {{spread}} · {{n}} samples × {{dps}} dispatches · {{clock}}',
+  rateCell: '{{rate}} GB/s',
+  verified: '✓ verified: all {{sums}} sums match the CPU reference',
+  mismatch: '✗ {{bad}} of {{sums}} sums differ from the CPU reference (first: invocation {{index}} gave {{got}}, expected {{want}})',
+  software:
+    'This adapter is software (the CPU): the ratio here says nothing about GPUs, which have segments, caches and banks that a CPU emulation does not.',
+  noRatioUntrusted: 'No ratio: {{why}}.',
+  noRatioMismatch: 'No ratio: a probe’s sums did not match the reference.',
+  sizeCoalescing: 'Each dispatch: {{groups}} workgroups of {{wg}} invocations read {{bytes}} once (32 words per invocation).',
+  sizeBanks: 'Each dispatch: {{groups}} workgroups of {{wg}} invocations each read {{reads}} words of a 32×32 tile in workgroup memory ({{bytes}} in all).',
+  pictureLabel: '{{what}}: {{lanes}} lanes of one request against {{slots}}',
+  axisSegment: 'segment',
+  axisBank: 'bank',
+  lane: 'lane',
+  coalescing: {
+    heading: 'Coalesced against strided global reads',
+    intro:
+      'Both kernels read the same words of a buffer and add them up; only the order differs. Coalesced: at each step lane i reads word base + i, so 32 lanes read one 128-byte segment. Strided: lane i reads word base + 32·i, so 32 lanes touch 32 segments and use 4 bytes of each.',
+    kind: {
+      coalesced: 'Coalesced (probe_coalesced)',
+      strided: 'Strided, 32 words apart (probe_strided)',
+    },
+    ratio: 'Strided reads took <b>{{ratio}}×</b> as long as coalesced reads of the same bytes on this GPU.',
+    slots: 'the 128-byte segments it touches',
+    slot: 'segment {{n}}',
+    caption: '{{lanes}} lanes → {{segments}} segment(s): {{used}} asked for, {{moved}} moved in the model.',
+    explain:
+      'On the ladder: the naive rung runs x along N, so neighbouring invocations read neighbouring elements of B and write neighbouring elements of C (coalesced), while all of them read the same element of A (one broadcast). The tiled rung copies its tiles so that invocation (tx, ty) loads consecutive words: every load of a tile is coalesced, and each word is then reused from workgroup memory. The vec4 rungs (reg8x8v and up) make each load 16 bytes wide, so one request covers four times the bytes, and reg8x8db writes neighbouring vec4s of C (256 contiguous bytes per store instruction). A strided pattern is what a kernel gets when it maps invocations to rows instead of columns; caches absorb part of the cost, which is why the measured ratio is smaller than the 32 segments of the model.',
+  },
+  banks: {
+    heading: 'Workgroup-memory reads with and without bank conflicts',
+    intro:
+      'All three kernels copy the same 32×32 tile into workgroup memory and read it many times. Rows: the 32 lanes read one stored row (32 neighbouring words, one per bank). Columns: they read one stored column at a pitch of 32 words, so every word is in the same bank and, in the model, the 32 reads are served one after another. Padded: the same column reads at a pitch of 33 words; each row is shifted by one bank, and the conflict is gone at the cost of one unused word per row.',
+    kind: {
+      rows: 'Rows, no conflicts (probe_banks_rows)',
+      columns: 'Columns, pitch 32: conflicts (probe_banks_columns)',
+      padded: 'Columns, pitch 33: padded (probe_banks_columns)',
+    },
+    ratio: 'Reading down a column took <b>{{conflict}}×</b> as long as reading along a row on this GPU; padded to a pitch of 33, <b>{{padded}}×</b>.',
+    slots: 'the 32 banks',
+    slot: 'bank {{n}}',
+    caption: '{{lanes}} lanes → worst bank holds {{ways}} different word(s): {{ways}} pass(es) in the model.',
+    ways: '×{{n}}',
+    explain:
+      'On the ladder: the tiled rung reads As[ty][k] (one word for the whole row of invocations: a broadcast, no conflict) and Bs[k][tx] (neighbouring words: no conflict). reg4x4 and reg8x8 store the A tile transposed, so that the inner loop reads A along a stored row instead of down a column — the transpose in these probes. reg8x8db goes further: it gives each invocation rows 4·ty… and 64 + 4·ty… instead of eight consecutive rows, so neighbouring invocations read neighbouring vec4s of workgroup memory. Padding the pitch to 33, as in the third probe, is the other classic fix; the rungs avoid the column reads instead.',
+  },
+} as const;
