@@ -209,9 +209,9 @@ export function Ladder() {
         }
       />
       <Tuning />
-      <Probes />
       <p className="small">{t('ladder.footnote', { gpu: kReferenceRun.gpu, shape: kReferenceRun.shape, date: kReferenceRun.date })}</p>
       <p className="small" data-testid="ladder-native-note">{nativeNote(t)}</p>
+      <Probes />
     </section>
   );
 }

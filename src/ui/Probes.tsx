@@ -19,7 +19,7 @@ import { useApp } from '../state/store';
 import { allTrusted, runTrustHere } from '../state/trust';
 import type { ProbeResult, ProbeVariant } from '../gpu/probes';
 import { fmtBytes, fmtInt, fmtMs, fmtPercent } from './format';
-import { distrustMark, untimeableRun } from './timing';
+import { untimeableRun } from './timing';
 import './probes.css';
 
 const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
@@ -29,10 +29,10 @@ const kParts = { b: <strong />, n: <span className="num" /> };
 const kSlotW = 22;
 const kLeft = 52;
 const kLaneY = 22;
-const kSlotY = 92;
-const kSlotH = 30;
+const kSlotY = 72;
+const kSlotH = 26;
 const kWidth = kLeft + kModelLanes * kSlotW + 8;
-const kHeight = kSlotY + kSlotH + 22;
+const kHeight = kSlotY + kSlotH + 36;
 
 /**
  * One request drawn from core/probes's data. Lanes are dots; a line runs from each lane to the
@@ -71,7 +71,7 @@ function Picture({ id, kind, pic, label }: { id: ProbeId; kind: string; pic: Pro
               </text>
             )}
             {conflict && (
-              <text className="pp-mark" x={slotAt(i) + kSlotW / 2 + 14} y={kSlotY - 6}>
+              <text className="pp-mark" x={slotAt(i) + 2} y={kSlotY + kSlotH + 30}>
                 {`▲ ${t('banks.ways', { n: s.words })}`}
               </text>
             )}
@@ -117,7 +117,9 @@ function Pictures({ id }: { id: ProbeId }) {
               <strong>{what}</strong>
             </figcaption>
             <Picture id={id} kind={kind} pic={pic} label={`${label}. ${text}`} />
-            <p className="small">{text}</p>
+            <p className="small">
+              {t(`${id}.map.${kind}` as 'coalescing.map.coalesced')} {text}
+            </p>
           </figure>
         );
       })}
@@ -133,7 +135,7 @@ function VariantRow({ id, v, count }: { id: ProbeId; v: ProbeVariant; count: num
   const s = v.timing.stats;
   const trust = runTrustHere(v.timing);
   const marks = untimeableRun(v.timing);
-  const distrust = marks ? `${trust.reasons.map((reason) => distrustMark(trust, reason)).join(' ')}: ${marks.join(tr('timing.reasonSeparator'))}` : undefined;
+  const distrust = marks ? t('distrust', { why: marks.join(tr('timing.reasonSeparator')) }) : undefined;
   const values = {
     median: fmtMs(s.median),
     spread: fmtPercent(trust.spreadPct),

@@ -14,6 +14,7 @@ export const probes = {
   colRate: 'Bytes read per second',
   colChecked: 'Checked',
   timeCell: '<n>{{median}}</n> · spread {{spread}} · {{n}} samples × {{dps}} dispatches · {{clock}}',
+  distrust: '⚠ not a speed to compare: {{why}}',
   rateCell: '{{rate}} GB/s',
   verified: '✓ verified: all {{sums}} sums match the CPU reference',
   mismatch: '✗ {{bad}} of {{sums}} sums differ from the CPU reference (first: invocation {{index}} gave {{got}}, expected {{want}})',
@@ -29,6 +30,10 @@ export const probes = {
   lane: 'lane',
   coalescing: {
     heading: 'Coalesced against strided global reads',
+    map: {
+      coalesced: 'Lane i reads word base + i.',
+      strided: 'Lane i reads word base + 32·i.',
+    },
     intro:
       'Both kernels read the same words of a buffer and add them up; only the order differs. Coalesced: at each step lane i reads word base + i, so 32 lanes read one 128-byte segment. Strided: lane i reads word base + 32·i, so 32 lanes touch 32 segments and use 4 bytes of each.',
     kind: {
@@ -40,10 +45,15 @@ export const probes = {
     slot: 'segment {{n}}',
     caption: '{{lanes}} lanes → {{segments}} segment(s): {{used}} asked for, {{moved}} moved in the model.',
     explain:
-      'On the ladder: the naive rung runs x along N, so neighbouring invocations read neighbouring elements of B and write neighbouring elements of C (coalesced), while all of them read the same element of A (one broadcast). The tiled rung copies its tiles so that invocation (tx, ty) loads consecutive words: every load of a tile is coalesced, and each word is then reused from workgroup memory. The vec4 rungs (reg8x8v and up) make each load 16 bytes wide, so one request covers four times the bytes, and reg8x8db writes neighbouring vec4s of C (256 contiguous bytes per store instruction). A strided pattern is what a kernel gets when it maps invocations to rows instead of columns; caches absorb part of the cost, which is why the measured ratio is smaller than the 32 segments of the model.',
+      'On the ladder: the naive rung runs x along N, so neighbouring invocations read neighbouring elements of B and write neighbouring elements of C (coalesced), while all of them read the same element of A (one broadcast). The tiled rung copies its tiles so that invocation (tx, ty) loads consecutive words: every load of a tile is coalesced, and each word is then reused from workgroup memory. The vec4 rungs (reg8x8v and up) make each load 16 bytes wide, so one request covers four times the bytes, and reg8x8db writes neighbouring vec4s of C (256 contiguous bytes per store instruction). A strided pattern is what a kernel gets when it maps invocations to rows instead of columns; caches may absorb part of the cost (the next steps read the rest of each segment), so the measured ratio can be far smaller than the model’s 32 segments.',
   },
   banks: {
     heading: 'Workgroup-memory reads with and without bank conflicts',
+    map: {
+      rows: 'Lane l reads word 32·c + l: bank l.',
+      columns: 'Lane l reads word 32·l + c: bank c, for every lane.',
+      padded: 'Lane l reads word 33·l + c: bank (l + c) mod 32.',
+    },
     intro:
       'All three kernels copy the same 32×32 tile into workgroup memory and read it many times. Rows: the 32 lanes read one stored row (32 neighbouring words, one per bank). Columns: they read one stored column at a pitch of 32 words, so every word is in the same bank and, in the model, the 32 reads are served one after another. Padded: the same column reads at a pitch of 33 words; each row is shifted by one bank, and the conflict is gone at the cost of one unused word per row.',
     kind: {
