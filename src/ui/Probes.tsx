@@ -140,14 +140,14 @@ function VariantRow({ id, v, count }: { id: ProbeId; v: ProbeVariant; count: num
     median: fmtMs(s.median),
     spread: fmtPercent(trust.spreadPct),
     n: s.n,
-    dps: v.timing.dispatchesPerSample,
+    count: v.timing.dispatchesPerSample,
     clock: tr(`clock.name.${v.timing.clock}`),
   };
   return (
     <tr data-testid={`probe-${id}-${v.kind}`} data-median-ms={s.median} data-verified={v.check.verified} data-trust={trust.trusted ? 'trusted' : trust.reasons.join(' ')}>
       <th scope="row">{t(`${id}.kind.${v.kind}` as 'coalescing.kind.coalesced')}</th>
       <td>
-        <Trans t={t} i18nKey="timeCell" values={values} components={kParts} />
+        <Trans t={t} i18nKey="timeCell" count={values.count} values={values} components={kParts} />
         {distrust && (
           <div className="small" data-testid="probe-distrust">
             {distrust}
