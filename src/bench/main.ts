@@ -24,6 +24,9 @@
  *            block|grid-stride, --copy-groups N (grid-stride), --copy-source FILE.wgsl, --fma-wg N,
  *            --fma-inv N, --fma-iters N, --fma-off; --copy-variants WG:VPT:MODE[:GROUPS],... runs several
  *            copy configurations in one process, one line each)
+ *          --probes (instead of the kernels: the coalescing and bank-conflict probes of the ladder view,
+ *            one line per probe kernel — median, spread, GB/s, every sum checked — and one line per
+ *            probe with its ratio, or why there is none; --probe-mib N reads N MiB in the global probe)
  *          --dawn-flags FLAG;... (Node only; diagnostics: flags for the webgpu package's create(), e.g.
  *            enable-dawn-features=disable_robustness; the engine name on every line says which.
  *            No browser runs with these: figures taken with them are not the app's.)
@@ -44,7 +47,9 @@ import { say, t } from '../i18n';
 import { runCopyProbe, runFmaProbe } from '../gpu/roofline';
 import { makeGuard } from '../gpu/timing';
 import { rooflineSizes, type CopyConfig, type CopyMode } from '../core/roofline';
-import { runTrust } from '../core/trust';
+import { runProbe, adapterProbeSizes } from '../gpu/probes';
+import { kProbeIds, kProbeStride, kProbeWorkgroup, kWordBytes, probeRatio } from '../core/probes';
+import { allTrusted, runTrust } from '../core/trust';
 
 interface Options {
   shapes: Shape[];
@@ -184,6 +189,11 @@ async function main() {
   }
   if (argv().includes('--roofline')) {
     await roofline(ctx, opts, { engine: engineName(), adapter, date });
+    ctx.device.destroy();
+    return;
+  }
+  if (argv().includes('--probes')) {
+    await probes(ctx, { engine: engineName(), adapter, date }, opts.budgetMs);
     ctx.device.destroy();
     return;
   }
@@ -339,6 +349,52 @@ async function roofline(ctx: GpuContext, opts: Options, base: object): Promise<v
     console.log(JSON.stringify({ ...base, roofline: 'fma', ...fma.config, flops: fma.flops, gflops: fma.gflops, verified: fma.verified, mismatches: fma.mismatches, ...timingFields(fma.timing) }));
   } catch (e) {
     console.log(JSON.stringify({ ...base, roofline: 'fma', error: e instanceof Error ? e.message : String(e) }));
+  }
+}
+
+/** --probes: both probes at this adapter's sizes (or --probe-mib), one line per probe kernel and one per probe. */
+async function probes(ctx: GpuContext, base: object, budgetMs?: number): Promise<void> {
+  const args = argv();
+  const mibArg = args[args.indexOf('--probe-mib') + 1];
+  const sizes = adapterProbeSizes(ctx);
+  const block = kProbeWorkgroup * kProbeStride;
+  const groups = args.includes('--probe-mib') ? Math.max(1, Math.round((Number(mibArg) * 2 ** 20) / kWordBytes / block)) : sizes.global.groups;
+  if (!(groups > 0) || groups > ctx.info.limits.maxComputeWorkgroupsPerDimension) fail(`--probe-mib ${mibArg} is not a size this adapter can run`);
+  for (const id of kProbeIds) {
+    const r = await runProbe(ctx, id, { global: { groups, words: groups * block }, ...(budgetMs !== undefined ? { budgetMs } : {}) });
+    const trusts = r.variants.map((v) => runTrust(v.timing));
+    for (const [i, v] of r.variants.entries()) {
+      const s = v.timing.stats;
+      console.log(
+        JSON.stringify({
+          ...base,
+          probe: id,
+          kind: v.kind,
+          size: r.size,
+          workgroup: r.workgroup,
+          bytes: v.bytes,
+          medianMs: s.median,
+          minMs: s.min,
+          maxMs: s.max,
+          samples: s.n,
+          dispatchesPerSample: v.timing.dispatchesPerSample,
+          clock: v.timing.clock,
+          clockStepMs: v.timing.resolutionMs,
+          settledMs: v.timing.settledMs,
+          gbPerS: v.gbPerS,
+          verified: v.check.verified,
+          mismatches: v.check.mismatches,
+          trust: trusts[i]!.trusted ? 'trusted' : trusts[i]!.reasons.join(' '),
+        }),
+      );
+    }
+    const median = (kind: string) => r.variants.find((v) => v.kind === kind)?.timing.stats.median ?? NaN;
+    const ok = r.variants.every((v) => v.check.verified) && allTrusted(trusts);
+    const ratios =
+      r.probe === 'coalescing'
+        ? { stridedOverCoalesced: probeRatio(median('strided'), median('coalesced')) }
+        : { columnsOverRows: probeRatio(median('columns'), median('rows')), paddedOverRows: probeRatio(median('padded'), median('rows')) };
+    console.log(JSON.stringify({ ...base, probe: id, software: r.software, ...(ok ? { ratios } : { ratios: null, why: 'a probe kernel did not verify, or its time is not trusted (see its line)' }) }));
   }
 }
 
