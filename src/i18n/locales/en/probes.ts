@@ -43,7 +43,6 @@ export const probes = {
     },
     ratio: 'Strided reads took <b>{{ratio}}×</b> as long as coalesced reads of the same bytes on this GPU.',
     slots: 'the 128-byte segments it touches',
-    slot: 'segment {{n}}',
     caption: '{{lanes}} lanes → {{segments}} segment(s): {{used}} asked for, {{moved}} moved in the model.',
     explain:
       'On the ladder: the naive rung runs x along N, so neighbouring invocations read neighbouring elements of B and write neighbouring elements of C (coalesced), while all of them read the same element of A (one broadcast). The tiled rung copies its tiles so that invocation (tx, ty) loads consecutive words: every load of a tile is coalesced, and each word is then reused from workgroup memory. The vec4 rungs (reg8x8v and up) make each load 16 bytes wide, so one request covers four times the bytes, and reg8x8db writes neighbouring vec4s of C (256 contiguous bytes per store instruction). A strided pattern is what a kernel gets when it maps invocations to rows instead of columns; caches may absorb part of the cost (the next steps read the rest of each segment), so the measured ratio can be far smaller than the model’s 32 segments.',
@@ -64,7 +63,6 @@ export const probes = {
     },
     ratio: 'Reading down a column took <b>{{conflict}}×</b> as long as reading along a row on this GPU; padded to a pitch of 33, <b>{{padded}}×</b>.',
     slots: 'the 32 banks',
-    slot: 'bank {{n}}',
     caption: '{{lanes}} lanes → worst bank holds {{ways}} different word(s): {{ways}} pass(es) in the model.',
     ways: '×{{n}}',
     explain:
