@@ -48,7 +48,7 @@ import { runCopyProbe, runFmaProbe } from '../gpu/roofline';
 import { makeGuard } from '../gpu/timing';
 import { rooflineSizes, type CopyConfig, type CopyMode } from '../core/roofline';
 import { runProbe, adapterProbeSizes } from '../gpu/probes';
-import { kProbeIds, kProbeStride, kProbeWorkgroup, kWordBytes, probeRatio } from '../core/probes';
+import { bankPicture, coalescingPicture, kProbeIds, kProbeStride, kProbeWorkgroup, kWordBytes, probeRatio, type BankKind, type GlobalKind } from '../core/probes';
 import { allTrusted, runTrust } from '../core/trust';
 
 interface Options {
@@ -373,6 +373,8 @@ async function probes(ctx: GpuContext, base: object, budgetMs?: number): Promise
           size: r.size,
           workgroup: r.workgroup,
           bytes: v.bytes,
+          // The model's cost of one 32-lane request: segments touched, or the worst bank's words.
+          modelCost: r.probe === 'coalescing' ? coalescingPicture(v.kind as GlobalKind).cost : bankPicture(v.kind as BankKind).cost,
           medianMs: s.median,
           minMs: s.min,
           maxMs: s.max,
