@@ -27,7 +27,7 @@ const kParts = { b: <strong />, n: <span className="num" /> };
 
 // ---- the picture: lanes of one request (top) against segments or banks (bottom) ----------------
 const kSlotW = 22;
-const kLeft = 52;
+const kLeft = 64;
 const kLaneY = 22;
 const kSlotY = 72;
 const kSlotH = 26;
