@@ -52,7 +52,12 @@ const trustAttr = (p: BenchPoint): string | undefined => {
 /** A point's median ± (the farther bound of its 95% interval, per cent), or its spread when it carries no interval (an older link). */
 function CiCell({ point: p }: { point: BenchPoint }) {
   const { t } = useTranslation('bench');
-  if (p.ci95Ms === null) return <td className="small">{t('table.ciNone')}</td>;
+  if (p.ci95Ms === null)
+    return (
+      <td className="small" title={t('table.ciNoneTitle')}>
+        {t('table.ciNone')}
+      </td>
+    );
   if (p.ci95Ms === undefined)
     return (
       <td className="num" title={t('table.spreadTitle')}>
@@ -571,12 +576,12 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
         </div>
         <div className="field count-field">
           <label htmlFor="bench-samples">{t('form.samples')}</label>
-          <input id="bench-samples" data-testid="bench-samples" inputMode="numeric" value={text.samples} onChange={(e) => setSweepText({ samples: e.target.value })} {...invalid(kField.samples)} />
+          <input id="bench-samples" data-testid="bench-samples" inputMode="numeric" aria-describedby="bench-samples-hint" value={text.samples} onChange={(e) => setSweepText({ samples: e.target.value })} {...invalid(kField.samples)} />
           {fieldError(kField.samples)}
-          <p className="small field-hint" id="bench-samples-hint" data-testid="bench-samples-hint">
-            {t('sampling.hint', stopRuleWords(kAutoSampling))}
-          </p>
         </div>
+        <p className="small sweep-rule" id="bench-samples-hint" data-testid="bench-samples-hint">
+          {t('sampling.hint', stopRuleWords(kAutoSampling))}
+        </p>
         <KernelPicker chosen={text.kernels} tile={tile} error={parsed.errors.kernels} />
       </div>
       {(parsed.error || error) && (

@@ -43,6 +43,7 @@ export const bench = {
     done_other: 'Done: {{count}} points.',
   },
   chart: {
+    legend: 'Lines of the chart: press one to switch it off or on',
     label: 'GFLOP/s against size, per kernel; the table below holds the same figures',
     empty: 'The chart appears as points complete.',
     xAxis: 'size M = K = N (log scale)',
@@ -56,7 +57,7 @@ export const bench = {
     marksCount_one: '{{count}} mark on the chart’s points: not drawn or not a speed (the table marks them too)',
     marksCount_other: '{{count}} marks on the chart’s points: not drawn or not speeds (the table marks them too)',
     untimeable: '{{series}} at {{size}}³: {{mark}} — not drawn',
-    noisy: '{{series}} at {{size}}³: {{mark}} — drawn, not a speed to compare',
+    noisy: '{{series}} at {{size}}³: {{mark}} — drawn in a dashed ring, not a speed to compare',
     implausible: '{{series}} at {{size}}³: {{mark}} — not drawn',
   },
   crossover: 'On this GPU the tiled kernel is faster than naive from size {{size}} upward (medians, verified points).',
@@ -75,7 +76,8 @@ export const bench = {
     spread: 'spread',
     ci: 'median ± (95% CI)',
     ciValue: '±{{pct}}',
-    ciNone: 'none (under 6 samples)',
+    ciNone: 'none',
+    ciNoneTitle: 'Too few samples (under 6) for a 95% confidence interval of the median.',
     spreadOld: 'spread {{pct}}',
     spreadTitle: 'This point carries no confidence interval (a link made before them): its spread (max − min) / median is shown.',
     verified: 'verified',
@@ -89,7 +91,7 @@ export const bench = {
     auto: 'Timed samples per point: automatic — until the median’s {{level}}% confidence interval is within ±{{pct}}%, at most {{max}} samples or {{budget}} s of kernel time (at least {{min}}). A point that stops at the maximum first is marked ⚠ noisy.',
     fixed: 'Timed samples per point: {{n}}, as set. Each median’s 95% confidence interval is reported, not used to stop; beyond ±{{pct}}%, or with under 6 samples, the point is marked ⚠ noisy.',
     older: 'Timed samples per point: automatic, by an earlier rule (about 1 s of kernel time, 3–30 samples). This link carries no confidence intervals: its points are judged by their spread.',
-    hint: '0: until the median’s {{level}}% confidence interval is within ±{{pct}}%, at most {{max}} samples or {{budget}} s of kernel time.',
+    hint: 'Timed samples 0 (auto): per point, until the median’s {{level}}% confidence interval is within ±{{pct}}%, at most {{max}} samples or {{budget}} s of kernel time.',
   },
   /** Under the chart when a shared run and this GPU's are overlaid (measured: docs/benchmarks.md, round 7). */
   compareNote:
