@@ -125,7 +125,7 @@ export const run: Catalogue<typeof en> = {
     zero: '中位数为零：低于时钟的分辨率',
     markUntimeable: '⚠ 太小，无法计时',
     markNoisy: '⚠ 噪声大（离散度 {{pct}}）',
-    markNoisyCi: '⚠ 噪声大（95% 置信区间 ±{{pct}}）',
+    markNoisyCi: '⚠ 噪声大（区间 ±{{pct}}）',
     markNoisyFew: '⚠ 噪声大（采样不足 6 次）',
     ci: '中位数的 95% 置信区间达到 ±{{pct}}（超过 ±{{max}}%）',
     ciFew: '采样太少（不足 6 次），无法给出中位数的 95% 置信区间',
