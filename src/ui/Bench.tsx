@@ -342,7 +342,9 @@ function pointsMarkdown(points: readonly BenchPoint[], config: SharePayload['con
   });
   const rule =
     config.samples > 0
-      ? tr('bench:sampling.fixed', { n: config.samples, pct: kMaxCiHalfWidthPct })
+      ? points.some((p) => p.ci95Ms !== undefined)
+        ? tr('bench:sampling.fixed', { n: config.samples, pct: kMaxCiHalfWidthPct })
+        : tr('bench:sampling.fixedOlder', { n: config.samples })
       : config.stop
         ? tr('bench:sampling.auto', stopRuleWords(config.stop))
         : tr('bench:sampling.older');
@@ -529,9 +531,9 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const tables = (
     <>
       {points.length > 0 && <PointsTable points={points} testId={kTableId.mine} caption={run ? t('table.mineAt', { date: fmtDate(run.date) }) : t('table.mine')} />}
-      {points.length > 0 && run && <SamplingRule config={run.config} />}
+      {points.length > 0 && run && <SamplingRule config={run.config} points={points} />}
       {shared && <PointsTable points={shared.points} testId={points.length > 0 ? kTableId.shared : kTableId.mine} caption={t('table.shared', { date: fmtDate(shared.date) })} />}
-      {shared && <SamplingRule config={shared.config} testId={points.length > 0 ? kRuleId.shared : kRuleId.mine} />}
+      {shared && <SamplingRule config={shared.config} points={shared.points} testId={points.length > 0 ? kRuleId.shared : kRuleId.mine} />}
     </>
   );
   const devices = (

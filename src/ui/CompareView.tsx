@@ -85,7 +85,7 @@ export function CompareView() {
                   <>
                     {t('compare.runLine', { run, device: gpuName(c.payload) || t('shared.undisclosed'), date: fmtDate(c.payload.date), app: c.payload.app, count: c.payload.points.length })}
                     <SenderLabel label={c.payload.label} />
-                    <SamplingRule config={c.payload.config} testId={kRuleTestId} />
+                    <SamplingRule config={c.payload.config} points={c.payload.points} testId={kRuleTestId} />
                   </>
                 ) : (
                   <span className="error-text" data-testid="compare-refused">

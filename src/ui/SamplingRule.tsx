@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SweepConfig } from '../core/bench';
+import type { BenchPoint, SweepConfig } from '../core/bench';
 import { kMaxCiHalfWidthPct } from '../core/trust';
 import { fmtNumber } from './format';
 
@@ -14,13 +14,17 @@ export const stopRuleWords = (r: NonNullable<SweepConfig['stop']>) => ({
 
 /**
  * How a sweep's points were sampled, in words: the automatic rule it ran under (the link's own),
- * a fixed count, or an older link's rule (it carries none).
+ * a fixed count (with intervals, or from a link made before them), or an older link's rule (it carries none).
  */
-export function SamplingRule({ config, testId = 'sampling-rule' }: { config: Pick<SweepConfig, 'samples' | 'stop'>; testId?: string }) {
+export function SamplingRule({ config, points, testId = 'sampling-rule' }: { config: Pick<SweepConfig, 'samples' | 'stop'>; points: readonly BenchPoint[]; testId?: string }) {
   const { t } = useTranslation('bench');
+  // A link made before the intervals carries none: its points are judged by their spread (core/trust).
+  const intervals = points.some((p) => p.ci95Ms !== undefined);
   const text =
     config.samples > 0
-      ? t('sampling.fixed', { n: config.samples, pct: fmtNumber(kMaxCiHalfWidthPct) })
+      ? intervals
+        ? t('sampling.fixed', { n: config.samples, pct: fmtNumber(kMaxCiHalfWidthPct) })
+        : t('sampling.fixedOlder', { n: config.samples })
       : config.stop
         ? t('sampling.auto', stopRuleWords(config.stop))
         : t('sampling.older');

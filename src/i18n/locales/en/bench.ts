@@ -90,6 +90,7 @@ export const bench = {
   sampling: {
     auto: 'Timed samples per point: automatic — until the median’s {{level}}% confidence interval is within ±{{pct}}%, at most {{max}} samples or {{budget}} s of kernel time (at least {{min}}). A point that stops at the maximum first is marked ⚠ noisy.',
     fixed: 'Timed samples per point: {{n}}, as set. Each median’s 95% confidence interval is reported, not used to stop; beyond ±{{pct}}%, or with under 6 samples, the point is marked ⚠ noisy.',
+    fixedOlder: 'Timed samples per point: {{n}}, as set. This link carries no confidence intervals: its points are judged by their spread.',
     older: 'Timed samples per point: automatic, by an earlier rule (about 1 s of kernel time, 3–30 samples). This link carries no confidence intervals: its points are judged by their spread.',
     hint: 'Timed samples 0 (auto): per point, until the median’s {{level}}% confidence interval is within ±{{pct}}%, at most {{max}} samples or {{budget}} s of kernel time.',
   },
