@@ -60,11 +60,18 @@ test('a shared link of every rung × 3 sizes: its whole table fits at 1366, the 
   expect(fit.scroll, `table ${fit.table}px in a box of ${fit.client}px`).toBeLessThanOrEqual(fit.client);
   // The chart draws every kernel, and the legend switches a line off and on.
   await expect(page.getByTestId('bench-chart')).toHaveAttribute('data-series', String(kernels.length));
-  const legend = page.getByTestId('bench-chart').locator('.u-legend .u-series').nth(1);
-  await legend.click();
-  await expect(legend).toHaveClass(/u-off/);
-  await legend.click();
-  await expect(legend).not.toHaveClass(/u-off/);
+  // The legend draws each line's own dash: no two samples alike (and every line has one).
+  const items = page.getByTestId('chart-legend-item');
+  await expect(items).toHaveCount(kernels.length);
+  const samples = await items.evaluateAll((bs) => bs.map((b) => { const l = b.querySelector('line')!; return `${l.getAttribute('stroke')} ${l.getAttribute('stroke-dasharray') ?? 'solid'}`; }));
+  expect(new Set(samples).size).toBe(kernels.length);
+  // It switches a line off and on, by keyboard too.
+  const second = items.nth(1);
+  await second.focus();
+  await page.keyboard.press('Enter');
+  await expect(second).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('Space');
+  await expect(second).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('a point edited to 1 EFLOP/s with its checksum recomputed is shown marked implausible', async ({ app, page }) => {
@@ -105,6 +112,17 @@ test('after a sweep the link sits beside the results, says what it contains, and
   await expect(page.getByTestId('copy-markdown')).toBeVisible();
   await expect(page.getByTestId('export-csv')).toBeVisible();
   await expect(page.getByTestId('export-json')).toBeVisible();
+  // Automatic sampling: the rule is stated beside the table and travels in the link; each point
+  // carries its median's 95% interval, and one that stopped at the maximum without ±3% is marked noisy.
+  await expect(page.getByTestId('sampling-rule')).toContainText('until the median’s 95% confidence interval is within ±3%, at most 60 samples');
+  expect(payload.config.stop).toMatchObject({ level: 0.95, halfWidthPct: 3, maxSamples: 60 });
+  const point = payload.points[0]!;
+  const ci = point.ci95Ms as [number, number] | null;
+  const median = point.medianMs as number;
+  const within = ci !== null && Math.max(median - ci[0], ci[1] - median) <= 0.03 * median;
+  const n = point.samples as number;
+  if (!within) expect(n === 60 || n * median * (point.dispatchesPerSample as number) >= 2000, `${n} samples: it stopped at the maximum (samples, or 2 s of kernel time)`).toBe(true);
+  await expect(app.bench.table.locator('tbody tr').first().getByTestId('point-noisy')).toHaveCount(within ? 0 : 1);
 });
 
 test('“Run the same benchmark here” puts both runs in one table with a ratio for every point', async ({ app, page }) => {

@@ -22,7 +22,7 @@ export interface LinkPayload {
   v: 2;
   app: string;
   date: string;
-  config: { sizes: number[]; kernels: string[]; tile: number; warmups: number; samples: number };
+  config: { sizes: number[]; kernels: string[]; tile: number; warmups: number; samples: number; stop?: Record<string, number> };
   device: { vendor: string; architecture: string; description: string; features: string[]; limits: Record<string, number>; browser: string; timing: 'gpu-timestamp' | 'wall-clock' };
   points: LinkPoint[];
   label?: string;

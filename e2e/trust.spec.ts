@@ -4,7 +4,9 @@ import { test, expect } from './fixtures';
 
 /**
  * The trust rule (src/core/trust.ts) applied by every view that shows a time as a speed: a figure
- * under 10 steps of its clock per dispatch is untimeable, one whose samples spread over 50% noisy.
+ * under 10 steps of its clock per dispatch is untimeable; one whose median's 95% interval reaches
+ * beyond ±3% (or which had too few samples for one) noisy, or, for a point without an interval (an
+ * older link), one whose samples spread over 50%.
  * The spec imports nothing from src/ (Vite-only module graph); it restates the rule for points:
  * a point carries no clock step, so 100 µs is assumed.
  */
@@ -12,11 +14,15 @@ const kAssumedStepMs = 0.1;
 const kMinClockSteps = 10;
 const kMaxSpread = 50;
 
-function expectedReasons(f: { medianMs: number; minMs: number; maxMs: number; dps: number }): string[] {
+/** A point with its median's 95% interval is noisy when the interval reaches beyond ±3% (or it had none: null). */
+const kMaxCiPct = 3;
+
+function expectedReasons(f: { medianMs: number; minMs: number; maxMs: number; dps: number; ci95Ms?: [number, number] | null }): string[] {
   const out: string[] = [];
   if (!(f.medianMs > 0) || f.medianMs < (kMinClockSteps * kAssumedStepMs) / f.dps) out.push('untimeable');
   const spread = f.medianMs > 0 ? ((f.maxMs - f.minMs) / f.medianMs) * 100 : 0;
-  if (spread > kMaxSpread) out.push('noisy');
+  const ciPct = f.ci95Ms ? (Math.max(f.medianMs - f.ci95Ms[0], f.ci95Ms[1] - f.medianMs) / f.medianMs) * 100 : Infinity;
+  if (f.ci95Ms === undefined ? spread > kMaxSpread : !(ciPct <= kMaxCiPct)) out.push('noisy');
   return out;
 }
 
@@ -34,7 +40,8 @@ test('a tiny benchmark point is marked untimeable in the table and the chart, an
     let untimeable = 0;
     for (const [i, p] of points.entries()) {
       const row = rows.nth(i);
-      const want = expectedReasons({ medianMs: p.medianMs, minMs: p.minMs, maxMs: p.maxMs, dps: p.dispatchesPerSample });
+      expect(p.ci95Ms, 'every point of this app carries its interval, or null for none').not.toBeUndefined();
+      const want = expectedReasons({ medianMs: p.medianMs, minMs: p.minMs, maxMs: p.maxMs, dps: p.dispatchesPerSample, ci95Ms: p.ci95Ms });
       await expect(row).toHaveAttribute('data-trust', want.length === 0 ? 'trusted' : want.join(' '));
       await expect(row.getByTestId('point-untimeable')).toHaveCount(want.includes('untimeable') ? 1 : 0);
       await expect(row.getByTestId('point-noisy')).toHaveCount(want.includes('noisy') ? 1 : 0);
@@ -59,14 +66,15 @@ test('a tiny benchmark point is marked untimeable in the table and the chart, an
     expect(await shared.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-trust')))).toEqual(before);
     await expect(shared.getByTestId('point-untimeable').first()).toBeVisible();
 
-    // The same link with its first point made noisy (spread 150%, 2 ms a dispatch: timeable), checksum recomputed.
+    // The same link with its first point made an older link's (no interval) and noisy (spread 150%, 2 ms a dispatch: timeable), checksum recomputed.
     const value = JSON.parse(inflateLink(link)) as { points: Array<Record<string, unknown>> };
-    value.points[0] = { ...value.points[0], dispatchesPerSample: 1, medianMs: 2, minMs: 1, maxMs: 4, gflops: 2 / (2 * 1e6) };
+    const { ci95Ms: _none, ...older } = value.points[0]!;
+    value.points[0] = { ...older, dispatchesPerSample: 1, medianMs: 2, minMs: 1, maxMs: 4, gflops: 2 / (2 * 1e6) };
     await fresh.goto(link.slice(0, link.indexOf('#r=') + 3) + forge(value));
     const row = fresh.getByTestId('bench-table').locator('tbody tr').first();
     await expect(row).toHaveAttribute('data-trust', 'noisy');
     await expect(row.getByTestId('point-noisy')).toHaveText(/⚠ noisy \(spread 150%\)/);
-    await expect(fresh.getByTestId('bench-chart').getByTestId('point-noisy').first()).toContainText('— drawn, not a speed to compare');
+    await expect(fresh.getByTestId('bench-chart').getByTestId('point-noisy').first()).toContainText('not a speed to compare');
     await fresh.close();
   });
 });
@@ -81,8 +89,9 @@ function forge(value: unknown): string {
 }
 
 /** The points a share link carries (the documented format: r2.<base64url(12-byte checksum ‖ deflate-raw(JSON))>). */
-function pointsOf(link: string): Array<{ medianMs: number; minMs: number; maxMs: number; dispatchesPerSample: number }> {
-  return (JSON.parse(inflateLink(link)) as { points: Array<{ medianMs: number; minMs: number; maxMs: number; dispatchesPerSample: number }> }).points;
+type LinkedPoint = { medianMs: number; minMs: number; maxMs: number; dispatchesPerSample: number; ci95Ms?: [number, number] | null };
+function pointsOf(link: string): LinkedPoint[] {
+  return (JSON.parse(inflateLink(link)) as { points: LinkedPoint[] }).points;
 }
 
 test('the ladder draws no bar for an untimeable figure', async ({ app, page }) => {

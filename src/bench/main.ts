@@ -7,6 +7,8 @@
  *
  * Options: --sizes N,N,... (square) | --shapes MxKxN,...   --kernels naive,tiled   --tiles 16,32
  *          --pattern random|integers|ones|identity   --seed 1   --budget ms   --wall (force wall clock)
+ *          --until-ci (the app's automatic sampling of a sweep, core/bench kAutoSampling: until the median's
+ *            95% CI is within ±3%, at most 60 samples or 2 s of kernel time; the line has "stopped")
  *          --default-limits (request only WebGPU's default limits)
  *          --max-submit-ms N (split longer runs; Infinity: never split, no probe)
  *          --params BK=16,... (override constants for kernels that have these tunables; others ignore them)
@@ -32,6 +34,7 @@
  *            No browser runs with these: figures taken with them are not the app's.)
  */
 import { isPattern, type Pattern } from '../core/data';
+import { kAutoSampling } from '../core/bench';
 import { howChecked } from '../i18n/words';
 import { parseDimension } from '../core/input';
 import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
@@ -58,6 +61,7 @@ interface Options {
   pattern: Pattern;
   seed: number;
   budgetMs?: number;
+  untilCi?: boolean;
   wall: boolean;
   maxSubmitMs?: number;
   params: Record<string, number>;
@@ -110,7 +114,7 @@ function parseArgs(args: string[]): Options {
   }
   const budget = get('budget');
   const maxSubmit = get('max-submit-ms');
-  return { shapes, kernels, tiles, pattern, seed: Number(get('seed') ?? 1), budgetMs: budget ? Number(budget) : undefined, wall: args.includes('--wall'), // No splitting (and no probe dispatch) unless asked: on wgpu the probe lowered later figures.
+  return { shapes, kernels, tiles, pattern, seed: Number(get('seed') ?? 1), budgetMs: budget ? Number(budget) : undefined, wall: args.includes('--wall'), untilCi: args.includes('--until-ci'), // No splitting (and no probe dispatch) unless asked: on wgpu the probe lowered later figures.
     maxSubmitMs: maxSubmit ? Number(maxSubmit) : Infinity, params };
 }
 
@@ -236,7 +240,7 @@ async function main() {
   await runPoints(ctx, jobs, {
     pattern: opts.pattern,
     seed: opts.seed,
-    run: { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs },
+    run: { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs, ...(opts.untilCi ? { untilCi: kAutoSampling } : {}) },
     buffers: pool ?? 'per-run',
     sources,
     fatal: () => false, // every failure is a line of output
@@ -256,6 +260,7 @@ async function main() {
           clockNote: run.clockWhy ? t(`run:clock.note.${run.clockWhy}`) : undefined,
           clockStepMs: run.resolutionMs,
           settledMs: run.settledMs,
+          stopped: run.stopped,
           warmups: run.warmups,
           ...pointFields(outcome.verified),
           constants: run.plan.constants, // every override constant (pointFields keeps the tunable ones)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossover, estimateMs, parseSizes as parseSizesData, markdownTable, parseSweepCount, pointsToCsv, sweepPlan } from './bench';
+import { crossover, estimateMs, kAutoSampling, parseSizes as parseSizesData, markdownTable, parseSweepCount, PointSchema, pointsToCsv, samplingText, SweepConfigSchema, sweepPlan } from './bench';
 import { i18n, say, t } from '../i18n';
 import { pointReasonText } from '../i18n/bench';
 
@@ -161,5 +161,37 @@ describe('markdownTable', () => {
     expect(markdownTable(['kernel', 'GFLOP/s'], [['naive', '1.5'], ['a|b\nc', '2']], [false, true])).toBe(
       '| kernel | GFLOP/s |\n| --- | ---: |\n| naive | 1.5 |\n| a\\|b c | 2 |\n',
     );
+  });
+});
+
+describe('a point’s 95% interval and the sweep’s stop rule', () => {
+  const point = { kernel: 'naive', tile: null, size: 64, clock: 'gpu-timestamp', samples: 20, dispatchesPerSample: 1, medianMs: 2, minMs: 1.5, maxMs: 3, gflops: (2 * 64 ** 3) / (2 * 1e6), verified: true, checked: 64, maxRelError: 0, relTolerance: 1e-6 } as const;
+  it('accepts an interval within [min, max] around the median, null, or none (older links)', () => {
+    expect(PointSchema.safeParse({ ...point, ci95Ms: [1.9, 2.1] }).success).toBe(true);
+    expect(PointSchema.safeParse({ ...point, ci95Ms: null }).success).toBe(true);
+    expect(PointSchema.safeParse(point).success).toBe(true);
+  });
+  it('refuses an interval that does not hold the median, or reaches past min or max', () => {
+    for (const ci95Ms of [[2.1, 2.2], [1.8, 1.9], [1.4, 2.1], [1.9, 3.5], [2.1, 1.9]])
+      expect(PointSchema.safeParse({ ...point, ci95Ms }).success, String(ci95Ms)).toBe(false);
+    expect(PointSchema.safeParse({ kernel: 'naive', tile: null, size: 64, skipped: 'x', ci95Ms: null }).success).toBe(false);
+  });
+  it('a config states its rule; one made before it still parses', () => {
+    const c = { sizes: [64], kernels: ['naive'], tile: 16, warmups: 2, samples: 0 } as const;
+    expect(SweepConfigSchema.safeParse(c).success).toBe(true);
+    expect(SweepConfigSchema.safeParse({ ...c, stop: kAutoSampling }).success).toBe(true);
+    expect(SweepConfigSchema.safeParse({ ...c, stop: { ...kAutoSampling, maxSamples: 1000 } }).success).toBe(false);
+    expect(SweepConfigSchema.safeParse({ ...c, stop: { ...kAutoSampling, level: 1 } }).success).toBe(false);
+  });
+  it('CSV says how every point was sampled, and carries the interval', () => {
+    expect(samplingText({ samples: 0, stop: kAutoSampling })).toBe('until ci95 <= ±3%; max 60 samples or 2000 ms');
+    expect(samplingText({ samples: 7 })).toBe('fixed 7');
+    expect(samplingText({ samples: 0 })).toBe('');
+    const csv = pointsToCsv([{ ...point, ci95Ms: [1.9, 2.1] }], { samples: 0, stop: kAutoSampling }).split('\n');
+    const head = csv[0]!.split(',');
+    const row = csv[1]!.split(',');
+    expect(row[head.indexOf('ci95LowMs')]).toBe('1.9');
+    expect(row[head.indexOf('ci95HighMs')]).toBe('2.1');
+    expect(row[head.indexOf('sampling')]).toBe('until ci95 <= ±3%; max 60 samples or 2000 ms');
   });
 });

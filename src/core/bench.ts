@@ -10,7 +10,8 @@ import { gflops as gflopsAt, kTileWidths } from './shape';
 import { text, z } from './zod';
 import { ClockSchema } from './clock';
 import { said, type Said } from './said';
-import { pointTrust } from './trust';
+import { kCiLevel, kMaxCiHalfWidthPct, pointTrust } from './trust';
+import type { StopRule } from './stats';
 
 export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
 
@@ -21,9 +22,18 @@ export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 10
 export const kSweepLimits = {
   sizes: 64,
   warmups: { min: 0, max: 20 },
-  /** 0 = automatic (about one second of kernel time, 3–30 samples). */
+  /** 0 = automatic (kAutoSampling: until the median's 95% CI is within ±3%, at most 60 samples or 2 s of kernel time). */
   samples: { min: 0, max: 100 },
 } as const;
+
+/**
+ * Automatic sampling of a sweep's point (samples = 0): take samples until the median's 95%
+ * confidence interval (core/stats medianInterval, distribution-free) is within ±3% of the median,
+ * or until the stated maximum — maxSamples samples or budgetMs of kernel time, whichever comes
+ * first (never fewer than minSamples). A point that stops at the maximum first is noisy (core/trust).
+ * A link carries the rule it was measured under (SweepConfig.stop), so the reader sees it.
+ */
+export const kAutoSampling: StopRule = { level: kCiLevel, halfWidthPct: kMaxCiHalfWidthPct, maxSamples: 60, budgetMs: 2000, minSamples: 3 };
 
 /**
  * No GPU comes near this (an H200 peaks at about 67 TFLOP/s in f32): 1 EFLOP/s is far beyond any
@@ -121,6 +131,11 @@ export const PointSchema = z
     medianMs: z.optional(ms),
     minMs: z.optional(ms),
     maxMs: z.optional(ms),
+    /**
+     * The median's 95% confidence interval [low, high] (ms per dispatch), null when the point had too
+     * few samples (under 6) for one. Absent in points measured before it (core/trust then applies the spread rule).
+     */
+    ci95Ms: z.optional(z.nullable(z.readonly(z.tuple([ms, ms])))),
     gflops: z.optional(z.number().check(finite(), z.minimum(0), z.maximum(kMaxPlausibleGflops))),
     verified: z.optional(z.boolean()),
     checked: z.optional(z.int().check(z.minimum(0))),
@@ -136,11 +151,13 @@ export const PointSchema = z
     const issue = (rule: Rule) => ctx.addIssue(ruleIssue(rule));
     const figures = [p.clock, p.samples, p.dispatchesPerSample, p.medianMs, p.minMs, p.maxMs, p.gflops, p.verified, p.checked];
     if (p.skipped !== undefined || p.error !== undefined) {
-      if (figures.some((f) => f !== undefined) || p.maxRelError !== undefined || p.relTolerance !== undefined) issue('skippedWithFigures');
+      if (figures.some((f) => f !== undefined) || p.maxRelError !== undefined || p.relTolerance !== undefined || p.ci95Ms !== undefined) issue('skippedWithFigures');
       return;
     }
     if (figures.some((f) => f === undefined)) return issue('notMeasured');
     if (!(p.minMs! <= p.medianMs! && p.medianMs! <= p.maxMs!)) issue('order');
+    // The interval's bounds are samples: within [min, max], around the median.
+    if (p.ci95Ms && !(p.minMs! <= p.ci95Ms[0] && p.ci95Ms[0] <= p.medianMs! && p.medianMs! <= p.ci95Ms[1] && p.ci95Ms[1] <= p.maxMs!)) issue('order');
     const expected = gflopsAt({ m: p.size, k: p.size, n: p.size }, p.medianMs!);
     if (!(Math.abs(p.gflops! - expected) <= 1e-6 * expected)) issue('rate');
     if (p.checked! > p.size * p.size) issue('tooManyChecked');
@@ -167,13 +184,26 @@ export const DeviceSchema = z.strictObject({
 
 export type DeviceReport = z.infer<typeof DeviceSchema>;
 
+export const StopRuleSchema = z.strictObject({
+  level: z.number().check(finite(), z.gt(0), z.lt(1)),
+  halfWidthPct: z.number().check(finite(), z.gt(0), z.maximum(100)),
+  maxSamples: count({ min: 1, max: kSweepLimits.samples.max }),
+  budgetMs: z.number().check(finite(), z.minimum(0), z.maximum(600_000)),
+  minSamples: count({ min: 1, max: kSweepLimits.samples.max }),
+});
+
 export const SweepConfigSchema = z.strictObject({
   sizes: z.readonly(z.array(dim).check(z.minLength(1), z.maxLength(kSweepLimits.sizes))),
   kernels: z.readonly(z.array(z.enum(kKernelIdList)).check(z.minLength(1), z.maxLength(kKernelIdList.length))),
   tile: kTileLiterals,
   warmups: count(kSweepLimits.warmups),
-  /** Timed samples per point; 0 = automatic (about one second of kernel time, 3–30 samples). */
+  /** Timed samples per point; 0 = automatic (kAutoSampling, stated in `stop`). */
   samples: count(kSweepLimits.samples),
+  /**
+   * The automatic sampling's rule the points were measured under (samples = 0): absent in links made
+   * before it (about one second of kernel time, 3–30 samples) and when the count was fixed.
+   */
+  stop: z.optional(StopRuleSchema),
 });
 
 export type SweepConfig = z.infer<typeof SweepConfigSchema>;
@@ -238,9 +268,25 @@ export function crossover(points: readonly BenchPoint[]): number | undefined {
   return from;
 }
 
-/** CSV of the points, one line per point, for export: a data format, so its header names the fields in English whatever the language. */
-export function pointsToCsv(points: readonly BenchPoint[]): string {
-  const cols = ['kernel', 'tile', 'constants', 'size', 'clock', 'samples', 'dispatchesPerSample', 'medianMs', 'minMs', 'maxMs', 'gflops', 'verified', 'checked', 'maxRelError', 'skipped', 'error'] as const;
+/**
+ * How a sweep's points were sampled, as a data value (CSV's `sampling` column): the automatic rule
+ * ("until ci95 <= ±3%; max 60 samples or 2000 ms"), "fixed N", or "" when a link made before the
+ * rule does not say.
+ */
+export function samplingText(c: Pick<SweepConfig, 'samples' | 'stop'> | undefined): string {
+  if (!c) return '';
+  if (c.samples > 0) return `fixed ${c.samples}`;
+  const r = c.stop;
+  // i18n-exempt: a data value in CSV, like its English column names
+  return r ? `until ci${Math.round(r.level * 100)} <= ±${r.halfWidthPct}%; max ${r.maxSamples} samples or ${r.budgetMs} ms` : '';
+}
+
+/**
+ * CSV of the points, one line per point, for export: a data format, so its header names the fields
+ * in English whatever the language. `config` adds how the points were sampled (samplingText) to every line.
+ */
+export function pointsToCsv(points: readonly BenchPoint[], config?: Pick<SweepConfig, 'samples' | 'stop'>): string {
+  const cols = ['kernel', 'tile', 'constants', 'size', 'clock', 'samples', 'dispatchesPerSample', 'medianMs', 'minMs', 'maxMs', 'ci95LowMs', 'ci95HighMs', 'gflops', 'verified', 'checked', 'maxRelError', 'skipped', 'error', 'sampling'] as const;
   const cell = (v: unknown) => {
     if (v === undefined || v === null) return '';
     const s = String(v);
@@ -249,7 +295,7 @@ export function pointsToCsv(points: readonly BenchPoint[]): string {
     return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   const value = (p: BenchPoint, c: (typeof cols)[number]) =>
-    c === 'constants' ? Object.entries(p.constants ?? {}).map(([k, v]) => `${k}=${v}`).join(' ') : p[c];
+    c === 'constants' ? Object.entries(p.constants ?? {}).map(([k, v]) => `${k}=${v}`).join(' ') : c === 'ci95LowMs' ? p.ci95Ms?.[0] : c === 'ci95HighMs' ? p.ci95Ms?.[1] : c === 'sampling' ? samplingText(config) : p[c];
   return [cols.join(','), ...points.map((p) => cols.map((c) => cell(value(p, c))).join(','))].join('\n') + '\n';
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bandPlan, gpuShape, isPlanFailure, kKernelIds, kKernels, kLadderIds, kNativeReference, kReferenceRun, kTunedKernelIds, labelContext, planKernel as planData, type KernelId, type LaunchPlan, type PlanInfo } from './kernels';
 import { kTileWidths, type Shape, type TileWidth } from './shape';
@@ -166,7 +168,37 @@ describe('the record against the WGSL', () => {
     const dashes = kKernelIds.map((id) => kKernels[id].chart.dash.join(','));
     expect(new Set(dashes).size).toBe(dashes.length);
   });
+  it('every kernel has its own colour, at least 3:1 against the chart’s background in the light and the dark theme', () => {
+    const colours = kKernelIds.map((id) => kKernels[id].chart.color.toLowerCase());
+    expect(new Set(colours).size).toBe(colours.length);
+    // The chart sits on the panel: --panel of each theme, read from the stylesheet itself.
+    const css = readFileSync(resolve(__dirname, '../ui/styles.css'), 'utf8');
+    const dark = css.slice(css.indexOf('prefers-color-scheme: dark'));
+    const panel = (from: string) => /--panel:\s*(#[0-9a-fA-F]{6})/.exec(from)![1]!;
+    const backgrounds = { light: panel(css), dark: panel(dark) };
+    expect(backgrounds.light).not.toBe(backgrounds.dark);
+    for (const id of kKernelIds)
+      for (const [theme, bg] of Object.entries(backgrounds)) expect(contrast(kKernels[id].chart.color, bg), `${id} on ${theme} ${bg}`).toBeGreaterThanOrEqual(3);
+  });
+  it('the contrast check itself: WCAG’s figures', () => {
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 6);
+    expect(contrast('#777777', '#ffffff')).toBeCloseTo(4.48, 2);
+    expect(contrast('#ffffff', '#ffffff')).toBe(1);
+  });
 });
+
+/** WCAG 2 contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
 
 describe('the words of a kernel, in either language', () => {
   it('names, sums up and says the mapping of every kernel with every figure filled in, in English and 简体中文', async () => {

@@ -412,7 +412,7 @@ const kDefs = {
     ladder: true,
     tuned: true, // tile 16, like every tuned run
     traced: true,
-    chart: { color: '#1d4ed8', dash: [12, 4] },
+    chart: { color: '#587bc0', dash: [12, 4] },
     reference: { dawn: 7.68, wgpu: 7.71 },
     block: (tile) => ({ rows: tile, cols: tile }),
     plan(shape, tile, limits) {
@@ -434,7 +434,7 @@ const kDefs = {
   reg4x4: {
     source: reg4x4Source,
     ...kTunedRung,
-    chart: { color: '#047857', dash: [3, 3] },
+    chart: { color: '#348a6d', dash: [3, 3] },
     reference: { dawn: 23.92, wgpu: 20.05 },
     block: square(64),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg4x4'),
@@ -443,7 +443,7 @@ const kDefs = {
     source: reg8x8Source,
     ...kTunedRung,
     tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
-    chart: { color: '#7e22ce', dash: [8, 3, 2, 3] },
+    chart: { color: '#bb32ff', dash: [8, 3, 2, 3] },
     reference: { dawn: 26.21, wgpu: 22.5 },
     block: square(128),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg8x8'),
@@ -453,7 +453,7 @@ const kDefs = {
     vec4: true,
     ...kTunedRung,
     tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
-    chart: { color: '#be185d', dash: [16, 4] },
+    chart: { color: '#f10078', dash: [16, 4] },
     reference: { dawn: 30.84, wgpu: 24.56 },
     block: square(128),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg8x8v'),
@@ -463,7 +463,7 @@ const kDefs = {
     vec4: true,
     ...kTunedRung,
     tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
-    chart: { color: '#0e7490', dash: [8, 3, 2, 3, 2, 3] },
+    chart: { color: '#009e9e', dash: [8, 3, 2, 3, 2, 3] },
     reference: { dawn: 35.7, wgpu: 30.0 },
     block: square(128),
     tunables: kDbTunables,
@@ -476,59 +476,59 @@ const kDefs = {
   reg16x8: {
     source: reg16x8Source,
     ...kUnrolled16x8,
-    chart: { color: '#4d7c0f', dash: [6, 6] },
+    chart: { color: '#939300', dash: [6, 6] },
     reference: { dawn: 36.63, wgpu: 37.75 },
   },
   reg16x8v: {
     source: reg16x8vSource,
     vec4: true,
     ...kUnrolled16x8,
-    chart: { color: '#9f1239', dash: [1, 3] },
+    chart: { color: '#de4343', dash: [1, 3] },
     reference: { dawn: 43.15, wgpu: 34.61 },
   },
   blk32x64v: {
     source: blk32x64vSource,
     ...genBlockRung({ bm: 32, bn: 64, bk: 16, tm: 4, tn: 4, vec4: true }),
     reference: { dawn: 25.78, wgpu: 25.92 },
-    chart: { color: '#0f766e', dash: [4, 2] },
+    chart: { color: '#3f83a5', dash: [4, 2] },
   },
   blk64x64v: {
     source: blk64x64vSource,
     ...genBlockRung({ bm: 64, bn: 64, bk: 16, tm: 8, tn: 4, vec4: true }),
     reference: { dawn: 28.21, wgpu: 28.42 },
-    chart: { color: '#b45309', dash: [10, 2, 2, 2] },
+    chart: { color: '#c17e5c', dash: [10, 2, 2, 2] },
   },
   blk128x64v: {
     source: blk128x64vSource,
     ...genBlockRung({ bm: 128, bn: 64, bk: 16, tm: 8, tn: 8, vec4: true }),
     reference: { dawn: 32.39, wgpu: 22.3 },
-    chart: { color: '#1e40af', dash: [2, 2] },
+    chart: { color: '#8383e9', dash: [2, 2] },
   },
   blk128x256: {
     source: blk128x256Source,
     ...genBlockRung({ bm: 128, bn: 256, bk: 8, tm: 16, tn: 8, vec4: 'B' }),
     // Round 8 (calls AD and AE): this block with vec4 loads of B and C written per element.
     reference: { dawn: 43.51, wgpu: 42.27 },
-    chart: { color: '#86198f', dash: [14, 3, 3, 3] },
+    chart: { color: '#ff1ad9', dash: [14, 3, 3, 3] },
   },
   split128v: {
     source: split128vSource,
     ...splitRung(16, 8),
     reference: { dawn: 41.53, wgpu: 34.9 },
-    chart: { color: '#4d7c0f', dash: [6, 3, 1, 3] },
+    chart: { color: '#3da05e', dash: [6, 3, 1, 3] },
   },
   split8x16v: {
     source: split8x16vSource,
     ...splitRung(8, 16),
     reference: { dawn: 38.48, wgpu: 35.36 },
-    chart: { color: '#a16207', dash: [6, 3] },
+    chart: { color: '#dc6f39', dash: [6, 3] },
   },
   subgroup: {
     source: subgroupSource,
     usesTile: false,
     ladder: true,
     tuned: false,
-    chart: { color: '#6d28d9', dash: [20, 4, 4, 4] },
+    chart: { color: '#a173ff', dash: [20, 4, 4, 4] },
     reference: { dawn: 16.71, wgpu: null },
     block: () => ({ rows: 8, cols: 256 }),
     requiredFeatures: ['subgroups'],
@@ -548,7 +548,7 @@ const kDefs = {
     usesTile: false,
     ladder: false,
     tuned: false,
-    chart: { color: '#a16207', dash: [2, 6] },
+    chart: { color: '#fc5400', dash: [2, 6] },
     block: () => ({ rows: kStripBand, cols: 256 }),
     loads: (shape) => stripLoads(shape, kStripBand),
     plan(shape) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTrusted, barShares, kAssumedStepMs, kMaxTrustedSpread, kMinClockSteps, pointTrust, runClockStepMs, runTrust, timeableSize, trustOf, type Trust } from './trust';
+import { allTrusted, barShares, kAssumedStepMs, kMaxCiHalfWidthPct, kMaxTrustedSpread, kMinClockSteps, pointTrust, runClockStepMs, runTrust, timeableSize, trustOf, type Trust } from './trust';
 
 const fig = (medianMs: number, minMs: number, maxMs: number, dispatchesPerSample = 1, clockStepMs = 0.1) => ({ medianMs, minMs, maxMs, dispatchesPerSample, clockStepMs });
 
@@ -75,6 +75,29 @@ describe('pointTrust: a benchmark point judged from the figures it carries', () 
   });
   it('marks a point whose spread is over the limit noisy (a 153% spread)', () => {
     expect(pointTrust({ clock: 'wall-clock', medianMs: 2, minMs: 1.5, maxMs: 4.56, dispatchesPerSample: 1 })!.reasons).toEqual(['noisy']);
+  });
+  it('a point with its median’s 95% interval is judged by the interval, not the spread', () => {
+    const wide = { clock: 'wall-clock' as const, medianMs: 2, minMs: 1.5, maxMs: 4.56, dispatchesPerSample: 1 };
+    // A 153% spread from one outlier, but the median known to ±2%: trusted.
+    const tight = pointTrust({ ...wide, ci95Ms: [1.96, 2.04] })!;
+    expect(tight.trusted).toBe(true);
+    expect(tight.ciPct).toBeCloseTo(2, 9);
+    // ±2.9% passes; the farther bound decides (−1% / +3.5%): noisy.
+    expect(pointTrust({ ...wide, maxMs: 2.1, ci95Ms: [1.942, 2.058] })!.trusted).toBe(true);
+    const far = pointTrust({ ...wide, maxMs: 2.1, ci95Ms: [1.98, 2.07] })!;
+    expect(far.reasons).toEqual(['noisy']);
+    expect(far.ciPct).toBeCloseTo(3.5, 9);
+    // Too few samples for an interval (null): noisy, whatever the spread.
+    const few = pointTrust({ ...wide, maxMs: 2.01, ci95Ms: null })!;
+    expect(few.reasons).toEqual(['noisy']);
+    expect(few.ciPct).toBeNull();
+    // A point without one (an older link) keeps the spread rule.
+    expect(pointTrust({ ...wide, maxMs: 2.01 })!.trusted).toBe(true);
+    expect(pointTrust({ ...wide, maxMs: 2.01 })!.ciPct).toBeUndefined();
+  });
+  it('says the limits it applied', () => {
+    expect(kMaxCiHalfWidthPct).toBe(3);
+    expect(trustOf(fig(2, 1.9, 2.1)).maxCiPct).toBe(3);
   });
 });
 

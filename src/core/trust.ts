@@ -9,8 +9,13 @@
  *   the clock that timed it. A sample of n back-to-back dispatches is one reading of the clock,
  *   divided by n, so one dispatch's step is the clock's step / n (gpu/timing.ts batches short
  *   kernels for exactly this reason);
- * - *noisy* when its samples spread ((max − min) / median, core/stats spreadPercent) more than
- *   kMaxTrustedSpread per cent of the median: the median then depends on which samples happened.
+ * - *noisy* when its median is not known closely enough. A figure that carries its median's 95%
+ *   confidence interval (a benchmark point since automatic sampling stops on it: core/stats
+ *   medianInterval) is noisy when that interval reaches farther than ±kMaxCiHalfWidthPct per cent
+ *   from the median, or when it had too few samples (under 6) for one; the spread is then not
+ *   used (one outlier widens the spread, not the median's interval). A figure without one (a
+ *   lesson run, a point of an older link) keeps the spread rule: noisy when its samples spread
+ *   ((max − min) / median, core/stats spreadPercent) more than kMaxTrustedSpread per cent.
  *
  * A benchmark point (pointTrust) may also be
  * - *implausible* when its rate, or the rate of its fastest sample, is beyond any GPU's FP32 rate
@@ -21,7 +26,7 @@
  * longest or shortest bar, and no ratio ("N× faster") is claimed from it.
  */
 import type { Clock } from './clock';
-import { spreadPercent } from './stats';
+import { intervalHalfWidthPercent, spreadPercent } from './stats';
 
 /**
  * No GPU's FP32 rate comes near this: 1 PFLOP/s (an H200 peaks at about 67 TFLOP/s in f32, a
@@ -38,6 +43,11 @@ export const kMinClockSteps = 10;
  * sizes on SwiftShader and on an H100 spread 130–1,506%; real kernel times spread under 10%.
  */
 export const kMaxTrustedSpread = 50;
+
+/** The confidence level of a point's median interval. */
+export const kCiLevel = 0.95;
+/** A point whose median's 95% interval reaches farther than this (per cent of the median) is noisy. */
+export const kMaxCiHalfWidthPct = 3;
 
 /**
  * The step assumed for a clock when the figure does not carry its own (a benchmark point, in the app
@@ -67,6 +77,11 @@ export interface TimedFigure {
   readonly dispatchesPerSample: number;
   /** One step of the clock that timed a sample (ms), before dividing by the dispatches. */
   readonly clockStepMs: number;
+  /**
+   * The median's 95% interval as [low, high] ms, null when there were too few samples for one;
+   * absent when the figure does not carry one (then the spread rule applies).
+   */
+  readonly ci95Ms?: readonly [number, number] | null;
 }
 
 /** The verdict, as data: the reasons in kDistrusts order, and the figures that decided it (for the words). */
@@ -77,9 +92,15 @@ export interface Trust {
   readonly stepMs: number;
   /** The spread, per cent of the median (0 when the median is 0). */
   readonly spreadPct: number;
+  /**
+   * The interval's half-width, per cent of the median (the farther bound), when the interval rule
+   * applied: null when there were too few samples for an interval; undefined when the spread rule applied.
+   */
+  readonly ciPct?: number | null;
   /** The limits applied, so words can quote them. */
   readonly minSteps: number;
   readonly maxSpreadPct: number;
+  readonly maxCiPct: number;
 }
 
 /** The trust rule over one figure. */
@@ -88,8 +109,19 @@ export function trustOf(f: TimedFigure): Trust {
   const spreadPct = spreadPercent({ median: f.medianMs, min: f.minMs, max: f.maxMs });
   const reasons: Distrust[] = [];
   if (!Number.isFinite(f.medianMs) || f.medianMs <= 0 || f.medianMs < kMinClockSteps * stepMs) reasons.push('untimeable');
-  if (!Number.isFinite(spreadPct) || spreadPct > kMaxTrustedSpread) reasons.push('noisy');
-  return { trusted: reasons.length === 0, reasons, stepMs, spreadPct, minSteps: kMinClockSteps, maxSpreadPct: kMaxTrustedSpread };
+  const ciPct = f.ci95Ms === undefined ? undefined : f.ci95Ms === null ? null : intervalHalfWidthPercent(f.medianMs, f.ci95Ms[0], f.ci95Ms[1]);
+  const noisy = ciPct === undefined ? !Number.isFinite(spreadPct) || spreadPct > kMaxTrustedSpread : ciPct === null || !(ciPct <= kMaxCiHalfWidthPct);
+  if (noisy) reasons.push('noisy');
+  return {
+    trusted: reasons.length === 0,
+    reasons,
+    stepMs,
+    spreadPct,
+    ...(ciPct !== undefined ? { ciPct } : {}),
+    minSteps: kMinClockSteps,
+    maxSpreadPct: kMaxTrustedSpread,
+    maxCiPct: kMaxCiHalfWidthPct,
+  };
 }
 
 /** A run's timing fields (gpu/timing.ts Timing): its clock, statistics and, when found, its step. */
@@ -125,6 +157,8 @@ export interface TimedPointFields {
   /** The point's size (M = K = N) and rate: with them a rate beyond any GPU is implausible. */
   readonly size?: number;
   readonly gflops?: number;
+  /** The median's 95% interval (ms), null: too few samples for one; absent in points made before it (the spread rule). */
+  readonly ci95Ms?: readonly [number, number] | null;
 }
 
 /** GFLOP/s of a square matmul of `size` in `ms` (2·size³ operations). */
@@ -143,7 +177,14 @@ export function implausiblePoint(p: TimedPointFields): boolean {
  */
 export function pointTrust(p: TimedPointFields): Trust | undefined {
   if (p.clock === undefined || p.medianMs === undefined || p.minMs === undefined || p.maxMs === undefined || p.dispatchesPerSample === undefined) return undefined;
-  const v = trustOf({ medianMs: p.medianMs, minMs: p.minMs, maxMs: p.maxMs, dispatchesPerSample: p.dispatchesPerSample, clockStepMs: kAssumedStepMs[p.clock] });
+  const v = trustOf({
+    medianMs: p.medianMs,
+    minMs: p.minMs,
+    maxMs: p.maxMs,
+    dispatchesPerSample: p.dispatchesPerSample,
+    clockStepMs: kAssumedStepMs[p.clock],
+    ...(p.ci95Ms !== undefined ? { ci95Ms: p.ci95Ms } : {}),
+  });
   return implausiblePoint(p) ? { ...v, trusted: false, reasons: [...v.reasons, 'implausible'] } : v;
 }
 

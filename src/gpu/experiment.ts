@@ -124,6 +124,8 @@ export function pointFields({ run, verification: v }: VerifiedRun) {
     medianMs: run.stats.median,
     minMs: run.stats.min,
     maxMs: run.stats.max,
+    // The median's 95% interval, or null: too few samples for one (core/trust: then noisy).
+    ci95Ms: run.ci ? ([run.ci.lo, run.ci.hi] as const) : null,
     gflops: run.gflops,
     verified: v.ok,
     checked: v.checked,

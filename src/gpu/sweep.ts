@@ -4,7 +4,7 @@
  * when it cannot run or would take too long (estimated from the kernel's previous point), else run
  * and verified like a single run, with buffers reused across points.
  */
-import { sweepPlan, type BenchPoint, type SweepConfig } from '../core/bench';
+import { kAutoSampling, sweepPlan, type BenchPoint, type SweepConfig } from '../core/bench';
 import type { Pattern } from '../core/data';
 import { kKernels, type KernelId, type KernelParams } from '../core/kernels';
 import { flops, shapeLabel, type Shape, type TileWidth } from '../core/shape';
@@ -135,7 +135,8 @@ export async function runSweep(ctx: GpuContext, config: SweepConfig, cb: SweepCa
   await runPoints(ctx, jobs, {
     pattern: cb.pattern ?? 'random',
     seed: cb.seed ?? 1,
-    run: { warmups: config.warmups, ...(config.samples > 0 ? { minSamples: config.samples, maxSamples: config.samples } : {}) },
+    // A fixed count: that many samples (the interval is reported, not used to stop); else the rule the config states (kAutoSampling).
+    run: { warmups: config.warmups, ...(config.samples > 0 ? { minSamples: config.samples, maxSamples: config.samples } : { untilCi: config.stop ?? kAutoSampling }) },
     signal: cb.signal,
     maxPointDispatchMs: kMaxPointDispatchMs,
     ...(cb.rates ? { rates: cb.rates } : {}),

@@ -6,7 +6,7 @@
  */
 import { bestClock, type Clock } from '../core/clock';
 import { said } from '../core/said';
-import { summarize, type Summary } from '../core/stats';
+import { medianInterval, nextRound, stopReason, summarize, type MedianInterval, type StopReason, type StopRule, type Summary } from '../core/stats';
 import { OwnedBuffers, readBack, type Guard } from './buffers';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 
@@ -45,6 +45,11 @@ export interface TimingOptions {
   readonly maxSamples?: number;
   /** Force the wall clock even when timestamps are available. */
   readonly forceWallClock?: boolean;
+  /**
+   * Sample in rounds until this rule stops (core/stats stopReason: the median's interval within
+   * ±halfWidthPct, or its maximum of samples or kernel time); budgetMs, minSamples and maxSamples are then not used.
+   */
+  readonly untilCi?: StopRule;
   readonly onProgress?: (stage: 'warmup' | 'timing', done: number, total: number) => void;
 }
 
@@ -61,6 +66,10 @@ export interface Timing {
   readonly settledMs?: number;
   /** The GPU clock's step, when the timestamps seen were all multiples of a step ≥ 1 µs. */
   readonly resolutionMs?: number;
+  /** The median's 95% confidence interval (core/stats medianInterval); absent with under 6 samples. */
+  readonly ci?: MedianInterval;
+  /** Why automatic sampling (untilCi) stopped; absent for a fixed count. */
+  readonly stopped?: StopReason;
 }
 
 const gcd = (a: bigint, b: bigint): bigint => {
@@ -297,7 +306,7 @@ class DispatchSampler {
    * timestamps, queued in submissions of about kQueuedSubmitMs of work (a browser may reset a
    * GPU whose single submission runs too long) and awaited once. Milliseconds per dispatch.
    */
-  async queued(n: number, count: number, perDispatchMs: number): Promise<number[]> {
+  async queued(n: number, count: number, perDispatchMs: number, settle = true): Promise<number[]> {
     const { device, label, parts } = this;
     const passes = n * parts; // sample i, part p: pass i·parts + p, timestamps 2·pass and 2·pass+1
     const q = await TimestampQueries.create(device, `${label}.timestamps.queued`, passes);
@@ -305,7 +314,7 @@ class DispatchSampler {
       // A split run keeps one part per submission (that is what splitting is for).
       const perSubmit = parts > 1 ? 1 : clamp(Math.floor(kQueuedSubmitMs / Math.max(perDispatchMs * count, 1e-4)), 1, passes);
       // Bring the GPU's clock up first (see settle), then queue the timed samples at once.
-      if (parts === 1) await this.settle(count, perDispatchMs);
+      if (parts === 1 && settle) await this.settle(count, perDispatchMs);
       await withErrorScopes(device, said('run:scope.running', { label }), () => {
         for (let first = 0; first < passes; first += perSubmit) {
           const enc = device.createCommandEncoder({ label: `${label}.encoder.queued` });
@@ -438,22 +447,48 @@ export async function timeDispatches(
     const stepNs = clock === 'gpu-timestamp' ? timestampStepNs(sampler.raw) : undefined;
     const { dps, nSamples } = calibrate(perDispatch, stepNs, opts);
 
-    // GPU timestamps and one submission per sample: queue every sample before waiting for any,
+    // Fixed: one round of nSamples. untilCi: rounds (core/stats nextRound) until the rule stops.
+    const rule = opts.untilCi;
+    const perSample = perDispatch * dps;
+    /** Takes rounds of samples through `take` (undefined: the clock's samples were unusable) until done. */
+    const sampleRounds = async (take: (n: number, first: boolean) => Promise<number[] | undefined>): Promise<{ got: number[]; stopped?: StopReason } | undefined> => {
+      const got: number[] = [];
+      for (let round = 0; ; round++) {
+        const n = rule ? nextRound(got.length, perSample, got.reduce((a, v) => a + v, 0) * dps, rule) : nSamples;
+        const more = await take(n, round === 0);
+        if (!more) return undefined;
+        got.push(...more);
+        if (!rule) return { got };
+        const stopped = stopReason(got, dps, rule);
+        if (stopped) return { got, stopped };
+      }
+    };
+    const expected = rule ? rule.maxSamples : nSamples;
+    const finish = (samplesMs: number[], stopped: StopReason | undefined) => {
+      const ci = medianInterval(samplesMs);
+      return { samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs), ...(ci ? { ci } : {}), ...(stopped ? { stopped } : {}) };
+    };
+
+    // GPU timestamps and one submission per sample: queue every sample of a round before waiting for any,
     // so the GPU runs them back to back. Waiting after each sample leaves the GPU idle between
     // them, and an idle-looking GPU is clocked down: on an H200 the SM clock fell from 1980 to
-    // ~520 MHz after a few seconds of that pattern and kernels timed 3.8× slower.
+    // ~520 MHz after a few seconds of that pattern and kernels timed 3.8× slower. (Between rounds
+    // the GPU waits only for one read-back; the clock is settled before the first round only.)
     if (clock === 'gpu-timestamp') {
-      opts.onProgress?.('timing', 0, nSamples);
-      const got = await sampler.queued(nSamples, dps, perDispatch);
-      opts.onProgress?.('timing', nSamples, nSamples);
-      if (usable(got)) {
+      let done = 0;
+      const r = await sampleRounds(async (n, first) => {
+        opts.onProgress?.('timing', done, expected);
+        const got = await sampler.queued(n, dps, perDispatch, first);
+        done += n;
+        return usable(got) ? got : undefined;
+      });
+      if (r) {
+        opts.onProgress?.('timing', expected, expected);
         return {
           clock,
           ...(clockWhy ? { clockWhy } : {}),
           warmups,
-          samplesMs: got,
-          dispatchesPerSample: dps,
-          stats: summarize(got),
+          ...finish(r.got, r.stopped),
           ...(stepNs ? { resolutionMs: stepNs / 1e6 } : {}),
           ...(sampler.settledMs !== undefined ? { settledMs: sampler.settledMs } : {}),
         };
@@ -463,19 +498,26 @@ export async function timeDispatches(
 
     const gpuMs: number[] = [];
     const wallMs: number[] = [];
-    for (let s = 0; s < nSamples; s++) {
-      opts.onProgress?.('timing', s, nSamples);
-      const [wall, gpu] = await sampler.sample(dps);
-      wallMs.push(wall / dps);
-      if (gpu !== undefined) gpuMs.push(gpu / dps);
-    }
+    // The rounds' samples by the clock that reports (GPU timestamps while they are usable, else the wall clock).
+    const r = (await sampleRounds(async (n) => {
+      for (let s = 0; s < n; s++) {
+        opts.onProgress?.('timing', wallMs.length, expected);
+        const [wall, gpu] = await sampler.sample(dps);
+        wallMs.push(wall / dps);
+        if (gpu !== undefined) gpuMs.push(gpu / dps);
+      }
+      const gpuOk = clock === 'gpu-timestamp' && gpuMs.length === wallMs.length && usable(gpuMs);
+      return (gpuOk ? gpuMs : wallMs).slice(-n);
+    }))!;
     // Timestamps can be unusable (zero or negative after quantisation): fall back, and say so.
     if (clock === 'gpu-timestamp' && !usable(gpuMs)) {
       clock = 'wall-clock';
       clockWhy = 'badTimestamps';
     }
     const samplesMs = clock === 'gpu-timestamp' ? gpuMs : wallMs;
-    return { clock, ...(clockWhy ? { clockWhy } : {}), warmups, samplesMs, dispatchesPerSample: dps, stats: summarize(samplesMs), ...(clock === 'gpu-timestamp' && stepNs ? { resolutionMs: stepNs / 1e6 } : {}) };
+    // The stop was judged on the samples of the clock reported, except where timestamps failed late; judge again on those reported.
+    const stopped = rule && r.stopped ? (stopReason(samplesMs, dps, rule) ?? r.stopped) : r.stopped;
+    return { clock, ...(clockWhy ? { clockWhy } : {}), warmups, ...finish(samplesMs, stopped), ...(clock === 'gpu-timestamp' && stepNs ? { resolutionMs: stepNs / 1e6 } : {}) };
   } finally {
     sampler.destroy();
   }

@@ -126,6 +126,12 @@ export const fmtInt = (n: number): string => (Number.isFinite(n) ? nf('default',
 /** A percentage with no decimals: "12%" (the spread of a run). */
 export const fmtPercent = (pct: number): string => (Number.isFinite(pct) ? `${plainInt(pct)}%` : kNoFigure);
 
+/** A plain figure of a rule (95, 2.5): up to two decimals, no grouping, in the reader's digits. */
+export const fmtNumber = (v: number): string => (Number.isFinite(v) ? nf('2dp-plain', { maximumFractionDigits: 2, useGrouping: false }).format(v) : kNoFigure);
+
+/** A percentage with one decimal: "2.4%" (a median's confidence interval, judged against ±3%). */
+export const fmtPercent1 = (pct: number): string => (Number.isFinite(pct) ? `${oneDecimal(Math.round(pct * 10) / 10)}%` : kNoFigure);
+
 const kFlopUnits: readonly Unit[] = [
   [1, 'FLOP'],
   [1e3, 'kFLOP'],

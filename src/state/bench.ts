@@ -1,7 +1,7 @@
 /**
  * The benchmark slice's actions: run a sweep, make a share link, open one, keep history.
  */
-import { parseSizes, parseSweepCount, sweepConfigError, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
+import { kAutoSampling, parseSizes, parseSweepCount, sweepConfigError, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
 import {
   applyShareChoice,
   decodeShare,
@@ -62,7 +62,16 @@ export function parseSweep(): { config?: SweepConfig; error?: string; errors: Pa
   const first = errors.sizes ?? errors.kernels ?? errors.warmups ?? errors.samples;
   if (first !== undefined || !sizes) return { error: first, errors };
   const tile = parseTile(s.config.tile);
-  return { config: { sizes, kernels: s.sweepText.kernels, tile: tile.ok ? tile.value : 16, warmups: warmups.value!, samples: samples.value! }, errors };
+  return { config: withStopRule({ sizes, kernels: s.sweepText.kernels, tile: tile.ok ? tile.value : 16, warmups: warmups.value!, samples: samples.value! }), errors };
+}
+
+/**
+ * A configuration with the rule its automatic sampling runs under (kAutoSampling, this app's; a
+ * shared link's own is shown, never run: its maximum could be anything), or without one for a fixed count.
+ */
+function withStopRule(c: SweepConfig): SweepConfig {
+  const { stop: _ignored, ...rest } = c;
+  return c.samples === 0 ? { ...rest, stop: kAutoSampling } : rest;
 }
 
 /** A configuration from elsewhere (a shared link) runs only within the form's own limits. */
@@ -263,5 +272,5 @@ export function runSharedHere(): void {
   if (!shared) return;
   const c = shared.config;
   setSweepText(sweepTextOf(c));
-  void startSweep({ sizes: c.sizes, kernels: c.kernels, tile: c.tile, warmups: c.warmups, samples: c.samples });
+  void startSweep(withStopRule({ sizes: c.sizes, kernels: c.kernels, tile: c.tile, warmups: c.warmups, samples: c.samples }));
 }

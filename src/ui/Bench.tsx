@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { paramsLabel } from '../core/tuning';
-import { crossover, markdownTable, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
+import { crossover, kAutoSampling, markdownTable, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
 import { pointReasonText, shareFailureText } from '../i18n/bench';
 import { kMaxLabelChars, kWithholdable, type SharePayload } from '../core/share';
 import { cancelSweep, dismissShared, parseSweep, runSharedHere, setShareChoice, setSweepText, startSweep, type SweepField } from '../state/bench';
@@ -14,10 +14,12 @@ import { goToView } from '../state/views';
 import { kDefaultView, viewOpenedBy } from '../core/views';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList, kKernels, kLadderIds, type KernelId } from '../core/kernels';
-import { spreadPercent } from '../core/stats';
-import { kAssumedStepMs, kMaxTrustedSpread, kMinClockSteps } from '../core/trust';
+import { intervalHalfWidthPercent, spreadPercent } from '../core/stats';
+import { PointsHead } from './PointsHead';
+import { SamplingRule, stopRuleWords } from './SamplingRule';
+import { kAssumedStepMs, kMaxCiHalfWidthPct, kMaxTrustedSpread, kMinClockSteps } from '../core/trust';
 import { pointTrust } from '../state/trust';
-import { fmtBytes, fmtError, fmtGbs, fmtGflops, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';
+import { fmtBytes, fmtError, fmtGbs, fmtGflops, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtPercent1, fmtRate } from './format';
 import { dateFormat, say, t as tr } from '../i18n';
 import { distrustMark } from './timing';
 import { downloadBlob } from './download';
@@ -32,6 +34,8 @@ const kField: { readonly [F in SweepField]: F } = { sizes: 'sizes', kernels: 'ke
 const kRateUnit = 'GFLOP/s';
 /** The tables' test ids (the automation contract): the shared table is 'bench-table' when it is the only one. */
 const kTableId = { mine: 'bench-table', shared: 'bench-table-shared' } as const;
+/** The sampling rule's test ids, beside each table. */
+const kRuleId = { mine: 'sampling-rule', shared: 'sampling-rule-shared' } as const;
 
 /** A recorded date (ISO) in the reader's language. */
 const fmtDate = (iso: string) => dateFormat({ dateStyle: 'medium', timeStyle: 'long' }).format(new Date(iso));
@@ -45,24 +49,31 @@ const trustAttr = (p: BenchPoint): string | undefined => {
   return v ? (v.trusted ? 'trusted' : v.reasons.join(' ')) : undefined;
 };
 
+/** A point's median ± (the farther bound of its 95% interval, per cent), or its spread when it carries no interval (an older link). */
+function CiCell({ point: p }: { point: BenchPoint }) {
+  const { t } = useTranslation('bench');
+  if (p.ci95Ms === null)
+    return (
+      <td className="small" title={t('table.ciNoneTitle')}>
+        {t('table.ciNone')}
+      </td>
+    );
+  if (p.ci95Ms === undefined)
+    return (
+      <td className="num" title={t('table.spreadTitle')}>
+        {p.medianMs! > 0 ? t('table.spreadOld', { pct: fmtPercent(spreadPercent({ median: p.medianMs!, min: p.minMs!, max: p.maxMs! })) }) : '—'}
+      </td>
+    );
+  return <td className="num">{t('table.ciValue', { pct: fmtPercent1(intervalHalfWidthPercent(p.medianMs!, p.ci95Ms[0], p.ci95Ms[1])) })}</td>;
+}
+
 function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[]; caption: string; testId?: string }) {
   const { t } = useTranslation('bench');
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="bench-table" data-testid={testId}>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('table.kernel')}</th>
-            <th scope="col">{t('table.size')}</th>
-            <th scope="col">{t('table.median')}</th>
-            <th scope="col">{t('table.range')}</th>
-            <th scope="col">{t('table.spread')}</th>
-            <th scope="col">{kRateUnit}</th>
-            <th scope="col">{t('table.clock')}</th>
-            <th scope="col">{t('table.verified')}</th>
-          </tr>
-        </thead>
+        <PointsHead columns={[t('table.median'), t('table.range'), t('table.ci'), kRateUnit, t('table.clock'), t('table.verified')]} />
         <tbody>
           {points.map((p, i) => (
             <tr key={i} data-kernel={p.kernel} data-size={p.size} data-trust={trustAttr(p)}>
@@ -81,7 +92,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
                   <td className="num">
                     {fmtMeasuredMs(p.minMs!)} – {fmtMeasuredMs(p.maxMs!)}
                   </td>
-                  <td className="num">{p.medianMs! > 0 ? fmtPercent(spreadPercent({ median: p.medianMs!, min: p.minMs!, max: p.maxMs! })) : '—'}</td>
+                  <CiCell point={p} />
                   <td className="num">
                     {fmtRate(p.gflops!, p.medianMs!)}
                     <PointMarks point={p} />
@@ -147,7 +158,7 @@ function History() {
                 sizes: e.payload.config.sizes.join(', '),
                 count: e.payload.points.length,
               })}{' '}
-              <button type="button" onClick={() => downloadBlob(new Blob([pointsToCsv(e.payload.points)], { type: 'text/csv' }), `tiles-${e.payload.date}.csv`)}>
+              <button type="button" onClick={() => downloadBlob(new Blob([pointsToCsv(e.payload.points, e.payload.config)], { type: 'text/csv' }), `tiles-${e.payload.date}.csv`)}>
                 {t('history.csv')}
               </button>{' '}
               <button type="button" onClick={() => deleteHistory(e.id)} aria-label={t('history.deleteLabel', { date: fmtDate(e.payload.date) })}>
@@ -335,16 +346,31 @@ async function copyText(text: string): Promise<'copied' | 'copyFailed'> {
 }
 
 /** The points as a Markdown table, with the page's words (for an issue or a chat). */
-function pointsMarkdown(points: readonly BenchPoint[], tile: number): string {
-  const header = [tr('bench:table.kernel'), tr('bench:table.size'), tr('bench:table.median'), tr('bench:table.min'), tr('bench:table.max'), kRateUnit, tr('bench:table.verified'), tr('bench:table.notes')];
+function pointsMarkdown(points: readonly BenchPoint[], config: SharePayload['config']): string {
+  const tile = config.tile;
+  const header = [tr('bench:table.kernel'), tr('bench:table.size'), tr('bench:table.median'), tr('bench:table.min'), tr('bench:table.max'), tr('bench:table.ci'), kRateUnit, tr('bench:table.verified'), tr('bench:table.notes')];
   const rows = points.map((p) => {
     const name = kKernels[p.kernel].usesTile ? tr('bench:form.kernelTile', { label: kernelLabel(p.kernel), tile: p.tile ?? tile }) : kernelLabel(p.kernel);
-    if (p.skipped !== undefined || p.error !== undefined) return [name, String(p.size), '', '', '', '', '', p.error !== undefined ? `✗ ${pointReasonText(p.error)}` : tr('bench:table.skipped', { reason: pointReasonText(p.skipped!) })];
+    if (p.skipped !== undefined || p.error !== undefined) return [name, String(p.size), '', '', '', '', '', '', p.error !== undefined ? `✗ ${pointReasonText(p.error)}` : tr('bench:table.skipped', { reason: pointReasonText(p.skipped!) })];
     const v = pointTrust(p);
     const marks = v && !v.trusted ? v.reasons.map((r) => distrustMark(v, r)).join(' ') : '';
-    return [name, String(p.size), fmtMeasuredMs(p.medianMs!), fmtMeasuredMs(p.minMs!), fmtMeasuredMs(p.maxMs!), fmtRate(p.gflops!, p.medianMs!), p.verified ? '✓' : '✗', marks];
+    const ci =
+      p.ci95Ms === null
+        ? tr('bench:table.ciNone')
+        : p.ci95Ms === undefined
+          ? tr('bench:table.spreadOld', { pct: fmtPercent(spreadPercent({ median: p.medianMs!, min: p.minMs!, max: p.maxMs! })) })
+          : tr('bench:table.ciValue', { pct: fmtPercent1(intervalHalfWidthPercent(p.medianMs!, p.ci95Ms[0], p.ci95Ms[1])) });
+    return [name, String(p.size), fmtMeasuredMs(p.medianMs!), fmtMeasuredMs(p.minMs!), fmtMeasuredMs(p.maxMs!), ci, fmtRate(p.gflops!, p.medianMs!), p.verified ? '✓' : '✗', marks];
   });
-  return markdownTable(header, rows, [false, true, true, true, true, true, false, false]);
+  const rule =
+    config.samples > 0
+      ? points.some((p) => p.ci95Ms !== undefined)
+        ? tr('bench:sampling.fixed', { n: config.samples, pct: kMaxCiHalfWidthPct })
+        : tr('bench:sampling.fixedOlder', { n: config.samples })
+      : config.stop
+        ? tr('bench:sampling.auto', stopRuleWords(config.stop))
+        : tr('bench:sampling.older');
+  return `${markdownTable(header, rows, [false, true, true, true, true, true, true, false, false])}\n${rule}\n`;
 }
 
 /** After a sweep: the link beside the results, what it reveals (the sender's choice and label), and the exports. */
@@ -418,10 +444,10 @@ function ShareBox({ payload }: { payload?: SharePayload }) {
           <button type="button" data-testid="export-json" onClick={() => downloadBlob(new Blob([JSON.stringify(payload, null, 1)], { type: 'application/json' }), `tiles-${payload.date}.json`)}>
             {t('export.json')}
           </button>
-          <button type="button" data-testid="export-csv" onClick={() => downloadBlob(new Blob([pointsToCsv(payload.points)], { type: 'text/csv' }), `tiles-${payload.date}.csv`)}>
+          <button type="button" data-testid="export-csv" onClick={() => downloadBlob(new Blob([pointsToCsv(payload.points, payload.config)], { type: 'text/csv' }), `tiles-${payload.date}.csv`)}>
             {t('export.csv')}
           </button>
-          <button type="button" data-testid="copy-markdown" onClick={async () => setMdCopied(await copyText(pointsMarkdown(payload.points, payload.config.tile)))}>
+          <button type="button" data-testid="copy-markdown" onClick={async () => setMdCopied(await copyText(pointsMarkdown(payload.points, payload.config)))}>
             {t('export.markdown')}
           </button>
           {mdCopied && <span role="status">{t(`share.${mdCopied}`)}</span>}
@@ -527,7 +553,9 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const tables = (
     <>
       {points.length > 0 && <PointsTable points={points} testId={kTableId.mine} caption={run ? t('table.mineAt', { date: fmtDate(run.date) }) : t('table.mine')} />}
+      {points.length > 0 && run && <SamplingRule config={run.config} points={points} />}
       {shared && <PointsTable points={shared.points} testId={points.length > 0 ? kTableId.shared : kTableId.mine} caption={t('table.shared', { date: fmtDate(shared.date) })} />}
+      {shared && <SamplingRule config={shared.config} points={shared.points} testId={points.length > 0 ? kRuleId.shared : kRuleId.mine} />}
     </>
   );
   const devices = (
@@ -572,9 +600,12 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
         </div>
         <div className="field count-field">
           <label htmlFor="bench-samples">{t('form.samples')}</label>
-          <input id="bench-samples" data-testid="bench-samples" inputMode="numeric" value={text.samples} onChange={(e) => setSweepText({ samples: e.target.value })} {...invalid(kField.samples)} />
+          <input id="bench-samples" data-testid="bench-samples" inputMode="numeric" aria-describedby="bench-samples-hint" value={text.samples} onChange={(e) => setSweepText({ samples: e.target.value })} {...invalid(kField.samples)} />
           {fieldError(kField.samples)}
         </div>
+        <p className="small sweep-rule" id="bench-samples-hint" data-testid="bench-samples-hint">
+          {t('sampling.hint', stopRuleWords(kAutoSampling))}
+        </p>
         <KernelPicker chosen={text.kernels} tile={tile} error={parsed.errors.kernels} />
       </div>
       {(parsed.error || error) && (
@@ -614,7 +645,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
       {!(sharedView && shared) && tables}
       {sharedView && <p className="small intro">{t('intro')}</p>}
       <p className="small">{t('spread')}</p>
-      <p className="small">{t('trust', { steps: kMinClockSteps, step: fmtMs(kAssumedStepMs['gpu-timestamp']), max: kMaxTrustedSpread })}</p>
+      <p className="small">{t('trust', { steps: kMinClockSteps, step: fmtMs(kAssumedStepMs['gpu-timestamp']), max: kMaxTrustedSpread, ci: kMaxCiHalfWidthPct })}</p>
       {devices}
       <History />
     </section>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -58,6 +58,37 @@ function TrustLegend({ series }: { series: readonly ChartSeries[] }) {
 }
 
 const color = (k: KernelId) => kKernels[k].chart.color;
+/** A shared run's markers are hollow: filled with the chart's background. */
+const kHollow = 'var(--panel)';
+const kHollowCanvas = '#fff';
+
+/**
+ * The chart's legend, drawn by the page (uPlot's showed a coloured square, not the dash): per line a
+ * short sample of it — its colour, dash and width, and its point marker (filled, or hollow for a
+ * shared run) — and its name, as a toggle button that switches the line off and on (keyboard too;
+ * a line switched off is struck through and its button unpressed, not told by colour alone).
+ */
+function Legend({ series, hidden, onToggle }: { series: readonly ChartSeries[]; hidden: ReadonlySet<string>; onToggle: (i: number) => void }) {
+  const { t } = useTranslation('bench');
+  return (
+    <ul className="chart-legend" aria-label={t('chart.legend')} data-testid="chart-legend">
+      {series.map((s, i) => {
+        const dash = kKernels[s.kernel].chart.dash;
+        return (
+          <li key={s.label}>
+            <button type="button" aria-pressed={!hidden.has(s.label)} data-testid="chart-legend-item" data-kernel={s.kernel} onClick={() => onToggle(i)}>
+              <svg className="legend-line" width="48" height="14" viewBox="0 0 48 14" aria-hidden="true">
+                <line x1="1" y1="7" x2="47" y2="7" stroke={color(s.kernel)} strokeWidth={s.shared ? 1.5 : 3} strokeDasharray={dash.length > 0 ? dash.join(' ') : undefined} />
+                <circle cx="24" cy="7" r={s.shared ? 4 : 3.5} fill={s.shared ? kHollow : color(s.kernel)} stroke={color(s.kernel)} strokeWidth="2" />
+              </svg>
+              <span className="legend-name">{s.label}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 /** Most lines named on the chart itself (beyond, the legend names them). */
 const kNamedLines = 8;
@@ -69,6 +100,21 @@ const kNamedLines = 8;
 export function BenchChart({ series, height = 340 }: { series: readonly ChartSeries[]; height?: number }) {
   const { t } = useTranslation('bench');
   const host = useRef<HTMLDivElement>(null);
+  const plotRef = useRef<uPlot | undefined>(undefined);
+  // Lines switched off, by label: kept when the chart is drawn again (a language switch, a new point).
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  // The same set for the drawing effect (read when the chart is drawn again, not a reason to draw it).
+  const hiddenRef = useRef<ReadonlySet<string>>(hidden);
+  const toggle = (i: number) => {
+    const s = series[i];
+    if (!s) return;
+    const next = new Set(hidden);
+    if (next.has(s.label)) next.delete(s.label);
+    else next.add(s.label);
+    plotRef.current?.setSeries(i + 1, { show: !next.has(s.label) });
+    hiddenRef.current = next;
+    setHidden(next);
+  };
   // t changes with the language: the chart is drawn again with its axes in the new one.
   useEffect(() => {
     const el = host.current;
@@ -99,19 +145,41 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
         { label: t('chart.size'), value: (_u: uPlot, v: number | null) => (v === null ? '—' : `${v}³`) },
         ...series.map((s) => ({
           label: s.label,
+          show: !hiddenRef.current.has(s.label),
           stroke: color(s.kernel),
           width: s.shared ? 1.5 : 3,
           dash: kKernels[s.kernel].chart.dash.length > 0 ? [...kKernels[s.kernel].chart.dash] : undefined,
           spanGaps: true,
-          points: { show: true, size: s.shared ? 9 : 8, fill: s.shared ? '#fff' : color(s.kernel), stroke: color(s.kernel), width: 2 },
+          points: { show: true, size: s.shared ? 9 : 8, fill: s.shared ? kHollowCanvas : color(s.kernel), stroke: color(s.kernel), width: 2 },
           value: (_u: uPlot, v: number | null) => (v === null ? '—' : fmtGflops(v)),
         })),
       ],
-      // Names and line styles only: the figures are in the table below (a live legend showed "—" placeholders until hovered).
-      legend: { show: true, live: false },
+      // The page draws the legend (Legend: with each line's dash and marker); the figures are in the table below.
+      legend: { show: false },
       // Each line is also named at its last point, so the kernels are told apart without colour.
       hooks: {
         draw: [
+          // A noisy point (core/trust: drawn, not a speed to compare) gets a dashed ring around its marker: a shape, not a colour.
+          (u: uPlot) => {
+            const ctx = u.ctx;
+            ctx.save();
+            ctx.lineWidth = 1.5 * devicePixelRatio;
+            ctx.setLineDash([3 * devicePixelRatio, 2 * devicePixelRatio]);
+            ctx.strokeStyle = getComputedStyle(el).color;
+            series.forEach((s, i) => {
+              if (u.series[i + 1]?.show === false) return;
+              xs.forEach((x, j) => {
+                const y = u.data[i + 1]![j];
+                if (y == null) return;
+                const p = s.points.find((q) => q.size === x && q.kernel === s.kernel);
+                if (!p || !pointTrust(p)?.reasons.includes('noisy')) return;
+                ctx.beginPath();
+                ctx.arc(u.valToPos(x, 'x', true), u.valToPos(y, 'y', true), 8 * devicePixelRatio, 0, 2 * Math.PI);
+                ctx.stroke();
+              });
+            });
+            ctx.restore();
+          },
           (u: uPlot) => {
             if (!named) return;
             const ctx = u.ctx;
@@ -142,16 +210,19 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       },
     };
     const plot = new uPlot(opts, data, el);
+    plotRef.current = plot;
     const ro = new ResizeObserver(() => plot.setSize({ width: Math.max(320, el.clientWidth), height }));
     ro.observe(el);
     return () => {
       ro.disconnect();
       plot.destroy();
+      plotRef.current = undefined;
     };
   }, [series, height, t]);
   return (
     <>
       <div ref={host} className="bench-chart" data-named={series.length <= kNamedLines ? '' : undefined} />
+      <Legend series={series} hidden={hidden} onToggle={toggle} />
       <TrustLegend series={series} />
     </>
   );

@@ -7,6 +7,7 @@ import { pointReasonText } from '../i18n/bench';
 import { numberFormat } from '../i18n';
 import { fmtRate } from './format';
 import { distrustMark } from './timing';
+import { PointsHead } from './PointsHead';
 
 /** One run of a comparison: its name in the table and its points. */
 export interface ComparedPoints {
@@ -73,22 +74,7 @@ export function CompareTable({ runs, caption, ratioHead, testId = 'compare-table
     <div className="table-wrap compare-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="bench-table compare-table" data-testid={testId}>
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('table.kernel')}</th>
-            <th scope="col">{t('table.size')}</th>
-            {runs.map((r, i) => (
-              <th scope="col" key={`run-${i}`}>
-                {t('compare.rateOf', { run: r.name })}
-              </th>
-            ))}
-            {runs.slice(1).map((r, i) => (
-              <th scope="col" key={`ratio-${i}`}>
-                {ratioHead(r, ref)}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <PointsHead columns={[...runs.map((r) => t('compare.rateOf', { run: r.name })), ...runs.slice(1).map((r) => ratioHead(r, ref))]} />
         <tbody>
           {rows.map(({ kernel, size }) => {
             const mine = runs.map((r) => find(r, kernel, size));

@@ -10,6 +10,10 @@ import { kernelLabel } from '../i18n/kernels';
 import { BenchChart, type ChartSeries } from './BenchChart';
 import { CompareTable, type ComparedPoints } from './CompareTable';
 import { SenderLabel, TrustNote } from './Bench';
+import { SamplingRule } from './SamplingRule';
+
+/** Each compared run's sampling rule (how its medians were taken): the automation contract's id. */
+const kRuleTestId = 'compare-sampling-rule';
 
 /** Runs are named A, B, C… in the order their links were given. */
 const letter = (i: number) => String.fromCharCode(65 + i); // i18n-exempt: run letters, the same in every language
@@ -81,6 +85,7 @@ export function CompareView() {
                   <>
                     {t('compare.runLine', { run, device: gpuName(c.payload) || t('shared.undisclosed'), date: fmtDate(c.payload.date), app: c.payload.app, count: c.payload.points.length })}
                     <SenderLabel label={c.payload.label} />
+                    <SamplingRule config={c.payload.config} points={c.payload.points} testId={kRuleTestId} />
                   </>
                 ) : (
                   <span className="error-text" data-testid="compare-refused">

@@ -6,7 +6,7 @@
 import type { Trust } from '../core/trust';
 import { runTrustHere, type TimedRun } from '../state/trust';
 import { t } from '../i18n';
-import { fmtMs, fmtPercent } from './format';
+import { fmtMs, fmtPercent, fmtPercent1 } from './format';
 
 export type { TimedRun };
 
@@ -17,11 +17,18 @@ export function distrustWords(v: Trust, medianMs: number): string[] | undefined 
     r === 'implausible'
       ? t('run:timing.markImplausible')
       : r === 'noisy'
-      ? t('run:timing.spread', { pct: fmtPercent(v.spreadPct), max: v.maxSpreadPct })
+      ? noisyWords(v)
       : medianMs > 0 && Number.isFinite(medianMs)
         ? t('run:timing.nearClock', { median: fmtMs(medianMs), steps: v.minSteps, step: fmtMs(v.stepMs) })
         : t('run:timing.zero'),
   );
+}
+
+/** Why a figure is noisy, by the rule that applied to it (its median's interval, or its spread). */
+function noisyWords(v: Trust): string {
+  if (v.ciPct === null) return t('run:timing.ciFew');
+  if (v.ciPct !== undefined) return t('run:timing.ci', { pct: fmtPercent1(v.ciPct), max: v.maxCiPct });
+  return t('run:timing.spread', { pct: fmtPercent(v.spreadPct), max: v.maxSpreadPct });
 }
 
 /** One step of the run's clock per dispatch (a sample of n dispatches is divided by n). */
@@ -33,5 +40,8 @@ export const untimeableRun = (run: TimedRun): string[] | undefined => distrustWo
 /** A point's or run's mark, short: "too small to time", "noisy (spread 905%)", "implausible". */
 export function distrustMark(v: Trust, reason: Trust['reasons'][number]): string {
   if (reason === 'implausible') return t('run:timing.markImplausible');
-  return reason === 'untimeable' ? t('run:timing.markUntimeable') : t('run:timing.markNoisy', { pct: fmtPercent(v.spreadPct) });
+  if (reason === 'untimeable') return t('run:timing.markUntimeable');
+  if (v.ciPct === null) return t('run:timing.markNoisyFew');
+  if (v.ciPct !== undefined) return t('run:timing.markNoisyCi', { pct: fmtPercent1(v.ciPct), max: v.maxCiPct });
+  return t('run:timing.markNoisy', { pct: fmtPercent(v.spreadPct) });
 }
