@@ -12,6 +12,7 @@ import { barShares, runTrustHere } from '../state/trust';
 import { fmtGflops, fmtInt, fmtMs } from './format';
 import { distrustMark } from './timing';
 import { Tuning } from './Tuning';
+import { KernelCode } from './KernelSource';
 import { paramsLabel } from '../core/tuning';
 import { kernelLabel, kernelSummary } from '../i18n/kernels';
 
@@ -47,6 +48,9 @@ function RungExplain({ id, plan, shape }: { id: KernelId; plan: LaunchPlan | Pla
       </Lazily>
       <Lazily data-testid="rung-diff" id={id} summary={prev ? t('ladder.diff.summary', { label: kernelLabel(id), prev: kernelLabel(prev) }) : t('ladder.diff.summaryFirst', { label: kernelLabel(id) })}>
         {() => <RungDiff id={id} />}
+      </Lazily>
+      <Lazily data-testid="rung-source" id={id} summary={t('source.whole', { label: kernelLabel(id) })}>
+        {() => <KernelCode id={id} />}
       </Lazily>
     </>
   );
