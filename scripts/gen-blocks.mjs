@@ -325,11 +325,11 @@ export const kBlockRungs = [
   },
   {
     id: 'blk128x64v', BM: 128, BN: 64, BK: 16, TM: 8, TN: 8, vec4: true, fma: true,
-    note: 'Why this block: between the mid and the large sizes. Half a 128×128 block, so twice the workgroups,\n// with 8×8 C elements per invocation and phases of 16. The multiply-adds are written as fma(): on an\n// H100 that made this block 3–4% faster on both engines (Dawn 29.9 → 30.8 TFLOP/s at 1024³, wgpu\n// 25.4 → 26.4), where the 128×128 blocks lost by it (docs/benchmarks.md, round 4).',
+    note: 'Why this block: between the mid and the large sizes. Half a 128×128 block, so twice the workgroups,\n// with 8×8 C elements per invocation and phases of 16. The multiply-adds are written as fma(): on an\n// H100 that made this block 3–4% faster on both engines (Dawn 29.9 → 30.8 TFLOP/s at 1024³, wgpu\n// 25.4 → 26.4), where the 128×128 blocks lost by it (the project\'s benchmark notes, round 4).',
   },
   {
     id: 'blk128x256', BM: 128, BN: 256, BK: 8, TM: 16, TN: 8, vec4: 'B', cScalar: true,
-    note: 'Why this block: for large problems. Each element of A staged is used by 256 columns and each of B by\n// 128 rows, twice the reuse of a 128×128 block, so half the global loads per multiply-add for B.\n// B is read as vec4, A as scalars (on wgpu vec4 loads of A, stored transposed, were slower), and C is\n// written per element: on an H100 through wgpu that made this block 7% faster than with vec4 C or\n// all-scalar access (38.5 → 41.1 TFLOP/s at 2048³; docs/benchmarks.md, round 8).',
+    note: 'Why this block: for large problems. Each element of A staged is used by 256 columns and each of B by\n// 128 rows, twice the reuse of a 128×128 block, so half the global loads per multiply-add for B.\n// B is read as vec4, A as scalars (on wgpu vec4 loads of A, stored transposed, were slower), and C is\n// written per element: on an H100 through wgpu that made this block 7% faster than with vec4 C or\n// all-scalar access (38.5 → 41.1 TFLOP/s at 2048³; the project\'s benchmark notes, round 8).',
   },
 ];
 

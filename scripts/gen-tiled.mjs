@@ -60,7 +60,7 @@ export function tiledKernel(t) {
   w('// does not unroll, so the k loop cost more than the multiply-adds it runs: tiled.wgsl at tile 16 ran');
   w('// at the speed of the naive kernel there (2.5 TFLOP/s on an H100), and at 7.3 with the steps written');
   w('// out as below — as fast as Dawn (Chrome\'s engine) runs either file, where the driver unrolls the');
-  w('// loop itself (docs/benchmarks.md, rounds 3 and 3b).');
+  w('// loop itself (the project\'s benchmark notes, rounds 3 and 3b).');
   if (rows) {
     w('//');
     w(`// When ${t}×${t} exceeds the adapter's invocations per workgroup (${t * t} > 256), the workgroup is`);

@@ -16,7 +16,7 @@
 // 128 rows, twice the reuse of a 128×128 block, so half the global loads per multiply-add for B.
 // B is read as vec4, A as scalars (on wgpu vec4 loads of A, stored transposed, were slower), and C is
 // written per element: on an H100 through wgpu that made this block 7% faster than with vec4 C or
-// all-scalar access (38.5 → 41.1 TFLOP/s at 2048³; docs/benchmarks.md, round 8).
+// all-scalar access (38.5 → 41.1 TFLOP/s at 2048³; the project's benchmark notes, round 8).
 //
 // K and N must be multiples of 4 (the app pads them with zeros on upload when they are not): B is viewed as an array of vec4<f32>; C is written per element. Any M. Every invocation reaches every barrier.
 //

@@ -15,7 +15,7 @@
 // Why this block: between the mid and the large sizes. Half a 128×128 block, so twice the workgroups,
 // with 8×8 C elements per invocation and phases of 16. The multiply-adds are written as fma(): on an
 // H100 that made this block 3–4% faster on both engines (Dawn 29.9 → 30.8 TFLOP/s at 1024³, wgpu
-// 25.4 → 26.4), where the 128×128 blocks lost by it (docs/benchmarks.md, round 4).
+// 25.4 → 26.4), where the 128×128 blocks lost by it (the project's benchmark notes, round 4).
 //
 // K and N must be multiples of 4 (the app pads them with zeros on upload when they are not): A, B
 // and C are viewed as arrays of vec4<f32>. Any M. Every invocation reaches every barrier.

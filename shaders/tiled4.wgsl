@@ -14,7 +14,7 @@
 // does not unroll, so the k loop cost more than the multiply-adds it runs: tiled.wgsl at tile 16 ran
 // at the speed of the naive kernel there (2.5 TFLOP/s on an H100), and at 7.3 with the steps written
 // out as below — as fast as Dawn (Chrome's engine) runs either file, where the driver unrolls the
-// loop itself (docs/benchmarks.md, rounds 3 and 3b).
+// loop itself (the project's benchmark notes, rounds 3 and 3b).
 //
 // 4×4 = 16 invocations are within every adapter's limit, so this copy needs no ROWS mapping.
 //
