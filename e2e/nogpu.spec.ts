@@ -32,7 +32,7 @@ test('no WebGPU: the lesson opens on what works (a CPU simulation) and how to en
   await expect(page.getByTestId('phase-stepper')).toContainText('The kernel simulated on the CPU: tiled2.wgsl');
 });
 
-test('no WebGPU: a run shows a clear message, no GPU result, and the simulated tile map and stepper', async ({ page }) => {
+test('no WebGPU: a run shows a neutral note (a CPU simulation of the same kernel, not an error), no GPU result, and the simulated tile map and stepper', async ({ page }) => {
   await page.goto('./?m=3&k=3&n=3&tile=2');
   await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'unavailable');
   await page.getByTestId('run-tiled').click();
