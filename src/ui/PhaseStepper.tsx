@@ -553,8 +553,8 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
         {mac}
         {detail}
         <p className="legend">
-          <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')} ·{' '}
-          {t('stepper.legendFocusShort')}
+          <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')}
+          <span className="focus-hint"> · {t('stepper.legendFocusShort')}</span>
           {heatLegend(true)}
         </p>
       </div>
