@@ -245,3 +245,77 @@ for (const [width, height] of [
     });
   });
 }
+
+test.describe('the dot product at 1366×768', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('classroom mode of the reduction: → and Space step and play with focus on the slider, the speed menu and a button; nothing moves, nothing cut', async ({ app }) => {
+    const page = app.page;
+    await app.open('?view=dot&dotn=64');
+    await app.dot.set({ workgroupSize: 32, maxWorkgroups: 1 });
+    expect(await app.dot.run()).toBe('verified');
+    // On the page: ← / → step (Space keeps its meaning there).
+    await page.getByTestId('dot-step-next').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(app.dot.stepLabel).toContainText('Step 1 of 5');
+    await page.getByTestId('classroom-toggle').click();
+    await expect(page.locator('main')).toHaveAttribute('data-classroom', 'true');
+    await expect(page.getByTestId('classroom-toggle')).toBeFocused();
+    const hint = page.getByTestId('key-hint');
+    for (const k of ['← / →', 'Space', 'F', 'Esc']) await expect(hint.locator('kbd', { hasText: k }).first()).toBeVisible();
+    await expect(hint.locator('kbd', { hasText: 'W A S D' })).toHaveCount(0); // nothing to move here
+    await expect(app.dot.stepLabel).toContainText('Step 1 of 5');
+    for (const id of ['classroom-toggle', 'dot-formula', 'dot-step-label', 'dot-cell-31', 'dot-step-next', 'key-hint']) {
+      await expect(page.getByTestId(id), id).toBeInViewport({ ratio: 1 });
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true);
+    expect(await overflowing(page)).toEqual([]);
+    const small = await smallestText(page);
+    expect(small.px, small.where).toBeGreaterThanOrEqual(18);
+
+    const boxes = () =>
+      page.evaluate(() =>
+        ['dot-formula', 'dot-step-label', 'dot-classroom-lanes', 'dot-cell-0', 'dot-cell-31', 'dot-step-next', 'key-hint'].map((id) => {
+          const r = document.querySelector(`[data-testid="${id}"]`)!.getBoundingClientRect();
+          return `${id} ${r.x} ${r.y} ${r.width} ${r.height}`;
+        }),
+      );
+    const play = page.getByTestId('dot-play');
+    for (const id of ['dot-slider', 'dot-speed', 'dot-step-prev'] as const) {
+      await test.step(`focus on ${id}: → and ← step, Space plays and pauses`, async () => {
+        await page.getByTestId(id).focus();
+        const before = await boxes();
+        await page.keyboard.press('ArrowRight');
+        await expect(app.dot.stepLabel).toContainText('Step 2 of 5');
+        await expect(app.dot.activeCells()).toHaveCount(8);
+        expect(await boxes(), 'no box moves between steps').toEqual(before);
+        await page.keyboard.press('ArrowLeft');
+        await expect(app.dot.stepLabel).toContainText('Step 1 of 5');
+        await expect(page.getByTestId('dot-speed')).toHaveValue('1000'); // the menu did not take the arrows
+        await page.keyboard.press(' ');
+        await expect(play).toHaveAttribute('aria-pressed', 'true');
+        await expect(app.dot.stepLabel).toContainText('Step 2 of 5'); // it plays on by itself
+        await page.keyboard.press(' ');
+        await expect(play).toHaveAttribute('aria-pressed', 'false');
+        await expect(page.locator('main')).toHaveAttribute('data-classroom', 'true'); // no button was pressed
+        // Back to step 1 for the next control.
+        for (let i = 0; i < 4 && !((await app.dot.stepLabel.textContent()) ?? '').includes('Step 1 of 5'); i++) await app.dot.prev();
+        await expect(app.dot.stepLabel).toContainText('Step 1 of 5');
+      });
+    }
+    await test.step('a text field (the workgroup) keeps its keys', async () => {
+      await page.getByTestId('dot-workgroup').focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(app.dot.stepLabel).toContainText('Step 1 of 5');
+    });
+    await test.step('in 简体中文 too nothing is cut; Esc leaves, back to the page with its toggle focused', async () => {
+      await page.getByTestId('lang-zh-CN').click();
+      await expect(app.dot.stepLabel).toContainText('第 1 步');
+      expect(await overflowing(page)).toEqual([]);
+      await page.screenshot({ path: 'test-results/classroom-dot-zh-CN-1366.png' });
+      await page.keyboard.press('Escape');
+      await expect(page.locator('main')).toHaveAttribute('data-classroom', 'false');
+      await expect(page.getByTestId('classroom-toggle')).toBeFocused();
+    });
+  });
+});

@@ -160,6 +160,8 @@ test.describe('at 1366×768, classroom mode', () => {
     await app.tileMap.select(1, 1);
     await app.tileMap.goTo(6); // phase 2, multiply
     await checkMultiply(page, 16, 3, 5);
+    // The stepper's column holds every part (its legend included) with nothing scrolled away.
+    expect(await page.locator('.cr-stepper').evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
     await page.getByTestId('cr-tab-kernel').click();
     const src = page.getByTestId('kernel-source');
     await expect(src).toHaveAttribute('data-file', 'tiled16.wgsl');

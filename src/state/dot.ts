@@ -39,17 +39,23 @@ export async function runDotView(): Promise<void> {
   await withRun({ inputs, refuse }, async ({ ctx, signal }) => {
     const { n, wg, maxWg } = p;
     if (n === undefined || wg === undefined || maxWg === undefined) return;
-    useApp.setState({ dotStatus: 'running', dotError: '', dotResult: undefined });
+    useApp.setState({ dotStatus: 'running', dotError: '', dotResult: undefined, dotPlaying: false });
     try {
       // The vectors (2 × 128 MiB at N = 2^25) and their f64 reference are made in the worker: on the
       // page's thread they held it for most of a second.
       const { reference, ...data } = await cpuHost().dot(n, s.dotText.pattern, 1, { signal });
       const r = await runDot(ctx, data, s.dotText.pattern, { workgroupSize: wg, maxWorkgroups: maxWg, gpuFinal: s.dotText.gpuFinal, reference, signal });
-      useApp.setState({ dotResult: r, dotStatus: r.verified ? 'verified' : 'mismatch', dotWorkgroup: 0, dotStep: 0 });
+      useApp.setState({ dotResult: r, dotStatus: r.verified ? 'verified' : 'mismatch', dotWorkgroup: 0, dotStep: 0, dotPlaying: false });
     } catch (e) {
       useApp.setState({ dotStatus: 'error', dotError: failureOf(e) });
     }
   });
+}
+
+/** The reduction's steps: step 0 (every invocation's partial sum) and one per halving. */
+export function dotStepCount(): number {
+  const r = useApp.getState().dotResult;
+  return r?.trace ? Math.log2(r.workgroupSize) + 1 : 0;
 }
 
 export function setDotStep(step: number): void {
@@ -57,6 +63,25 @@ export function setDotStep(step: number): void {
   if (!r) return;
   const max = Math.log2(r.workgroupSize);
   useApp.setState({ dotStep: Math.max(0, Math.min(max, step)) });
+}
+
+export function stepDotBy(delta: number): void {
+  setDotStep(useApp.getState().dotStep + delta);
+}
+
+export function setDotPlaying(dotPlaying: boolean): void {
+  useApp.setState({ dotPlaying });
+}
+
+/** Play from the start when at the last step; pause when playing. */
+export function toggleDotPlaying(): void {
+  const s = useApp.getState();
+  if (!s.dotPlaying && s.dotStep >= dotStepCount() - 1) setDotStep(0);
+  useApp.setState({ dotPlaying: !s.dotPlaying });
+}
+
+export function setDotClassroom(dotClassroom: boolean): void {
+  useApp.setState(dotClassroom ? { dotClassroom } : { dotClassroom, dotPlaying: false });
 }
 
 export function setDotWorkgroup(w: number): void {

@@ -13,6 +13,10 @@ export interface DotState {
   readonly dotResult?: Omit<DotResult, 'timing'> & { readonly timing: Omit<DotResult['timing'], never> };
   readonly dotWorkgroup: number;
   readonly dotStep: number;
+  /** The reduction stepper plays (one step per stepMs, the page's speed). */
+  readonly dotPlaying: boolean;
+  /** The reduction shown as a presentation (classroom mode of the dot-product view). */
+  readonly dotClassroom: boolean;
 }
 
 /** The dot product's N as text when nothing else is given. */
@@ -27,5 +31,7 @@ export function initialDot(view: DotState['view'] = kDefaultView, n: string = kD
     dotError: '',
     dotWorkgroup: 0,
     dotStep: 0,
+    dotPlaying: false,
+    dotClassroom: false,
   };
 }

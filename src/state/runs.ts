@@ -91,7 +91,7 @@ export async function withRun<T>(spec: RunSpec, body: (run: RunHandle) => Promis
   }
   const own = new AbortController();
   controller = own;
-  useApp.setState({ busy: true, runMessage: '' });
+  useApp.setState({ busy: true, runMessage: '', runNote: '' });
   try {
     return await body({ ctx, derived, ...(checked?.parsed ? { parsed: checked.parsed } : {}), signal: own.signal });
   } finally {
@@ -161,7 +161,9 @@ function refuseMatmul(r: Refusal): void {
   if (r.why === 'busy') useApp.setState({ runMessage: busyMessage() });
   else if (r.why === 'no-gpu') {
     const sim = r.parsed ? simulateRun(r.parsed) : '';
-    useApp.setState({ runMessage: sim ? said('run:runs.noGpuSimulated', { simulation: sim }) : said('run:runs.noGpu') });
+    // What works here is a note, not a failure (red is kept for failures); with inputs to fix
+    // nothing was simulated either, and that stays a message to act on.
+    useApp.setState(sim ? { runMessage: '', runNote: said('run:runs.noGpuSimulated', { simulation: sim }) } : { runMessage: said('run:runs.noGpu'), runNote: '' });
   }
   // The inputs already show why (validation is live); nothing runs and no result changes.
   else useApp.setState({ runMessage: said('run:runs.fixInputs') });

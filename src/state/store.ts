@@ -58,6 +58,11 @@ export interface AppState extends VizState, BenchState, DotState, PracticeState,
   readonly results: Partial<Record<KernelId, KernelResult>>;
   /** A message for the whole run (device lost, failure before any kernel ran), said when shown ('' when none). */
   readonly runMessage: Said | '';
+  /**
+   * A note on the whole run that is not a failure (no WebGPU: the teaching views show a CPU
+   * simulation of the same kernel instead), said when shown; '' when none. Shown neutral, never red.
+   */
+  readonly runNote: Said | '';
   readonly busy: boolean;
   /** The last "auto" run: which tuned configuration it ran, and from which record. */
   readonly auto?: { readonly kernel: KernelId; readonly params: Params; readonly seq: number; readonly from: Said };
@@ -77,6 +82,7 @@ export function initialState(url: UrlState, hash = ''): AppState {
     gpuErrors: [],
     results: {},
     runMessage: '',
+    runNote: '',
     busy: false,
     ...kInitialViz,
     ...initialBench(url.sizes),
@@ -91,9 +97,9 @@ export const useApp = create<AppState>()(() => initialState(kStartUrl, kStartHas
 
 // ---- configuration edits --------------------------------------------------------------------
 export function setField(field: keyof ConfigText, value: string): void {
-  useApp.setState((s) => ({ config: { ...s.config, [field]: value }, runMessage: '' }));
+  useApp.setState((s) => ({ config: { ...s.config, [field]: value }, runMessage: '', runNote: '' }));
 }
 
 export function applyConfig(config: Partial<ConfigText>): void {
-  useApp.setState((s) => ({ config: { ...s.config, ...config }, runMessage: '' }));
+  useApp.setState((s) => ({ config: { ...s.config, ...config }, runMessage: '', runNote: '' }));
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/store';
 import { say } from '../i18n';
 import { Classroom } from './Classroom';
+import { DotClassroom } from './DotView';
 import { GpuStatusPanel } from './GpuStatusPanel';
 import { Nav } from './views/Nav';
 import { LangSwitch } from './views/LangSwitch';
@@ -26,8 +27,11 @@ export function App() {
   const { t } = useTranslation();
   const classroom = useApp((s) => s.classroom);
   const view = useApp((s) => s.view);
+  // The dot product's classroom mode belongs to its view (Back to another view leaves it).
+  const dotClassroom = useApp((s) => s.dotClassroom && s.view === 'dot');
   // Classroom mode is a presentation of its own (the stepper keys are installed by it and by the stepper).
   if (classroom) return <Classroom />;
+  if (dotClassroom) return <DotClassroom />;
   return (
     <div className="app" data-view={view}>
       <a className="skip-link" href="#main" onClick={skipToMain}>

@@ -1,18 +1,18 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kPresets } from '../core/presets';
 import { tileGrid } from '../core/tiling';
 import { kGarbage } from '../core/trace';
 import { runKernels } from '../state/runs';
 import { applyConfig, useApp } from '../state/store';
-import { setBounds, setClassroom } from '../state/viz';
+import { setBounds } from '../state/viz';
 import { fmtInt } from './format';
-import { KeyHintLine, PhaseStepper } from './PhaseStepper';
+import { PhaseStepper } from './PhaseStepper';
+import { ClassroomStage, useBox } from './ClassroomStage';
 import { CoordinateKey, figureExtent, figureWindow, TileFigure, useTileMapView } from './TileMap';
-import { toggleFullscreen, useStepperKeys } from './useStepperKeys';
+import { kLessonActions } from './useStepperKeys';
 import { say } from '../i18n';
 import { presetLabel, presetSource } from '../i18n/words';
-import { LangSwitch } from './views/LangSwitch';
 import './classroom.css';
 
 /** Short names of the sources for the presentation's buttons (the presets' own labels are longer): a name, or a key of viz:classroom. */
@@ -30,29 +30,12 @@ const kMode = 'classroom';
 const kLeftTabs = ['map', 'kernel', 'table'] as const;
 type LeftTab = (typeof kLeftTabs)[number];
 
-/** Figure size in tiles (with a partial edge tile counted in full). */
-function useBox<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [size, setSize] = useState({ w: 0, h: 0 });
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setSize((s) => (s.w === el.clientWidth && s.h === el.clientHeight ? s : { w: el.clientWidth, h: el.clientHeight }));
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
-  return [ref, size] as const;
-}
-
 /**
  * Classroom mode: a presentation that fills the viewport instead of the page. The formula and the
  * tile map on the left (the map grows to the space), the stepper's current phase on the right,
  * the keys along the bottom; large type on black, nothing under 18 px.
  */
 export function Classroom() {
-  const stage = useRef<HTMLElement>(null);
   const trace = useApp((s) => s.trace);
   const status = useApp((s) => s.traceStatus);
   const traceError = useApp((s) => s.traceError);
@@ -67,22 +50,6 @@ export function Classroom() {
   };
   const [figRef, fig] = useBox<HTMLDivElement>();
   const [left, setLeft] = useState<LeftTab>('map');
-  const stageEl = useCallback(() => stage.current, []);
-  useStepperKeys('classroom', true, stageEl);
-
-  // Entering: start at the top with the way out focused; leaving: back to the page's toggle.
-  useEffect(() => {
-    window.scrollTo(0, 0);
-    stage.current?.querySelector<HTMLElement>('[data-testid="classroom-toggle"]')?.focus();
-    return () => {
-      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-      requestAnimationFrame(() => {
-        const t = document.querySelector<HTMLElement>('[data-testid="classroom-toggle"]');
-        t?.scrollIntoView({ block: 'center' });
-        t?.focus();
-      });
-    };
-  }, []);
 
   let figure = null;
   if (trace && view) {
@@ -97,14 +64,11 @@ export function Classroom() {
   const win = trace ? figureWindow(trace, selected, step) : undefined;
 
   return (
-    <main ref={stage} className="classroom-stage" data-classroom="true" aria-label={t('classroom.title')}>
-      <header className="cr-bar">
-        <button type="button" data-testid="classroom-toggle" aria-pressed="true" aria-label={t('classroom.leaveLabel')} onClick={() => setClassroom(false)}>
-          {t('classroom.leave')}
-        </button>
-        <button type="button" data-testid="classroom-fullscreen" onClick={() => toggleFullscreen(stage.current)}>
-          {t('classroom.fullscreen')}
-        </button>
+    <ClassroomStage
+      label={t('classroom.title')}
+      actions={kLessonActions}
+      bar={
+        <>
         <div className="cr-presets" role="group" aria-label={t('classroom.examples')}>
           {kPresets
             .filter((p) => p.m * p.n * p.k <= 2 ** 20)
@@ -126,7 +90,9 @@ export function Classroom() {
         <label className="switch">
           <input type="checkbox" data-testid="toggle-bounds" checked={bounds} onChange={(e) => setBounds(e.target.checked)} /> {bounds ? t('classroom.boundsOn') : t('classroom.boundsOff')}
         </label>
-      </header>
+        </>
+      }
+    >
       {trace && view ? (
         <div className="cr-formula-row">
           <p className="formula" data-testid="formula" aria-live="polite">
@@ -173,10 +139,6 @@ export function Classroom() {
           <PhaseStepper mode={kMode} />
         </section>
       </div>
-      <footer className="cr-foot">
-        <KeyHintLine mode={kMode} />
-        <LangSwitch />
-      </footer>
-    </main>
+    </ClassroomStage>
   );
 }

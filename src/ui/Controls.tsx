@@ -53,6 +53,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
   const config = useApp((s) => s.config);
   const busy = useApp((s) => s.busy);
   const runMessage = useApp((s) => s.runMessage);
+  const runNote = useApp((s) => s.runNote);
   // The kernels these buttons run; other views check their own kernels.
   const { parsed, errors } = checkKernels(useDerived(), kButtonKernels);
   const messages = Object.values(errors).map(say);
@@ -166,6 +167,12 @@ export function Controls({ compact = false }: { compact?: boolean }) {
             </>
           )}
           {runMessage && <p>{say(runMessage)}</p>}
+        </div>
+      )}
+      {runNote && (
+        // Not a failure (no WebGPU: what ran is a CPU simulation of the same kernel): a neutral note, never red.
+        <div className="run-note" role="status" data-testid="run-note">
+          <p>{say(runNote)}</p>
         </div>
       )}
       <RunEstimate />

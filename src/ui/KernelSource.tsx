@@ -1,21 +1,45 @@
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { kKernelIds, kKernels, labelContext } from '../core/kernels';
-import { kernelLabel, kernelSummary } from '../i18n/kernels';
+import { kKernels, labelContext, type KernelId } from '../core/kernels';
+import { encodeUrl } from '../core/url';
+import { kernelLabel } from '../i18n/kernels';
+import { linkLanguage } from '../state/lang';
+import { useApp } from '../state/store';
+import { goToView } from '../state/views';
 
-/** The WGSL that actually runs, for students to read beside the results. */
-export function KernelSource() {
+/** One kernel's whole WGSL, the file that runs (the ladder's rungs, the partitions' strip kernel). */
+export function KernelCode({ id }: { id: KernelId }) {
   const { t } = useTranslation('run');
   return (
-    <section className="panel" aria-labelledby="source-heading">
-      <h2 id="source-heading">{t('source.heading')}</h2>
-      {kKernelIds.map((id) => (
-        <details key={id}>
-          <summary>{t('source.summary', { label: kernelLabel(id), id, summary: kernelSummary(id) })}</summary>
-          <pre className="source" tabIndex={0} aria-label={t('source.aria', { label: kernelLabel(id), context: labelContext(kernelLabel(id)) })}>
-            <code>{kKernels[id].source}</code>
-          </pre>
-        </details>
-      ))}
+    <pre className="source" tabIndex={0} data-testid="kernel-code" data-kernel={id} aria-label={t('source.aria', { label: kernelLabel(id), context: labelContext(kernelLabel(id)) })}>
+      <code>{kKernels[id].source}</code>
+    </pre>
+  );
+}
+
+/**
+ * The end of the lesson: a short pointer, in plain words, to the ladder view (where every kernel's
+ * summary, code and change from the one before are), not the kernels' jargon.
+ */
+export function LessonNext() {
+  const { t } = useTranslation();
+  const config = useApp((s) => s.config);
+  const open = (e: MouseEvent<HTMLAnchorElement>) => {
+    // A plain click stays in the page (the state is kept); a modified click opens the link as usual.
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    goToView('ladder');
+    window.scrollTo(0, 0);
+  };
+  return (
+    <section className="panel lesson-next" aria-labelledby="lesson-next-heading" data-testid="lesson-next">
+      <h2 id="lesson-next-heading">{t('lessonNext.heading')}</h2>
+      <p>{t('lessonNext.body')}</p>
+      <p>
+        <a href={`./${encodeUrl(config, { view: 'ladder', lang: linkLanguage() })}`} data-testid="lesson-next-ladder" onClick={open}>
+          {t('lessonNext.link')}
+        </a>
+      </p>
     </section>
   );
 }

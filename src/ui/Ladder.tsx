@@ -14,6 +14,7 @@ import { distrustMark } from './timing';
 import { Tuning } from './Tuning';
 import { Roofline } from './Roofline';
 import { Probes } from './Probes';
+import { KernelCode } from './KernelSource';
 import { paramsLabel } from '../core/tuning';
 import { kernelLabel, kernelSummary } from '../i18n/kernels';
 
@@ -49,6 +50,9 @@ function RungExplain({ id, plan, shape }: { id: KernelId; plan: LaunchPlan | Pla
       </Lazily>
       <Lazily data-testid="rung-diff" id={id} summary={prev ? t('ladder.diff.summary', { label: kernelLabel(id), prev: kernelLabel(prev) }) : t('ladder.diff.summaryFirst', { label: kernelLabel(id) })}>
         {() => <RungDiff id={id} />}
+      </Lazily>
+      <Lazily data-testid="rung-source" id={id} summary={t('source.whole', { label: kernelLabel(id) })}>
+        {() => <KernelCode id={id} />}
       </Lazily>
     </>
   );

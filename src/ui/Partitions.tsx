@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { kernelLabel, kernelSummary } from '../i18n/kernels';
+import { KernelCode } from './KernelSource';
 import { kStripBand } from '../core/kernels';
 import { ceilDiv } from '../core/shape';
 import { stripLoads, tiledLoads } from '../core/traffic';
@@ -13,6 +15,7 @@ import { distrustMark, untimeableRun } from './timing';
 
 const kMaxBands = 24;
 const kPartitionKernels = ['tiled', 'strip'] as const;
+const kStripKernel = kPartitionKernels[1];
 
 /**
  * The two partitions of C of C side by side: row strips (each workgroup a band of whole rows)
@@ -77,6 +80,7 @@ export function Partitions() {
       t('partitions.notRun')
     );
   const ratio2 = (x: number) => ratio.format(x);
+  const stripWhole = tRun('source.wholeWith', { label: kernelLabel(kStripKernel), summary: kernelSummary(kStripKernel) });
   const speed =
     !st || !tl ? undefined
     : allTrusted([stTrust, tlTrust]) ? (
@@ -139,6 +143,10 @@ export function Partitions() {
           </tr>
         </tbody>
       </table>
+      <details data-testid="strip-source">
+        <summary>{stripWhole}</summary>
+        <KernelCode id={kStripKernel} />
+      </details>
       <p className="small">
         {sLoads > tLoads ? t('partitions.fewer', { x: ratio.format(sLoads / tLoads) }) : t('partitions.noMore', { x: ratio.format(tLoads / sLoads) })}
       </p>

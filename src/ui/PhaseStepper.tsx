@@ -80,19 +80,31 @@ function useStepperView() {
   }, [trace, selected, step]);
 }
 
-/** Play: one step per `stepMs` until the last step. */
-function usePlayback(total: number) {
-  const playing = useApp((s) => s.playing);
+/**
+ * Play: one step per `stepMs` (the page's speed, shared by every stepper) until the last step.
+ * `atEnd` reads the stepper's current step; the lesson's and the dot product's steppers use it.
+ */
+export function usePlaying(playing: boolean, total: number, atEnd: () => boolean, advance: () => void, stop: () => void) {
   const stepMs = useApp((s) => s.stepMs);
   useEffect(() => {
     if (!playing || total === 0) return;
     const id = setInterval(() => {
-      const s = useApp.getState();
-      if (s.step >= total - 1) setPlaying(false);
-      else stepBy(1);
+      if (atEnd()) stop();
+      else advance();
     }, stepMs);
     return () => clearInterval(id);
-  }, [playing, stepMs, total]);
+  }, [playing, stepMs, total, atEnd, advance, stop]);
+}
+
+const lessonAtEnd = (total: number) => () => useApp.getState().step >= total - 1;
+const stopLesson = () => setPlaying(false);
+const advanceLesson = () => stepBy(1);
+
+/** The lesson's playback (one part plays: the presentation draws the side part as well). */
+function usePlayback(total: number) {
+  const playing = useApp((s) => s.playing);
+  const atEnd = useMemo(() => lessonAtEnd(total), [total]);
+  usePlaying(playing, total, atEnd, advanceLesson, stopLesson);
 }
 
 /** One lane as a grid draws it: the words and number it would print, and what marks it. */
@@ -240,26 +252,48 @@ function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: rea
   );
 }
 
-/** The stepper's buttons, speed and slider, shared by the page and the classroom. */
-export function StepperControls({ total }: { total: number }) {
-  const step = useApp((s) => s.step);
-  const playing = useApp((s) => s.playing);
+/** The test ids of a stepper's controls. */
+export interface StepButtonIds {
+  readonly prev: string;
+  readonly play: string;
+  readonly next: string;
+  readonly speed: string;
+  readonly slider: string;
+}
+
+/** A stepper's state and actions, for its buttons, speed and slider. */
+export interface StepButtonsProps {
+  readonly step: number;
+  readonly total: number;
+  readonly playing: boolean;
+  readonly setStep: (step: number) => void;
+  readonly togglePlaying: () => void;
+  /** The group's name (said), and the word before the slider (hidden in the presentation). */
+  readonly group: string;
+  readonly sliderWord: string;
+  readonly ids: StepButtonIds;
+  /** Extra controls at the end of the group (the dot product's workgroup). */
+  readonly children?: ReactNode;
+}
+
+/** A stepper's buttons, speed and slider: the lesson's and the dot product's, on the page and in the classroom. */
+export function StepButtons({ step, total, playing, setStep: go, togglePlaying: toggle, group, sliderWord, ids, children }: StepButtonsProps) {
   const stepMs = useApp((s) => s.stepMs);
   const { t } = useTranslation('viz');
   return (
-    <div className="stepper-controls" role="group" aria-label={t('stepper.group')}>
-      <button type="button" data-testid="phase-prev" onClick={() => stepBy(-1)} disabled={step === 0} aria-label={t('stepper.prevLabel')}>
+    <div className="stepper-controls" role="group" aria-label={group}>
+      <button type="button" data-testid={ids.prev} onClick={() => go(step - 1)} disabled={step === 0} aria-label={t('stepper.prevLabel')}>
         {t('stepper.prev')}
       </button>
-      <button type="button" data-testid="phase-play" onClick={togglePlaying} aria-pressed={playing}>
+      <button type="button" data-testid={ids.play} onClick={toggle} aria-pressed={playing}>
         {playing ? t('stepper.pause') : t('stepper.play')}
       </button>
-      <button type="button" data-testid="phase-next" onClick={() => stepBy(1)} disabled={step >= total - 1} aria-label={t('stepper.nextLabel')}>
+      <button type="button" data-testid={ids.next} onClick={() => go(step + 1)} disabled={step >= total - 1} aria-label={t('stepper.nextLabel')}>
         {t('stepper.next')}
       </button>
       <label>
         <span className="speed-word">{t('stepper.speed')}</span>{' '}
-        <select value={stepMs} onChange={(e) => setStepMs(Number(e.target.value))} data-testid="phase-speed" aria-label={t('stepper.speed')}>
+        <select value={stepMs} onChange={(e) => setStepMs(Number(e.target.value))} data-testid={ids.speed} aria-label={t('stepper.speed')}>
           {kSpeeds.map(([ms, words]) => (
             <option key={ms} value={ms}>
               {t(`stepper.${words}`)}
@@ -268,11 +302,23 @@ export function StepperControls({ total }: { total: number }) {
         </select>
       </label>
       <label>
-        <span className="phase-word">{t('stepper.phase')}</span>{' '}
-        <input type="range" min={0} max={total - 1} value={step} onChange={(e) => setStep(Number(e.target.value))} aria-label={t('stepper.stepAria')} data-testid="phase-slider" />
+        <span className="phase-word">{sliderWord}</span>{' '}
+        <input type="range" min={0} max={total - 1} value={step} onChange={(e) => go(Number(e.target.value))} aria-label={t('stepper.stepAria')} data-testid={ids.slider} />
       </label>
+      {children}
     </div>
   );
+}
+
+// i18n-exempt: test ids
+const kPhaseIds: StepButtonIds = { prev: 'phase-prev', play: 'phase-play', next: 'phase-next', speed: 'phase-speed', slider: 'phase-slider' };
+
+/** The lesson's stepper controls, shared by the page and the classroom. */
+export function StepperControls({ total }: { total: number }) {
+  const step = useApp((s) => s.step);
+  const playing = useApp((s) => s.playing);
+  const { t } = useTranslation('viz');
+  return <StepButtons step={step} total={total} playing={playing} setStep={setStep} togglePlaying={togglePlaying} group={t('stepper.group')} sliderWord={t('stepper.phase')} ids={kPhaseIds} />;
 }
 
 const kLessonKeys = 'lesson';
@@ -280,13 +326,13 @@ const kLessonKeys = 'lesson';
 const kExportWhat = 'phase';
 
 /** The key hint of a mode, exactly the keys that work there. */
-export function KeyHintLine({ mode }: { mode: 'lesson' | 'classroom' }) {
+export function KeyHintLine({ mode, move = true }: { mode: 'lesson' | 'classroom'; move?: boolean }) {
   // Subscribes to the language: keyHints translates in the language in use.
   const { t } = useTranslation('viz');
   return (
     <p className="small keys" data-testid="key-hint" data-mode={mode}>
       {t('stepper.keys')}{' '}
-      {keyHints(mode).map((h, i) => (
+      {keyHints(mode, move).map((h, i) => (
         <span key={h.keys}>
           {i > 0 && ' · '}
           <kbd>{h.keys}</kbd> {h.action}
@@ -507,8 +553,8 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
         {mac}
         {detail}
         <p className="legend">
-          <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')} ·{' '}
-          {t('stepper.legendFocusShort')}
+          <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')}
+          <span className="focus-hint"> · {t('stepper.legendFocusShort')}</span>
           {heatLegend(true)}
         </p>
       </div>

@@ -30,9 +30,28 @@ const kHint = {
   leave: { keys: 'Esc', action: 'leave' },
 } as const;
 
-/** The key hints of a mode, in the language in use. */
-export function keyHints(mode: KeyMode): readonly KeyHint[] {
-  const hints = mode === 'classroom' ? [kHint.step, kHint.play, kHint.move, kHint.full, kHint.leave] : [kHint.step, kHint.move];
+/**
+ * What the keys do: the stepper they drive. The lesson's phase stepper (kLessonActions) moves its C
+ * tile with W A S D; a stepper without `move` (the dot product's reduction) has no such keys.
+ */
+export interface StepperActions {
+  /** ← / →: one step back or on. */
+  readonly stepBy: (delta: number) => void;
+  /** Space (classroom): play or pause. */
+  readonly togglePlaying: () => void;
+  /** Esc (classroom): leave the presentation. */
+  readonly leave: () => void;
+  /** W A S D: move the selection by rows and columns. */
+  readonly move?: (dy: number, dx: number) => void;
+}
+
+/** The lesson's phase stepper. */
+export const kLessonActions: StepperActions = { stepBy, togglePlaying, leave: () => setClassroom(false), move: moveSelection };
+
+/** The key hints of a mode, in the language in use (W A S D only where `move` does something). */
+export function keyHints(mode: KeyMode, move = true): readonly KeyHint[] {
+  const all = mode === 'classroom' ? [kHint.step, kHint.play, kHint.move, kHint.full, kHint.leave] : [kHint.step, kHint.move];
+  const hints = move ? all : all.filter((h) => h !== kHint.move);
   return hints.map((h) => ({ keys: 'named' in h ? t(`viz:keys.${h.keys}`) : h.keys, action: t(`viz:keys.${h.action}`) }));
 }
 
@@ -68,16 +87,17 @@ export function toggleFullscreen(el: Element | null): void {
 
 /**
  * Install the keys of `mode` on the window while `active`. `fullscreenTarget` is the element F
- * makes fullscreen (classroom only).
+ * makes fullscreen (classroom only); `actions` is the stepper they drive (a constant: the keys are
+ * installed again when it changes).
  */
-export function useStepperKeys(mode: KeyMode, active: boolean, fullscreenTarget?: () => Element | null): void {
+export function useStepperKeys(mode: KeyMode, active: boolean, fullscreenTarget?: () => Element | null, actions: StepperActions = kLessonActions): void {
   useEffect(() => {
     if (!active) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
       if (mode === 'classroom' && e.key === 'Escape') {
         if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
-        setClassroom(false);
+        actions.leave();
         e.preventDefault();
         return;
       }
@@ -86,11 +106,11 @@ export function useStepperKeys(mode: KeyMode, active: boolean, fullscreenTarget?
       // but a text field does (the keys are the presenter's, wherever a click left the focus).
       if (mode === 'lesson' && e.target instanceof Element && (e.target.closest(kOwnArrows) || e.target instanceof HTMLSelectElement || (e.target instanceof HTMLInputElement && e.target.type === 'range'))) return;
       const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-      const move = kMoves[key];
-      if (e.key === 'ArrowRight') stepBy(1);
-      else if (e.key === 'ArrowLeft') stepBy(-1);
-      else if (move) moveSelection(move[0], move[1]);
-      else if (mode === 'classroom' && e.key === ' ') togglePlaying();
+      const move = actions.move ? kMoves[key] : undefined;
+      if (e.key === 'ArrowRight') actions.stepBy(1);
+      else if (e.key === 'ArrowLeft') actions.stepBy(-1);
+      else if (move) actions.move?.(move[0], move[1]);
+      else if (mode === 'classroom' && e.key === ' ') actions.togglePlaying();
       else if (mode === 'classroom' && key === 'f') toggleFullscreen(fullscreenTarget?.() ?? document.documentElement);
       else return;
       // Space would otherwise press the focused button or tick the checkbox; arrows would scroll,
@@ -110,5 +130,5 @@ export function useStepperKeys(mode: KeyMode, active: boolean, fullscreenTarget?
       window.removeEventListener('keydown', onKey, true);
       window.removeEventListener('keyup', onKeyUp, true);
     };
-  }, [mode, active, fullscreenTarget]);
+  }, [mode, active, fullscreenTarget, actions]);
 }

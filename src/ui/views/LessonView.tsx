@@ -4,7 +4,7 @@ import { useApp } from '../../state/store';
 import { Comparison } from '../Comparison';
 import { Controls } from '../Controls';
 import { Glossary, GlossaryLink } from '../Glossary';
-import { KernelSource } from '../KernelSource';
+import { LessonNext } from '../KernelSource';
 import { DataFlow, TilingWhy } from '../Lessons';
 import { PhaseStepper } from '../PhaseStepper';
 import { ResultCard } from '../ResultCard';
@@ -20,7 +20,7 @@ function useLastFinishedRun(): number {
 
 /**
  * The lesson: the problem and its examples, the run, the results, then the tile map, the formula and
- * the phase stepper, the lesson text and the glossary (linked from the top). After a run a one-line summary of the results and the map are scrolled into view.
+ * the phase stepper, the lesson text and the glossary (linked from the top), and a pointer to the ladder view. After a run a one-line summary of the results and the map are scrolled into view.
  */
 export function LessonView() {
   const { t } = useTranslation();
@@ -61,8 +61,8 @@ export function LessonView() {
       <PhaseStepper />
       <TilingWhy />
       <DataFlow />
-      <KernelSource />
       <Glossary />
+      <LessonNext />
     </>
   );
 }

@@ -192,6 +192,11 @@ export const common = {
     results: 'Results',
     glossaryLink: 'Glossary: CUDA ↔ WebGPU/WGSL terms',
   },
+  lessonNext: {
+    heading: 'Where to go next',
+    body: 'The tiled kernel you just stepped through is one rung of a ladder. Each kernel after it changes one thing, most often so that each value fetched from memory is used more times. On the ladder you can run them all on your GPU, read each one’s code and see exactly what changed from the one before, and how fast each one runs here.',
+    link: 'Open the kernel ladder',
+  },
   estimate: {
     measuring: 'Measuring this GPU’s rate for the estimate…',
     heading: 'Estimate before running',

@@ -224,8 +224,8 @@ export const run = {
     notTrusted: '{{tooSmall}} (not trusted as a speed)',
   },
   source: {
-    heading: 'The kernels',
-    summary: '{{label}}: {{id}}.wgsl — {{summary}}',
+    whole: 'The whole kernel: {{label}}',
+    wholeWith: 'The whole kernel: {{label}} — {{summary}}',
     aria: 'WGSL source of the {{label}} kernel',
     aria_latin: 'WGSL source of the {{label}} kernel',
   },
@@ -337,7 +337,8 @@ export const run = {
   runs: {
     busy: 'A run is already in progress: wait for it, or press Cancel.',
     noGpu: 'Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel).',
-    noGpuSimulated: 'Nothing ran on a GPU: WebGPU is not available in this browser (see the GPU panel). The tile map and phase stepper below show the same algorithm simulated on the CPU. {{simulation}}',
+    noGpuSimulated:
+      'CPU simulation of the same kernel. Nothing ran on a GPU: WebGPU is not available in this browser, so no speed is measured. The tile map and the phase stepper below show the tiled kernel simulated on the CPU, step by step in its own order. {{simulation}} To run it on your own GPU, open the page in a browser with WebGPU (Chrome or Edge 113+; on Linux enable chrome://flags/#enable-unsafe-webgpu): the GPU panel above says how.',
     fixInputs: 'Nothing ran: first fix the inputs marked as invalid (each has its message beside it).',
     cancelled: 'Not run: the run was cancelled.',
     lost: 'Not run: the GPU device was lost.',

@@ -124,7 +124,7 @@ export const viz = {
     legendNoStoreShort: 'no C element',
     legendFocusShort: 'click a lane for its value',
     legendHeat: 'Where a number does not fit its lane, the lane is shaded instead: orange positive, blue negative, deeper for a larger value (click it for the number, or choose a smaller tile width to print them all).',
-    legendHeatShort: 'colour: orange +, blue −, deeper = larger',
+    legendHeatShort: 'orange +, blue −, deeper = larger',
     standIn:
       'With the boundary tests off, a load past the last element of A or B reads {{v}}: the stand-in this app places after both matrices for memory past the end (on a real GPU it would be whatever lies there).',
     laneHeading: 'Lane',

@@ -190,6 +190,11 @@ export const common: Catalogue<typeof en> = {
     results: '结果',
     glossaryLink: '术语表：CUDA ↔ WebGPU/WGSL 术语对照',
   },
+  lessonNext: {
+    heading: '接下来去哪里',
+    body: '你刚才逐步看过的分块内核是一级阶梯。它之后的每个内核只改一处，多数是为了让从内存取来的每个值被多用几次。在内核阶梯里，你可以在自己的 GPU 上运行全部内核，阅读每个内核的代码，看清它与上一个相比到底改了什么，以及它在这里跑得多快。',
+    link: '打开内核阶梯',
+  },
   estimate: {
     measuring: '正在测量这个 GPU 的速度，用于估算…',
     heading: '运行前的估算',

@@ -216,8 +216,8 @@ export const run: Catalogue<typeof en> = {
     notTrusted: '{{tooSmall}}（不可作为速度）',
   },
   source: {
-    heading: '内核源码',
-    summary: '{{label}}：{{id}}.wgsl——{{summary}}',
+    whole: '完整内核：{{label}}',
+    wholeWith: '完整内核：{{label}}——{{summary}}',
     aria: '{{label}}内核的 WGSL 源码',
     aria_latin: '{{label}} 内核的 WGSL 源码',
   },
@@ -329,7 +329,8 @@ export const run: Catalogue<typeof en> = {
   runs: {
     busy: '已有一次运行在进行：请等待它结束，或按“取消”。',
     noGpu: '没有在 GPU 上运行：此浏览器不支持 WebGPU（见 GPU 面板）。',
-    noGpuSimulated: '没有在 GPU 上运行：此浏览器不支持 WebGPU（见 GPU 面板）。下方的分块图和阶段步进器显示在 CPU 上模拟的同一算法。{{simulation}}',
+    noGpuSimulated:
+      '同一内核的 CPU 模拟。没有在 GPU 上运行：此浏览器不支持 WebGPU，因此不测量速度。下方的分块图和阶段步进器按内核自己的顺序逐步显示在 CPU 上模拟的分块内核。{{simulation}} 要在你自己的 GPU 上运行，请用支持 WebGPU 的浏览器打开本页（Chrome 或 Edge 113+；Linux 上启用 chrome://flags/#enable-unsafe-webgpu）：上方的 GPU 面板有说明。',
     fixInputs: '没有运行：请先修正标为无效的输入（每个输入旁边都有说明）。',
     cancelled: '未运行：运行已取消。',
     lost: '未运行：GPU 设备已丢失。',
