@@ -46,6 +46,8 @@ test('both probes run, verified and timed, with their pictures', async ({ app })
       // A ratio, or why there is none; and on this software adapter, that it says nothing about GPUs.
       await expect(page.getByTestId(`probe-${p.id}-ratio`)).toContainText(/×|No ratio/);
       await expect(page.getByTestId(`probe-${p.id}-software`)).toContainText('says nothing about GPUs');
+      // The reference GPU's figures stand beside them, labelled as the reference.
+      await expect(page.getByTestId(`probe-${p.id}-reference`)).toContainText(/NVIDIA H100 reference .*not this GPU.*\d+\.\d\d×/);
     });
   }
 });

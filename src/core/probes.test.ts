@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import coalescedSource from '../../shaders/probe_coalesced.wgsl?raw';
 import stridedSource from '../../shaders/probe_strided.wgsl?raw';
@@ -17,6 +19,7 @@ import {
   fillGlobal,
   globalAddress,
   kBankKinds,
+  kH100Probes,
   kGlobalKinds,
   kProbeStride,
   kProbeWorkgroup,
@@ -204,4 +207,28 @@ describe('the probe shaders', () => {
     expect(bankColumnsSource).toContain('tile[l * PITCH + c]');
     for (const s of [bankRowsSource, bankColumnsSource]) expect(s).toContain('let c = (j + r + q) % 32u;');
   });
+});
+
+describe('the H100 reference', () => {
+  // The first --probes lines of each engine in round 10's call 2 ran at the app's GPU size (64 MiB).
+  const first = (engine: 'wgpu' | 'dawn') => {
+    const lines = readFileSync(resolve(__dirname, `../../docs/results/round10/call2-${engine}.txt`), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('{') && l.includes('"probe"') && l.includes('"kind"'))
+      .map((l) => JSON.parse(l) as { kind: string; medianMs: number; bytes: number; probe: string; verified: boolean });
+    const byKind = new Map<string, (typeof lines)[number]>();
+    for (const l of lines) if (!byKind.has(l.kind)) byKind.set(l.kind, l);
+    return byKind;
+  };
+  for (const engine of ['wgpu', 'dawn'] as const) {
+    it(`keeps the record's ${engine} medians (4 significant digits), all verified, at the app's GPU size`, () => {
+      const rec = first(engine);
+      for (const [kind, ms] of Object.entries(kH100Probes[engine])) {
+        const line = rec.get(kind)!;
+        expect(line.verified).toBe(true);
+        expect(Math.abs(line.medianMs - ms) / ms).toBeLessThan(5e-4);
+      }
+      expect(rec.get('coalesced')!.bytes).toBe(kH100Probes.globalBytes);
+    });
+  }
 });

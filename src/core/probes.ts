@@ -90,6 +90,19 @@ export const kGlobalBytes = 64 << 20;
 export const kGlobalBytesSoftware = 256 << 10;
 
 /**
+ * The probes on the reference GPU (NVIDIA H100 80 GB HBM3, 2026-11-27, round 10 call 2 of the
+ * project's benchmark notes; the headless bench's --probes at the GPU sizes): median times per dispatch
+ * (ms), per engine. Shown beside this GPU's figures, labelled as the reference, never as this GPU's.
+ */
+export const kH100Probes = {
+  gpu: 'NVIDIA H100',
+  date: '2026-11-27',
+  globalBytes: kGlobalBytes,
+  wgpu: { coalesced: 0.03649, strided: 0.1315, rows: 0.3946, columns: 2.1245, padded: 0.3928 },
+  dawn: { coalesced: 0.02608, strided: 0.06945, rows: 0.1171, columns: 2.1252, padded: 0.1207 },
+} as const;
+
+/**
  * The sizes the probes run at: large on a GPU (so the clock's step is small beside one dispatch and
  * the data does not fit in the cache), tiny on a software adapter (seconds, not minutes). `maxBytes`
  * is the adapter's binding limit; `maxGroups` its workgroups per dimension.

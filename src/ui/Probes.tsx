@@ -6,6 +6,7 @@ import {
   coalescingPicture,
   kBankKinds,
   kGlobalKinds,
+  kH100Probes,
   kModelLanes,
   kSegmentBytes,
   kTileRows,
@@ -205,6 +206,32 @@ function RatioLine({ r }: { r: ProbeResult }) {
   );
 }
 
+/** The reference GPU's figures for this probe, always shown and labelled as the reference (core/probes kH100Probes). */
+function ReferenceLine({ id }: { id: ProbeId }) {
+  const { t } = useTranslation('probes');
+  const r = kH100Probes;
+  const x = (a: number, b: number) => fixed(a / b, 2);
+  const gbs = (ms: number) => fixed(r.globalBytes / (ms * 1e6), 0);
+  const text =
+    id === 'coalescing'
+      ? t('reference.coalescing', { gpu: r.gpu, date: r.date, bytes: fmtBytes(r.globalBytes), wgpu: x(r.wgpu.strided, r.wgpu.coalesced), dawn: x(r.dawn.strided, r.dawn.coalesced), wgpuGbs: gbs(r.wgpu.coalesced), dawnGbs: gbs(r.dawn.coalesced) })
+      : t('reference.banks', {
+          gpu: r.gpu,
+          date: r.date,
+          wgpu: x(r.wgpu.columns, r.wgpu.rows),
+          dawn: x(r.dawn.columns, r.dawn.rows),
+          wgpuPad: x(r.wgpu.padded, r.wgpu.rows),
+          dawnPad: x(r.dawn.padded, r.dawn.rows),
+          columns: fixed(r.dawn.columns, 2),
+          rowsRatio: x(r.wgpu.rows, r.dawn.rows),
+        });
+  return (
+    <p className="small" data-testid={`probe-${id}-reference`}>
+      {text}
+    </p>
+  );
+}
+
 function ProbeSection({ id }: { id: ProbeId }) {
   const { t } = useTranslation('probes');
   const slot = useApp((s) => s.probes[id]);
@@ -255,6 +282,7 @@ function ProbeSection({ id }: { id: ProbeId }) {
           <RatioLine r={r} />
         </>
       )}
+      <ReferenceLine id={id} />
       <Pictures id={id} />
       <p className="small">{t(`${id}.explain`)}</p>
     </section>

@@ -21,6 +21,12 @@ export const probes = {
   mismatch: '✗ {{bad}} of {{sums}} sums differ from the CPU reference (first: invocation {{index}} gave {{got}}, expected {{want}})',
   software:
     'This adapter is software (the CPU): the ratio here says nothing about GPUs, which have segments, caches and banks that a CPU emulation does not.',
+  reference: {
+    coalescing:
+      '{{gpu}} reference ({{date}}, {{bytes}} per dispatch; not this GPU): strided reads took {{wgpu}}× as long as coalesced through wgpu (Firefox’s engine) and {{dawn}}× through Dawn (Chrome’s engine); the coalesced reads ran at {{wgpuGbs}} and {{dawnGbs}} GB/s. Caches serve the rest of each segment to the next reads, so the cost is far below the model’s 32 segments.',
+    banks:
+      '{{gpu}} reference ({{date}}; not this GPU): reading down a column took {{wgpu}}× as long as along a row through wgpu and {{dawn}}× through Dawn; padded to 33, {{wgpuPad}}× and {{dawnPad}}×. The conflicting read takes the same {{columns}} ms on both engines (the hardware serialises it); the conflict-free read is {{rowsRatio}}× slower through wgpu than through Dawn, so the ratio depends on the engine’s code as well as on the banks.',
+  },
   noRatioUntrusted: 'No ratio: {{why}}.',
   noRatioMismatch: 'No ratio: a probe’s sums did not match the reference.',
   sizeCoalescing: 'Each dispatch: {{groups}} workgroups of {{wg}} invocations read {{bytes}} once (32 words per invocation).',

@@ -20,6 +20,12 @@ export const probes = {
   verified: '✓ 已验证：全部 {{sums}} 个和与 CPU 参考一致',
   mismatch: '✗ {{sums}} 个和中有 {{bad}} 个与 CPU 参考不同（第一个：调用 {{index}} 得到 {{got}}，应为 {{want}}）',
   software: '这个适配器是软件实现（在 CPU 上）：这里的比值不能说明 GPU 的情况——GPU 有段、缓存和 bank，CPU 模拟没有。',
+  reference: {
+    coalescing:
+      '{{gpu}} 参考值（{{date}}，每次调度 {{bytes}}；不是这块 GPU）：通过 wgpu（Firefox 的引擎），跨步读取用时是合并读取的 {{wgpu}} 倍；通过 Dawn（Chrome 的引擎）是 {{dawn}} 倍；合并读取分别达到 {{wgpuGbs}} 和 {{dawnGbs}} GB/s。每个段的其余部分由缓存提供给随后的读取，所以代价远低于模型的 32 个段。',
+    banks:
+      '{{gpu}} 参考值（{{date}}；不是这块 GPU）：按列读取用时是按行读取的 {{wgpu}} 倍（wgpu）和 {{dawn}} 倍（Dawn）；行距填充到 33 后为 {{wgpuPad}} 倍和 {{dawnPad}} 倍。有冲突的读取在两个引擎上都是 {{columns}} 毫秒（硬件把它串行化）；无冲突的读取通过 wgpu 比通过 Dawn 慢 {{rowsRatio}} 倍，所以这个比值既取决于 bank，也取决于引擎生成的代码。',
+  },
   noRatioUntrusted: '不给出比值：{{why}}。',
   noRatioMismatch: '不给出比值：有探针的和与参考不一致。',
   sizeCoalescing: '每次调度：{{groups}} 个工作组，每组 {{wg}} 个调用，把 {{bytes}} 各读一遍（每个调用 32 个字）。',
