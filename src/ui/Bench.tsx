@@ -527,7 +527,8 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   );
   const chart = (
     <div data-testid="bench-chart" data-series={series.length} role="figure" aria-label={t('chart.label')}>
-      {series.length > 0 ? <BenchChart series={series} height={sharedView && !comparing ? 190 : 380} /> : <p className="small">{t('chart.empty')}</p>}
+      {/* A shared link of a few lines keeps a short chart, so its table starts on the first screen; one of many lines gets the full height (16 rungs in 190 px were unreadable). */}
+      {series.length > 0 ? <BenchChart series={series} height={sharedView && !comparing && series.length <= 4 ? 190 : 380} /> : <p className="small">{t('chart.empty')}</p>}
     </div>
   );
   // Two runs compared: say what their spreads do not cover.
