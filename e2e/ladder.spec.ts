@@ -2,10 +2,10 @@ import { ladderOfRecord } from './record';
 import { test, expect } from './fixtures';
 
 /**
- * The ladder explained: every rung of the record has its diagram (drawn from its launch plan at the
+ * The ladder explained: every rung of the record has why it pays, its diagram (drawn from its launch plan at the
  * current shape) and its code change from the previous rung, both collapsed until opened.
  */
-test('every rung of the ladder has its diagram and its code diff', async ({ app }) => {
+test('every rung of the ladder has why it pays, its diagram and its code diff', async ({ app }) => {
   const rungs = await ladderOfRecord();
   expect(rungs.length, 'the record has rungs').toBeGreaterThan(0);
   test.setTimeout(60_000 + rungs.length * 20_000); // opening and drawing each rung's parts, on a shared CPU
@@ -16,6 +16,15 @@ test('every rung of the ladder has its diagram and its code diff', async ({ app 
       // Planned for this adapter (idle) or not offered here (n/a): either way the GPU's limits are known.
       await expect(app.ladder.rung(r.id)).toHaveAttribute('data-status', /^(idle|n\/a)$/);
       const applicable = (await app.ladder.rung(r.id).getAttribute('data-status')) === 'idle';
+
+      // Why it pays: its own paragraph and the traffic model of it and the rung below at this shape.
+      const why = page.locator(`[data-testid="rung-why"][data-kernel="${r.id}"]`);
+      await expect(why).toHaveCount(1);
+      await why.locator('summary').click();
+      await expect(why.locator('.rung-why p').first()).not.toBeEmpty();
+      await expect(why).toContainText(/at 40×24×36: [\d,.]+ global loads per C element/);
+      if (i > 0) await expect(why.getByTestId('rung-why-here')).toContainText('run the ladder at this shape');
+      await why.locator('summary').click();
 
       const diagram = page.locator(`[data-testid="rung-diagram"][data-kernel="${r.id}"]`);
       await expect(diagram).toHaveCount(1);

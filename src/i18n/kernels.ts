@@ -18,6 +18,11 @@ export function kernelSummary(id: KernelId): string {
   return t(`run:kernel.${id}.summary`, { band: kStripBand });
 }
 
+/** Why a ladder rung pays against the rung below it, in one paragraph (undefined for the strip kernel, which is not a rung). */
+export function kernelWhy(id: KernelId): string | undefined {
+  return id === 'strip' ? undefined : t(`run:kernel.${id}.why`);
+}
+
 /** A tunable's doc in the language in use (its name where the catalogue has no sentence for it). */
 export function tunableDoc(name: string): string {
   return name === 'BK' || name === 'GROUP' || name === 'S' ? t(`run:tunable.${name}`) : name;

@@ -2,7 +2,7 @@ import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { isPlanFailure, kernelLoads, kKernels, kLadderIds, kNativeReference, kReferenceRun, tunedConstants, type KernelId, type LaunchPlan, type PlanFailure } from '../core/kernels';
-import type { Shape } from '../core/shape';
+import type { Shape, TileWidth } from '../core/shape';
 import { arithmeticIntensity } from '../core/traffic';
 import { numberFormat, say } from '../i18n';
 import { runKernels } from '../state/runs';
@@ -16,7 +16,8 @@ import { Roofline } from './Roofline';
 import { Probes } from './Probes';
 import { KernelCode } from './KernelSource';
 import { paramsLabel } from '../core/tuning';
-import { kernelLabel, kernelSummary } from '../i18n/kernels';
+import { kernelLabel, kernelSummary, kernelWhy } from '../i18n/kernels';
+import { rungStep } from '../core/rungStep';
 
 const RungDiff = lazy(() => import('./RungDiff'));
 const RungDiagram = lazy(() => import('./RungDiagram'));
@@ -32,13 +33,57 @@ function Lazily({ 'data-testid': testId, id, summary, children }: { 'data-testid
   );
 }
 
+/**
+ * Why a rung pays against the one below it: its paragraph, the traffic model of both at this shape,
+ * the gain measured on this GPU (both rungs trusted at this shape) and the reference run's gain.
+ */
+function RungWhy({ id, shape, tile, rates }: { id: KernelId; shape: Shape | undefined; tile: TileWidth; rates: ReadonlyMap<KernelId, number> }) {
+  const { t } = useTranslation('run');
+  const step = shape ? rungStep(id, shape, tile) : undefined;
+  const prev = step?.prev;
+  const shapeText = shape ? `${shape.m}×${shape.k}×${shape.n}` : '';
+  const loads = (x: number) => (x >= 100 ? fmtInt(Math.round(x)) : fixed(x, x >= 10 ? 1 : 2));
+  const rate = rates.get(id);
+  const prevRate = prev ? rates.get(prev) : undefined;
+  const g = step?.refGain;
+  return (
+    <div className="rung-why" data-gain={rate !== undefined && prevRate !== undefined ? rate / prevRate : undefined}>
+      <p>{kernelWhy(id)}</p>
+      {step && (
+        <p className="small">
+          {step.prevModel && prev
+            ? t('ladder.why.model', { shape: shapeText, loads: loads(step.model.loadsPerC), prev: kernelLabel(prev), prevLoads: loads(step.prevModel.loadsPerC), ai: fixed(step.model.intensity, 1), prevAi: fixed(step.prevModel.intensity, 1) })
+            : t('ladder.why.modelFirst', { shape: shapeText, loads: loads(step.model.loadsPerC), ai: fixed(step.model.intensity, 1) })}
+        </p>
+      )}
+      {prev && (
+        <p className="small" data-testid="rung-why-here">
+          {rate !== undefined && prevRate !== undefined
+            ? t('ladder.why.here', { rate: fmtGflops(rate), prevRate: fmtGflops(prevRate), prev: kernelLabel(prev), gain: fixed(rate / prevRate, 2) })
+            : t('ladder.why.hereNone')}
+        </p>
+      )}
+      {g?.dawn !== undefined && (
+        <p className="small">
+          {g.wgpu !== undefined
+            ? t('ladder.why.reference', { gpu: kReferenceRun.gpu, shape: kReferenceRun.shape, dawn: fixed(g.dawn, 2), wgpu: fixed(g.wgpu, 2) })
+            : t('ladder.why.referenceDawn', { gpu: kReferenceRun.gpu, shape: kReferenceRun.shape, dawn: fixed(g.dawn, 2) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** A rung's diagram and code change, under its row. */
-function RungExplain({ id, plan, shape }: { id: KernelId; plan: LaunchPlan | PlanFailure | undefined; shape: Shape | undefined }) {
+function RungExplain({ id, plan, shape, tile, rates }: { id: KernelId; plan: LaunchPlan | PlanFailure | undefined; shape: Shape | undefined; tile: TileWidth; rates: ReadonlyMap<KernelId, number> }) {
   const { t } = useTranslation('run');
   const at = kLadderIds.indexOf(id);
   const prev = at > 0 ? kLadderIds[at - 1] : undefined;
   return (
     <>
+      <Lazily data-testid="rung-why" id={id} summary={prev ? t('ladder.why.summary', { label: kernelLabel(id), prev: kernelLabel(prev) }) : t('ladder.why.summaryFirst', { label: kernelLabel(id) })}>
+        {() => <RungWhy id={id} shape={shape} tile={tile} rates={rates} />}
+      </Lazily>
       <Lazily data-testid="rung-diagram" id={id} summary={t('ladder.diagram.summary', { label: kernelLabel(id) })}>
         {() =>
           plan && shape && !isPlanFailure(plan) ? (
@@ -113,6 +158,8 @@ export function Ladder() {
   // The trust rule over each measured rung: an untimeable one gets no bar, a noisy one a hatched,
   // marked bar; the bars are scaled by the trusted rungs only (core/trust barShares).
   const trust = new Map(measured.map(({ id, r }) => [id, runTrustHere(r!.run!)]));
+  // This GPU's rates that can be compared (verified and trusted), for each rung's measured gain.
+  const trustedRates = new Map(measured.filter(({ id }) => trust.get(id)?.trusted).map(({ id, r }) => [id, r!.run!.gflops]));
   const shares = new Map(measured.map(({ id }, i) => [id, barShares(measured.map(({ id: m, r }) => ({ value: r!.run!.gflops, trust: trust.get(m) })))[i]]));
   return (
     <section className="panel" aria-labelledby="ladder-heading" data-testid="ladder">
@@ -197,7 +244,7 @@ export function Ladder() {
               </tr>
               <tr className="rung-explain" data-kernel={id}>
                 <td colSpan={5}>
-                  <RungExplain id={id} plan={derived.plans[id]} shape={parsed?.shape} />
+                  <RungExplain id={id} plan={derived.plans[id]} shape={parsed?.shape} tile={parsed?.tile ?? 16} rates={trustedRates} />
                 </td>
               </tr>
               </Fragment>

@@ -5,67 +5,80 @@
  */
 export const run = {
   kernel: {
-    naive: { label: 'Naive', summary: 'One invocation per C element; every operand read from global memory.' },
-    tiled: { label: 'Tiled', summary: 'One workgroup per C tile; A and B tiles staged in workgroup memory, two barriers per phase.' },
+    naive: { label: 'Naive', summary: 'One invocation per C element; every operand read from global memory.', why: 'The starting point. Each invocation reads a whole row of A and a whole column of B from global memory: 2K loads for its 2K floating-point operations, a quarter of a FLOP per byte, whatever the size. Neighbouring invocations read neighbouring elements of B (coalesced) and share one element of A (a broadcast), so the caches carry most of the load. Every rung above removes global loads or the instructions around them.' },
+    tiled: { label: 'Tiled', summary: 'One workgroup per C tile; A and B tiles staged in workgroup memory, two barriers per phase.', why: 'Staging in workgroup memory: a workgroup loads a T×T tile of A and of B once, and each staged value is then read T times from workgroup memory, so the global loads per C element fall T-fold (16-fold at tile 16) and the intensity rises T-fold. The price is two barriers per phase and two workgroup-memory reads per multiply-add: the loop is now bound by workgroup memory, not by global memory.' },
     reg4x4: {
       label: 'Register-tiled 4×4',
       summary: 'A 64×64 C block per workgroup; each invocation keeps a 4×4 block of C in registers and does 16 multiply-adds per two vec4 reads of workgroup memory.',
+      why: 'Register tiling: each invocation keeps a 4×4 block of C in registers, so one value read from workgroup memory feeds four multiply-adds instead of one (16 per 8 reads). The 64×64 C block also reuses each global load four times as often as a 16×16 tile. The bottleneck moves from workgroup memory towards arithmetic.',
     },
     reg8x8: {
       label: 'Register-tiled 8×8',
       summary: 'A 128×128 C block per workgroup; each invocation keeps an 8×8 block of C in registers: 64 multiply-adds per four vec4 reads of workgroup memory.',
+      why: 'A bigger block: 8×8 C elements per invocation in a 128×128 C block. Each global load is reused twice as often as in reg4x4 (half the loads per C element), at the same four multiply-adds per workgroup-memory read. With a quarter as many workgroups it can be slower on a small problem, where the GPU’s multiprocessors are not all busy.',
     },
     reg8x8v: {
       label: 'Register-tiled 8×8, vec4 loads',
       summary:
         'reg8x8 with A, B and C read and written as vec4: one 16-byte load of each per invocation and phase. K and N are padded to multiples of 4 on upload when they are not.',
+      why: 'The same traffic in fewer instructions: A, B and C move as 16-byte vec4 loads and stores, a quarter of the memory instructions for the same bytes, so more issue slots go to multiply-adds. The model’s loads per C element do not change; what the measured gain shows is instruction count.',
     },
     reg8x8db: {
       label: 'Register-tiled 8×8, double-buffered',
       summary:
         'reg8x8v with two copies of the A and B tiles: the next phase’s global loads are in flight while this phase is multiplied out, one barrier per phase, and invocations read neighbouring vec4s of workgroup memory (no bank conflicts). Phase depth BK tuned per adapter.',
+      why: 'Double buffering: with two copies of the tiles, the global loads of the next phase are issued before this phase’s multiply-adds, so their latency hides behind arithmetic, and one barrier per phase replaces two. The tiles are laid out so that invocations read neighbouring vec4s of workgroup memory (no bank conflicts). Same traffic again: the gain is latency hidden and barriers removed.',
     },
     reg16x8: {
       label: 'Register-tiled 16×8, unrolled',
       summary:
         '128 invocations per 128×128 block, each with a 16×8 block of C (128 multiply-adds per six vec4 reads of workgroup memory), double-buffered, the k loop unrolled in the WGSL, workgroups launched in groups that share L2. Any shape.',
+      why: 'More work per invocation: 16×8 C elements each, 128 multiply-adds per 24 workgroup-memory reads (5.3 per read, up from 4), half the invocations per 128×128 block. The k loop is unrolled in the WGSL so the compiler keeps the 128 accumulators in registers, and workgroups are launched in groups that reuse the same rows of A and columns of B while they are still in the L2 cache.',
     },
     reg16x8v: {
       label: 'Register-tiled 16×8, unrolled, vec4 loads',
       summary: 'reg16x8 with A, B and C read and written as vec4 (16-byte loads and stores); K and N are padded to multiples of 4 on upload when they are not.',
+      why: 'reg16x8 with vec4 loads and stores: fewer memory instructions for the same bytes. Compiled natively (CUDA), that is worth about a fifth; through Dawn it is the fastest 128×128 kernel; through wgpu it is slower than reg16x8. The algorithm is the same: how the engine translates the WGSL decides.',
     },
     blk32x64v: {
       label: 'Blocks 32×64, vec4',
       summary:
         'For small problems: a 32×64 C block per workgroup gives four times the workgroups of 64×64, so a large GPU has work on every multiprocessor; 128 invocations of 4×4, double-buffered phases of 16, k written out, vec4 loads (K and N padded to multiples of 4).',
+      why: 'Not faster at large sizes: it is for small problems. At 512³ a 128×128 block gives only 16 workgroups, too few for a GPU with over a hundred multiprocessors; 32×64 blocks give 128. It pays for that parallelism with more global loads per C element (each staged value is reused less), so at 4096³ it is slower than the 128×128 rungs.',
     },
     blk64x64v: {
       label: 'Blocks 64×64, 8×4, vec4',
       summary:
         'For mid sizes: 64×64 C blocks (four times the workgroups of 128×128), 128 invocations with 8×4 C elements each (32 multiply-adds per three vec4 reads of workgroup memory), double-buffered phases of 16, k written out, vec4 loads.',
+      why: 'For mid sizes: 64×64 blocks, four times the workgroups of 128×128, with 8×4 C elements per invocation (32 multiply-adds per 12 workgroup-memory reads), between reg4x4’s reuse and reg8x8’s. Whether it beats the bigger blocks depends on whether those fill the GPU at this shape.',
     },
     blk128x64v: {
       label: 'Blocks 128×64, 8×8, vec4',
       summary: 'Half a 128×128 block, so twice the workgroups: 128 invocations with 8×8 C elements each, double-buffered phases of 16, k written out as fma() (3–4% faster than a multiply and an add on an H100), vec4 loads.',
+      why: 'Half a 128×128 block: twice the workgroups of reg16x8v where 128×128 blocks are too few, each invocation still with 8×8 C elements, the k loop written out as fma(). More loads per C element than 128×128, fewer than 64×64.',
     },
     blk128x256: {
       label: 'Blocks 128×256, 16×8',
       summary:
         'For large problems: a 128×256 C block, 256 invocations with 16×8 C elements each; every staged element of B is used by 128 rows and of A by 256 columns (half the global loads of B per multiply-add of a 128×128 block). vec4 loads of B; A read and C written per element (faster through wgpu than vec4 C).',
+      why: 'For large problems: a 128×256 block reuses each staged element of A 256 times and of B 128 times, so it makes three quarters of a 128×128 block’s global loads per C element, and its intensity rises by a third. The fastest rung at 4096³ on the reference GPU, on both engines.',
     },
     split128v: {
       label: 'Split-K 128×128, 16×8, vec4',
       summary:
         'Where the 128×128 C blocks are too few to fill the GPU: K split over S layers of workgroups (S times the workgroups), each writing a partial product to a scratch buffer, then a second pass that adds the S partial products into C. The blocks are reg16x8v’s.',
+      why: 'Parallelism where the C blocks are few: at 1024³ there are 64 blocks of 128×128 for a GPU with 132 multiprocessors. K is split over S layers of workgroups (S times the workgroups), each writing a partial C, and a second pass adds the S partial products. It costs S partial products written and read back, and pays when the GPU would otherwise idle; at 4096³ it has nothing to gain.',
     },
     split8x16v: {
       label: 'Split-K 128×128, 8×16, vec4',
       summary: 'split128v with 8×16 C elements per invocation instead of 16×8 (on an H100 faster through wgpu, slower through Dawn: the tuner picks per engine).',
+      why: 'The same split with 8×16 C elements per invocation instead of 16×8: the same traffic, a different order of workgroup-memory reads, which one engine compiles better than the other. The tuner measures both and keeps the faster one for this GPU.',
     },
     subgroup: {
       label: 'Subgroup shuffles',
       summary:
         'No workgroup memory and no barrier: the 64 invocations of a workgroup compute the same 8 rows, so each loads one A value per row and the others get it by subgroupShuffle. Needs the subgroups feature.',
+      why: 'Another way to share data: no workgroup memory and no barrier. The lanes of a subgroup run together, so one lane loads a value of A and subgroupShuffle hands it to the others in registers. It shows the feature rather than winning: B is still read from global memory by every lane. Needs the subgroups feature (wgpu did not offer it on the reference GPU).',
     },
     strip: {
       label: 'Row strips',
@@ -270,6 +283,16 @@ export const run = {
       vec4B: 'B is loaded as vec4 (outlined groups of four in yellow, drawn in its first rows, one load each); A is loaded one element at a time.',
       split: 'Split-K: K is split over {{s}} layers of workgroups ({{ks}} of K each, left); each layer writes its own partial C, and a second pass sums the {{s}} partial products into C (right).',
       subgroup: '{{lanes}} lanes in one row, each owning {{r}}×{{c}} C elements of the same {{r}} rows. No workgroup memory: a lane loads one A value per row and subgroupShuffle hands it to the other lanes of its subgroup (arcs: one lane’s value reaching the others of the smallest subgroup, 4).',
+    },
+    why: {
+      summary: 'What “{{label}}” changes from “{{prev}}”, and why it pays (or where)',
+      summaryFirst: 'Why the ladder starts with “{{label}}”',
+      model: 'The traffic model at {{shape}}: {{loads}} global loads per C element (“{{prev}}”: {{prevLoads}}), {{ai}} FLOP per byte of global traffic ({{prevAi}}).',
+      modelFirst: 'The traffic model at {{shape}}: {{loads}} global loads per C element, {{ai}} FLOP per byte of global traffic.',
+      here: 'Measured on this GPU at this shape: {{rate}} against {{prevRate}} for “{{prev}}”, ×{{gain}}.',
+      hereNone: 'On this GPU: run the ladder at this shape to see the gain here (both rungs need a time long enough to trust).',
+      reference: '{{gpu}} reference at {{shape}}³ (not this GPU): ×{{dawn}} through Dawn, ×{{wgpu}} through wgpu.',
+      referenceDawn: '{{gpu}} reference at {{shape}}³ (not this GPU): ×{{dawn}} through Dawn; no wgpu figure.',
     },
     diff: {
       summary: 'The code change from “{{prev}}” to “{{label}}”',
