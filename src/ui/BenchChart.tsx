@@ -7,6 +7,7 @@ import { kKernels, type KernelId } from '../core/kernels';
 import { pointTrust } from '../state/trust';
 import { fmtGflops, isBelowResolution } from './format';
 import { kernelLabel } from '../i18n/kernels';
+import { numberFormat } from '../i18n';
 import { distrustMark } from './timing';
 
 export interface ChartSeries {
@@ -97,6 +98,18 @@ const kNamedLines = 8;
  * GFLOP/s (median) against size, one line per kernel, in the kernel's colour and dash (its record's
  * chart style); shared results thinner, with hollow markers.
  */
+/**
+ * The y axis's tick labels with as many decimals as their step needs, so neighbouring ticks never
+ * read the same (uPlot's default showed 0.001 five times on a software adapter's tiny rates).
+ */
+function yTicks(vals: ReadonlyArray<number | null>): string[] {
+  const finite = vals.filter((v): v is number => v != null && Number.isFinite(v));
+  const step = finite.length > 1 ? Math.abs(finite[1]! - finite[0]!) : Math.abs(finite[0] ?? 1);
+  const digits = step > 0 ? Math.min(6, Math.max(0, -Math.floor(Math.log10(step) + 1e-9))) : 0;
+  const f = numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return vals.map((v) => (v == null ? '' : f.format(v)));
+}
+
 export function BenchChart({ series, height = 340 }: { series: readonly ChartSeries[]; height?: number }) {
   const { t } = useTranslation('bench');
   const host = useRef<HTMLDivElement>(null);
@@ -139,7 +152,7 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       scales: { x: { time: false, distr: 3, log: 2 }, y: { range: (_u, _min, max) => [0, Number.isFinite(max) && max > 0 ? Math.min(max, kMaxPlausibleGflops) * 1.1 : 1] } },
       axes: [
         { label: t('chart.xAxis'), stroke: 'currentColor', values: (_u, vals) => vals.map((v) => (v == null ? '' : String(Math.round(v)))), grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
-        { label: t('chart.yAxis'), stroke: 'currentColor', size: 70, grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
+        { label: t('chart.yAxis'), stroke: 'currentColor', size: 70, values: (_u, vals) => yTicks(vals), grid: { stroke: 'rgba(128,128,128,0.25)' }, ticks: { stroke: 'rgba(128,128,128,0.4)' } },
       ],
       series: [
         { label: t('chart.size'), value: (_u: uPlot, v: number | null) => (v === null ? '—' : `${v}³`) },

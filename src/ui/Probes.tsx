@@ -155,7 +155,9 @@ function VariantRow({ id, v, count }: { id: ProbeId; v: ProbeVariant; count: num
           </div>
         )}
       </td>
-      <td className="num">{trust.reasons.includes('untimeable') ? '—' : t('rateCell', { rate: fixed(v.gbPerS, v.gbPerS >= 100 ? 0 : 2) })}</td>
+      <td className="num">
+        {trust.reasons.includes('untimeable') ? '—' : t(trust.trusted ? 'rateCell' : 'rateCellUntrusted', { rate: fixed(v.gbPerS, v.gbPerS >= 100 ? 0 : 2) })}
+      </td>
       <td className={v.check.verified ? undefined : 'error-text'}>
         {v.check.verified
           ? t('verified', { sums: fmtInt(count) })

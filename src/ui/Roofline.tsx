@@ -6,6 +6,8 @@ import { spreadPercent } from '../core/stats';
 import { runTrust } from '../core/trust';
 import { runRooflineView } from '../state/roofline';
 import { useApp } from '../state/store';
+import { kernelLabel } from '../i18n/kernels';
+import { isKernelId } from '../core/kernels';
 
 const kParts = { n: <span className="num" /> };
 const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
@@ -20,7 +22,7 @@ const px = (x: number) => M.left + x * PW;
 const py = (y: number) => M.top + (1 - y) * PH;
 
 /** The log-log chart: this GPU's roofs (solid), the H100 reference (dashed), each measured rung (a point). */
-function Chart({ bandwidthGbs, fmaGflops, rungs }: { bandwidthGbs: number; fmaGflops: number; rungs: readonly RungPoint[] }) {
+function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: number; fmaGflops: number; rungs: readonly RungPoint[]; roofTrusted: boolean }) {
   const { t } = useTranslation('run');
   const c = rooflineChart({ bandwidthGbs, fmaGflops }, { bandwidthGbs: kH100Roofline.bandwidthGbs, fmaGflops: kH100Roofline.fmaGflops }, rungs);
   const path = (pts: ReadonlyArray<readonly [number, number]>) => pts.map(([x, y], i) => `${i ? 'L' : 'M'}${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(' ');
@@ -30,6 +32,17 @@ function Chart({ bandwidthGbs, fmaGflops, rungs }: { bandwidthGbs: number; fmaGf
   const last = (l: typeof c.here) => l.points[l.points.length - 1]!;
   // Whole powers of ten in GFLOP/s below 1000, TFLOP/s above (the unit written on every tick).
   const rateTick = (k: number) => (k >= 3 ? `${fmtInt(10 ** (k - 3))} TFLOP/s` : `${k < 0 ? fixed(10 ** k, -k) : fmtInt(10 ** k)} GFLOP/s`);
+  // Each rung's name beside its point unless it would print over one already placed (trusted first);
+  // every point keeps its name in its tooltip and in the list under the chart.
+  const placed: Array<{ x: number; y: number }> = [];
+  const labelled = new Set<string>();
+  for (const p of [...c.points].sort((a, b) => Number(b.trusted) - Number(a.trusted))) {
+    const x = px(p.x);
+    const y = py(p.y);
+    if (placed.some((q) => Math.abs(q.y - y) < 16 && Math.abs(q.x - x) < 110)) continue;
+    placed.push({ x, y });
+    labelled.add(p.id);
+  }
   return (
     <svg
       className="roofline-chart"
@@ -62,20 +75,22 @@ function Chart({ bandwidthGbs, fmaGflops, rungs }: { bandwidthGbs: number; fmaGf
         {t('roofline.xAxis')}
       </text>
       <path d={path(c.reference.points)} className="roofline-ref" data-testid="roofline-roof-reference" />
-      <path d={path(c.here.points)} className="roofline-here" data-testid="roofline-roof-here" />
+      <path d={path(c.here.points)} className="roofline-here" data-testid="roofline-roof-here" data-trusted={roofTrusted} />
       <text x={px(c.reference.points[0]![0]) + 10} y={Math.max(M.top + 18, py(c.reference.points[0]![1]) - 14)} textAnchor="start" className="roofline-label ref">
         {t('roofline.legendReference')}
       </text>
       <text x={px(last(c.here)[0]) - 6} y={py(last(c.here)[1]) + 22} textAnchor="end" className="roofline-label here">
-        {t('roofline.legendHere')}
+        {roofTrusted ? t('roofline.legendHere') : t('roofline.legendHereUntrusted')}
       </text>
       {c.points.map((p) => (
         <g key={p.id} data-testid={`roofline-point-${p.id}`} data-trusted={p.trusted}>
           <title>{`${p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte`}</title>
           {p.trusted ? <circle cx={px(p.x)} cy={py(p.y)} r={7} className="roofline-point" /> : <rect x={px(p.x) - 6} y={py(p.y) - 6} width={12} height={12} className="roofline-point untrusted" />}
-          <text x={px(p.x) + 10} y={py(p.y) + 5} className="roofline-point-label">
-            {p.id}
-          </text>
+          {labelled.has(p.id) && (
+            <text x={px(p.x) + 10} y={py(p.y) + 5} className="roofline-point-label">
+              {p.id}
+            </text>
+          )}
         </g>
       ))}
     </svg>
@@ -125,7 +140,7 @@ export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
       )}
       {r && (
         <>
-          <Chart bandwidthGbs={r.copy.gbps} fmaGflops={r.fma.gflops} rungs={rungs} />
+          <Chart bandwidthGbs={r.copy.gbps} fmaGflops={r.fma.gflops} rungs={rungs} roofTrusted={runTrust(r.copy.timing).trusted && runTrust(r.fma.timing).trusted} />
           <ul className="roofline-figures small" data-testid="roofline-figures" data-verified={r.copy.verified && r.fma.verified}>
             <li data-testid="roofline-bandwidth" data-verified={r.copy.verified}>
               <Trans
@@ -163,6 +178,13 @@ export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
             </li>
             <li>{t('roofline.clockNote', { clock: clock(r.fma.timing.clock), median: fmtMs(r.fma.timing.stats.median) })}</li>
             <li>{rungs.length === 0 ? t('roofline.noRungs') : t('roofline.legendRung')}</li>
+            {rungs.length > 0 && (
+              <li data-testid="roofline-rung-list">
+                {t('roofline.rungList', {
+                  list: rungs.map((p) => `${isKernelId(p.id) ? kernelLabel(p.id) : p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte${p.trusted ? '' : ` (${t('roofline.pointUntrusted')})`}`).join('; '),
+                })}
+              </li>
+            )}
           </ul>
         </>
       )}

@@ -46,8 +46,9 @@ export function LessonView() {
   }, [traceStatus]);
   return (
     <>
-      <GlossaryLink />
       <Controls />
+      {/* Under the problem, not above it: at 1366×768 in English the link's row pushed "Run both" below the fold. */}
+      <GlossaryLink />
       <section className="results" aria-label={t('lesson.results')}>
         <ResultCard id="naive" />
         <ResultCard id="tiled" />

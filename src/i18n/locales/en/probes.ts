@@ -16,6 +16,7 @@ export const probes = {
   timeCell_one: '<n>{{median}}</n> · spread {{spread}} · {{n}} samples × {{count}} dispatch · {{clock}}',
   timeCell_other: '<n>{{median}}</n> · spread {{spread}} · {{n}} samples × {{count}} dispatches · {{clock}}',
   distrust: '⚠ not a speed to compare: {{why}}',
+  rateCellUntrusted: '⚠ {{rate}} GB/s (not a speed to compare)',
   rateCell: '{{rate}} GB/s',
   verified: '✓ verified: all {{sums}} sums match the CPU reference',
   mismatch: '✗ {{bad}} of {{sums}} sums differ from the CPU reference (first: invocation {{index}} gave {{got}}, expected {{want}})',

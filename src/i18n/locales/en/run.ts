@@ -305,8 +305,8 @@ export const run = {
       delMark: '−',
     },
     refNone: 'n/a',
-    refCell: '{{gpu}} reference: Dawn {{dawn}} ({{dawnPct}}) · wgpu {{wgpu}}',
-    refFigure: '{{value}} ({{pct}})',
+    refCell: '{{gpu}} reference: Dawn {{dawn}} ({{dawnPct}} of cuBLAS) · wgpu {{wgpu}}',
+    refFigure: '{{value}} ({{pct}} of cuBLAS)',
     footnote:
       'The reference column is not measured here: it is each rung on an {{gpu}} at {{shape}}³ ({{date}}) through Dawn (Chrome’s engine) and wgpu (Firefox’s engine), % of cuBLAS FP32 in the same run (the project’s benchmark notes, which come with its source, have every size). Which rung wins depends on the engine: that is what the tuner is for.',
     nativeNote:
@@ -387,6 +387,9 @@ export const run = {
     xAxis: 'arithmetic intensity (FLOP/byte, modelled)',
     yAxis: 'GFLOP/s',
     legendHere: 'this GPU (measured)',
+    rungList: 'On the chart: {{list}}.',
+    pointUntrusted: '⚠ not a speed to compare',
+    legendHereUntrusted: 'this GPU (measured, ⚠ times not trusted)',
     legendReference: 'H100 reference (datasheet)',
     legendRung: 'Points: each rung measured here at this shape, labelled with its file’s name (a filled circle: trusted as a speed; a hollow square: measured but too short or too noisy to trust).',
     bandwidth: 'Bandwidth roof: <n>{{gbs}}</n> — the copy probe (vec4, {{mib}} MiB each way, read + write counted), median of {{n}} runs, {{spread}} spread, {{clock}}, {{verified}}.',

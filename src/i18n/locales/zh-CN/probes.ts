@@ -16,6 +16,7 @@ export const probes = {
   timeCell_one: '<n>{{median}}</n> · 离散度 {{spread}} · {{n}} 个样本 × {{count}} 次调度 · {{clock}}',
   timeCell_other: '<n>{{median}}</n> · 离散度 {{spread}} · {{n}} 个样本 × {{count}} 次调度 · {{clock}}',
   distrust: '⚠ 不能作为可比较的速度：{{why}}',
+  rateCellUntrusted: '⚠ {{rate}} GB/s（不可作为速度比较）',
   rateCell: '{{rate}} GB/s',
   verified: '✓ 已验证：全部 {{sums}} 个和与 CPU 参考一致',
   mismatch: '✗ {{sums}} 个和中有 {{bad}} 个与 CPU 参考不同（第一个：调用 {{index}} 得到 {{got}}，应为 {{want}}）',

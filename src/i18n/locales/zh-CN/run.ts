@@ -297,8 +297,8 @@ export const run: Catalogue<typeof en> = {
       delMark: '−',
     },
     refNone: '无',
-    refCell: '{{gpu}} 参考：Dawn {{dawn}}（{{dawnPct}}）· wgpu {{wgpu}}',
-    refFigure: '{{value}}（{{pct}}）',
+    refCell: '{{gpu}} 参考：Dawn {{dawn}}（cuBLAS 的 {{dawnPct}}）· wgpu {{wgpu}}',
+    refFigure: '{{value}}（cuBLAS 的 {{pct}}）',
     footnote:
       '参考列不是在这里测得的：它是每一级在 {{gpu}} 上以 {{shape}}³（{{date}}）分别通过 Dawn（Chrome 的引擎）和 wgpu（Firefox 的引擎）运行的结果，以及同一次运行中占 cuBLAS FP32 的百分比——各个规模见项目随源代码附带的基准测试记录。哪一级最快取决于引擎：这正是调优器的用途。',
     nativeNote:
@@ -379,6 +379,9 @@ export const run: Catalogue<typeof en> = {
     xAxis: '算术强度（FLOP/字节，模型）',
     yAxis: 'GFLOP/s',
     legendHere: '本 GPU（实测）',
+    rungList: '图中各级：{{list}}。',
+    pointUntrusted: '⚠ 不可作为速度比较',
+    legendHereUntrusted: '本 GPU（实测，⚠ 计时不可信）',
     legendReference: 'H100 参考（规格表）',
     legendRung: '点：当前形状下此处测过的每一级，标注其文件名（实心圆：可作为速度；空心方块：测过，但太短或波动太大，不可作为速度）。',
     bandwidth: '带宽屋顶：<n>{{gbs}}</n>——复制探针（vec4，每个方向 {{mib}} MiB，读写都计入），{{n}} 次运行的中位数，离散度 {{spread}}，{{clock}}，{{verified}}。',
