@@ -34,6 +34,20 @@ import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { getPipeline } from './pipelines';
 import { kMinSampleMs, kTimingBudgetMs, kMinSamples, kMaxSamples, makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
 
+/** Records one dispatch of a probe (its pipeline, bind group 0 and grid) into a pass. */
+function dispatcher(pipe: GPUComputePipeline, bg: GPUBindGroup, grid: { readonly x: number; readonly y: number }) {
+  return (pass: GPUComputePassEncoder) => {
+    pass.setPipeline(pipe);
+    pass.setBindGroup(0, bg);
+    pass.dispatchWorkgroups(grid.x, grid.y);
+  };
+}
+
+/** A sample's work for timeDispatches: `count` dispatches back to back. */
+const repeat = (dispatch: (pass: GPUComputePassEncoder) => void) => (pass: GPUComputePassEncoder, count: number) => {
+  for (let i = 0; i < count; i++) dispatch(pass);
+};
+
 export interface RooflineOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly signal?: AbortSignal;
   /** Overrides the sizes chosen from the adapter (the bench's experiments). */
@@ -204,13 +218,9 @@ export async function runCopyProbe(ctx: GpuContext, c: CopyConfig, guard: Guard,
       if (bytes > kUploadChunkBytes) await nextTask();
     }
     const bg = device.createBindGroup({ label: 'Roofline.copy.bindGroup', layout: pipe.getBindGroupLayout(0), entries: [src, dst, params].map((buffer, binding) => ({ binding, resource: { buffer } })) });
-    const dispatch = (pass: GPUComputePassEncoder) => {
-      pass.setPipeline(pipe);
-      pass.setBindGroup(0, bg);
-      pass.dispatchWorkgroups(grid.x, grid.y);
-    };
+    const dispatch = dispatcher(pipe, bg, grid);
     opts.onStage?.('copy');
-    const timing = await timeDispatches(ctx, 'Roofline.copy', (pass, count) => { for (let i = 0; i < count; i++) dispatch(pass); }, guard, opts);
+    const timing = await timeDispatches(ctx, 'Roofline.copy', repeat(dispatch), guard, opts);
     opts.onStage?.('builtin');
     const builtinTiming = await timeCopies(ctx, 'Roofline.copyBufferToBuffer', (enc, count) => { for (let i = 0; i < count; i++) enc.copyBufferToBuffer(src, 0, dst, 0, bytes); }, guard, opts);
     // The check: clear dst, one run of the probe, then dst read back in chunks and compared word by word.
@@ -265,13 +275,9 @@ export async function runFmaProbe(ctx: GpuContext, f: FmaConfig, guard: Guard, o
       const bg = device.createBindGroup({ label: 'Roofline.fma.bindGroup', layout: pipe.getBindGroupLayout(0), entries: [out, params].map((buffer, binding) => ({ binding, resource: { buffer } })) });
       return { out, read, bg, pipe };
     });
-    const dispatch = (pass: GPUComputePassEncoder) => {
-      pass.setPipeline(pipe);
-      pass.setBindGroup(0, bg);
-      pass.dispatchWorkgroups(grid.x, grid.y);
-    };
+    const dispatch = dispatcher(pipe, bg, grid);
     opts.onStage?.('fma');
-    const timing = await timeDispatches(ctx, 'Roofline.fma', (pass, count) => { for (let i = 0; i < count; i++) dispatch(pass); }, guard, opts);
+    const timing = await timeDispatches(ctx, 'Roofline.fma', repeat(dispatch), guard, opts);
     opts.onStage?.('verify');
     await withErrorScopes(device, said('run:roofline.verifying'), () => {
       const enc = device.createCommandEncoder({ label: 'Roofline.fma.check' });
