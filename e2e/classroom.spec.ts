@@ -319,3 +319,21 @@ test.describe('the dot product at 1366×768', () => {
     });
   });
 });
+
+test('opened on a link’s problem before any run, one press runs that problem (not an example)', async ({ app }) => {
+  const page = app.page;
+  await app.open('?m=20&k=12&n=20&tile=8');
+  await enterClassroom(page);
+  const go = page.getByTestId('classroom-run-current');
+  await expect(go).toHaveText('▶ Run this problem: 20×12×20, tile 8');
+  await go.click();
+  await app.tileMap.expectRecorded('gpu');
+  await expect(page.getByTestId('tile-map')).toHaveAttribute('data-tiles-x', '3');
+  await expect(go).toHaveCount(0);
+  // A problem too large for the lesson's record gets no such button, only the examples.
+  await page.keyboard.press('Escape');
+  await app.open('?m=1024&k=1024&n=1024&tile=16');
+  await enterClassroom(page);
+  await expect(page.getByTestId('classroom-preset-pmpp')).toBeVisible();
+  await expect(page.getByTestId('classroom-run-current')).toHaveCount(0);
+});

@@ -216,9 +216,31 @@ for (const lang of ['en', 'zh-CN'] as const) {
       await app.tileMap.goTo(2);
       await page.getByTestId('phase-stepper').scrollIntoViewIfNeeded();
       await page.getByTestId('phase-stepper').screenshot({ path: shot(`page-${lang}-${w}.png`) });
+      // On the page, no lane's number or index is printed under 12 px (it was 9.9 px at tile 16).
+      const smallest = await page.evaluate(() =>
+        Math.min(
+          ...Array.from(document.querySelectorAll<HTMLElement>('.stepper-grids .lanes *'))
+            .filter((el) => Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim() !== ''))
+            .map((el) => parseFloat(getComputedStyle(el).fontSize)),
+        ),
+      );
+      expect(smallest).toBeGreaterThanOrEqual(12);
       await enterClassroom(page);
       await app.tileMap.goTo(2);
       await page.screenshot({ path: shot(`classroom-${lang}-${w}.png`) });
+      // Every row of the three 16×16 grids is drawn inside its grid, above the lane's panel.
+      const cut = await page.evaluate(() => {
+        const macTop = document.querySelector('[data-testid="mac-terms"]')!.getBoundingClientRect().top;
+        return Array.from(document.querySelectorAll<HTMLElement>('.stepper-grids .lanes')).map((g) => {
+          const lanes = g.querySelectorAll<HTMLElement>(':scope > .lane');
+          const last = lanes[lanes.length - 1]!.getBoundingClientRect().bottom;
+          return { lanes: lanes.length, below: Math.max(last - g.getBoundingClientRect().bottom, last - macTop) };
+        });
+      });
+      for (const g of cut) {
+        expect(g.lanes).toBe(256);
+        expect(g.below).toBeLessThanOrEqual(0.5);
+      }
       await page.getByTestId('cr-tab-kernel').click();
       await page.screenshot({ path: shot(`classroom-kernel-${lang}-${w}.png`) });
       await page.getByTestId('cr-tab-table').click();

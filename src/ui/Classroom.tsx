@@ -5,6 +5,7 @@ import { tileGrid } from '../core/tiling';
 import { kGarbage } from '../core/trace';
 import { runKernels } from '../state/runs';
 import { applyConfig, useApp } from '../state/store';
+import { useDerived } from '../state/selectors';
 import { setBounds } from '../state/viz';
 import { fmtInt } from './format';
 import { PhaseStepper } from './PhaseStepper';
@@ -22,6 +23,9 @@ const kShort: Record<string, { readonly name: string } | { readonly key: 'preset
   pmpp: { key: 'presetPmpp' },
   numba: { key: 'presetNumba' },
 };
+
+/** The largest problem (M·K·N) the presentation offers to run: the examples' bound. */
+const kClassroomMaxWork = 2 ** 20;
 
 /** The presentation's mode, for the stepper and its key hint. */
 const kMode = 'classroom';
@@ -50,6 +54,9 @@ export function Classroom() {
   };
   const [figRef, fig] = useBox<HTMLDivElement>();
   const [left, setLeft] = useState<LeftTab>('map');
+  // The problem on the page, when it parses and is small enough for the lesson's record (as the examples are).
+  const parsed = useDerived().parsed;
+  const current = parsed && parsed.shape.m * parsed.shape.k * parsed.shape.n <= kClassroomMaxWork ? parsed : undefined;
 
   let figure = null;
   if (trace && view) {
@@ -71,7 +78,7 @@ export function Classroom() {
         <>
         <div className="cr-presets" role="group" aria-label={t('classroom.examples')}>
           {kPresets
-            .filter((p) => p.m * p.n * p.k <= 2 ** 20)
+            .filter((p) => p.m * p.n * p.k <= kClassroomMaxWork)
             .map((p) => (
               <button
                 key={p.id}
@@ -113,7 +120,15 @@ export function Classroom() {
           </p>
         </div>
       ) : (
-        <p className="cr-empty">{status === 'running' ? t('map.recordingRun') : status === 'error' ? t('map.failed', { error: say(traceError) }) : t('classroom.empty')}</p>
+        <div className="cr-empty-row">
+          <p className="cr-empty">{status === 'running' ? t('map.recordingRun') : status === 'error' ? t('map.failed', { error: say(traceError) }) : t(current ? 'classroom.emptyCurrent' : 'classroom.empty')}</p>
+          {current && status !== 'running' && (
+            // The problem on the page (a link's, or typed) before any run: one press runs it here.
+            <button type="button" className="primary" data-testid="classroom-run-current" onClick={() => void runKernels(['tiled'])}>
+              {t('classroom.runCurrent', { m: current.shape.m, k: current.shape.k, n: current.shape.n, tile: current.tile })}
+            </button>
+          )}
+        </div>
       )}
       <div className="cr-body">
         <section className="cr-map" data-testid="tile-map" data-source={trace?.source ?? 'none'} data-trace-status={status} data-tiles-x={g?.tilesX} data-tiles-y={g?.tilesY} aria-label={t('map.heading')}>

@@ -109,7 +109,7 @@ export function GpuStatusPanel() {
           <p>
             <strong>{t('gpu.nogpu.title')}</strong>
           </p>
-          <p>{t('gpu.nogpu.works')}</p>
+          <p>{t('gpu.nogpu.works', { action: t('controls.runBoth') })}</p>
           <p>{t('gpu.nogpu.enable')}</p>
           <ul className="small">
             <li>{t('gpu.helpChrome')}</li>

@@ -16,8 +16,10 @@ import { setLane } from '../state/viz';
 /** Lines the values of a tile's terms are given (a fixed box: nothing moves from step to step). */
 const kMacLines: Record<number, number> = { 2: 1, 4: 2, 8: 2, 16: 3, 32: 5 };
 
-/** A negative factor in parentheses: 8·(-6), not 8·-6. */
-const paren = (v: string): string => (v.startsWith('-') ? `(${v})` : v);
+/** Printed with the minus sign (U+2212), which reads at projector distance where a hyphen does not. */
+const minus = (v: string): string => v.replace(/-/g, '\u2212');
+/** A negative factor in parentheses, with the minus sign: 8·(−6), not 8·-6. */
+const paren = (v: string): string => (v.startsWith('-') ? `(${minus(v)})` : minus(v));
 
 /** Characters a term's value is printed in (the full value is in its title). */
 const kTermChars = 7;
@@ -100,11 +102,11 @@ export function MacTerms({
         {/* The sum first, so a long tile's terms never hide it. */}
         <code>{c ?? t('lesson.macNoC')} = </code>
         <strong data-testid="mac-sum" title={fullValue(shownSum)}>
-          {fullValue(shownSum)}
+          {minus(fullValue(shownSum))}
         </strong>
         {' = '}
         <span className="mac-before" title={fullValue(before)}>
-          {fitValue(before, kTermChars)}
+          {minus(fitValue(before, kTermChars))}
         </span>
         {terms.map((term) => (
           <span

@@ -204,6 +204,7 @@ function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: rea
           className="lane-index col"
           data-testid="lane-col-index"
           title={`${axes.cols} ${j * colStep}`}
+          data-span={colStep > 1 ? colStep : undefined}
           // i18n-exempt: a CSS grid span
           style={colStep > 1 ? { gridColumn: `span ${colStep}` } : undefined}
         >
@@ -226,6 +227,7 @@ function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: rea
               className="lane-index row"
               data-testid="lane-row-index"
               title={`${axes.rows} ${r}`}
+              data-span={colStep > 1 ? colStep : undefined}
               // i18n-exempt: CSS grid placement (one index spans the rows it stands for)
               style={colStep > 1 ? { gridColumn: '1', gridRow: `${r + 2} / span ${colStep}` } : undefined}
             >

@@ -6,7 +6,7 @@ import { howChecked } from '../i18n/words';
 import { describeConfig } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from './format';
-import { dispatchStep, untimeableRun } from './timing';
+import { dispatchStep, distrustAdvice, distrustHeadline, untimeableRun } from './timing';
 import { say } from '../i18n';
 import { kernelLabel, kernelSummary, mappingText } from '../i18n/kernels';
 
@@ -61,7 +61,7 @@ function Body({ r }: { r: KernelResult }) {
             <Trans
               t={t}
               i18nKey="result.tooSmall"
-              values={{ tooSmall: t('timing.tooSmall'), why: why.join(t('timing.reasonSeparator')), advice: t('timing.advice') }}
+              values={{ tooSmall: distrustHeadline(run), why: why.join(t('timing.reasonSeparator')), advice: distrustAdvice(run) }}
               components={kBold}
             />
           </p>

@@ -3,7 +3,7 @@ import { type KernelId } from '../core/kernels';
 import { belongs, useDerived } from '../state/selectors';
 import { useApp, type KernelResult } from '../state/store';
 import { fmtMeasuredMs, fmtRate } from './format';
-import { dispatchStep, untimeableRun } from './timing';
+import { dispatchStep, distrustHeadline, untimeableRun } from './timing';
 import { kernelLabel } from '../i18n/kernels';
 
 function Line({ id, r }: { id: KernelId; r: KernelResult }) {
@@ -28,7 +28,7 @@ function Line({ id, r }: { id: KernelId; r: KernelResult }) {
           {t('summary.median', { time: fmtMeasuredMs(run.stats.median, step), clock: t(`clock.name.${run.clock}`), n: run.stats.n })}
           {' · '}
           {tooSmall ? (
-            <em>{t('summary.notTrusted', { tooSmall: t('timing.tooSmall') })}</em>
+            <em>{t('summary.notTrusted', { tooSmall: distrustHeadline(run) })}</em>
           ) : (
             fmtRate(run.gflops, run.stats.median, step)
           )}

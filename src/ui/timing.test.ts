@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trustOf } from '../core/trust';
-import { dispatchStep, distrustMark, distrustWords, untimeableRun } from './timing';
+import { dispatchStep, distrustAdvice, distrustHeadline, distrustMark, distrustWords, untimeableRun } from './timing';
 
 const fig = (medianMs: number, minMs: number, maxMs: number, dispatchesPerSample = 1, clockStepMs = 0.001) => ({ medianMs, minMs, maxMs, dispatchesPerSample, clockStepMs });
 
@@ -38,5 +38,19 @@ describe('untimeableRun: the rule over a run’s own statistics and clock step',
     expect(untimeableRun({ clock: 'gpu-timestamp', stats: stats(0.04, 0.039, 0.041), resolutionMs: 0.1, dispatchesPerSample: 20 })).toHaveLength(1); // 8 steps
     expect(untimeableRun({ clock: 'gpu-timestamp', stats: stats(1, 0.5, 2), resolutionMs: 0.1, dispatchesPerSample: 20 })).toEqual(['the samples spread 150% (over 50%)']);
     expect(untimeableRun({ clock: 'gpu-timestamp', stats: stats(1, 0.9, 1.1), resolutionMs: 0.1, dispatchesPerSample: 20 })).toBeUndefined();
+  });
+});
+
+describe('distrustHeadline and distrustAdvice: a noisy run is not called too small', () => {
+  const stats = (median: number, min: number, max: number) => ({ n: 10, median, min, max, mean: median });
+  it('calls a run near the clock too small to time, and advises a larger problem', () => {
+    const run = { clock: 'gpu-timestamp' as const, stats: stats(0.04, 0.039, 0.041), resolutionMs: 0.1, dispatchesPerSample: 20 };
+    expect(distrustHeadline(run)).toBe('Too small to time meaningfully');
+    expect(distrustAdvice(run)).toMatch(/larger problem/);
+  });
+  it('calls a 2.96 ms median spread over 50% too noisy, and advises running it again', () => {
+    const run = { clock: 'gpu-timestamp' as const, stats: stats(2.96, 1.2, 6.1), resolutionMs: 0.001, dispatchesPerSample: 1 };
+    expect(distrustHeadline(run)).toBe('Too noisy to trust as a speed');
+    expect(distrustAdvice(run)).toMatch(/again/);
   });
 });

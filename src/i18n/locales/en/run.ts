@@ -139,6 +139,8 @@ export const run = {
   },
   timing: {
     tooSmall: 'Too small to time meaningfully',
+    tooNoisy: 'Too noisy to trust as a speed',
+    implausible: 'Not a plausible time',
     nearClock: 'the median kernel time ({{median}}) is within {{steps}} steps of the clock ({{step}} per dispatch)',
     spread: 'the samples spread {{pct}} (over {{max}}%)',
     zero: 'the median is zero: below the clock’s resolution',
@@ -151,6 +153,7 @@ export const run = {
     markImplausible: '⚠ implausible: beyond any GPU’s FP32 rate (1 PFLOP/s)',
     reasonSeparator: '; ',
     advice: 'For a speed figure, try a larger problem (for example the 1000² example).',
+    adviceNoisy: 'Run it again with the GPU otherwise idle (close other tabs and programs), or give it more samples.',
     spreadDef: 'spread = (max − min) / median of the timed samples',
   },
   status: {

@@ -184,6 +184,8 @@ export const viz = {
     fromGpu: 'Drawn from the GPU’s own record of the real run. {{m}}×{{k}}×{{n}}, tile {{tile}}.',
     fromCpu: 'Simulated on the CPU: this browser has no WebGPU, so no GPU recorded this. {{m}}×{{k}}×{{n}}, tile {{tile}}.',
     empty: 'Pick an example above: the tiled kernel runs on this GPU, and the map and the stepper are drawn from its record.',
+    emptyCurrent: 'Run the problem on the page, or pick an example above: the tiled kernel runs on this GPU, and the map and the stepper are drawn from its record.',
+    runCurrent: '▶ Run this problem: {{m}}×{{k}}×{{n}}, tile {{tile}}',
     wrong_one: 'Boundary tests off: {{n}} element of C is wrong (tiles marked ✗).',
     wrong_other: 'Boundary tests off: {{n}} elements of C are wrong (tiles marked ✗).',
     noneWrong: 'Boundary tests off: no element of C is wrong at this size.',

@@ -133,6 +133,8 @@ export const run: Catalogue<typeof en> = {
   },
   timing: {
     tooSmall: '太小，无法有意义地计时',
+    tooNoisy: '波动太大，不能当作速度',
+    implausible: '不是可信的时间',
     nearClock: '内核时间中位数（{{median}}）在时钟的 {{steps}} 个步长之内（每次调度 {{step}}）',
     spread: '采样的离散度为 {{pct}}（超过 {{max}}%）',
     zero: '中位数为零：低于时钟的分辨率',
@@ -145,6 +147,7 @@ export const run: Catalogue<typeof en> = {
     markImplausible: '⚠ 不可信：超过任何 GPU 的 FP32 峰值（1 PFLOP/s）',
     reasonSeparator: '；',
     advice: '要得到速度数字，请试更大的问题（例如 1000² 的示例）。',
+    adviceNoisy: '请在 GPU 空闲时再运行一次（关闭其他标签页和程序），或增加采样次数。',
     spreadDef: '离散度 = (最大值 − 最小值) / 计时采样的中位数',
   },
   status: {

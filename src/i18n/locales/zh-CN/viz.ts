@@ -182,6 +182,8 @@ export const viz: Catalogue<typeof en> = {
     fromGpu: '根据 GPU 在真实运行中的记录绘制。{{m}}×{{k}}×{{n}}，块宽 {{tile}}。',
     fromCpu: '在 CPU 上模拟：此浏览器不支持 WebGPU，没有 GPU 记录。{{m}}×{{k}}×{{n}}，块宽 {{tile}}。',
     empty: '在上方选择一个示例：分块内核在这块 GPU 上运行，分块图和步进器根据它的记录绘制。',
+    emptyCurrent: '运行页面上的问题，或在上方选择一个示例：分块内核在这块 GPU 上运行，分块图和步进器根据它的记录绘制。',
+    runCurrent: '▶ 运行这个问题：{{m}}×{{k}}×{{n}}，块宽 {{tile}}',
     wrong_one: '边界检查已关闭：C 有 {{n}} 个元素错误（块标记为 ✗）。',
     wrong_other: '边界检查已关闭：C 有 {{n}} 个元素错误（块标记为 ✗）。',
     noneWrong: '边界检查已关闭：在此规模下 C 没有错误元素。',
