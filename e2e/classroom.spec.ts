@@ -313,6 +313,14 @@ test.describe('the dot product at 1366×768', () => {
       await expect(app.dot.stepLabel).toContainText('第 1 步');
       expect(await overflowing(page)).toEqual([]);
       await page.screenshot({ path: 'test-results/classroom-dot-zh-CN-1366.png' });
+      // The window resized to 1920×1080 and back: the lanes follow (they kept the larger box once).
+      const font = await page.getByTestId('dot-classroom-lanes').getAttribute('data-font');
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await expect(page.getByTestId('dot-classroom-lanes')).not.toHaveAttribute('data-font', font!);
+      expect(await overflowing(page)).toEqual([]);
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await expect(page.getByTestId('dot-classroom-lanes')).toHaveAttribute('data-font', font!);
+      expect(await overflowing(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await expect(page.locator('main')).toHaveAttribute('data-classroom', 'false');
       await expect(page.getByTestId('classroom-toggle')).toBeFocused();
