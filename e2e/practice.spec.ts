@@ -2,6 +2,7 @@ import { test, expect } from './fixtures';
 import { PracticePage } from './pages/practice';
 import { kExercises } from '../src/core/practice/exercises';
 import { codeFragment } from '../src/core/practice/link';
+import { localizeComments } from '../src/i18n/codeComments';
 
 const solutionOf = (id: string) => kExercises.find((e) => e.id === id)!.solution;
 const skeletonOf = (id: string) => kExercises.find((e) => e.id === id)!.skeleton;
@@ -123,4 +124,20 @@ test.describe('practice', () => {
     await page.reload();
     await expect(p.editor).toContainText('// mine');
   });
+});
+
+test('in 简体中文 the starting code’s comments are Chinese, line for line; edited with them, the solution compiles and passes; back in English the untouched code is English again', async ({ page }) => {
+  test.setTimeout(120_000);
+  const p = new PracticePage(page);
+  await page.goto('./?view=practice&ex=map&lang=zh-CN');
+  await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+  const zh = localizeComments(skeletonOf('map'), 'zh-CN');
+  expect(zh).not.toBe(skeletonOf('map'));
+  await expect.poll(() => p.code()).toBe(zh);
+  // The learner's own text, Chinese comments and all, is WGSL the GPU's compiler takes.
+  await p.setCode(localizeComments(solutionOf('map'), 'zh-CN') + '\n// 我的笔记：完成了\n');
+  expect(await p.run()).toBe('pass');
+  await page.getByTestId('exercise-reset').click();
+  await page.getByTestId('lang-en').click();
+  await expect.poll(() => p.code()).toBe(skeletonOf('map'));
 });

@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { exercise, kExercises, overallStatus, type ExerciseId, type ShapeVerdict } from '../../core/practice/exercises';
 import { prelude } from '../../core/practice/wgsl';
 import { shapeLabel } from '../../core/shape';
-import { numberFormat, say } from '../../i18n';
+import { language, numberFormat, say } from '../../i18n';
+import { localizeComments } from '../../i18n/codeComments';
 import { consumeCodeFragment, practiceLink, resetExercise, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution } from '../../state/practice';
 import { useApp } from '../../state/store';
 import { CodeEditor, type EditorMark } from './CodeEditor';
@@ -132,6 +133,9 @@ export function PracticeView() {
   const result = useApp((s) => s.practiceResult);
   const ex = exercise(id);
   const n = kExercises.findIndex((e) => e.id === id) + 1;
+  // The starting code and the solution, untouched, are shown with their comments in the language in
+  // use (line for line: a compiler message's line is the same line); once edited, the text is the learner's.
+  const shown = code === ex.skeleton || code === ex.solution ? localizeComments(code, language()) : code;
   useEffect(() => consumeCodeFragment(), []);
   const marks: EditorMark[] = useMemo(
     () => (result?.ex === id && result.outcome.kind === 'compile' ? result.outcome.messages.map((m) => ({ line: m.line, message: m.message })) : []),
@@ -181,7 +185,7 @@ export function PracticeView() {
             </li>
           ))}
         </ol>
-        <CodeEditor key={id} value={code} onChange={(v) => setPracticeCode(v, id)} marks={marks} label={t('editorLabel', { n })} describedBy={kHelpId} />
+        <CodeEditor key={id} value={shown} onChange={(v) => v !== shown && setPracticeCode(v, id)} marks={marks} label={t('editorLabel', { n })} describedBy={kHelpId} />
         <p id={kHelpId} className="small">
           {t('editorHelp')}
         </p>
