@@ -615,7 +615,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
         </p>
       )}
       <div className="run-buttons">
-        <button type="button" className="primary" data-testid="bench-start" data-main-action={sharedView ? undefined : true} onClick={() => void startSweep()} disabled={running}>
+        <button type="button" className="primary" data-testid="bench-start" data-main-action={sharedView ? undefined : true} onClick={() => void startSweep()} disabled={running} aria-busy={running}>
           {t('form.start')}
         </button>
         <button type="button" data-testid="bench-cancel" onClick={cancelSweep} disabled={!running}>
