@@ -189,3 +189,26 @@ for (const vp of [kFirstScreen, { width: 1920, height: 1080 }]) {
     await page.screenshot({ path: `test-results/link/${vp.width}x${vp.height}-bench.png` });
   });
 }
+
+test('a shared link carries the sender’s roofline and probes: the ratios as sent, in either language, the trust note still in view', async ({ app, page }) => {
+  await page.setViewportSize(kFirstScreen);
+  const v = (kind: string, medianMs: number, gbps: number, trusted = true) => ({ kind, medianMs, gbps, runs: 10, verified: true, trusted });
+  const roofline = { bandwidthGbs: 2987, builtinGbs: 845, fmaGflops: 57840, verified: true, clock: 'gpu-timestamp', runs: 10, copyMib: 256, fmaGflop: 274.9, scale: 'large' };
+  const probes = {
+    coalescing: { mib: 64, software: false, clock: 'gpu-timestamp', variants: [v('coalesced', 0.03, 2237), v('strided', 0.108, 621)] },
+    banks: { mib: 512, software: false, clock: 'gpu-timestamp', variants: [v('rows', 0.4, 1342), v('columns', 2.12, 253), v('padded', 0.4, 1342, false)] },
+  };
+  const link = forgeLink({ ...(await everyRungPayload()), roofline, probes });
+  await app.open(`?view=bench#r=${link}`);
+  await expect(page.getByTestId('shared-roofline')).toBeVisible();
+  await expect(page.getByTestId('shared-probe-coalescing')).toHaveAttribute('data-ratio', '3.6');
+  await expect(page.getByTestId('shared-probe-coalescing')).toContainText('strided reads took 3.60× as long as coalesced');
+  // A variant whose time the sender did not trust: no ratio, and the line says why.
+  await expect(page.getByTestId('shared-probe-banks')).not.toHaveAttribute('data-ratio', /./);
+  await expect(page.getByTestId('shared-probe-banks')).toContainText('no ratio');
+  expect(await onFirstScreen(page, 'shared-trust-note')).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('shared-probes-1366-en.png') });
+  await page.getByTestId('lang-zh-CN').click();
+  await expect(page.getByTestId('shared-probe-coalescing')).toContainText('跨步读取耗时是合并读取的 3.60×');
+  await page.screenshot({ path: test.info().outputPath('shared-probes-1366-zh.png') });
+});

@@ -514,3 +514,31 @@ describe('the roofline in a share link', () => {
     expect(SharePayloadSchema.safeParse({ ...payload, roofline: { ...roofline, extra: 1 } }).success).toBe(false);
   });
 });
+
+describe('the probes in a share link', () => {
+  const v = (kind: string, medianMs: number, gbps: number) => ({ kind, medianMs, gbps, runs: 10, verified: true, trusted: true });
+  // The H100's figures through wgpu (docs/results/round10/call2-*): strided 3.60× coalesced; columns 5.38× rows.
+  const probes = {
+    coalescing: { mib: 64, software: false, clock: 'gpu-timestamp' as const, variants: [v('coalesced', 0.0301, 2229), v('strided', 0.1084, 619)] },
+    banks: { mib: 512, software: false, clock: 'gpu-timestamp' as const, variants: [v('rows', 0.394, 1362), v('columns', 2.12, 253), v('padded', 0.394, 1362)] },
+  };
+  it('travel as measured figures and verdicts and come back exactly', async () => {
+    const s = await encodeShare({ ...payload, probes } as SharePayload);
+    expect((await decodeShare(s)).probes).toEqual(probes);
+  });
+  it('are optional, each of them: a link without them, or with one, opens', async () => {
+    expect((await decodeShare(await encodeShare(payload))).probes).toBeUndefined();
+    const one = { coalescing: probes.coalescing };
+    expect((await decodeShare(await encodeShare({ ...payload, probes: one } as SharePayload))).probes).toEqual(one);
+  });
+  it('refuse a variant of the other probe, a fourth variant, a negative time or an unknown field', () => {
+    const bad = [
+      { coalescing: { ...probes.coalescing, variants: [v('rows', 1, 1)] } },
+      { banks: { ...probes.banks, variants: [...probes.banks.variants, v('rows', 1, 1)] } },
+      { banks: { ...probes.banks, variants: [v('rows', -1, 1)] } },
+      { banks: { ...probes.banks, variants: [] } },
+      { ...probes, extra: 1 },
+    ];
+    for (const p of bad) expect(SharePayloadSchema.safeParse({ ...payload, probes: p }).success, JSON.stringify(p)).toBe(false);
+  });
+});

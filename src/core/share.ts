@@ -17,6 +17,7 @@
 import { text, z } from './zod';
 import { DeviceSchema, kMaxPlausibleGflops, PointSchema, pointsMatchConfig, relTolerance, SweepConfigSchema } from './bench';
 import { ClockSchema } from './clock';
+import { kBankKinds, kGlobalKinds } from './probes';
 
 const rate = () => z.number().check(z.refine<number>(Number.isFinite, { error: 'finite', params: { rule: 'finite' } }), z.minimum(0), z.maximum(kMaxPlausibleGflops));
 
@@ -35,6 +36,42 @@ export const RooflineShareSchema = z.strictObject({
   fmaGflop: rate(),
   scale: z.enum(['small', 'large']),
 });
+
+/** One probe's figures as the sender measured them: per variant, its median, rate and verdicts. */
+const probeShare = <K extends string>(kinds: readonly [K, ...K[]]) =>
+  z.strictObject({
+    /** MiB one dispatch reads (global memory, or workgroup memory for the bank probe). */
+    mib: rate(),
+    /** Measured on a software adapter (its ratios say nothing about GPUs). */
+    software: z.boolean(),
+    clock: ClockSchema,
+    variants: z.readonly(
+      z
+        .array(
+          z.strictObject({
+            kind: z.enum(kinds),
+            medianMs: rate(),
+            gbps: rate(),
+            runs: z.number().check(z.int(), z.minimum(0), z.maximum(1000)),
+            /** Every sum matched the CPU's. */
+            verified: z.boolean(),
+            /** The sender's trust rule held for its time (core/trust). */
+            trusted: z.boolean(),
+          }),
+        )
+        .check(z.minLength(1), z.maxLength(kinds.length)),
+    ),
+  });
+
+/**
+ * The coalescing and bank-conflict probes the sender ran (the ladder view), optional like the
+ * roofline: links made before them, or with no probe run, open as before.
+ */
+export const ProbesShareSchema = z.strictObject({
+  coalescing: z.optional(probeShare(kGlobalKinds as readonly ['coalesced', 'strided'])),
+  banks: z.optional(probeShare(kBankKinds as readonly ['rows', 'columns', 'padded'])),
+});
+export type ProbesShare = z.infer<typeof ProbesShareSchema>;
 
 /**
  * Version 2 added the checksum and the points' tolerance; version 1 links carry neither. Fields
@@ -108,6 +145,8 @@ export const SharePayloadSchema = z
     withheld: z.optional(z.readonly(z.array(z.enum(kWithholdable)).check(z.maxLength(kWithholdable.length)))),
     /** The sender's measured roofline, when they ran it (the ladder view). */
     roofline: z.optional(RooflineShareSchema),
+    /** The sender's coalescing and bank-conflict probes, when they ran them (the ladder view). */
+    probes: z.optional(ProbesShareSchema),
   })
   .check(
     z.superRefine((p, ctx) => {

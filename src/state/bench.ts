@@ -21,6 +21,7 @@ import { parseTile } from '../core/input';
 import { failureOf, GpuRunError, type GpuInfo } from '../gpu/device';
 import { runSweep } from '../gpu/sweep';
 import { addHistory } from './history';
+import { probesShare } from './probes';
 import { cancelRun, estimateAndAsk, withRun, type Refusal } from './runs';
 import type { KernelRate } from '../gpu/estimate';
 import { useApp } from './store';
@@ -154,6 +155,7 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
   const points = useApp.getState().sweepPoints;
   if (ran?.status === 'done' && points.length > 0) {
     const { config: c, device, date } = ran;
+    const probes = probesShare(useApp.getState().probes);
     const payload: SharePayload = {
       v: kShareVersion,
       app: version,
@@ -163,6 +165,8 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
       points: [...points],
       // The roofline measured on this device, when it was (the ladder view): it travels as figures.
       ...(useApp.getState().roofline ? { roofline: useApp.getState().roofline } : {}),
+      // The coalescing and bank-conflict probes run on this device, when they were: as figures and verdicts.
+      ...(probes ? { probes } : {}),
     };
     addHistory(payload);
     useApp.setState({ sweepPayload: payload });

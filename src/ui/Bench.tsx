@@ -16,6 +16,7 @@ import { BenchChart, type ChartSeries } from './BenchChart';
 import { kKernelIdList, kKernels, kLadderIds, type KernelId } from '../core/kernels';
 import { intervalHalfWidthPercent, spreadPercent } from '../core/stats';
 import { PointsHead } from './PointsHead';
+import { SharedProbes } from './Probes';
 import { SamplingRule, stopRuleWords } from './SamplingRule';
 import { kAssumedStepMs, kMaxCiHalfWidthPct, kMaxTrustedSpread, kMinClockSteps } from '../core/trust';
 import { pointTrust } from '../state/trust';
@@ -269,6 +270,7 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
       </div>
       <SenderLabel label={shared.label} />
       {shared.roofline && <SharedRoofline figures={shared.roofline} />}
+      {shared.probes && <SharedProbes probes={shared.probes} />}
       <TrustNote />
     </div>
   );

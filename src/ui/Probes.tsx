@@ -14,6 +14,7 @@ import {
   type ProbeId,
   type ProbePicture,
 } from '../core/probes';
+import type { ProbesShare } from '../core/share';
 import { numberFormat, say } from '../i18n';
 import { runProbeView } from '../state/probes';
 import { useApp } from '../state/store';
@@ -301,5 +302,43 @@ export function Probes() {
       <ProbeSection id="coalescing" />
       <ProbeSection id="banks" />
     </section>
+  );
+}
+
+/**
+ * The sender's probes in a shared link, as figures (never re-measured here): the ratio of each
+ * probe where every variant verified and its time was trusted by the sender's page, else why not.
+ */
+export function SharedProbes({ probes }: { probes: ProbesShare }) {
+  const { t } = useTranslation('probes');
+  const { t: tr } = useTranslation('run');
+  const line = (id: ProbeId, p: NonNullable<ProbesShare[ProbeId]>) => {
+    const median = (kind: string) => p.variants.find((v) => v.kind === kind)?.medianMs ?? NaN;
+    const gbs = (kind: string) => {
+      const x = p.variants.find((v) => v.kind === kind)?.gbps ?? 0;
+      return fixed(x, x >= 100 ? 0 : 2);
+    };
+    const good = p.variants.every((v) => v.verified && v.trusted);
+    const common = { mib: fixed(p.mib, p.mib >= 10 ? 0 : 2), clock: tr(`clock.label.${p.clock}`), verified: p.variants.every((v) => v.verified) ? t('shared.verified') : t('shared.notVerified') };
+    const ratio = !good ? undefined : id === 'coalescing' ? probeRatio(median('strided'), median('coalesced')) : probeRatio(median('columns'), median('rows'));
+    const padded = id === 'banks' && good ? probeRatio(median('padded'), median('rows')) : undefined;
+    return (
+      <p key={id} className="small" data-testid={`shared-probe-${id}`} data-ratio={ratio}>
+        {ratio === undefined ? (
+          t('shared.noRatio', { probe: t(`shared.name.${id}`), ...common })
+        ) : id === 'coalescing' ? (
+          <Trans t={t} i18nKey="shared.coalescing" values={{ ...common, ratio: fixed(ratio, 2), fast: gbs('coalesced'), slow: gbs('strided') }} components={kParts} />
+        ) : (
+          <Trans t={t} i18nKey="shared.banks" values={{ ...common, conflict: fixed(ratio, 2), padded: padded === undefined ? '—' : fixed(padded, 2) }} components={kParts} />
+        )}
+        {p.software && ` ${t('shared.software')}`}
+      </p>
+    );
+  };
+  return (
+    <>
+      {probes.coalescing && line('coalescing', probes.coalescing)}
+      {probes.banks && line('banks', probes.banks)}
+    </>
   );
 }

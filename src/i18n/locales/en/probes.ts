@@ -22,6 +22,17 @@ export const probes = {
   mismatch: '✗ {{bad}} of {{sums}} sums differ from the CPU reference (first: invocation {{index}} gave {{got}}, expected {{want}})',
   software:
     'This adapter is software (the CPU): the ratio here says nothing about GPUs, which have segments, caches and banks that a CPU emulation does not.',
+  shared: {
+    coalescing:
+      'The sender’s coalescing probe ({{mib}} MiB a dispatch, {{clock}}, {{verified}}): strided reads took <b>{{ratio}}×</b> as long as coalesced reads ({{fast}} against {{slow}} GB/s).',
+    banks:
+      'The sender’s bank-conflict probe ({{mib}} MiB of workgroup memory a dispatch, {{clock}}, {{verified}}): reading down a column took <b>{{conflict}}×</b> as long as along a row; padded to 33, <b>{{padded}}×</b>.',
+    noRatio: 'The sender’s {{probe}} probe ({{mib}} MiB a dispatch, {{clock}}, {{verified}}): no ratio, as a time was not trusted as a speed or a sum did not match.',
+    name: { coalescing: 'coalescing', banks: 'bank-conflict' },
+    verified: 'every sum verified',
+    notVerified: '⚠ some sums did not match',
+    software: 'Measured on a software adapter: the ratio says nothing about GPUs.',
+  },
   reference: {
     coalescing:
       '{{gpu}} reference ({{date}}, {{bytes}} per dispatch; not this GPU): strided reads took {{wgpu}}× as long as coalesced through wgpu (Firefox’s engine) and {{dawn}}× through Dawn (Chrome’s engine); the coalesced reads ran at {{wgpuGbs}} and {{dawnGbs}} GB/s. Caches serve the rest of each segment to the next reads, so the cost is far below the model’s 32 segments.',

@@ -21,6 +21,17 @@ export const probes = {
   verified: '✓ 已验证：全部 {{sums}} 个和与 CPU 参考一致',
   mismatch: '✗ {{sums}} 个和中有 {{bad}} 个与 CPU 参考不同（第一个：调用 {{index}} 得到 {{got}}，应为 {{want}}）',
   software: '这个适配器是软件实现（在 CPU 上）：这里的比值不能说明 GPU 的情况——GPU 有段、缓存和 bank，CPU 模拟没有。',
+  shared: {
+    coalescing:
+      '发送者的合并访问探针（每次调度 {{mib}} MiB，{{clock}}，{{verified}}）：跨步读取耗时是合并读取的 <b>{{ratio}}×</b>（{{fast}} 对 {{slow}} GB/s）。',
+    banks:
+      '发送者的存储体冲突探针（每次调度读取 {{mib}} MiB 工作组内存，{{clock}}，{{verified}}）：按列读取耗时是按行读取的 <b>{{conflict}}×</b>；填充到 33 后为 <b>{{padded}}×</b>。',
+    noRatio: '发送者的{{probe}}探针（每次调度 {{mib}} MiB，{{clock}}，{{verified}}）：没有比值，因为有时间不能当作速度，或有和与参考不符。',
+    name: { coalescing: '合并访问', banks: '存储体冲突' },
+    verified: '所有和均已验证',
+    notVerified: '⚠ 有些和不相符',
+    software: '在软件适配器上测得：这个比值不能说明 GPU 的情况。',
+  },
   reference: {
     coalescing:
       '{{gpu}} 参考值（{{date}}，每次调度 {{bytes}}；不是这块 GPU）：通过 wgpu（Firefox 的引擎），跨步读取用时是合并读取的 {{wgpu}} 倍；通过 Dawn（Chrome 的引擎）是 {{dawn}} 倍；合并读取分别达到 {{wgpuGbs}} 和 {{dawnGbs}} GB/s。每个段的其余部分由缓存提供给随后的读取，所以代价远低于模型的 32 个段。',
