@@ -8,6 +8,7 @@ import {
   kGlobalKinds,
   kH100Probes,
   kModelLanes,
+  kProbeIds,
   kSegmentBytes,
   kTileRows,
   probeRatio,
@@ -337,8 +338,10 @@ export function SharedProbes({ probes }: { probes: ProbesShare }) {
   };
   return (
     <>
-      {probes.coalescing && line('coalescing', probes.coalescing)}
-      {probes.banks && line('banks', probes.banks)}
+      {kProbeIds.map((id) => {
+        const p = probes[id];
+        return p && line(id, p);
+      })}
     </>
   );
 }
