@@ -35,3 +35,22 @@ test('roofline-run measures both roofs, verified, and places the rungs that ran'
   expect(ran.length).toBeGreaterThan(0);
   for (const id of ran) await expect(page.getByTestId(`roofline-point-${id}`)).toBeAttached();
 });
+
+test('the roofline and a probe can be cancelled while they run: said plainly, not as a failure, and the next run starts', async ({ app }) => {
+  const page = app.page;
+  await app.open('?view=ladder&m=16&k=16&n=16');
+  await page.getByTestId('roofline-run').click();
+  await page.getByTestId('roofline-cancel').click();
+  const said = page.getByTestId('roofline-error');
+  await expect(said).toHaveAttribute('data-cancelled', 'true');
+  await expect(said).not.toHaveClass(/error-text/);
+  await expect(page.getByTestId('roofline-cancel')).toHaveCount(0);
+  await page.getByTestId('probe-coalescing-run').click();
+  await page.getByTestId('probe-coalescing-cancel').click();
+  await expect(page.getByTestId('probe-coalescing-error')).toHaveClass(/small/);
+  await expect(page.getByTestId('probe-coalescing-error')).toContainText('Cancelled');
+  // The lock is free: the probe runs to its end and verifies.
+  await page.getByTestId('probe-coalescing-run').click();
+  await expect(page.getByTestId('probe-coalescing')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('probe-coalescing')).toHaveAttribute('data-verified', 'true');
+});

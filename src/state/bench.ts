@@ -21,7 +21,7 @@ import { parseTile } from '../core/input';
 import { failureOf, GpuRunError, type GpuInfo } from '../gpu/device';
 import { runSweep } from '../gpu/sweep';
 import { addHistory } from './history';
-import { probesShare } from './probes';
+import { probesShare } from './probesShare';
 import { cancelRun, estimateAndAsk, withRun, type Refusal } from './runs';
 import type { KernelRate } from '../gpu/estimate';
 import { useApp } from './store';

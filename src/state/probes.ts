@@ -1,14 +1,13 @@
 /** Actions of the coalescing and bank-conflict probes (the ladder view's probe sections). */
 import type { ProbeId } from '../core/probes';
-import type { ProbesShare } from '../core/share';
-import type { ProbeResult } from '../gpu/probes';
-import { runTrustHere } from './trust';
 import { failureOf } from '../gpu/device';
 import { runProbe } from '../gpu/probes';
 import { said } from '../i18n';
 import { busyMessage, withRun } from './runs';
 import { useApp } from './store';
-import type { ProbeSlot, ProbesState } from './probesState';
+import type { ProbeSlot } from './probesState';
+import { makeShareUrl } from './bench';
+import { probesShare } from './probesShare';
 
 const setSlot = (id: ProbeId, slot: ProbeSlot) => useApp.setState((s) => ({ probes: { ...s.probes, [id]: slot } }));
 
@@ -26,6 +25,14 @@ export async function runProbeView(id: ProbeId): Promise<void> {
       try {
         const result = await runProbe(ctx, id, { signal, onVariant: (n, total) => setSlot(id, { status: 'running', step: { n, total } }) });
         setSlot(id, { status: 'done', result });
+        // A sweep's link made on this device carries the probes too: make it again with them.
+        const payload = useApp.getState().sweepPayload;
+        const probes = probesShare(useApp.getState().probes);
+        if (payload && probes) {
+          const withProbes = { ...payload, probes };
+          useApp.setState({ sweepPayload: withProbes });
+          await makeShareUrl(withProbes);
+        }
       } catch (e) {
         setSlot(id, { status: 'error', error: failureOf(e) });
       }
@@ -33,32 +40,3 @@ export async function runProbeView(id: ProbeId): Promise<void> {
   );
 }
 
-const finite = (x: number) => (Number.isFinite(x) && x >= 0 ? x : 0);
-
-/** One probe's result as a share link carries it: figures and verdicts, each variant's trust by this page's rule. */
-function probeShareOf(r: ProbeResult) {
-  return {
-    mib: finite(r.variants[0]!.bytes / 2 ** 20),
-    software: r.software,
-    clock: r.variants[0]!.timing.clock,
-    variants: r.variants.map((v) => ({
-      kind: v.kind,
-      medianMs: finite(v.timing.stats.median),
-      gbps: finite(v.gbPerS),
-      runs: v.timing.stats.n,
-      verified: v.check.verified,
-      trusted: runTrustHere(v.timing).trusted,
-    })),
-  };
-}
-
-/** The probes run in this session, as a share link carries them; undefined when none has a result. */
-export function probesShare(probes: ProbesState['probes']): ProbesShare | undefined {
-  const c = probes.coalescing.status === 'done' ? probes.coalescing.result : undefined;
-  const b = probes.banks.status === 'done' ? probes.banks.result : undefined;
-  if (!c && !b) return undefined;
-  return {
-    ...(c?.probe === 'coalescing' ? { coalescing: probeShareOf(c) as NonNullable<ProbesShare['coalescing']> } : {}),
-    ...(b?.probe === 'banks' ? { banks: probeShareOf(b) as NonNullable<ProbesShare['banks']> } : {}),
-  };
-}

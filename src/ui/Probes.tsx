@@ -17,6 +17,7 @@ import {
 } from '../core/probes';
 import type { ProbesShare } from '../core/share';
 import { numberFormat, say } from '../i18n';
+import { CancelRun, isCancelled } from './CancelRun';
 import { runProbeView } from '../state/probes';
 import { useApp } from '../state/store';
 import { allTrusted, runTrustHere } from '../state/trust';
@@ -256,11 +257,19 @@ function ProbeSection({ id }: { id: ProbeId }) {
         <button type="button" data-testid={`probe-${id}-run`} onClick={() => void runProbeView(id)} aria-busy={slot.status === 'running'} disabled={busy && slot.status !== 'running'}>
           {t('run')}
         </button>
+        {slot.status === 'running' && (
+          <CancelRun data-testid={`probe-${id}-cancel`} />
+        )}
         <span className="small" role="status">
           {slot.status === 'running' && slot.step ? t('running', { n: slot.step.n + 1, total: slot.step.total }) : slot.status === 'idle' ? t('notRun') : ''}
         </span>
       </div>
-      {slot.error !== undefined && <p className="error-text">{say(slot.error)}</p>}
+      {slot.error !== undefined && (
+        // Cancelled by the user: said plainly, not as a failure.
+        <p className={isCancelled(slot.error) ? 'small' : 'error-text'} data-testid={`probe-${id}-error`}>
+          {say(slot.error)}
+        </p>
+      )}
       {r && (
         <>
           <p className="small">

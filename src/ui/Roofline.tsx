@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { fmtGbs, fmtGflops, fmtInt, fmtMs, fmtPercent } from './format';
 import { numberFormat, say } from '../i18n';
+import { CancelRun, isCancelled } from './CancelRun';
 import { kFmaChains, kH100Roofline, rooflineChart, rooflineEstimateSeconds, rooflineSizes, type RungPoint } from '../core/roofline';
 import { spreadPercent } from '../core/stats';
 import { runTrust } from '../core/trust';
@@ -120,6 +121,9 @@ export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
         <button type="button" data-testid="roofline-run" onClick={() => void runRooflineView()} aria-busy={busy && status === 'running'} disabled={busy}>
           {t('roofline.run')}
         </button>
+        {busy && status === 'running' && (
+          <CancelRun data-testid="roofline-cancel" />
+        )}
         {sizes && (
           <span className="small" data-testid="roofline-estimate">
             {t(sizes.scale === 'small' ? 'roofline.estimateSoftware' : 'roofline.estimate', {
@@ -133,11 +137,17 @@ export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
       <p role="status" className="small" data-testid="roofline-status" data-status={status}>
         {status === 'running' ? (stage ? t(`roofline.stage.${stage}`) : t('roofline.running')) : ''}
       </p>
-      {error !== '' && (
-        <p className="error-text" data-testid="roofline-error">
-          {t('roofline.failed', { error: typeof error === 'string' ? error : say(error) })}
-        </p>
-      )}
+      {error !== '' &&
+        (isCancelled(error) ? (
+          // Cancelled by the user: said plainly, not as a failure.
+          <p className="small" data-testid="roofline-error" data-cancelled="true">
+            {say(error)}
+          </p>
+        ) : (
+          <p className="error-text" data-testid="roofline-error">
+            {t('roofline.failed', { error: typeof error === 'string' ? error : say(error) })}
+          </p>
+        ))}
       {r && (
         <>
           <Chart bandwidthGbs={r.copy.gbps} fmaGflops={r.fma.gflops} rungs={rungs} roofTrusted={runTrust(r.copy.timing).trusted && runTrust(r.fma.timing).trusted} />

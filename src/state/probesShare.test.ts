@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SharePayloadSchema } from '../core/share';
 import type { CoalescingResult, ProbeVariant } from '../gpu/probes';
 import type { Timing } from '../gpu/timing';
-import { probesShare } from './probes';
+import { probesShare } from './probesShare';
 
 const timing = (median: number, min: number, max: number): Timing => ({
   clock: 'gpu-timestamp',
