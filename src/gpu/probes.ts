@@ -132,6 +132,43 @@ const variantOf = <K extends string>(kind: K, timing: Timing, check: SumCheck, b
   gbPerS: timing.stats.median > 0 ? bytes / (timing.stats.median * 1e6) : 0,
 });
 
+/** The buffers every variant of a probe shares: what it reads, and its sums with their read-back. */
+interface ProbeBuffers {
+  readonly input: GPUBuffer;
+  readonly sums: GPUBuffer;
+  readonly read: GPUBuffer;
+  /** Sums (one per invocation). */
+  readonly count: number;
+}
+
+/** Each variant in turn: its bind group (input, sums), timed, its sums read back and checked. */
+async function timeVariants<K extends string>(
+  ctx: GpuContext,
+  guard: Guard,
+  opts: ProbeOptions,
+  label: string,
+  kinds: readonly K[],
+  pipes: Record<K, GPUComputePipeline>,
+  b: ProbeBuffers,
+  groups: number,
+  check: (kind: K, got: Uint32Array) => SumCheck,
+  bytes: number,
+): Promise<ProbeVariant<K>[]> {
+  const variants: ProbeVariant<K>[] = [];
+  for (const [v, kind] of kinds.entries()) {
+    opts.onVariant?.(v, kinds.length);
+    const pipe = pipes[kind];
+    const bg = ctx.device.createBindGroup({
+      label: `${label}.${kind}.bindGroup`,
+      layout: pipe.getBindGroupLayout(0),
+      entries: [b.input, b.sums].map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+    const { timing, got } = await timeAndRead(ctx, guard, `${label}.${kind}`, pipe, bg, groups, b.sums, b.read, b.count, opts);
+    variants.push(variantOf(kind, timing, check(kind, got), bytes));
+  }
+  return variants;
+}
+
 /** Coalesced against strided global reads of the same words. */
 export async function runCoalescingProbe(ctx: GpuContext, opts: ProbeOptions = {}): Promise<CoalescingResult> {
   const { device } = ctx;
@@ -163,18 +200,8 @@ export async function runCoalescingProbe(ctx: GpuContext, opts: ProbeOptions = {
         await nextTask();
       }
     }
-    const variants: ProbeVariant<GlobalKind>[] = [];
-    for (const [v, kind] of kGlobalKinds.entries()) {
-      opts.onVariant?.(v, kGlobalKinds.length);
-      const pipe = pipes[kind];
-      const bg = device.createBindGroup({
-        label: `Probe.${kind}.bindGroup`,
-        layout: pipe.getBindGroupLayout(0),
-        entries: [src, sums].map((buffer, binding) => ({ binding, resource: { buffer } })),
-      });
-      const { timing, got } = await timeAndRead(ctx, guard, `Probe.${kind}`, pipe, bg, size.groups, sums, read, count, opts);
-      variants.push(variantOf(kind, timing, checkSums(got, expectedGlobalSums(kind, size.groups)), globalBytes(size)));
-    }
+    const check = (kind: GlobalKind, got: Uint32Array) => checkSums(got, expectedGlobalSums(kind, size.groups));
+    const variants = await timeVariants(ctx, guard, opts, 'Probe', kGlobalKinds, pipes, { input: src, sums, read, count }, size.groups, check, globalBytes(size));
     return { probe: 'coalescing', size, workgroup: kProbeWorkgroup, stride: kProbeStride, software: ctx.info.isFallbackAdapter, variants };
   } finally {
     owned.destroy();
@@ -203,18 +230,8 @@ export async function runBankProbe(ctx: GpuContext, opts: ProbeOptions = {}): Pr
       ]);
       return { tile, sums, read, pipes: { rows, columns, padded } as Record<BankKind, GPUComputePipeline> };
     });
-    const variants: ProbeVariant<BankKind>[] = [];
-    for (const [v, kind] of kBankKinds.entries()) {
-      opts.onVariant?.(v, kBankKinds.length);
-      const pipe = pipes[kind];
-      const bg = device.createBindGroup({
-        label: `Probe.banks.${kind}.bindGroup`,
-        layout: pipe.getBindGroupLayout(0),
-        entries: [tile, sums].map((buffer, binding) => ({ binding, resource: { buffer } })),
-      });
-      const { timing, got } = await timeAndRead(ctx, guard, `Probe.banks.${kind}`, pipe, bg, size.groups, sums, read, count, opts);
-      variants.push(variantOf(kind, timing, checkSums(got, expectedBankSums(kind, size.groups, size.reps)), bankBytes(size)));
-    }
+    const check = (kind: BankKind, got: Uint32Array) => checkSums(got, expectedBankSums(kind, size.groups, size.reps));
+    const variants = await timeVariants(ctx, guard, opts, 'Probe.banks', kBankKinds, pipes, { input: tile, sums, read, count }, size.groups, check, bankBytes(size));
     return { probe: 'banks', size, workgroup: kProbeWorkgroup, software: ctx.info.isFallbackAdapter, variants };
   } finally {
     owned.destroy();
