@@ -338,6 +338,8 @@ test('opened on a link’s problem before any run, one press runs that problem (
   await app.tileMap.expectRecorded('gpu');
   await expect(page.getByTestId('tile-map')).toHaveAttribute('data-tiles-x', '3');
   await expect(go).toHaveCount(0);
+  // The map grows to its space (its box mounted after entering; measured once, it stayed 0 × 0 and drew 12-px cells).
+  await expect.poll(async () => (await page.getByTestId('tile-cell-1-1').boundingBox())?.width ?? 0).toBeGreaterThan(48);
   // A problem too large for the lesson's record gets no such button, only the examples.
   await page.keyboard.press('Escape');
   await app.open('?m=1024&k=1024&n=1024&tile=16');

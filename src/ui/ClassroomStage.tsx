@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyHintLine } from './PhaseStepper';
 import { toggleFullscreen, useStepperKeys, type StepperActions } from './useStepperKeys';
@@ -7,16 +7,19 @@ import './classroom.css';
 
 /** An element's client size in pixels, kept up to date (a figure sized to the space it is given). */
 export function useBox<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
   const [size, setSize] = useState({ w: 0, h: 0 });
-  useLayoutEffect(() => {
-    const el = ref.current;
+  const observer = useRef<ResizeObserver | null>(null);
+  // A callback ref: the box is measured whenever an element mounts under it, not only on the first
+  // render (entering classroom mode before a run mounts the map's box later, in another branch, and
+  // a measurement made once kept it at 0 × 0).
+  const ref = useCallback((el: T | null) => {
+    observer.current?.disconnect();
+    observer.current = null;
     if (!el) return;
     const measure = () => setSize((s) => (s.w === el.clientWidth && s.h === el.clientHeight ? s : { w: el.clientWidth, h: el.clientHeight }));
     measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(el);
-    return () => ro.disconnect();
+    observer.current = new ResizeObserver(measure);
+    observer.current.observe(el);
   }, []);
   return [ref, size] as const;
 }
