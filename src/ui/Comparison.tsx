@@ -4,7 +4,7 @@ import { belongs } from '../state/selectors';
 import { fmtInt, isBelowResolution } from './format';
 import { naiveLoads, tiledLoads } from '../core/traffic';
 import { numberFormat } from '../i18n';
-import { untimeableRun } from './timing';
+import { distrustReason, untimeableRun } from './timing';
 
 /** A ratio with two or one decimals ("2.35", "8.0"), in the language in use. */
 const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
@@ -25,13 +25,15 @@ export function Comparison() {
   const tile = b.tile;
   // A run too small to time (near the clock's step, or spread over 50%) gives no ratio worth printing.
   const tooSmall = [naive.run, tiled.run].some((r) => untimeableRun(r) !== undefined);
+  // Called too small only when a time is near the clock's step; a run that only spread is noisy.
+  const nearClock = [naive.run, tiled.run].some((r) => distrustReason(r) === 'untimeable');
   const nLoads = naiveLoads(a.shape);
   const tLoads = tiledLoads(b.shape, tile);
   const headline =
     !Number.isFinite(ratio) || isBelowResolution(naive.run.stats.median) || isBelowResolution(tiled.run.stats.median)
       ? t('comparison.belowResolution', { tile })
       : tooSmall
-        ? t('comparison.tooSmall', { tile })
+        ? t(nearClock ? 'comparison.tooSmall' : 'comparison.tooNoisy', { tile })
         : ratio >= 1
           ? t('comparison.faster', { tile, ratio: fixed(ratio, 2) })
           : t('comparison.slower', { tile, ratio: fixed(1 / ratio, 2) });

@@ -6,7 +6,7 @@ import { numberFormat } from '../i18n';
 import { verifiedFor } from '../state/selectors';
 import { useApp } from '../state/store';
 import { fmtBytes, fmtInt, fmtMs } from './format';
-import { untimeableRun } from './timing';
+import { distrustHeadline, untimeableRun } from './timing';
 import { useState } from 'react';
 import { kKernels } from '../core/kernels';
 import { timeableSize } from '../core/trust';
@@ -21,7 +21,6 @@ const tiledFormula = (tile: number) => `M·K·⌈N/${tile}⌉ + K·N·⌈M/${til
 /** What tiling buys (traffic model vs the measured times) and why TILE_WIDTH is what it is (PMPP chapter 4). */
 export function TilingWhy() {
   const { t } = useTranslation();
-  const { t: tRun } = useTranslation('run');
   const trace = useApp((s) => s.trace);
   const gpu = useApp((s) => s.gpu);
   const results = useApp((s) => s.results);
@@ -43,7 +42,7 @@ export function TilingWhy() {
       <>
         <span className="num">{fmtMs(r.run.stats.median)}</span>
         {t('why.measured', { clock: kClockLabels[r.run.clock], n: r.run.stats.n })}
-        {untimeableRun(r.run) && <em data-testid="why-untrusted"> {t('why.untrustedMark', { tooSmall: tRun('timing.tooSmall') })}</em>}
+        {untimeableRun(r.run) && <em data-testid="why-untrusted"> {t('why.untrustedMark', { tooSmall: distrustHeadline(r.run) })}</em>}
       </>
     ) : (
       t('why.notRun')

@@ -47,6 +47,9 @@ export function distrustHeadline(run: TimedRun): string {
   return first === 'noisy' ? t('run:timing.tooNoisy') : first === 'implausible' ? t('run:timing.implausible') : t('run:timing.tooSmall');
 }
 
+/** The first reason a run's time is not trusted (core/trust kDistrusts order), or undefined when it is. */
+export const distrustReason = (run: TimedRun): Trust['reasons'][number] | undefined => runTrustHere(run).reasons[0];
+
 /** What to try next for a run whose time is not trusted, by its verdict's first reason. */
 export function distrustAdvice(run: TimedRun): string {
   return runTrustHere(run).reasons[0] === 'noisy' ? t('run:timing.adviceNoisy') : t('run:timing.advice');

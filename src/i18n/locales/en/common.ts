@@ -224,7 +224,7 @@ export const common = {
     naive: 'naive',
     tiled: 'tiled, tile {{tile}}',
     measured: ' ({{clock}}, {{n}} samples)',
-    untrustedMark: '— {{tooSmall}}: not a speed',
+    untrustedMark: '— ⚠ {{tooSmall}}',
     untrustedNote:
       'These times are too short or too uneven to compare (the result cards say why): at this size a run is mostly fixed cost, so naive can even come out ahead. For times that show what tiling buys, run a size in the hundreds on a real GPU, or use the ladder.',
     notRun: 'not run at this shape',

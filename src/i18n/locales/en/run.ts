@@ -222,6 +222,7 @@ export const run = {
     label: 'Naive versus tiled',
     belowResolution: "Tiled (tile {{tile}}) and naive ran below the clock's resolution: too fast to compare",
     tooSmall: 'Tiled (tile {{tile}}) and naive: too small to time meaningfully, so no speed ratio (see the cards)',
+    tooNoisy: 'Tiled (tile {{tile}}) and naive: too noisy to trust as speeds, so no speed ratio (see the cards)',
     faster: 'Tiled (tile {{tile}}) was {{ratio}}× faster than naive',
     slower: 'Tiled (tile {{tile}}) was {{ratio}}× slower than naive',
     line: '<b>{{headline}}</b> on {{m}}×{{k}}×{{n}} — medians, {{clock}}, both verified.',
@@ -237,7 +238,7 @@ export const run = {
     mismatch: '✗ does not match the CPU reference',
     error: '✗ error',
     median: 'median {{time}} ({{clock}}, {{n}} samples)',
-    notTrusted: '{{tooSmall}} (not trusted as a speed)',
+    notTrusted: '⚠ {{tooSmall}}',
   },
   source: {
     whole: 'The whole kernel: {{label}}',

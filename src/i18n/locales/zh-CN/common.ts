@@ -222,7 +222,7 @@ export const common: Catalogue<typeof en> = {
     naive: '朴素内核',
     tiled: '分块内核，块宽 {{tile}}',
     measured: '（{{clock}}，{{n}} 次采样）',
-    untrustedMark: '——{{tooSmall}}：不能当作速度',
+    untrustedMark: '——⚠ {{tooSmall}}',
     untrustedNote:
       '这些时间太短或波动太大，无法比较（结果卡片说明了原因）：在这个规模下，一次运行主要是固定开销，朴素内核甚至可能更快。要看到分块带来的效果，请在真实 GPU 上运行数百规模的矩阵，或使用速度阶梯。',
     speedupRun: '看加速效果：在 {{size}}×{{size}}×{{size}} 上运行朴素和分块内核，这个规模本 GPU 可以计时',

@@ -214,6 +214,7 @@ export const run: Catalogue<typeof en> = {
     label: '朴素与分块对比',
     belowResolution: '分块（块宽 {{tile}}）和朴素内核都低于时钟分辨率：太快，无法比较',
     tooSmall: '分块（块宽 {{tile}}）和朴素内核：太小，无法有意义地计时，因此不给出速度比（见结果卡片）',
+    tooNoisy: '分块（块宽 {{tile}}）和朴素内核：波动太大，不能当作速度，因此不给出速度比（见结果卡片）',
     faster: '分块（块宽 {{tile}}）比朴素内核快 {{ratio}} 倍',
     slower: '分块（块宽 {{tile}}）比朴素内核慢 {{ratio}} 倍',
     line: '<b>{{headline}}</b>，问题规模 {{m}}×{{k}}×{{n}}——按中位数，{{clock}}，均已验证。',
@@ -229,7 +230,7 @@ export const run: Catalogue<typeof en> = {
     mismatch: '✗ 与 CPU 参考结果不一致',
     error: '✗ 出错',
     median: '中位数 {{time}}（{{clock}}，{{n}} 个采样）',
-    notTrusted: '{{tooSmall}}（不可作为速度）',
+    notTrusted: '⚠ {{tooSmall}}',
   },
   source: {
     whole: '完整内核：{{label}}',
