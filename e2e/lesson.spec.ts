@@ -260,6 +260,8 @@ test('from the default example, one action runs a size this GPU can time and sho
   await go.click();
   const ratio = app.page.getByTestId('speedup-ratio');
   await expect(ratio).toBeVisible({ timeout: 180_000 });
+  // The answer is brought into view (after a run the page otherwise scrolls to the map, screens above it).
+  await expect(ratio).toBeInViewport();
   // A trusted ratio is a number > 0; an untrusted one gives none and says so. SwiftShader is software: the H100 figure is shown.
   const trusted = await ratio.getAttribute('data-trusted');
   if (trusted === 'true') expect(Number(await ratio.getAttribute('data-ratio'))).toBeGreaterThan(0);

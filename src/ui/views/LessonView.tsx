@@ -30,7 +30,13 @@ export function LessonView() {
   const seen = useRef(last);
   const finishedAt = useRef(0);
   // Scrolled once the new results are laid out (a scroll in the commit would force that layout there).
-  const scroll = () => afterNextPaint(() => target.current?.scrollIntoView({ block: 'start' }));
+  // After the speed-up action its answer is what the run was for: that is scrolled to instead.
+  const scroll = () =>
+    afterNextPaint(() => {
+      const answer = document.querySelector<HTMLElement>('[data-testid="speedup-ratio"]');
+      if (answer) answer.scrollIntoView({ block: 'center' });
+      else target.current?.scrollIntoView({ block: 'start' });
+    });
   useEffect(() => {
     if (last === seen.current) return;
     seen.current = last;
