@@ -26,7 +26,11 @@ test('no WebGPU: the lesson opens on what works (a CPU simulation) and how to en
   await expect(note).toContainText('chrome://flags/#enable-unsafe-webgpu');
   // Nothing red before a run: no error badge, no error text, no alert.
   await expect(page.locator('.badge.bad, .error-text, [role="alert"], [data-testid="error-message"]').filter({ visible: true })).toHaveCount(0);
+  // At 1366×768 the action the note names is on the first screen (the browsers' list is folded).
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(page.getByTestId('run-both')).toBeInViewport({ ratio: 1 });
   await page.getByTestId('run-tiled').click();
+  await expect(page.getByTestId('result-tiled')).toContainText('No GPU time here');
   await expect(page.getByTestId('tile-map')).toHaveAttribute('data-source', 'cpu');
   await expect(page.getByTestId('kernel-source')).toHaveAttribute('data-file', 'tiled2.wgsl');
   await expect(page.getByTestId('phase-stepper')).toContainText('The kernel simulated on the CPU: tiled2.wgsl');

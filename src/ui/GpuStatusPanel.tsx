@@ -107,19 +107,21 @@ export function GpuStatusPanel() {
         // and how to get WebGPU; red is kept for runs that fail.
         <div className="nogpu-note" data-testid="nogpu-note">
           <p>
-            <strong>{t('gpu.nogpu.title')}</strong>
+            <strong>{t('gpu.nogpu.title')}</strong> {t('gpu.nogpu.works', { action: t('controls.runBoth') })}
           </p>
-          <p>{t('gpu.nogpu.works', { action: t('controls.runBoth') })}</p>
-          <p>{t('gpu.nogpu.enable')}</p>
-          <ul className="small">
-            <li>{t('gpu.helpChrome')}</li>
-            <li>{t('gpu.helpFirefox')}</li>
-            <li>{t('gpu.helpSafari')}</li>
-            <li>{t('gpu.helpAcceleration')}</li>
-          </ul>
-          <p className="small" data-testid="nogpu-said">
-            {t('gpu.nogpu.said', { message })}
-          </p>
+          {/* Folded: open, the browsers' list pushed "Run both" below the fold at 1366×768. */}
+          <details>
+            <summary>{t('gpu.nogpu.enable')}</summary>
+            <ul className="small">
+              <li>{t('gpu.helpChrome')}</li>
+              <li>{t('gpu.helpFirefox')}</li>
+              <li>{t('gpu.helpSafari')}</li>
+              <li>{t('gpu.helpAcceleration')}</li>
+            </ul>
+            <p className="small" data-testid="nogpu-said">
+              {t('gpu.nogpu.said', { message })}
+            </p>
+          </details>
         </div>
       )}
     </section>

@@ -125,6 +125,7 @@ function Body({ r }: { r: KernelResult }) {
 export function ResultCard({ id }: { id: KernelId }) {
   const { t } = useTranslation('run');
   const r = useApp((s) => s.results[id]);
+  const noGpu = useApp((s) => s.gpu.state === 'unavailable');
   const spec = kKernels[id];
   const testId = `result-${id}`;
   if (!r) {
@@ -132,7 +133,7 @@ export function ResultCard({ id }: { id: KernelId }) {
       <article className="panel result" data-testid={testId} aria-labelledby={`${testId}-h`}>
         <h3 id={`${testId}-h`}>{t('result.heading', { label: kernelLabel(id), context: labelContext(kernelLabel(id)) })}</h3>
         <p className="small">{kernelSummary(id)}</p>
-        <p>{t('result.notRun')}</p>
+        <p>{t(noGpu ? 'result.noGpu' : 'result.notRun')}</p>
       </article>
     );
   }

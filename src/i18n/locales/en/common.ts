@@ -142,8 +142,8 @@ export const common = {
     nogpu: {
       title: 'No WebGPU in this browser: the lesson runs on a CPU simulation of the same kernel.',
       works:
-        'Press “{{action}}”: the tile map, the formula, the phase stepper and classroom mode are drawn from a CPU simulation of the tiled kernel, step for step in the kernel’s order, and labelled as simulated. Speeds need a GPU.',
-      enable: 'To run on your own GPU, open the page in a browser with WebGPU:',
+        'Press “{{action}}”: the tile map, the phase stepper and classroom mode are drawn from it, labelled as simulated. Speeds need a GPU.',
+      enable: 'To run it on your own GPU: open the page in a browser with WebGPU (how, per browser)',
       said: 'What the browser said: {{message}}',
     },
     unavailable: '✗ Unavailable',

@@ -216,6 +216,7 @@ export const run = {
     heading: '{{label}} kernel',
     heading_latin: '{{label}} kernel',
     notRun: 'Not run yet.',
+    noGpu: 'No GPU time here: this browser has no WebGPU (see the note above). The lesson’s views run on a CPU simulation.',
     noTile: '{{config}} (the tile width does not apply to this kernel)',
   },
   comparison: {

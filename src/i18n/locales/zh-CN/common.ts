@@ -140,8 +140,8 @@ export const common: Catalogue<typeof en> = {
     reconnect: '立即重新连接',
     nogpu: {
       title: '此浏览器没有 WebGPU：本课在 CPU 上模拟同一个内核。',
-      works: '点击“{{action}}”：分块图、公式、阶段步进器和课堂模式都来自分块内核在 CPU 上的逐步模拟（按内核的顺序），并标注为模拟。速度需要 GPU 才能测量。',
-      enable: '要在你自己的 GPU 上运行，请在支持 WebGPU 的浏览器中打开本页：',
+      works: '点击“{{action}}”：分块图、阶段步进器和课堂模式都由这个模拟绘制，并标注为模拟。速度需要 GPU 才能测量。',
+      enable: '要在你自己的 GPU 上运行：请在支持 WebGPU 的浏览器中打开本页（各浏览器的做法）',
       said: '浏览器的原话：{{message}}',
     },
     unavailable: '✗ 不可用',

@@ -208,6 +208,7 @@ export const run: Catalogue<typeof en> = {
     heading: '{{label}}内核',
     heading_latin: '{{label}} 内核',
     notRun: '尚未运行。',
+    noGpu: '这里没有 GPU 时间：此浏览器不支持 WebGPU（见上方说明）。课程的视图在 CPU 模拟上运行。',
     noTile: '{{config}}（块宽对这个内核不起作用）',
   },
   comparison: {
