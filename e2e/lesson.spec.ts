@@ -160,6 +160,19 @@ test.describe('at 1366×768, classroom mode', () => {
     await app.tileMap.select(1, 1);
     await app.tileMap.goTo(6); // phase 2, multiply
     await checkMultiply(page, 16, 3, 5);
+    // The terms the box cannot show are counted in its corner; term by term, the current one is scrolled into the box.
+    // (With these integers all sixteen fit at 1366×768: the count is shown exactly when the box overflows.)
+    const overflows = await page.locator('.mac-values').evaluate((el) => el.scrollHeight > el.clientHeight + 1);
+    await expect(page.getByTestId('mac-more')).toBeVisible({ visible: overflows });
+    for (let i = 0; i < 16; i++) await page.getByTestId('mac-next').click();
+    await expect(page.getByTestId('mac-term-at')).toContainText('term 16 of 16');
+    const inBox = await page.evaluate(() => {
+      const box = document.querySelector('.mac-values')!.getBoundingClientRect();
+      const cur = document.querySelector('.mac-term.current')!.getBoundingClientRect();
+      return cur.top >= box.top - 1 && cur.bottom <= box.bottom + 1;
+    });
+    expect(inBox).toBe(true);
+    await page.getByTestId('mac-next').click(); // back to all terms
     // The stepper's column holds every part (its legend included) with nothing scrolled away.
     expect(await page.locator('.cr-stepper').evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
     await page.getByTestId('cr-tab-kernel').click();

@@ -3,7 +3,7 @@
  * term by term (row of As × column of Bs, with the trace's values), the WGSL file that ran with the
  * current step's lines highlighted, and the phase table of the selected workgroup (PMPP Fig. 4.19).
  */
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tiledSourceFile } from '../core/kernels';
 import { kernelLines } from '../core/kernelSteps';
@@ -12,6 +12,7 @@ import type { TileWidth } from '../core/shape';
 import { kOutside, kStepNames, macTerms, phaseTable, type TableLoad } from '../core/trace';
 import { useApp } from '../state/store';
 import { setLane } from '../state/viz';
+import { afterNextPaint } from './afterPaint';
 
 /** Lines the values of a tile's terms are given (a fixed box: nothing moves from step to step). */
 const kMacLines: Record<number, number> = { 2: 1, 4: 2, 8: 2, 16: 3, 32: 5 };
@@ -65,6 +66,41 @@ export function MacTerms({
   const sym = (j: number) => `As[${ly}][${j}]·Bs[${j}][${lx}]`;
   const formula = tile <= 4 ? Array.from({ length: tile }, (_, j) => sym(j)).join(' + ') : `${sym(0)} + ${sym(1)} + … + ${sym(tile - 1)}`;
   const shownSum = upTo === undefined ? after : terms[k]!.sum;
+  const valuesRef = useRef<HTMLParagraphElement>(null);
+  // Terms below the box's visible lines (it scrolls): counted once laid out, and again on scroll.
+  const [hidden, setHidden] = useState(0);
+  const countHidden = () => {
+    const box = valuesRef.current;
+    if (!box) return;
+    const bottom = box.getBoundingClientRect().bottom;
+    const n = Array.from(box.querySelectorAll<HTMLElement>('.mac-term')).filter((el) => el.getBoundingClientRect().top >= bottom - 2).length;
+    setHidden(n);
+  };
+  // Term by term, the current term is scrolled into the box (the box only: the page stays).
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        const box = valuesRef.current;
+        if (!box) return;
+        const cur = box.querySelector<HTMLElement>('.mac-term.current');
+        if (!cur) box.scrollTop = 0; // all terms: from the sum on
+        else {
+          // Whole lines only: the current term's line is kept above the last one (where the count of
+          // terms below sits), or is the first one shown, going back.
+          const line = parseFloat(getComputedStyle(box).lineHeight) || cur.offsetHeight;
+          const r = cur.getBoundingClientRect();
+          const b = box.getBoundingClientRect();
+          const top = r.top - b.top + box.scrollTop;
+          const bottom = r.bottom - b.top + box.scrollTop;
+          const room = box.clientHeight > 1.5 * line ? line : 0;
+          if (bottom + room > box.scrollTop + box.clientHeight + 1) box.scrollTop = Math.min(box.scrollHeight - box.clientHeight, Math.ceil((bottom + room - box.clientHeight) / line - 0.01) * line);
+          else if (top < box.scrollTop - 1) box.scrollTop = Math.floor(top / line + 0.01) * line;
+        }
+        countHidden();
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [upTo, terms, tile],
+  );
   return (
     <div className="mac-terms" style={{ ['--mac-lines' as string]: kMacLines[tile] ?? 3 }} data-testid="mac-terms" data-terms={terms.length} data-active={active ? 'true' : 'false'} data-sum={String(after)} aria-live="polite">
       {pick ? (
@@ -98,7 +134,8 @@ export function MacTerms({
           </p>
         </>
       )}
-      <p className="mac-values">
+      <div className="mac-values-wrap">
+      <p className="mac-values" ref={valuesRef} onScroll={countHidden}>
         {/* The sum first, so a long tile's terms never hide it. */}
         <code>{c ?? t('lesson.macNoC')} = </code>
         <strong data-testid="mac-sum" title={fullValue(shownSum)}>
@@ -122,6 +159,11 @@ export function MacTerms({
           </span>
         ))}
       </p>
+      {/* The box keeps its height from step to step; what it cannot show is said, not silently cut. */}
+      <span className="mac-more" data-testid="mac-more" hidden={hidden === 0} aria-hidden="true">
+        {t('lesson.macMore', { count: hidden, n: hidden })}
+      </span>
+      </div>
     </div>
   );
 }

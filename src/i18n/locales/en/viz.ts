@@ -153,6 +153,8 @@ export const viz = {
     termAll: 'all terms',
     termsAll: 'all {{n}} terms',
     termAt: 'term {{k}} of {{n}}',
+    macMore_one: '▼ {{n}} more term: scroll',
+    macMore_other: '▼ {{n}} more terms: scroll',
     kernelHeading: 'The kernel that ran: {{file}}',
     kernelAria: 'WGSL source of {{file}}, the current step highlighted',
     kernelMore: '   ⋮ {{n}} more lines',

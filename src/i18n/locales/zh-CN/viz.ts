@@ -151,6 +151,8 @@ export const viz: Catalogue<typeof en> = {
     termAll: '全部项',
     termsAll: '全部 {{n}} 项',
     termAt: '第 {{k}} 项，共 {{n}} 项',
+    macMore_one: '▼ 还有 {{n}} 项：滚动查看',
+    macMore_other: '▼ 还有 {{n}} 项：滚动查看',
     kernelHeading: '实际运行的内核：{{file}}',
     kernelAria: '{{file}} 的 WGSL 源代码，当前步骤已高亮',
     kernelMore: '   ⋮ 另有 {{n}} 行',
