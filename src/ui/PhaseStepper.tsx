@@ -538,17 +538,19 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
     </p>
   );
 
+  // With the boundary tests on, a lane outside the matrix is correct (it loads 0.0): drawn grey, not red (CSS).
+  const boundsAttr = trace.bounds ? 'on' : 'off';
   if (mode === 'classroom' && part !== 'main') {
     // In place of the map in the presentation (its tabs): the kernel that ran, or the phase table.
     return (
-      <div className="classroom-side" data-testid="phase-stepper-side" data-show={part}>
+      <div className="classroom-side" data-testid="phase-stepper-side" data-show={part} data-bounds={boundsAttr}>
         {part === 'kernel' ? kernel : table}
       </div>
     );
   }
   if (mode === 'classroom') {
     return (
-      <div className="classroom-stepper" data-testid="phase-stepper" data-source={source}>
+      <div className="classroom-stepper" data-testid="phase-stepper" data-source={source} data-bounds={boundsAttr}>
         {label}
         <StepperControls total={total} />
         {grids}
@@ -565,7 +567,7 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
 
 
   return (
-    <section className="panel" aria-labelledby="stepper-heading" data-testid="phase-stepper" data-source={source}>
+    <section className="panel" aria-labelledby="stepper-heading" data-testid="phase-stepper" data-source={source} data-bounds={boundsAttr}>
       <h2 id="stepper-heading">{t('stepper.heading', { wg: `(${tx}, ${ty})`, block: notation.cTile(ty, tx) })}</h2>
       <p className="small">
         {source === 'cpu' ? (
