@@ -8,6 +8,7 @@ import { KeyHintLine, StepButtons, usePlaying, type StepButtonIds } from './Phas
 import { useStepperKeys, type StepperActions } from './useStepperKeys';
 import { useApp } from '../state/store';
 import { fmtBelowResolution, fmtMs, isBelowResolution } from './format';
+import { distrustHeadline, untimeableRun } from './timing';
 import { numberFormat, say } from '../i18n';
 
 /** Notation, the same in every language: the sum shown, and the mark of a lane whose value is read. */
@@ -250,7 +251,10 @@ export function DotView() {
   const status = useApp((s) => s.dotStatus);
   const error = say(useApp((s) => s.dotError));
   const r = useApp((s) => s.dotResult);
+  const { t: tr } = useTranslation('run');
   const parsed = parseDot(text);
+  const untrusted = r ? untimeableRun(r.timing) : undefined;
+  const untrustedWhy = untrusted?.join(tr('timing.reasonSeparator'));
   return (
     <>
       <section className="panel" aria-labelledby="dot-heading">
@@ -326,6 +330,12 @@ export function DotView() {
                 {isBelowResolution(r.timing.stats.median) || !Number.isFinite(r.gbPerS)
                   ? t('dot.timingBelow', { ...timingValues(r, t(`dot.clock.${r.timing.clock}`)), below: fmtBelowResolution() })
                   : t('dot.timingRate', { ...timingValues(r, t(`dot.clock.${r.timing.clock}`)), rate: r.gbPerS.toPrecision(3) })}{' '}
+                {untrusted && (
+                  // The trust rule of every other time (core/trust): a rate from noisy or too-small samples is marked.
+                  <strong data-testid="dot-untrusted">
+                    ⚠ {distrustHeadline(r.timing)}: {untrustedWhy}.{' '}
+                  </strong>
+                )}
                 {t('dot.noPercent')}
               </p>
             </>
