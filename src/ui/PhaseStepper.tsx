@@ -587,11 +587,15 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
       <FigureExport what={kExportWhat} make={exportPhase} />
       <KeyHintLine mode={kLessonKeys} />
       {label}
-      {grids}
+      {/* From tile 16 the step's terms and the kernel's lines come right under the step's name, the
+          grids after them (three 16×16 grids are 1,100 px tall and put the multiply step two screens
+          down); below it the grids are the picture and come first. */}
+      {tile < 16 && grids}
       <div className="stepper-beside">
         {mac}
         {kernel}
       </div>
+      {tile >= 16 && grids}
       {detail}
       {legend}
       {table}
