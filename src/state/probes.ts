@@ -39,4 +39,3 @@ export async function runProbeView(id: ProbeId): Promise<void> {
     },
   );
 }
-

@@ -98,7 +98,6 @@ export function MacTerms({
         }
         countHidden();
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [upTo, terms, tile],
   );
   return (
@@ -135,34 +134,34 @@ export function MacTerms({
         </>
       )}
       <div className="mac-values-wrap">
-      <p className="mac-values" ref={valuesRef} onScroll={countHidden}>
-        {/* The sum first, so a long tile's terms never hide it. */}
-        <code>{c ?? t('lesson.macNoC')} = </code>
-        <strong data-testid="mac-sum" title={fullValue(shownSum)}>
-          {minus(fullValue(shownSum))}
-        </strong>
-        {' = '}
-        <span className="mac-before" title={fullValue(before)}>
-          {minus(fitValue(before, kTermChars))}
-        </span>
-        {terms.map((term) => (
-          <span
-            key={term.k}
-            data-testid={`mac-term-${term.k}`}
-            data-a={String(term.a)}
-            data-b={String(term.b)}
-            className={`mac-term${upTo !== undefined && term.k === k ? ' current' : ''}${upTo !== undefined && term.k > k ? ' later' : ''}`}
-            title={`${sym(term.k)} = ${fullValue(term.a)} · ${fullValue(term.b)} → ${fullValue(term.sum)}`}
-          >
-            {' + '}
-            {paren(fitValue(term.a, kTermChars))}·{paren(fitValue(term.b, kTermChars))}
+        <p className="mac-values" ref={valuesRef} onScroll={countHidden}>
+          {/* The sum first, so a long tile's terms never hide it. */}
+          <code>{c ?? t('lesson.macNoC')} = </code>
+          <strong data-testid="mac-sum" title={fullValue(shownSum)}>
+            {minus(fullValue(shownSum))}
+          </strong>
+          {' = '}
+          <span className="mac-before" title={fullValue(before)}>
+            {minus(fitValue(before, kTermChars))}
           </span>
-        ))}
-      </p>
-      {/* The box keeps its height from step to step; what it cannot show is said, not silently cut. */}
-      <span className="mac-more" data-testid="mac-more" hidden={hidden === 0} aria-hidden="true">
-        {t('lesson.macMore', { count: hidden, n: hidden })}
-      </span>
+          {terms.map((term) => (
+            <span
+              key={term.k}
+              data-testid={`mac-term-${term.k}`}
+              data-a={String(term.a)}
+              data-b={String(term.b)}
+              className={`mac-term${upTo !== undefined && term.k === k ? ' current' : ''}${upTo !== undefined && term.k > k ? ' later' : ''}`}
+              title={`${sym(term.k)} = ${fullValue(term.a)} · ${fullValue(term.b)} → ${fullValue(term.sum)}`}
+            >
+              {' + '}
+              {paren(fitValue(term.a, kTermChars))}·{paren(fitValue(term.b, kTermChars))}
+            </span>
+          ))}
+        </p>
+        {/* The box keeps its height from step to step; what it cannot show is said, not silently cut. */}
+        <span className="mac-more" data-testid="mac-more" hidden={hidden === 0} aria-hidden="true">
+          {t('lesson.macMore', { count: hidden, n: hidden })}
+        </span>
       </div>
     </div>
   );
