@@ -275,6 +275,16 @@ test('from the default example, one action runs a size this GPU can time and sho
   await expect(ratio).toBeVisible({ timeout: 180_000 });
   // The answer is brought into view (after a run the page otherwise scrolls to the map, screens above it).
   await expect(ratio).toBeInViewport();
+  // At that size the map is wider than its box and scrolls inside it: the selected C tile is in the box's view.
+  await expect
+    .poll(() =>
+      app.page.evaluate(() => {
+        const fig = document.querySelector('[data-testid="tile-map"] .matmul-figure')!.getBoundingClientRect();
+        const sel = document.querySelector('[data-testid="tile-map"] .tile.c.selected')!.getBoundingClientRect();
+        return sel.left >= fig.left - 1 && sel.right <= fig.right + 1;
+      }),
+    )
+    .toBe(true);
   // A trusted ratio is a number > 0; an untrusted one gives none and says so. SwiftShader is software: the H100 figure is shown.
   const trusted = await ratio.getAttribute('data-trusted');
   if (trusted === 'true') expect(Number(await ratio.getAttribute('data-ratio'))).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { useMemo, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { mapFileName, mapSvg, type MapFigure } from './figureSvg';
 import { notationOf, tileCoordinates, type Notation } from '../core/notation';
@@ -10,6 +10,7 @@ import type { TraceView } from '../state/vizState';
 import { selectTile } from '../state/viz';
 import { FigureExport } from './FigureExport';
 import { fmtInt } from './format';
+import { afterNextPaint } from './afterPaint';
 import './classroom.css';
 
 /** Which figure the map's export buttons save (their test ids: export-map-svg, export-map-png). */
@@ -129,9 +130,29 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
     return size < font ? <span style={{ fontSize: `${Math.floor(size)}px` }}>{text}</span> : text;
   };
 
+  // A figure wider (or taller) than its box scrolls inside it: the selected C tile is kept in view
+  // there (at 176³ its 11 columns overflow, and the tile the formula names sat out of sight). The
+  // figure scrolls, never the page.
+  const figRef = useRef<HTMLDivElement>(null);
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        const fig = figRef.current;
+        const cellEl = fig?.querySelector<HTMLElement>('.tile.c.selected');
+        if (!fig || !cellEl || (fig.scrollWidth <= fig.clientWidth && fig.scrollHeight <= fig.clientHeight)) return;
+        const f = fig.getBoundingClientRect();
+        const c = cellEl.getBoundingClientRect();
+        if (c.left < f.left) fig.scrollLeft -= f.left - c.left + 8;
+        else if (c.right > f.right) fig.scrollLeft += c.right - f.right + 8;
+        if (c.top < f.top) fig.scrollTop -= f.top - c.top + 8;
+        else if (c.bottom > f.bottom) fig.scrollTop += c.bottom - f.bottom + 8;
+      }),
+    [selected.ty, selected.tx, cell, trace],
+  );
+
   return (
     // i18n-exempt: CSS grid columns
-    <div className="matmul-figure" style={{ gridTemplateColumns: `auto auto`, ['--tile-font' as string]: `${font}px` }}>
+    <div className="matmul-figure" ref={figRef} style={{ gridTemplateColumns: `auto auto`, ['--tile-font' as string]: `${font}px` }}>
       <div />
       <div className="bgrid" aria-label={t('map.bCells')} style={{ gridTemplateColumns: range(c0, c1).map((tx) => `${colW(tx)}px`).join(' '), gridTemplateRows: range(p0, p1).map((p) => `${kW(p)}px`).join(' ') }}>
         {range(p0, p1).map((p) =>
