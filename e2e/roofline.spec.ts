@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
 /**
@@ -36,17 +37,39 @@ test('roofline-run measures both roofs, verified, and places the rungs that ran'
   for (const id of ran) await expect(page.getByTestId(`roofline-point-${id}`)).toBeAttached();
 });
 
+/**
+ * Presses a run button, then its Cancel button in the page as soon as it appears: on SwiftShader a
+ * probe can finish within a second, and a click from the test, under load, could come after the run
+ * had ended. False when Cancel never appeared.
+ */
+async function runThenCancel(page: Page, runId: string, cancelId: string): Promise<boolean> {
+  await expect(page.getByTestId(runId)).toBeEnabled();
+  return page.evaluate(
+    async ({ runId, cancelId }) => {
+      (document.querySelector(`[data-testid="${runId}"]`) as HTMLButtonElement).click();
+      for (const end = performance.now() + 20_000; performance.now() < end; ) {
+        const cancel = document.querySelector<HTMLButtonElement>(`[data-testid="${cancelId}"]`);
+        if (cancel) {
+          cancel.click();
+          return true;
+        }
+        await new Promise((r) => setTimeout(r, 1));
+      }
+      return false;
+    },
+    { runId, cancelId },
+  );
+}
+
 test('the roofline and a probe can be cancelled while they run: said plainly, not as a failure, and the next run starts', async ({ app }) => {
   const page = app.page;
   await app.open('?view=ladder&m=16&k=16&n=16');
-  await page.getByTestId('roofline-run').click();
-  await page.getByTestId('roofline-cancel').click();
+  expect(await runThenCancel(page, 'roofline-run', 'roofline-cancel'), 'Cancel appeared while the roofline ran').toBe(true);
   const said = page.getByTestId('roofline-error');
   await expect(said).toHaveAttribute('data-cancelled', 'true');
   await expect(said).not.toHaveClass(/error-text/);
   await expect(page.getByTestId('roofline-cancel')).toHaveCount(0);
-  await page.getByTestId('probe-coalescing-run').click();
-  await page.getByTestId('probe-coalescing-cancel').click();
+  expect(await runThenCancel(page, 'probe-coalescing-run', 'probe-coalescing-cancel'), 'Cancel appeared while the probe ran').toBe(true);
   await expect(page.getByTestId('probe-coalescing-error')).toHaveClass(/small/);
   await expect(page.getByTestId('probe-coalescing-error')).toContainText('Cancelled');
   // The lock is free: the probe runs to its end and verifies.

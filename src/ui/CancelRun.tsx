@@ -13,4 +13,4 @@ export function CancelRun({ 'data-testid': testId }: { 'data-testid': string }) 
 }
 
 /** Whether a run's message says it was cancelled (by this button): shown plainly, not as a failure. */
-export const isCancelled = (m: unknown): boolean => isSaid(m) && m.key === 'run:error.cancelled';
+export const isCancelled = (m: unknown): boolean => isSaid(m) && (m.key === 'run:error.cancelled' || m.key === 'run:runs.cancelled');
