@@ -25,6 +25,7 @@ import {
   kProbeWorkgroup,
   kTileRows,
   probeRatio,
+  probeRatios,
   probeSizes,
   type BankKind,
   type GlobalKind,
@@ -231,4 +232,20 @@ describe('the H100 reference', () => {
       expect(rec.get('coalesced')!.bytes).toBe(kH100Probes.globalBytes);
     });
   }
+});
+
+describe('probeRatios: the ratios a probe reports, for the page and a shared link alike', () => {
+  const medians: Record<string, number> = { coalesced: 0.03, strided: 0.108, rows: 0.4, columns: 2.12, padded: 0.412 };
+  const of = (k: string) => medians[k] ?? NaN;
+  it('strided ÷ coalesced for the coalescing probe, and no padded ratio', () => {
+    const r = probeRatios('coalescing', of);
+    expect(r.ratio).toBeCloseTo(3.6, 10);
+    expect(r.padded).toBeUndefined();
+  });
+  it('columns ÷ rows and padded ÷ rows for the bank probe; none for a missing variant', () => {
+    const r = probeRatios('banks', of);
+    expect(r.ratio).toBeCloseTo(5.3, 10);
+    expect(r.padded).toBeCloseTo(1.03, 10);
+    expect(probeRatios('banks', (k) => (k === 'padded' ? NaN : of(k))).padded).toBeUndefined();
+  });
 });

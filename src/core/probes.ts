@@ -265,3 +265,12 @@ export function bankPicture(kind: BankKind, lanes = kModelLanes, c = 0): ProbePi
 export function probeRatio(slowMs: number, fastMs: number): number | undefined {
   return Number.isFinite(slowMs) && Number.isFinite(fastMs) && slowMs > 0 && fastMs > 0 ? slowMs / fastMs : undefined;
 }
+
+/**
+ * A probe's ratios from its variants' medians (NaN for a variant it lacks): strided ÷ coalesced, or
+ * columns ÷ rows and padded ÷ rows. The page's own run and a shared link's figures say the same ones.
+ */
+export function probeRatios(probe: ProbeId, medianOf: (kind: GlobalKind | BankKind) => number): { readonly ratio?: number; readonly padded?: number } {
+  if (probe === 'coalescing') return { ratio: probeRatio(medianOf('strided'), medianOf('coalesced')) };
+  return { ratio: probeRatio(medianOf('columns'), medianOf('rows')), padded: probeRatio(medianOf('padded'), medianOf('rows')) };
+}

@@ -11,7 +11,7 @@ import {
   kProbeIds,
   kSegmentBytes,
   kTileRows,
-  probeRatio,
+  probeRatios,
   type ProbeId,
   type ProbePicture,
 } from '../core/probes';
@@ -185,11 +185,12 @@ function RatioLine({ r }: { r: ProbeResult }) {
     const why = untimeableRun(vs[i]!.timing) ?? [];
     text = t('noRatioUntrusted', { why: `${t(`${r.probe}.kind.${vs[i]!.kind}` as 'coalescing.kind.coalesced')}: ${why.join('; ')}` });
   } else if (r.probe === 'coalescing') {
-    ratio = probeRatio(median('strided'), median('coalesced'));
+    ratio = probeRatios(r.probe, median).ratio;
     text = ratio !== undefined ? <Trans t={t} i18nKey="coalescing.ratio" values={{ ratio: fixed(ratio, 2) }} components={kParts} /> : t('noRatioMismatch');
   } else {
-    ratio = probeRatio(median('columns'), median('rows'));
-    const padded = probeRatio(median('padded'), median('rows'));
+    const both = probeRatios(r.probe, median);
+    ratio = both.ratio;
+    const padded = both.padded;
     text =
       ratio !== undefined && padded !== undefined ? (
         <Trans t={t} i18nKey="banks.ratio" values={{ conflict: fixed(ratio, 2), padded: fixed(padded, 2) }} components={kParts} />
@@ -330,8 +331,7 @@ export function SharedProbes({ probes }: { probes: ProbesShare }) {
     };
     const good = p.variants.every((v) => v.verified && v.trusted);
     const common = { mib: fixed(p.mib, p.mib >= 10 ? 0 : 2), clock: tr(`clock.label.${p.clock}`), verified: p.variants.every((v) => v.verified) ? t('shared.verified') : t('shared.notVerified') };
-    const ratio = !good ? undefined : id === 'coalescing' ? probeRatio(median('strided'), median('coalesced')) : probeRatio(median('columns'), median('rows'));
-    const padded = id === 'banks' && good ? probeRatio(median('padded'), median('rows')) : undefined;
+    const { ratio, padded } = good ? probeRatios(id, median) : {};
     return (
       <p key={id} className="small" data-testid={`shared-probe-${id}`} data-ratio={ratio}>
         {ratio === undefined ? (

@@ -37,22 +37,21 @@ export const dispatchStep = (run: TimedRun): number => runTrustHere(run).stepMs;
 /** Why this run's time is not a trustworthy speed, or undefined (the trust rule over the run's own statistics and clock). */
 export const untimeableRun = (run: TimedRun): string[] | undefined => distrustWords(runTrustHere(run), run.stats.median);
 
+/** The first reason a run's time is not trusted (core/trust kDistrusts order), or undefined when it is. */
+export const distrustReason = (run: TimedRun): Trust['reasons'][number] | undefined => runTrustHere(run).reasons[0];
+
 /**
  * The headline of a run whose time is not trusted, by its verdict's first reason: "Too small to
  * time meaningfully" only when it is near the clock's resolution; a noisy run is called noisy.
  */
 export function distrustHeadline(run: TimedRun): string {
-  const v = runTrustHere(run);
-  const first = v.reasons[0];
+  const first = distrustReason(run);
   return first === 'noisy' ? t('run:timing.tooNoisy') : first === 'implausible' ? t('run:timing.implausible') : t('run:timing.tooSmall');
 }
 
-/** The first reason a run's time is not trusted (core/trust kDistrusts order), or undefined when it is. */
-export const distrustReason = (run: TimedRun): Trust['reasons'][number] | undefined => runTrustHere(run).reasons[0];
-
 /** What to try next for a run whose time is not trusted, by its verdict's first reason. */
 export function distrustAdvice(run: TimedRun): string {
-  return runTrustHere(run).reasons[0] === 'noisy' ? t('run:timing.adviceNoisy') : t('run:timing.advice');
+  return distrustReason(run) === 'noisy' ? t('run:timing.adviceNoisy') : t('run:timing.advice');
 }
 
 /** A point's or run's mark, short: "too small to time", "noisy (spread 905%)", "implausible". */
