@@ -35,7 +35,7 @@ export function selectExercise(id: ExerciseId): void {
 export function setPracticeCode(code: string, id: ExerciseId = useApp.getState().practiceEx): void {
   const s = useApp.getState();
   if (s.practiceCode[id] === code) return;
-  if (s.practiceLinked === id) dropCodeFragment();
+  dropCodeFragment();
   useApp.setState((st) => ({ practiceCode: { ...st.practiceCode, [id]: code }, practiceLinked: st.practiceLinked === id ? undefined : st.practiceLinked }));
   save(id, code);
 }
@@ -50,7 +50,7 @@ function replaceCode(id: ExerciseId, code: string): void {
     storeBackups(id, list);
     useApp.setState((st) => ({ practiceBackups: { ...st.practiceBackups, [id]: list } }));
   }
-  if (s.practiceLinked === id) dropCodeFragment();
+  dropCodeFragment();
   useApp.setState((st) => ({ practiceCode: { ...st.practiceCode, [id]: code }, practiceLinked: st.practiceLinked === id ? undefined : st.practiceLinked }));
   save(id, code);
 }
@@ -83,7 +83,7 @@ export function restoreCode(): void {
   const now = s.practiceCode[id];
   const next = isOwnCode(id, now) && now !== back ? [now, ...list.filter((x) => x !== now)] : list;
   storeBackups(id, next);
-  if (s.practiceLinked === id) dropCodeFragment();
+  dropCodeFragment();
   useApp.setState((st) => ({
     practiceBackups: { ...st.practiceBackups, [id]: next },
     practiceCode: { ...st.practiceCode, [id]: back },
@@ -121,7 +121,8 @@ export async function runPracticeView(): Promise<void> {
     async ({ ctx }) => {
       const code = useApp.getState().practiceCode[id];
       const seed = newSeed();
-      useApp.setState({ practiceStatus: 'running', practiceError: '', practiceResult: undefined });
+      // The linked code has run now: the note saying it has not goes (the address keeps the code it shows).
+      useApp.setState((s) => ({ practiceStatus: 'running', practiceError: '', practiceResult: undefined, practiceLinked: s.practiceLinked === id ? undefined : s.practiceLinked }));
       try {
         const outcome = await runPractice(ctx, id, code, seed);
         useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome, seq: ++seq } });
