@@ -36,7 +36,6 @@ import blk128x256Source from '../../shaders/generated/blk128x256.wgsl?raw';
 import split128vSource from '../../shaders/generated/split128v.wgsl?raw';
 import split8x16vSource from '../../shaders/generated/split8x16v.wgsl?raw';
 import splitSumSource from '../../shaders/splitk_sum.wgsl?raw';
-import type { ProblemLimits } from './limits';
 import type { Shape, TileWidth } from './shape';
 import { ceilDiv } from './shape';
 import {
@@ -54,6 +53,7 @@ import {
   type MappingKey,
   type MappingWords,
   type PlanFailure,
+  type ProblemLimits,
   type WorkgroupLimits,
 } from './tiling';
 import { blockLoads, naiveLoads, stripLoads } from './traffic';
