@@ -216,7 +216,9 @@ test.describe('practice: a verdict that is never wrong', () => {
     // The naive kernel, honest, in the tiled exercise: right values, over the read budget.
     await p.setCode(naive());
     expect(await p.run()).toBe('fail');
-    await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', 'budget');
+    // No barriers at all and 2·K reads: the headline names the barriers, the reads are said too.
+    await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', /^(barriers|budget)$/);
+    await expect(page.getByTestId('exercise-verdict')).toContainText(/global reads; the budget is/);
     // The dot product summed serially by invocation 0, with a barrier in every step (enough barriers): not a tree.
     await p.open('dot');
     const serial = solutionOf('dot').replace(
@@ -273,7 +275,9 @@ test.describe('practice: a verdict that is never wrong', () => {
       '  storeC(',
       '  var x = 0.0;\n  for (var a = 0u; a < 4000u; a++) {\n    for (var b = 0u; b < 4000u; b++) {\n      for (var c = 0u; c < 4000u; c++) {\n        x += 1.0;\n      }\n    }\n  }\n  storeC(',
     );
-    const hidden = solutionOf('map').replace('  storeC(', '  var y = 0u; // looks like a comment\u2028loop { y += 1u; }\n  storeC(');
+    // After U+2028 (a line break to WGSL) the loop is code: 2^32 iterations before y wraps to 0.
+    const hidden = solutionOf('map').replace('  storeC(row, col, loadA(row, col) + loadB(row, col));', '  var y = 0u; // looks like a comment\u2028loop { y += 1u; if (y == 0u) { break; } }\n  storeC(row, col, loadA(row, col) + loadB(row, col) + f32(y) * 0.0);');
+    expect(hidden).toContain('\u2028loop');
     for (const [name, code] of [
       ['nested', nested],
       ['U+2028', hidden],
@@ -321,6 +325,8 @@ test.describe('practice: nothing is lost', () => {
     await page.goto('./?view=practice&ex=guard');
     await p.setCode(mine);
     const linked = `${solutionOf('guard')}\n// from a friend\n`;
+    // A new document (a link opened from elsewhere), not a jump within this one.
+    await page.goto('about:blank');
     await page.goto(`./?view=practice&ex=guard${codeFragment(linked)}`);
     await expect(p.editor).toContainText('// from a friend');
     await expect(page.getByTestId('exercise-restore')).toBeVisible();

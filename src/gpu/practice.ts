@@ -13,6 +13,7 @@ import { checkCases, exercise, exerciseData, judgeShape, kUnwrittenBits, layoutO
 import {
   checkModule,
   compileHints,
+  editorLines,
   entryPointHint,
   kCountersPerInvocation,
   kFlagCount,
@@ -137,13 +138,19 @@ async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipe
 export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string, seed: number): Promise<PracticeOutcome> {
   const ex = exercise(id);
   const refused = refusals(code);
-  if (refused.length > 0) return { kind: 'refused', refusals: refused };
+  if (refused.length > 0) {
+    const toEditor = editorLines(code);
+    return { kind: 'refused', refusals: refused.map((r) => ('line' in r ? { ...r, line: toEditor(r.line) } : r)) };
+  }
   const { device } = ctx;
   const offset = preludeLines(ex.constants);
   // 1. As written: errors speak of the learner's code.
   const plain = await compileErrors(device, `Practice.${id}.check`, checkModule(ex.constants, code), offset);
+  // The compiler numbers WGSL's lines; the editor's lines may be fewer (a U+2028 stays inside one of them).
+  const toEditor = editorLines(code);
   if (plain.messages.length > 0) {
-    return { kind: 'compile', messages: plain.messages, hints: compileHints(code, plain.messages.map((m) => m.line)) };
+    const hints = compileHints(code, plain.messages.map((m) => m.line)).map((h) => ({ ...h, line: toEditor(h.line) }));
+    return { kind: 'compile', messages: plain.messages.map((m) => ({ ...m, line: toEditor(m.line) })), hints };
   }
   const entry = entryPointHint(code);
   if (entry) return { kind: 'compile', messages: [], hints: [entry] };

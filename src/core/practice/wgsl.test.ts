@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkModule, compileHints, entryPointHint, instrument, kMaxCodeChars, normalizeLineBreaks, prelude, preludeLines, refusals, runModule, type Instrumented } from './wgsl';
+import { checkModule, compileHints, editorLines, entryPointHint, instrument, kMaxCodeChars, normalizeLineBreaks, prelude, preludeLines, refusals, runModule, type Instrumented } from './wgsl';
 import { kExercises } from './exercises';
 
 const lines = (s: string) => s.split('\n').length;
@@ -134,5 +134,13 @@ describe('compile hints, from the code’s tokens', () => {
     numba.split('\n').forEach((l, i) => {
       if (l.includes('workgroupBarrier')) expect(compileHints(numba, [i + 1])[0]).toMatchObject({ kind: 'uniform-barrier', line: ret });
     });
+  });
+});
+
+describe('the editor’s lines', () => {
+  it('a WGSL line break the editor does not break at stays in its editor line; LF, CR LF and CR count as one', () => {
+    const to = editorLines('a\u2028b\nc\r\nd\re\u0085f');
+    expect([1, 2, 3, 4, 5, 6].map(to)).toEqual([1, 1, 2, 3, 4, 4]);
+    expect(editorLines('x\ny')(2)).toBe(2);
   });
 });

@@ -435,3 +435,21 @@ export function entryPointHint(code: string): CompileHint | undefined {
   const other = fns.find((f) => hasAttr(f, 'compute')) ?? fns.find((f) => f.name === 'main');
   return { kind: 'entry-point', line: other ? lineAt(p.code, other.start) : 1, ...(other?.name ? { name: other.name } : {}) };
 }
+
+/**
+ * From a line of the normalized code (what the compiler and the checker number) to the line the
+ * editor shows: the editor breaks lines only at LF, CR LF and CR, so a VT, FF, NEL, U+2028 or
+ * U+2029 (a line break to WGSL) stays inside one of its lines.
+ */
+export function editorLines(code: string): (line: number) => number {
+  const map: number[] = [0, 1];
+  let editor = 1;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    if (ch === '\r' && code[i + 1] === '\n') continue;
+    if (ch === '\n' || ch === '\r') editor++;
+    else if (!/[\v\f\u0085\u2028\u2029]/.test(ch)) continue;
+    map.push(editor);
+  }
+  return (line) => map[Math.min(Math.max(1, line), map.length - 1)]!;
+}

@@ -133,7 +133,7 @@ function ShapeRow({ ex, v, index }: { ex: Exercise; v: ShapeVerdict; index: numb
         </ul>
         {v.slip ? <SlipNote slip={v.slip} /> : null}
       </div>
-      {v.status !== 'pass' || v.cRows * v.cCols <= kMapWindow * kMapWindow ? <WrongMap v={v} /> : null}
+      {v.wrongCount + v.unwrittenCount > 0 || v.cRows * v.cCols <= kMapWindow * kMapWindow ? <WrongMap v={v} /> : null}
     </li>
   );
 }
