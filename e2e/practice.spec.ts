@@ -249,6 +249,9 @@ test.describe('practice: a verdict that is never wrong', () => {
     expect(Number.isFinite(expected) && Number.isFinite(actual)).toBe(true);
     expect(actual).not.toBe(expected);
     await expect(cell).toHaveAttribute('aria-label', /expected .* got /);
+    // Focused from the keyboard, the cell's values are shown beside the map, not only to a screen reader.
+    await cell.focus();
+    await expect(page.getByTestId('exercise-cell-readout').first()).toContainText(/expected .* got /);
     await expect(page.getByTestId('exercise-slip').first()).toHaveAttribute('data-slip', 'as-transposed');
     // Every shape says its shape as data.
     await expect(page.getByTestId('exercise-shape-0')).toHaveAttribute('data-shape', /^\d+x\d+x\d+$/);

@@ -51,6 +51,7 @@ function WrongMap({ v }: { v: ShapeVerdict }) {
   const cols = Math.min(kMapWindow, v.cCols);
   const cell = Math.max(14, Math.min(28, Math.floor(300 / Math.max(rows, cols))));
   const windowed = rows < v.cRows || cols < v.cCols;
+  const [readout, setReadout] = useState('');
   const cells = [];
   for (let r = r0; r < r0 + rows; r++) {
     for (let c = c0; c < c0 + cols; c++) {
@@ -80,6 +81,8 @@ function WrongMap({ v }: { v: ShapeVerdict }) {
           tabIndex={bad ? 0 : undefined}
           role={bad ? 'img' : undefined}
           aria-label={bad ? name : undefined}
+          onFocus={() => setReadout(name)}
+          onMouseEnter={() => setReadout(name)}
         >
           <title>{name}</title>
           <rect x={x} y={y} width={cell - 2} height={cell - 2} />
@@ -94,6 +97,9 @@ function WrongMap({ v }: { v: ShapeVerdict }) {
       <svg className="practice-map" role="group" aria-label={t('mapLabel', { rows: v.cRows, cols: v.cCols })} width={cols * cell + 2} height={rows * cell + 2} data-testid="exercise-cmap" data-wrong={v.wrongCount + v.unwrittenCount}>
         {cells}
       </svg>
+      <p className="practice-readout" data-testid="exercise-cell-readout" aria-hidden="true">
+        {readout || '\u00a0'}
+      </p>
       <figcaption className="small">
         {windowed ? t('mapWindow', { r0, r1: r0 + rows - 1, c0, c1: c0 + cols - 1, rows: v.cRows, cols: v.cCols }) : null} {t('mapLegend')}
       </figcaption>
@@ -204,7 +210,7 @@ function Verdict({ id }: { id: ExerciseId }) {
     return (
       <section className="practice-verdict" data-testid="exercise-verdict" data-status="error" data-kind={o.kind} data-seq={result.seq} aria-live="polite">
         <Headline failure={kCompileFailure} shapes={[]} />
-        <p className="verdict-error">{t(o.kind === 'refused' ? 'verdict.refused' : 'verdict.compile')}</p>
+        {o.kind === 'refused' ? <p className="verdict-error">{t('verdict.refused')}</p> : null}
         {o.kind === 'refused' ? (
           <RefusalList refusals={o.refusals} />
         ) : (
@@ -235,6 +241,8 @@ function Verdict({ id }: { id: ExerciseId }) {
   const unwritten = shapes.reduce((n, v) => n + v.unwrittenCount, 0);
   const maxReads = Math.max(0, ...shapes.map((v) => v.maxReads));
   const budget = Math.max(0, ...shapes.map((v) => v.readBudget));
+  // The slip the first failing shape names, said once under the headline (each shape says its own below).
+  const firstSlip = shapes.find((v) => v.slip)?.slip;
   return (
     <section className="practice-verdict" data-testid="exercise-verdict" data-status={st} data-seq={result.seq} data-seed={o.seed} aria-live="polite">
       <Headline failure={failure} shapes={shapes} seed={o.seed} />
@@ -249,6 +257,7 @@ function Verdict({ id }: { id: ExerciseId }) {
       <p data-testid="exercise-reads" data-reads={maxReads} data-budget={budget}>
         {t('readsSummary', { reads: fmt(maxReads), budget: fmt(budget) })}
       </p>
+      {firstSlip ? <SlipNote slip={firstSlip} /> : null}
       <p className="small" data-testid="exercise-seed">
         {t('seedNote', { seed: o.seed, random: kRandomShapes })}
       </p>
