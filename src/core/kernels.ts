@@ -596,7 +596,7 @@ export function kernelLoads(id: KernelId, shape: Shape, tile: TileWidth): number
 /**
  * The reference run the record's `reference` figures come from — not measured on the user's GPU:
  * each rung at 4096³ (the parameters of that table) on an NVIDIA H100 80GB HBM3 (2026-11-22, round 7, the
- * final table), TFLOP/s at the median, from docs/benchmarks.md (raw lines in docs/results/round7/,
+ * final table), TFLOP/s at the median, from docs/benchmarks.md (raw lines in bench/results/round7/,
  * calls R, T and U; blk128x256: round 8, calls AD and AE, after it changed); cuBLAS: the highest of
  * the round's five calls. Shown beside this GPU's own figures, always labelled as reference.
  */

@@ -517,7 +517,7 @@ describe('the roofline in a share link', () => {
 
 describe('the probes in a share link', () => {
   const v = (kind: string, medianMs: number, gbps: number) => ({ kind, medianMs, gbps, runs: 10, verified: true, trusted: true });
-  // The H100's figures through wgpu (docs/results/round10/call2-*): strided 3.60× coalesced; columns 5.38× rows.
+  // The H100's figures through wgpu (bench/results/round10/call2-*): strided 3.60× coalesced; columns 5.38× rows.
   const probes = {
     coalescing: { mib: 64, software: false, clock: 'gpu-timestamp' as const, variants: [v('coalesced', 0.0301, 2229), v('strided', 0.1084, 619)] },
     banks: { mib: 512, software: false, clock: 'gpu-timestamp' as const, variants: [v('rows', 0.394, 1362), v('columns', 2.12, 253), v('padded', 0.394, 1362)] },

@@ -3,7 +3,7 @@
 set -u; SECONDS=0
 source .gpu/gpu-env.sh
 o=$OUT; mkdir -p $o
-short() { grep -o '"kernel":"[^"]*"\|"source":"[^"]*"\|"m":[0-9]*\|"gflops":[0-9]*\|"verified":[a-z]*' | tr '\n' ' '; echo; }
+source "$(dirname "$0")/common.sh"  # short, dawn_reg16x8v
 python3 .k15/scripts/cublas.py 2048 4096 2039x3001x1531 3989x1021x2999 2>>$o/cublas.err | tee -a $o/cublas.jsonl | grep -o '"m": [0-9]*\|"gflops": [0-9]*' | tr '\n' ' '; echo
 for rep in 1 2; do
   for v in "" ".k15/exp8/reg16x8v_v2.wgsl" ".k15/exp8/reg16x8v_s4.wgsl"; do
@@ -14,10 +14,7 @@ done
 for s in 2048 4096; do
   for v in "" ".k15/exp8/reg16x8v_v2.wgsl" ".k15/exp8/reg16x8v_s4.wgsl"; do
     echo "== dawn $s [$v] ($SECONDS s)"
-    for try in 1 2 3; do
-      line=$(timeout 90 /tmp/node .k15/bench.js --sizes $s --kernels reg16x8v --params GROUP=16 ${v:+--source reg16x8v=$v} 2>>$o/dawn.err | grep '^{')
-      if [ -n "$line" ]; then echo "$line" | tee -a $o/dawn.jsonl | short; break; fi
-    done
+    dawn_reg16x8v "$s" "$v"
   done
 done
 echo "done at $SECONDS s"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Round 10 (roofline) on the GPU machine: the bench's --roofline through wgpu (Deno) and Dawn (Node),
-# the copy variants, and a native copy (PyTorch) for comparison. BENCH=path/to/bench.js; DIR holds copy_u32.wgsl.
+# the copy variants, and a native copy (PyTorch) for comparison. BENCH=path/to/bench.js; DIR holds copy_u32.wgsl,
+# the round's u32 copy probe, kept in git history only: git show c2588a1:docs/results/round10/copy_u32.wgsl > DIR/copy_u32.wgsl
 set -uo pipefail
 out=${OUT:-gpu-out}; mkdir -p "$out"
-bench=${BENCH:-bench-dist/bench.js}; dir=${DIR:-docs/results/round10}
+bench=${BENCH:-bench-dist/bench.js}; dir=${DIR:-gpu-in}
 source .gpu/gpu-env.sh
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv,noheader | tee -a "$out/gpu.txt"
 date -u +%FT%TZ | tee -a "$out/gpu.txt"

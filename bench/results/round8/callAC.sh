@@ -3,7 +3,7 @@
 set -u; SECONDS=0
 source .gpu/gpu-env.sh
 o=$OUT; mkdir -p $o
-short() { grep -o '"kernel":"[^"]*"\|"source":"[^"]*"\|"m":[0-9]*\|"gflops":[0-9]*\|"verified":[a-z]*' | tr '\n' ' '; echo; }
+source "$(dirname "$0")/common.sh"  # short, dawn_reg16x8v
 wg() { echo "== wgpu $* ($SECONDS s)"; timeout 150 /tmp/deno run -A .k15/bench.js "$@" 2>>$o/deno.err | grep '^{' | tee -a $o/deno.jsonl | short; }
 for rep in 1 2; do
   wg --sizes 2048,4096 --kernels blk128x256
@@ -15,10 +15,7 @@ done
 for s in 2048 4096; do
   for v in "" ".k15/exp8/reg16x8v_cs.wgsl"; do
     echo "== dawn reg16x8v $s [$v] ($SECONDS s)"
-    for try in 1 2 3; do
-      line=$(timeout 90 /tmp/node .k15/bench.js --sizes $s --kernels reg16x8v --params GROUP=16 ${v:+--source reg16x8v=$v} 2>>$o/dawn.err | grep '^{')
-      if [ -n "$line" ]; then echo "$line" | tee -a $o/dawn.jsonl | short; break; fi
-    done
+    dawn_reg16x8v "$s" "$v"
   done
 done
 echo "done at $SECONDS s"
