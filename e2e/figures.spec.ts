@@ -87,7 +87,8 @@ test('an older link from a software adapter is judged from its adapter strings; 
   await expect(page.getByTestId('shared-software')).toHaveAttribute('data-renderer', 'llvmpipe');
   await expect(page.getByTestId('bench-chart').locator('.bench-chart')).toHaveAttribute('data-drawn', '0');
   // Recorded as data (isFallbackAdapter), whatever the strings say.
-  await page.goto(`./?view=shared#r=${forgeLink(gpuPayload({ device: { ...gpuPayload().device, isFallbackAdapter: true } }))}`);
+  const fallback: LinkPayload['device'] = Object.assign({ ...gpuPayload().device }, { isFallbackAdapter: true });
+  await page.goto(`./?view=shared#r=${forgeLink(gpuPayload({ device: fallback }))}`);
   await expect(page.getByTestId('shared-software')).toHaveAttribute('data-renderer', '');
   await page.goto(`./?view=shared#r=${forgeLink(gpuPayload())}`);
   await expect(page.getByTestId('shared-banner')).toBeVisible();
@@ -116,14 +117,15 @@ test('forged links with a recomputed checksum: 500 TB/s, a 10¹²× probe ratio,
     await open(gpuPayload({ roofline: roofline({ bandwidthGbs: bw, copyMs: moved / (bw * 1e6), fmaGflops: 1e9, fmaMs: (274.9 * 1e9) / (1e9 * 1e6) }) }));
     const mark = page.getByTestId('roofline-implausible');
     await expect(mark).toHaveAttribute('data-problems', 'bandwidth:implausible fma:implausible');
-    await expect(mark).toContainText('the bandwidth of 500 TB/s is beyond any GPU (at most 50 TB/s)');
-    await expect(mark).toContainText('the compute rate of 1 EFLOP/s is beyond any GPU');
+    await expect(mark).toContainText('the bandwidth of 500 TB/s is beyond any GPU (at most 50.0 TB/s)');
+    await expect(mark).toContainText('the compute rate of 1.00 EFLOP/s is beyond any GPU (at most 1.00 PFLOP/s)');
     await expect(page.getByTestId('shared-roofline')).not.toContainText('✓');
     await expect(page.getByTestId('shared-roofline')).toHaveAttribute('data-verified', 'false');
   });
 
   await test.step('a 10¹²× probe ratio: implausible, no ratio, no “every sum verified”', async () => {
-    await open(gpuPayload({ probes: { coalescing: coalescing(0.108e-12, 0.108) } }));
+    // 64 MiB in 0.1 ns and in 100 s: every figure within the schema's bounds, the ratio 10¹².
+    await open(gpuPayload({ probes: { coalescing: coalescing(1e-7, 1e5) } }));
     const probe = page.getByTestId('shared-probe-coalescing');
     await expect(probe).not.toHaveAttribute('data-ratio', /./);
     await expect(probe).not.toContainText('every sum verified');
