@@ -3,7 +3,7 @@
  * comment (its lines trimmed and joined by one space) and its lines here, as many as the English
  * has, so a compiler message's line is the same line in every language (codeComments.test.ts).
  */
-import type { CommentTable } from '../../codeComments';
+import type { CommentTable } from '../../commentTable';
 
 /** The shared header's two lines, in 繁體中文. */
 const kHeader = ['本程式提供：dims.M、dims.K、dims.N；loadA(row, col)、loadB(row, col)（它們會統計', '你的全域讀取次數）；storeC(row, col, value)；常數 TILE 和 WG。'];

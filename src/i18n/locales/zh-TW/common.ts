@@ -11,7 +11,7 @@ export const common: Catalogue<typeof en> = {
     nextLesson: '選一個範例，然後按「{{action}}」。',
     next: '下一步：按「{{action}}」。',
     nextBench: '選擇尺寸和核心程式，按「{{action}}」，然後分享它產生的連結。',
-    nextShared: '下面的結果來自一個連結；按「{{action}}」即可把這塊 GPU 與它們比較。',
+    nextShared: '下面的結果來自一個連結；按「{{action}}」即可把這個 GPU 與它們比較。',
     nextCompare: '貼上兩個或更多結果連結，然後按「{{action}}」。',
     nav: '檢視',
     skip: '跳到主要操作',

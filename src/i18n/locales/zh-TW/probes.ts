@@ -2,15 +2,15 @@
 export const probes = {
   preparing: '正在準備探針',
   pipeline: '正在建立 {{probe}} 管線',
-  heading: '合併存取與 bank 衝突：在這塊 GPU 上實測',
+  heading: '合併存取與 bank 衝突：在這個 GPU 上實測',
   modelNote:
-    '哪些是實測、哪些是模型：下面的時間是在這塊 GPU 上測得的。WebGPU 不公開記憶體如何服務請求，所以圖示採用 NVIDIA 和 AMD 文件中的模型：每個請求 32 個通道，全域記憶體按 128 位元組的段傳輸，工作群組記憶體分為 32 個 4 位元組寬的 bank（字 a 位於 bank a mod 32）。',
+    '哪些是實測、哪些是模型：下面的時間是在這個 GPU 上測得的。WebGPU 不公開記憶體如何服務請求，所以圖示採用 NVIDIA 和 AMD 文件中的模型：每個請求 32 個通道，全域記憶體按 128 位元組的段傳輸，工作群組記憶體分為 32 個 4 位元組寬的 bank（字 a 位於 bank a mod 32）。',
   run: '執行這個探針',
   running: '正在執行第 {{n}} 個，共 {{total}} 個…',
-  notRun: '尚未在這塊 GPU 上執行。',
+  notRun: '尚未在這個 GPU 上執行。',
   noGpu: '探針需要支援 WebGPU 的 GPU。圖示和模型說明仍可閱讀。',
   colVariant: '探針核心程式',
-  colTime: '每次分派的時間中位數（這塊 GPU）',
+  colTime: '每次分派的時間中位數（這個 GPU）',
   colRate: '每秒讀取的位元組數',
   colChecked: '驗證',
   timeCell_one: '<n>{{median}}</n> · 離散度 {{spread}} · {{n}} 個樣本 × {{count}} 次分派 · {{clock}}',
@@ -34,9 +34,9 @@ export const probes = {
   },
   reference: {
     coalescing:
-      '{{gpu}} 參考值（{{date}}，每次分派 {{bytes}}；不是這塊 GPU）：透過 wgpu（Firefox 的引擎），跨步讀取用時是合併讀取的 {{wgpu}} 倍；透過 Dawn（Chrome 的引擎）是 {{dawn}} 倍；合併讀取分別達到 {{wgpuGbs}} 和 {{dawnGbs}} GB/s。每個段的其餘部分由快取提供給隨後的讀取，所以代價遠低於模型的 32 個段。',
+      '{{gpu}} 參考值（{{date}}，每次分派 {{bytes}}；不是這個 GPU）：透過 wgpu（Firefox 的引擎），跨步讀取用時是合併讀取的 {{wgpu}} 倍；透過 Dawn（Chrome 的引擎）是 {{dawn}} 倍；合併讀取分別達到 {{wgpuGbs}} 和 {{dawnGbs}} GB/s。每個段的其餘部分由快取提供給隨後的讀取，所以代價遠低於模型的 32 個段。',
     banks:
-      '{{gpu}} 參考值（{{date}}；不是這塊 GPU）：按行讀取用時是按列讀取的 {{wgpu}} 倍（wgpu）和 {{dawn}} 倍（Dawn）；間距填充到 33 後為 {{wgpuPad}} 倍和 {{dawnPad}} 倍。有衝突的讀取在兩個引擎上都是 {{columns}} 毫秒（硬體把它序列化）；無衝突的讀取透過 wgpu 比透過 Dawn 慢 {{rowsRatio}} 倍，所以這個比值既取決於 bank，也取決於引擎產生的程式碼。',
+      '{{gpu}} 參考值（{{date}}；不是這個 GPU）：按行讀取用時是按列讀取的 {{wgpu}} 倍（wgpu）和 {{dawn}} 倍（Dawn）；間距填充到 33 後為 {{wgpuPad}} 倍和 {{dawnPad}} 倍。有衝突的讀取在兩個引擎上都是 {{columns}} 毫秒（硬體把它序列化）；無衝突的讀取透過 wgpu 比透過 Dawn 慢 {{rowsRatio}} 倍，所以這個比值既取決於 bank，也取決於引擎產生的程式碼。',
   },
   noRatioUntrusted: '不給出比值：{{why}}。',
   noRatioMismatch: '不給出比值：有探針的和與參考不一致。',
@@ -58,7 +58,7 @@ export const probes = {
       coalesced: '合併（probe_coalesced）',
       strided: '跨步，相隔 32 個字（probe_strided）',
     },
-    ratio: '在這塊 GPU 上，讀取同樣的位元組，跨步讀取用時是合併讀取的 <b>{{ratio}} 倍</b>。',
+    ratio: '在這個 GPU 上，讀取同樣的位元組，跨步讀取用時是合併讀取的 <b>{{ratio}} 倍</b>。',
     slots: '它觸及的 128 位元組段',
     caption: '{{lanes}} 個通道 → {{segments}} 個段：請求 {{used}}，模型中傳輸 {{moved}}。',
     explain:
@@ -78,7 +78,7 @@ export const probes = {
       columns: '按行，間距 32：有衝突（probe_banks_columns）',
       padded: '按行，間距 33：填充（probe_banks_columns）',
     },
-    ratio: '在這塊 GPU 上，按行讀取用時是按列讀取的 <b>{{conflict}} 倍</b>；間距填充到 33 後為 <b>{{padded}} 倍</b>。',
+    ratio: '在這個 GPU 上，按行讀取用時是按列讀取的 <b>{{conflict}} 倍</b>；間距填充到 33 後為 <b>{{padded}} 倍</b>。',
     slots: '32 個 bank',
     caption: '{{lanes}} 個通道 → 最忙的 bank 有 {{ways}} 個不同的字：模型中需要 {{ways}} 輪。',
     ways: '×{{n}}',

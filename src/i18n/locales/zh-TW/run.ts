@@ -70,7 +70,7 @@ export const run: Catalogue<typeof en> = {
     split8x16v: {
       label: '拆分 K（Split-K）128×128，8×16，vec4',
       summary: '與 split128v 相同，但每個叫用計算 8×16 個 C 元素而不是 16×8（在 H100 上經 wgpu 更快、經 Dawn 更慢：調校器按引擎選擇）。',
-      why: '同樣的拆分，每個叫用 8×16 個 C 元素而不是 16×8：記憶體存取量相同，工作群組記憶體的讀取順序不同，一個引擎比另一個編譯得更好。調校器兩者都測，為這塊 GPU 保留更快的一個。',
+      why: '同樣的拆分，每個叫用 8×16 個 C 元素而不是 16×8：記憶體存取量相同，工作群組記憶體的讀取順序不同，一個引擎比另一個編譯得更好。調校器兩者都測，為這個 GPU 保留更快的一個。',
     },
     subgroup: {
       label: '子群組洗牌',
@@ -242,14 +242,14 @@ export const run: Catalogue<typeof en> = {
   ladder: {
     heading: '核心程式階梯',
     intro:
-      '從課程中的分塊核心程式（cuda-samples matrixMul，PMPP 第 4 章）到快速核心程式，每一級都有自己的 WGSL 檔案，並像其他執行一樣經過驗證。長條圖是在這塊 GPU 上以目前形狀測得的 GFLOP/s；載入次數和算術強度來自記憶體存取模型。',
+      '從課程中的分塊核心程式（cuda-samples matrixMul，PMPP 第 4 章）到快速核心程式，每一級都有自己的 WGSL 檔案，並像其他執行一樣經過驗證。長條圖是在這個 GPU 上以目前形狀測得的 GFLOP/s；載入次數和算術強度來自記憶體存取模型。',
     introShape:
-      '從課程中的分塊核心程式（cuda-samples matrixMul，PMPP 第 4 章）到快速核心程式，每一級都有自己的 WGSL 檔案，並像其他執行一樣經過驗證。長條圖是在這塊 GPU 上以目前形狀（{{m}}×{{k}}×{{n}}）測得的 GFLOP/s；載入次數和算術強度來自記憶體存取模型。',
+      '從課程中的分塊核心程式（cuda-samples matrixMul，PMPP 第 4 章）到快速核心程式，每一級都有自己的 WGSL 檔案，並像其他執行一樣經過驗證。長條圖是在這個 GPU 上以目前形狀（{{m}}×{{k}}×{{n}}）測得的 GFLOP/s；載入次數和算術強度來自記憶體存取模型。',
     run: '執行每一級',
     colRung: '級',
     colChanged: '改了什麼',
     colLoads: '全域記憶體載入 · FLOP/位元組',
-    colMeasured: '在這塊 GPU 上測得',
+    colMeasured: '在這個 GPU 上測得',
     colReference: '{{gpu}} 參考，{{shape}}³ <s>（Dawn · wgpu，TFLOP/s；cuBLAS {{cublas}} TFLOP/s）</s>',
     withTile: '{{label}}（塊寬 {{tile}}）',
     auto: '自動',
@@ -266,8 +266,8 @@ export const run: Catalogue<typeof en> = {
     loadsCell: '{{loads}} 次載入 · {{ai}} FLOP/位元組',
     diagram: {
       summary: '{{label}} 如何對映到 GPU 上（按目前形狀的啟動計畫繪製）',
-      noPlan: '此圖由啟動計畫繪製，而計畫需要這塊 GPU 的限制：請在 GPU 就緒且尺寸有效後再開啟。',
-      noPlanWhy: '在這塊 GPU 上此形狀沒有啟動計畫：{{why}}',
+      noPlan: '此圖由啟動計畫繪製，而計畫需要這個 GPU 的限制：請在 GPU 就緒且尺寸有效後再開啟。',
+      noPlanWhy: '在這個 GPU 上此形狀沒有啟動計畫：{{why}}',
       problem: 'C（{{m}}×{{n}}）被切成 {{gx}}×{{gy}} 個 {{br}}×{{bc}} 的塊，每個工作群組一塊；粗邊框的黃色塊屬於一個工作群組，它讀取 A（{{m}}×{{k}}，左）中帶陰影的列和 B（{{k}}×{{n}}，上）中帶陰影的行。',
       staged: '每個階段把 A 的 {{br}}×{{bk}} 分塊和 B 的 {{bk}}×{{bc}} 分塊（實心）暫存到工作群組記憶體：沿 K 共 {{phases}} 個階段。',
       unstaged: '不在工作群組記憶體中暫存：每個叫用直接從記憶體讀取自己的 A 列和 B 行（{{r}}×{{c}} 個 C 元素）。',
@@ -286,10 +286,10 @@ export const run: Catalogue<typeof en> = {
       summaryFirst: '為什麼階梯從「{{label}}」開始',
       model: '在 {{shape}} 下的記憶體存取模型：每個 C 元素 {{loads}} 次全域載入（「{{prev}}」：{{prevLoads}}），每位元組全域記憶體存取 {{ai}} 次浮點運算（{{prevAi}}）。',
       modelFirst: '在 {{shape}} 下的記憶體存取模型：每個 C 元素 {{loads}} 次全域載入，每位元組全域記憶體存取 {{ai}} 次浮點運算。',
-      here: '在這塊 GPU 上、這個形狀下測得：{{rate}}，「{{prev}}」為 {{prevRate}}，×{{gain}}。',
-      hereNone: '在這塊 GPU 上：在這個形狀下執行階梯，就能看到這裡的提升（兩級都需要足夠長、可信的計時）。',
-      reference: '{{gpu}} 參考值，{{shape}}³（不是這塊 GPU）：透過 Dawn ×{{dawn}}，透過 wgpu ×{{wgpu}}。',
-      referenceDawn: '{{gpu}} 參考值，{{shape}}³（不是這塊 GPU）：透過 Dawn ×{{dawn}}；沒有 wgpu 的資料。',
+      here: '在這個 GPU 上、這個形狀下測得：{{rate}}，「{{prev}}」為 {{prevRate}}，×{{gain}}。',
+      hereNone: '在這個 GPU 上：在這個形狀下執行階梯，就能看到這裡的提升（兩級都需要足夠長、可信的計時）。',
+      reference: '{{gpu}} 參考值，{{shape}}³（不是這個 GPU）：透過 Dawn ×{{dawn}}，透過 wgpu ×{{wgpu}}。',
+      referenceDawn: '{{gpu}} 參考值，{{shape}}³（不是這個 GPU）：透過 Dawn ×{{dawn}}；沒有 wgpu 的資料。',
     },
     diff: {
       summary: '從「{{prev}}」到「{{label}}」的程式碼改動',
@@ -307,16 +307,16 @@ export const run: Catalogue<typeof en> = {
     footnote:
       '參考行不是在這裡測得的：它是每一級在 {{gpu}} 上以 {{shape}}³（{{date}}）分別透過 Dawn（Chrome 的引擎）和 wgpu（Firefox 的引擎）執行的結果，以及同一次執行中佔 cuBLAS FP32 的百分比——各個規模見專案隨原始碼附帶的基準測試記錄。哪一級最快取決於引擎：這正是調校器的用途。',
     nativeNote:
-      '與 cuBLAS 的差距有多少來自 WebGPU？把「{{label}}」這一級用 CUDA C++ 寫出、由 nvcc 編譯，在同一塊 {{gpu}} 上以 {{shape}}³ 執行達到 {{native}} TFLOP/s（cuBLAS 的 {{pct}}，該次執行中 cuBLAS 為 {{cublas}}）；透過 Dawn 為 {{dawn}} TFLOP/s，透過 wgpu 為 {{wgpu}}。演算法完全相同：差別在於各引擎如何翻譯 WGSL。關閉 Dawn 的越界檢查反而更慢（專案的基準測試記錄，第 8 輪）。',
+      '與 cuBLAS 的差距有多少來自 WebGPU？把「{{label}}」這一級用 CUDA C++ 寫出、由 nvcc 編譯，在同一張 {{gpu}} 上以 {{shape}}³ 執行達到 {{native}} TFLOP/s（cuBLAS 的 {{pct}}，該次執行中 cuBLAS 為 {{cublas}}）；透過 Dawn 為 {{dawn}} TFLOP/s，透過 wgpu 為 {{wgpu}}。演算法完全相同：差別在於各引擎如何翻譯 WGSL。關閉 Dawn 的越界檢查反而更慢（專案的基準測試記錄，第 8 輪）。',
   },
   tuner: {
-    heading: '自動：為這塊 GPU 調校出的最佳配置',
+    heading: '自動：為這個 GPU 調校出的最佳配置',
     intro:
       '調校器執行在目前形狀下可能勝出的配置——小問題用樸素、分塊和最小的塊，否則用能啟動足夠多工作群組佔滿 GPU 的暫存器分塊級（C 塊較少時還有拆分 K），並遍歷其可覆蓋常數的每個取值——每個執行兩次（超過 250 ms 的只執行一次），像其他執行一樣驗證和計時，並把結果按介面卡和引擎（{{engine}}）儲存在此瀏覽器中。「執行自動」執行離目前形狀最近的調校記錄（工作量相差 8 倍以內，極小問題只匹配極小問題）中最快的已驗證配置；沒有記錄時先調校。',
     introTries:
       '調校器執行在目前形狀下可能勝出的配置（此處 {{tries}} 個）——小問題用樸素、分塊和最小的塊，否則用能啟動足夠多工作群組佔滿 GPU 的暫存器分塊級（C 塊較少時還有拆分 K），並遍歷其可覆蓋常數的每個取值——每個執行兩次（超過 250 ms 的只執行一次），像其他執行一樣驗證和計時，並把結果按介面卡和引擎（{{engine}}）儲存在此瀏覽器中。「執行自動」執行離目前形狀最近的調校記錄（工作量相差 8 倍以內，極小問題只匹配極小問題）中最快的已驗證配置；沒有記錄時先調校。',
-    tune: '為這塊 GPU 調校',
-    tuneAt: '以 {{shape}} 為這塊 GPU 調校',
+    tune: '為這個 GPU 調校',
+    tuneAt: '以 {{shape}} 為這個 GPU 調校',
     runAuto: '執行自動',
     cancel: '取消',
     forget: '清除調校記錄（{{count}} 條）',
@@ -364,7 +364,7 @@ export const run: Catalogue<typeof en> = {
     lost: '未執行：GPU 裝置已遺失。',
     lostAfter: '{{error}} 本次執行的結果都不會顯示為已驗證。',
     declined: '未執行：看過估計後，你選擇了不啟動。',
-    estimateFailed: '未執行：為估計而測量這塊 GPU 的速率失敗：{{error}}',
+    estimateFailed: '未執行：為估計而測量這個 GPU 的速率失敗：{{error}}',
   },
   roofline: {
     heading: '本 GPU 的實測 Roofline',
@@ -398,8 +398,8 @@ export const run: Catalogue<typeof en> = {
     untrusted: '——不可作為速度',
     ridge: '轉折點：<n>{{ai}}</n> FLOP/位元組——低於它，核心程式受記憶體限制；高於它，受算力限制。',
     reference: 'H100 參考（非本機實測）：HBM3 {{tbs}} TB/s，FP32 約 {{tflops}} TFLOP/s（規格表，加速頻率）。',
-    referenceMeasured: '在那塊 H100 上，這兩個探針測得：wgpu {{wgpuBw}} TB/s、{{wgpuF}} TFLOP/s；Dawn {{dawnBw}} TB/s、{{dawnF}} TFLOP/s（{{date}}）。',
-    honest: '透過 WebGPU，複製探針可能達不到規格表頻寬：它只是一個普通的 WGSL 核心程式，帶著引擎的邊界檢查，而引擎如何編譯它決定了有多少記憶體存取同時在途。它測到的就是 WebGPU 核心程式能用到的頻寬，所以斜線屋頂按實測畫出，而不是按規格表。在 H100 參考上，每個叫用複製一個 vec4 時，兩個引擎都達到規格表頻寬的約 0.89，而引擎內建的 copyBufferToBuffer 只有約 0.25；每個叫用在數組裡暫存四個或更多 vec4 時，wgpu 把該陣列放在本地記憶體而不是暫存器裡，頻寬降到 0.8–1.2 TB/s。關閉 Dawn 的邊界檢查沒有任何變化。',
+    referenceMeasured: '在那張 H100 上，這兩個探針測得：wgpu {{wgpuBw}} TB/s、{{wgpuF}} TFLOP/s；Dawn {{dawnBw}} TB/s、{{dawnF}} TFLOP/s（{{date}}）。',
+    honest: '透過 WebGPU，複製探針可能達不到規格表頻寬：它只是一個普通的 WGSL 核心程式，帶著引擎的邊界檢查，而引擎如何編譯它決定了有多少記憶體存取同時在途。它測到的就是 WebGPU 核心程式能用到的頻寬，所以斜線屋頂按實測畫出，而不是按規格表。在 H100 參考上，每個叫用複製一個 vec4 時，兩個引擎都達到規格表頻寬的約 0.89，而引擎內建的 copyBufferToBuffer 只有約 0.25；每個叫用在陣列裡暫存四個或更多 vec4 時，wgpu 把該陣列放在區域記憶體而不是暫存器裡，頻寬降到 0.8–1.2 TB/s。關閉 Dawn 的邊界檢查沒有任何變化。',
     clockNote: '時間為探針每次執行的耗時，由{{clock}}測得；先用不計時的執行把 GPU 頻率拉起來。',
     noRungs: '目前形狀下還沒有測過任何一級：先執行上面的階梯，再把它們畫到圖上。',
     tooLarge: '探針需要 {{mib}} MiB 的緩衝區；此 GPU 只允許 {{cap}} MiB。',
