@@ -1,10 +1,11 @@
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phaseFileName, phaseSvg, type PhaseLane } from './figureSvg';
+import { phaseFileName, phaseSvg, type PhaseLane, type PhaseTerms } from './figureSvg';
+import { macFormula, minusSign, termLineText } from '../core/macTerms';
 import { fitValue, fullValue, notationOf } from '../core/notation';
 import { shapeLabel } from '../core/shape';
 import { tileGrid } from '../core/tiling';
-import { describeIndex, kGarbage, kOutside, kStepNames, kStepsPerPhase, modelPartialSums, phaseView, stepLabel, type SlotLoad } from '../core/trace';
+import { describeIndex, kGarbage, kOutside, kStepNames, kStepsPerPhase, macTerms, modelPartialSums, phaseView, stepLabel, type SlotLoad } from '../core/trace';
 import { useApp } from '../state/store';
 import { setLane, setPlaying, setStep, setStepMs, stepBy, togglePlaying, tracedData } from '../state/viz';
 import { language, say } from '../i18n';
@@ -467,7 +468,24 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
     oob,
     noStore,
     wrong,
+    highlight: it.attrs['data-highlight'] as 'row' | 'col' | undefined,
   });
+  // At the multiply step the figure carries the moment: the lane's terms, as on the page (issue #34).
+  const cName = focusSlot.model.storesC ? `C[${ty * tile + lane.ly}][${tx * tile + lane.lx}]` : t('lesson.macNoC');
+  const exportTerms = (): PhaseTerms | undefined =>
+    multiply
+      ? {
+          heading: t('lesson.macHeading', { ly: lane.ly, lx: lane.lx }),
+          formula: `${cName} += ${macFormula(tile, lane.ly, lane.lx)}`,
+          lines: termLineText(
+            macTerms(aItems.map((it) => it.value), bItems.map((it) => it.value), tile, lane.ly, lane.lx, focusSlot.before),
+            focusSlot.before,
+            6,
+            tile >= 16 ? 110 : 80,
+          ).map((l, i) => (i === 0 ? `${cName} = ${l}` : l)),
+          sum: `= ${minusSign(fullValue(focusSlot.after))}`,
+        }
+      : undefined;
   const exportPhase = () => ({
     svg: phaseSvg(
       {
@@ -487,6 +505,7 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
             lanes: cItems.map((it, i) => lane4(it, false, !slots[i]!.model.storesC, Boolean(it.suffix))),
           },
         ],
+        terms: exportTerms(),
       },
       language(),
     ),
@@ -587,18 +606,34 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
       <FigureExport what={kExportWhat} make={exportPhase} />
       <KeyHintLine mode={kLessonKeys} />
       {label}
-      {/* From tile 16 the step's terms and the kernel's lines come right under the step's name, the
-          grids after them (three 16×16 grids are 1,100 px tall and put the multiply step two screens
-          down); below it the grids are the picture and come first. */}
-      {tile < 16 && grids}
-      <div className="stepper-beside">
-        {mac}
-        {kernel}
-      </div>
-      {tile >= 16 && grids}
-      {detail}
-      {legend}
-      {table}
+      {/* From tile 16 the multiply step (its terms, the lane's row of As and column of Bs as strips,
+          the running sum) comes right under the step's name, the kernel's lines and the phase table
+          beside each other under it, the grids after them (three 16×16 grids are 1,100 px tall and
+          put the multiply step two screens down; issue #34); below tile 16 the grids are the picture
+          and come first. */}
+      {tile >= 16 ? (
+        <>
+          {mac}
+          <div className="stepper-beside">
+            {kernel}
+            {table}
+          </div>
+          {grids}
+          {detail}
+          {legend}
+        </>
+      ) : (
+        <>
+          {grids}
+          <div className="stepper-beside">
+            {mac}
+            {kernel}
+          </div>
+          {detail}
+          {legend}
+          {table}
+        </>
+      )}
     </section>
   );
 }

@@ -8,7 +8,7 @@ import { kConfirmMs, kConfirmPageBytes } from '../state/facts';
 import { answerRun, useEstimate, type EstimateScope } from '../state/estimate';
 
 /** A duration for people: seconds and below as fmtMs, then minutes, hours, days (in the language in use). */
-function fmtDuration(ms: number): string {
+export function fmtDuration(ms: number): string {
   const round = (v: number) => numberFormat(v < 10 ? { minimumFractionDigits: 1, maximumFractionDigits: 1 } : { maximumFractionDigits: 0 }).format(v);
   if (!(ms >= 120_000)) return fmtMs(ms);
   if (ms < 2 * 3600_000) return t('common:estimate.minutes', { n: round(ms / 60_000) });
