@@ -113,3 +113,31 @@ test('boundary tests off on PMPP 3×3 / tile 2: the tiled card says which kernel
   await expect(note).toContainText(`${wrong} wrong element`);
   await expect(page.getByTestId('bounds-off-summary')).toContainText('copy of the kernel');
 });
+
+test('?view=ladder without a shape opens at a size of its own (≥ 256 each way on a GPU; on a software adapter the size its estimate allows, said), and "Run every rung" states its estimate first', async ({ app }) => {
+  const page = app.page;
+  await app.open('?view=ladder');
+  const shape = page.getByTestId('ladder-shape');
+  await expect(shape).toHaveAttribute('data-own', /^(gpu|software)$/);
+  const own = await shape.getAttribute('data-own');
+  const dims = await Promise.all(['data-m', 'data-k', 'data-n'].map(async (a) => Number(await shape.getAttribute(a))));
+  if (own === 'gpu') for (const d of dims) expect(d).toBeGreaterThanOrEqual(256);
+  else {
+    // A software adapter: a stated size, larger than the lesson's, chosen by the estimate.
+    for (const d of dims) expect(d).toBeGreaterThan(48);
+    await expect(shape).toContainText(`${dims[0]}×${dims[1]}×${dims[2]}`);
+    await expect(shape).toContainText('software adapter');
+  }
+  await expect(page.getByTestId('input-m')).toHaveValue(String(dims[0]));
+  // The estimate is on the screen before anything runs.
+  const estimate = page.getByTestId('ladder-estimate');
+  await expect(estimate).toBeVisible();
+  expect(Number(await estimate.getAttribute('data-total-ms'))).toBeGreaterThan(0);
+  await expect(estimate).toContainText(`${dims[0]}×${dims[1]}×${dims[2]}`);
+  await expect(app.ladder.rung('naive')).toHaveAttribute('data-status', 'idle');
+  // A shape of the user's is kept: the ladder switches only from the lesson's default, once.
+  await app.setShape({ m: 40, k: 24, n: 36 });
+  await expect(shape).toHaveAttribute('data-m', '40');
+  await expect(shape).not.toHaveAttribute('data-own', /./);
+  await expect(estimate).toContainText('40×24×36');
+});

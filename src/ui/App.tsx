@@ -1,3 +1,4 @@
+import { sentenceGap } from '../i18n/words';
 import { Suspense, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/store';
@@ -45,7 +46,9 @@ export function App() {
           <LangSwitch />
         </div>
         <p className="lead">
-          {t('app.tagline')} <span data-testid="next-step">{say((noGpu && kViewBodies[view].nextNoGpu) || kViewBodies[view].next)}</span>
+          {t('app.tagline')}
+          {sentenceGap()}
+          <span data-testid="next-step">{say((noGpu && kViewBodies[view].nextNoGpu) || kViewBodies[view].next)}</span>
         </p>
       </header>
       <GpuStatusPanel />

@@ -1,3 +1,4 @@
+import { sentenceGap } from '../i18n/words';
 import { Trans, useTranslation } from 'react-i18next';
 import { clearGpuErrors, gpuStatusMessage, initGpu } from '../state/session';
 import { useApp } from '../state/store';
@@ -109,7 +110,9 @@ export function GpuStatusPanel() {
         <div className="nogpu-note" data-testid="nogpu-note">
           <p>
             {/* Each view names only actions it has (issue #34): "Run both" is the lesson's button. */}
-            <strong>{t('gpu.nogpu.title')}</strong> {view === 'lesson' ? t('gpu.nogpu.works', { action: t('controls.runBoth') }) : t('gpu.nogpu.worksElsewhere')}
+            <strong>{t('gpu.nogpu.title')}</strong>
+            {sentenceGap()}
+            {view === 'lesson' ? t('gpu.nogpu.works', { action: t('controls.runBoth') }) : t('gpu.nogpu.worksElsewhere')}
           </p>
           {/* Folded: open, the browsers' list pushed "Run both" below the fold at 1366×768. */}
           <details>

@@ -11,6 +11,8 @@ import { fitValue, fullValue } from '../core/notation';
 import type { TileWidth } from '../core/shape';
 import { kOutside, kStepNames, macTerms, phaseTable, tableRows, type TableLoad } from '../core/trace';
 import { useApp } from '../state/store';
+import { localizeKernelComments } from '../i18n/codeComments';
+import type { Language } from '../core/languages';
 import { setLane } from '../state/viz';
 import { columnsPerBlock, macFormula, minusSign, shownBlock, termBlocks } from '../core/macTerms';
 
@@ -257,6 +259,10 @@ export function KernelSteps({ tile, sub, last, compact }: { tile: TileWidth; sub
   const simulated = useApp((s) => s.trace?.source === 'cpu');
   const { file } = tiledSourceFile(tile);
   const k = useMemo(() => kernelLines(tiledSourceFile(tile).source), [tile]);
+  // The steps are found in the file as it is; its lines are shown with the comments in the page's
+  // language, line for line (issue #34, as practice does).
+  const { i18n } = useTranslation();
+  const shownLines = useMemo(() => localizeKernelComments(tiledSourceFile(tile).source, i18n.language as Language).split('\n'), [tile, i18n.language]);
   const current = kStepNames[sub]!;
   // After the last phase's second barrier the store follows: shown with it.
   const lit = new Set([...k.steps[current], ...(last && current === 'barrier2' ? k.steps.store : [])]);
@@ -299,7 +305,7 @@ export function KernelSteps({ tile, sub, last, compact }: { tile: TileWidth; sub
                 <span className="src-no" aria-hidden="true">
                   {String(i + 1).padStart(3, ' ')}{' '}
                 </span>
-                {k.lines[i]}
+                {shownLines[i] ?? k.lines[i]}
                 {'\n'}
               </span>
             ),

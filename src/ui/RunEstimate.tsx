@@ -53,7 +53,13 @@ export function RunEstimate({ scope = 'run' }: { scope?: EstimateScope }) {
     >
       <strong id="run-estimate-heading">{t('estimate.heading')}</strong>
       <div id="run-estimate-body">
-        <p>{estimate.totalMs !== undefined ? t('estimate.time', { shape: shapeLabel(estimate.shape), time: fmtDuration(estimate.totalMs) }) : t('estimate.timeUnknown', { shape: shapeLabel(estimate.shape) })}</p>
+        <p data-testid="run-estimate-time">
+          {estimate.points !== undefined && estimate.points > 1 && estimate.totalMs !== undefined
+            ? t('estimate.timeSweep', { count: estimate.points, shape: shapeLabel(estimate.shape), time: fmtDuration(estimate.totalMs) })
+            : estimate.totalMs !== undefined
+              ? t('estimate.time', { shape: shapeLabel(estimate.shape), time: fmtDuration(estimate.totalMs) })
+              : t('estimate.timeUnknown', { shape: shapeLabel(estimate.shape) })}
+        </p>
         <ul>
           {estimate.kernels.map((k) => {
             const label = kernelLabel(k.kernel); // named when shown, so a language switch renames it

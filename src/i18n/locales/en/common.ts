@@ -204,6 +204,7 @@ export const common = {
     measuring: 'Measuring this GPU’s rate for the estimate…',
     heading: 'Estimate before running',
     time: '{{shape}}: about {{time}} in all on this GPU (data, upload, warm-up, timed samples, verification).',
+    timeSweep: 'All {{count}} sizes, up to {{shape}}: about {{time}} in all on this GPU (each size: data, upload, warm-up, timed samples, verification).',
     timeUnknown: '{{shape}}: the time cannot be estimated (the rate could not be measured on this GPU).',
     kernel: '{{label}}: measured {{rate}} on a small problem, so one multiplication takes about {{dispatch}}.',
     kernelUnknown: '{{label}}: no rate measured.',

@@ -202,6 +202,7 @@ export const common: Catalogue<typeof en> = {
     measuring: '正在测量这个 GPU 的速度，用于估算…',
     heading: '运行前的估算',
     time: '{{shape}}：在这个 GPU 上总共约需 {{time}}（数据生成、上传、预热、计时采样、验证）。',
+    timeSweep: '全部 {{count}} 个规模，最大到 {{shape}}：在此 GPU 上总共约 {{time}}（每个规模：数据、上传、预热、计时采样、验证）。',
     timeUnknown: '{{shape}}：无法估算时间（无法在这个 GPU 上测出速度）。',
     kernel: '{{label}}：在一个小问题上测得 {{rate}}，因此一次乘法约需 {{dispatch}}。',
     kernelUnknown: '{{label}}：没有测得速度。',
