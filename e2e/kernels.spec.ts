@@ -113,7 +113,7 @@ const kLadderShapes: ShapeSpec[] = [
   { m: 4, k: 4, n: 4 },
   { m: 300, k: 12, n: 260 }, // 3×3 blocks of 128: launch groups of block rows, partial at the end
 ];
-// Every rung of the kernel record (src/core/kernels.ts, read in Node by e2e/record.ts), in its order:
+// Every rung of the kernel record (src/core/kernels/, read in Node by e2e/record.ts), in its order:
 // a new rung is tested here without editing this file. K = 17, 36 and 40 split K into 2 and 3 layers.
 test('every rung of the ladder matches the CPU reference on awkward shapes', async ({ app }) => {
   const rungs = await ladderOfRecord();

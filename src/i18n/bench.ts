@@ -3,7 +3,6 @@
  * by code; here the codes and zod's issues become sentences in the language in use, and a point's
  * recorded reason is said again in the reader's language.
  */
-import { zhCN } from 'zod/locales';
 import { isRule, type Rule } from '../core/bench';
 import { kKernelIdList } from '../core/kernels';
 import { kMaxLinkChars, type ShareFailure } from '../core/share';
@@ -14,8 +13,13 @@ import type { Said } from '../core/said';
 /** A rule's words, in the language in use. */
 export const ruleText = (rule: Rule): string => t(`bench:rule.${rule}`);
 
-/** zod's own words for its issues, in 简体中文 (English is zod's default). */
-let zhIssues: ((issue: z.core.$ZodRawIssue) => unknown) | undefined;
+type LocaleError = (issue: z.core.$ZodRawIssue) => unknown;
+/** zod's own locale of each language that has one: its folder's zod.ts (English is zod's default, core/zod.ts). */
+const kZodLocales = Object.fromEntries(
+  Object.entries(import.meta.glob<() => { localeError: unknown }>('./locales/*/zod.ts', { eager: true, import: 'zod' })).map(([path, locale]) => [path.split('/')[2], locale]),
+) as Partial<Record<Language, () => { localeError: unknown }>>;
+/** zod's words for its issues, by language, made when first needed. */
+const zodIssues = new Map<Language, LocaleError>();
 
 /**
  * One schema issue in the language in use: a rule of this app by its code, zod's own issues in
@@ -24,9 +28,11 @@ let zhIssues: ((issue: z.core.$ZodRawIssue) => unknown) | undefined;
 export function issueText(issue: z.core.$ZodIssue): string {
   const rule = issue.code === 'custom' ? (issue.params as { rule?: unknown } | undefined)?.rule : undefined;
   if (isRule(rule)) return ruleText(rule);
-  if (language() === 'zh-CN') {
-    zhIssues ??= zhCN().localeError as (issue: z.core.$ZodRawIssue) => unknown;
-    const m = zhIssues(issue as unknown as z.core.$ZodRawIssue);
+  const lang = language();
+  const locale = kZodLocales[lang];
+  if (locale) {
+    if (!zodIssues.has(lang)) zodIssues.set(lang, locale().localeError as LocaleError);
+    const m = zodIssues.get(lang)!(issue as unknown as z.core.$ZodRawIssue);
     const words = typeof m === 'string' ? m : (m as { message?: string } | undefined)?.message;
     if (words) return words;
   }
