@@ -20,6 +20,7 @@ import {
   secondRoundOf,
   tunedParams,
   tuneRunsBound,
+  tunePace,
   type Candidate,
   type TuneEntry,
   type TuneRecord,
@@ -232,5 +233,19 @@ describe('how the tuner decides (issue 36)', () => {
     expect(parseTuneRecords([old])).toEqual([old]);
     expect(parseTuneRecords([{ ...rec, method: { ...method, decidedBy: 'guess' } }])).toEqual([]);
     expect(parseTuneRecords([{ ...rec, entries: [{ ...rec.entries[0], phase: 'warmup' }] }])).toEqual([]);
+  });
+});
+
+describe('the pace the page states before a tuning starts', () => {
+  const method = (ms: number, runs: number) => ({ ms, roundRuns: runs - 6, finalRuns: 6, maxRuns: runs, unsettled: 0, decidedBy: 'final' as const });
+  const at = (adapter: string, n: number, m?: ReturnType<typeof method>): TuneRecord => ({ ...rec(adapter, n, []), ...(m ? { method: m } : {}) });
+  it('takes ms per run from this adapter’s record nearest in work that says how it decided', () => {
+    const records = [at('a', 1024, method(20_000, 40)), at('a', 4096, method(62_000, 31)), at('b', 2048, method(1, 1)), at('a', 2048)];
+    expect(tunePace(records, 'a', { m: 3000, k: 3000, n: 3000 })).toEqual({ msPerRun: 2000, shape: { m: 4096, k: 4096, n: 4096 } });
+    expect(tunePace(records, 'a', { m: 1000, k: 1000, n: 1000 })).toEqual({ msPerRun: 500, shape: { m: 1024, k: 1024, n: 1024 } });
+  });
+  it('none without a record that says how it decided (records from before issue 36)', () => {
+    expect(tunePace([at('a', 2048)], 'a', { m: 2048, k: 2048, n: 2048 })).toBeUndefined();
+    expect(tunePace([at('b', 2048, method(1000, 10))], 'a', { m: 2048, k: 2048, n: 2048 })).toBeUndefined();
   });
 });

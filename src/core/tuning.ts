@@ -195,6 +195,25 @@ export function tuneRunsBound(candidates: number, finalists = kFinalists): numbe
   return 2 * candidates + kFinalRounds * Math.min(Math.max(0, finalists), candidates > 1 ? candidates : 0);
 }
 
+/** A tuning's pace: ms per timed run, from a record that says how it decided (TuneMethod). */
+export interface TunePace {
+  readonly msPerRun: number;
+  /** The record's shape (the pace depends on the problem's size). */
+  readonly shape: Shape;
+}
+
+/**
+ * The pace of this adapter's tuning nearest in work to `shape` among records that say how they
+ * decided: what the page states before a tuning starts (with tuneRunsBound). Undefined when none does.
+ */
+export function tunePace(records: readonly TuneRecord[], adapter: string, shape: Shape): TunePace | undefined {
+  const dist = (r: TuneRecord) => Math.abs(Math.log(flops(r.shape) / flops(shape)));
+  const withPace = records.filter((r) => r.adapter === adapter && r.method && r.method.roundRuns + r.method.finalRuns > 0);
+  const near = [...withPace].sort((a, b) => dist(a) - dist(b))[0];
+  if (!near?.method) return undefined;
+  return { msPerRun: near.method.ms / (near.method.roundRuns + near.method.finalRuns), shape: near.shape };
+}
+
 /** A reading that can be trusted to rank: verified, with a rate, and quick enough to time again. */
 const rankable = (e: TuneEntry | undefined): e is TuneEntry & { gflops: number } => Boolean(e?.verified && e.gflops !== undefined && (e.medianMs ?? 0) <= kNoSecondRoundMs);
 
