@@ -38,10 +38,12 @@ export function Tuning() {
       <p className="small">{tries !== undefined ? t('tuner.introTries', { tries, engine: engineLabel() }) : t('tuner.intro', { engine: engineLabel() })}</p>
       {runs !== undefined && (
         <p className="small" data-testid="tune-plan" data-runs={runs}>
-          {t('tuner.plan', { runs, tries: tries ?? 0, finalists: kFinalists })}{' '}
-          {pace
-            ? t('tuner.planPace', { shape: shapeLabel(pace.shape), perRun: fmtMs(pace.msPerRun), seconds: Math.ceil((pace.msPerRun * runs) / 1000) })
-            : t('tuner.planReference')}
+          {t('tuner.planAndPace', {
+            plan: t('tuner.plan', { runs, tries: tries ?? 0, finalists: kFinalists }),
+            pace: pace
+              ? t('tuner.planPace', { shape: shapeLabel(pace.shape), perRun: fmtMs(pace.msPerRun), seconds: Math.ceil((pace.msPerRun * runs) / 1000) })
+              : t('tuner.planReference'),
+          })}
         </p>
       )}
       <div className="run-buttons">

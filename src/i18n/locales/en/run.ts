@@ -326,6 +326,8 @@ export const run = {
     tune: 'Tune for this GPU',
     tuneAt: 'Tune for this GPU at {{shape}}',
     plan: 'Tuning here makes at most {{runs}} timed runs: all {{tries}} configurations once, again (in reverse order) those within half of the fastest, then up to {{finalists}} of the fastest twice more with longer timing; auto takes the fastest of that final.',
+    /** The plan, then its pace or the reference pace (no space between sentences in Chinese). */
+    planAndPace: '{{plan}} {{pace}}',
     planPace: 'At this GPU’s pace when it tuned at {{shape}} ({{perRun}} a run), that is at most about {{seconds}} s.',
     planReference: 'On an H200 at 4096³ a run took 2–2.5 s and a tuning 64–81 s; a slower GPU or a larger shape takes longer.',
     decided: 'How it decided: {{roundRuns}} runs in the rounds and {{finalRuns}} in the final ({{seconds}} s; at most {{maxRuns}} were stated).',

@@ -318,6 +318,8 @@ export const run: Catalogue<typeof en> = {
     tune: '为这块 GPU 调优',
     tuneAt: '以 {{shape}} 为这块 GPU 调优',
     plan: '在此调优最多进行 {{runs}} 次计时运行：全部 {{tries}} 个配置各一次，与最快者相差一半以内的再（按相反顺序）运行一次，然后最快的至多 {{finalists}} 个用更长的计时再运行两次；自动选择决赛中最快的一个。',
+    /** The plan, then its pace or the reference pace (no space between sentences in Chinese). */
+    planAndPace: '{{plan}}{{pace}}',
     planPace: '按这块 GPU 在 {{shape}} 调优时的速度（每次运行 {{perRun}}），最多约 {{seconds}} 秒。',
     planReference: '在 H200 上、4096³ 时每次运行约 2–2.5 秒，一次调优 64–81 秒；更慢的 GPU 或更大的形状需要更久。',
     decided: '如何决定：各轮共 {{roundRuns}} 次运行，决赛 {{finalRuns}} 次（{{seconds}} 秒；事先说明最多 {{maxRuns}} 次）。',

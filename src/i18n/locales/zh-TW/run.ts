@@ -318,6 +318,8 @@ export const run: Catalogue<typeof en> = {
     tune: '為這個 GPU 調校',
     tuneAt: '以 {{shape}} 為這個 GPU 調校',
     plan: '在此調校最多進行 {{runs}} 次計時執行：全部 {{tries}} 個配置各一次，與最快者相差一半以內的再（按相反順序）執行一次，然後最快的至多 {{finalists}} 個用更長的計時再執行兩次；自動選擇決賽中最快的一個。',
+    /** The plan, then its pace or the reference pace (no space between sentences in Chinese). */
+    planAndPace: '{{plan}}{{pace}}',
     planPace: '按這個 GPU 在 {{shape}} 調校時的速度（每次執行 {{perRun}}），最多約 {{seconds}} 秒。',
     planReference: '在 H200 上、4096³ 時每次執行約 2–2.5 秒，一次調校 64–81 秒；更慢的 GPU 或更大的形狀需要更久。',
     decided: '如何決定：各輪共 {{roundRuns}} 次執行，決賽 {{finalRuns}} 次（{{seconds}} 秒；事先說明最多 {{maxRuns}} 次）。',
