@@ -47,7 +47,7 @@ export default tseslint.config(
     },
   },
   {
-    // No words for people written in JSX: they live in the catalogues (src/i18n/locales), in 简体中文 and English.
+    // No words for people written in JSX: they live in the catalogues (src/i18n/locales/<lang>/), one folder per language.
     // src/i18n/extract.test.ts checks the rest of the source (string tables, messages made in state/, gpu/, core/).
     files: ['src/**/*.tsx'],
     plugins: { i18next },

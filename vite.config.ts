@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { webManifest } from './src/pwa/manifest';
 import { kNotFoundScript, notFoundScript } from './src/pwa/notFound';
+import { pwaWords, type PwaWords } from './src/pwa/words';
+import { kLanguages, type Language } from './src/core/languages';
 
 /**
  * Content-Security-Policy for the production build: scripts and styles only from this origin, no
@@ -38,7 +40,8 @@ function csp(): Plugin {
  * Some crawlers ignore a relative og:image: build with TILES_SITE_URL set to the address the app
  * is served from (e.g. `TILES_SITE_URL=https://example.edu/course/gpu/tiles/ npm run build`) and
  * og:image, twitter:image and og:url become absolute; without it they stay relative (and og:url
- * is left out), which works wherever the page is served.
+ * is left out), which works wherever the page is served. og:locale:alternate names every language
+ * of core/languages.ts but English.
  */
 function linkPreview(siteUrl: string | undefined): Plugin {
   const site = siteUrl ? new URL(siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`) : undefined;
@@ -50,6 +53,9 @@ function linkPreview(siteUrl: string | undefined): Plugin {
       handler: (html) => {
         const image = site ? new URL('og-image.png', site).href : './og-image.png';
         let out = html.replace(/(<meta (?:property="og:image"|name="twitter:image") content=")[^"]*(")/g, `$1${image}$2`);
+        // Every other language of core/languages.ts as an alternate locale (Open Graph writes zh_TW for zh-TW).
+        const alternates = kLanguages.filter((l) => l !== 'en').map((l) => `\n    <meta property="og:locale:alternate" content="${l.replace('-', '_')}" />`);
+        out = out.replace(/(<meta property="og:locale" content="[^"]*" \/>)/, `$1${alternates.join('')}`);
         if (site) out = out.replace('<meta property="og:type"', `<meta property="og:url" content="${site.href}" />\n    <meta property="og:type"`);
         return out;
       },
@@ -66,18 +72,18 @@ function linkPreview(siteUrl: string | undefined): Plugin {
  * through the bundle (injectRegister false: no inline script). Every URL is relative to the
  * build's folder: the worker's scope is the folder it is served from.
  */
-function pwa(): Plugin[] {
+function pwa(words: Record<Language, PwaWords>): Plugin[] {
   const notFound: Plugin = {
     name: 'tiles-sw-notfound',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: kNotFoundScript, source: notFoundScript() });
+      this.emitFile({ type: 'asset', fileName: kNotFoundScript, source: notFoundScript(words) });
     },
   };
   return [notFound, ...VitePWA({
     registerType: 'prompt',
     injectRegister: false,
-    manifest: webManifest(),
+    manifest: webManifest(words),
     // The glob below takes the icons and the favicon; listing them again would only repeat entries.
     includeManifestIcons: false,
     workbox: {
@@ -110,9 +116,9 @@ function manualChunks(id: string): string | undefined {
 }
 
 // Relative base: dist/ works from any static host or sub-path.
-export default defineConfig({
+export default defineConfig(async () => ({
   base: './',
-  plugins: [react(), csp(), linkPreview(process.env.TILES_SITE_URL), pwa()],
+  plugins: [react(), csp(), linkPreview(process.env.TILES_SITE_URL), pwa(await pwaWords())],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -133,4 +139,4 @@ export default defineConfig({
     // The property tests take ~1 s on an idle 2-core machine and up to ~5 s on a busy one (vitest's default limit).
     testTimeout: 15_000,
   },
-});
+}));

@@ -95,7 +95,7 @@ test('every figure names its clock and run count, and the statistics are the run
 // Moved to e2e/gpu.spec.ts: "every kernel of the record matches the CPU reference at M×K×N" (every rung at the
 // ten awkward shapes this test ran, and more, one dispatch each). Here: the ladder view runs every rung once,
 // in the record's order, and shows each one's status (n/a where the adapter lacks a feature).
-// Every rung of the kernel record (src/core/kernels.ts, read in Node by e2e/record.ts), in its order:
+// Every rung of the kernel record (src/core/kernels/, read in Node by e2e/record.ts), in its order:
 // a new rung is tested here without editing this file.
 test('the ladder runs every rung of the record and shows each verified, or n/a where the adapter lacks its feature', async ({ app }) => {
   const shape = { m: 65, k: 17, n: 130 }; // one past a 64 block, a partial 16-deep phase, two past a 128 block; K = 17: split-K in 2 layers

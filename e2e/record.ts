@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 
-/** The ladder as the kernel record (src/core/kernels.ts) has it: each rung's id and the WebGPU features it needs. */
+/** The ladder as the kernel record (src/core/kernels/) has it: each rung's id and the WebGPU features it needs. */
 export interface RungOfRecord {
   readonly id: string;
   readonly requiredFeatures: readonly string[];
@@ -18,7 +18,7 @@ export function ladderOfRecord(): Promise<RungOfRecord[]> {
     const root = fileURLToPath(new URL('..', import.meta.url));
     const server = await createServer({ root, configFile: false, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, hmr: false, watch: null }, optimizeDeps: { noDiscovery: true, include: [] } });
     try {
-      const m = (await server.ssrLoadModule('/src/core/kernels.ts')) as typeof import('../src/core/kernels');
+      const m = (await server.ssrLoadModule('/src/core/kernels/index.ts')) as typeof import('../src/core/kernels');
       return m.kLadderIds.map((id) => ({ id, requiredFeatures: [...(m.kKernels[id].requiredFeatures ?? [])] }));
     } finally {
       await server.close();
@@ -43,7 +43,7 @@ export function kernelsOfRecord(): Promise<KernelOfRecord[]> {
     const root = fileURLToPath(new URL('..', import.meta.url));
     const server = await createServer({ root, configFile: false, logLevel: 'silent', appType: 'custom', server: { middlewareMode: true, hmr: false, watch: null }, optimizeDeps: { noDiscovery: true, include: [] } });
     try {
-      const m = (await server.ssrLoadModule('/src/core/kernels.ts')) as typeof import('../src/core/kernels');
+      const m = (await server.ssrLoadModule('/src/core/kernels/index.ts')) as typeof import('../src/core/kernels');
       return m.kKernelIdList.map((id) => ({ id, usesTile: m.kKernels[id].usesTile, ladder: m.kKernels[id].ladder, tuned: m.kKernels[id].tuned }));
     } finally {
       await server.close();

@@ -1,5 +1,5 @@
 // Turn the JSON lines of the headless benchmark (and scripts/cublas.py) into a Markdown table.
-// Usage: node scripts/bench-table.mjs docs/results/*.jsonl
+// Usage: node scripts/bench-table.mjs bench/results/*.jsonl
 import { readFileSync } from 'node:fs';
 
 const rows = process.argv

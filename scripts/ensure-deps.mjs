@@ -1,5 +1,5 @@
 // Install the dependencies when node_modules is missing or does not match package-lock.json, so
-// `npm run dev` and `npm test` work on a fresh clone with nothing but Node and npm (run as their
+// `npm run dev`, `npm run lint` and `npm test` work on a fresh clone with nothing but Node and npm (run as their
 // `pre` scripts). It compares npm's own record of what it installed (node_modules/.package-lock.json)
 // with the lock file: every package the lock file requires on this platform must be installed at
 // its version. When they match it does nothing (so .ci/run, which runs `npm ci` first, installs once).

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
+// @ts-check (tsconfig.scripts.json, in `npm run typecheck`)
 /**
  * The seed kernel (shaders/tiled.wgsl) once per tile width, with its k loop written out:
- * shaders/tiled2.wgsl … tiled32.wgsl, from the one template below (`node scripts/gen-tiled.mjs`
+ * shaders/generated/tiled2.wgsl … tiled32.wgsl, from the one template below (`node scripts/gen-tiled.mjs`
  * rewrites them; src/gpu/generatedTiled.test.ts checks the committed files match).
  *
  * Why: on wgpu (Firefox's engine) every WGSL loop reaches the driver with an extra iteration
@@ -16,10 +17,15 @@ import { fileURLToPath } from 'node:url';
 export const kTiledWidths = [2, 4, 8, 16, 32];
 
 /** Tile widths whose TILE×TILE workgroup can exceed an adapter's invocation limit (256 by default): these keep the ROWS mapping. */
-const needsRows = (t) => t * t > 256;
+const needsRows = (/** @type {number} */ t) => t * t > 256;
 
-/** The k loop of tiled.wgsl, written out for tile width t. */
+/**
+ * The k loop of tiled.wgsl, written out for tile width t.
+ * @param {number} t
+ * @returns {string[]}
+ */
 function kSteps(t) {
+  /** @type {string[]} */
   const L = [];
   if (!needsRows(t)) {
     L.push(`    // for (k = 0; k < ${t}; k++) { acc += As[ty][k] * Bs[k][tx]; }, written out:`);
@@ -38,10 +44,15 @@ function kSteps(t) {
   return L;
 }
 
-/** The WGSL of the seed kernel for tile width t. */
+/**
+ * The WGSL of the seed kernel for tile width t.
+ * @param {number} t
+ * @returns {string}
+ */
 export function tiledKernel(t) {
   const rows = needsRows(t);
   const T = `${t}u`;
+  /** @type {string[]} */
   const L = [];
   const w = (s = '') => L.push(s);
   w(`// tiled${t}.wgsl — the seed kernel (tiled.wgsl) for the tile width ${t}, with its k loop written out.`);
@@ -179,7 +190,7 @@ export const kTiledGenerated = kTiledWidths.map((t) => ({ id: `tiled${t}`, tile:
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const g of kTiledGenerated) {
-    const path = new URL(`../shaders/${g.id}.wgsl`, import.meta.url);
+    const path = new URL(`../shaders/generated/${g.id}.wgsl`, import.meta.url);
     writeFileSync(path, g.source());
     console.log(`wrote ${fileURLToPath(path)}`);
   }

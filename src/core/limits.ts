@@ -2,14 +2,9 @@ import { lower, num, said, type SaidValue } from './said';
 import type { FieldErrors } from './input';
 import { kernelLabelSaid, type KernelId, type LaunchPlan, type PlanFailure } from './kernels';
 import { type Shape } from './shape';
-import { isPlanFailure, type Dispatch } from './tiling';
+import { isPlanFailure, type Dispatch, type ProblemLimits } from './tiling';
 
-/** The adapter limits a matmul problem depends on. */
-export interface ProblemLimits {
-  readonly maxStorageBufferBindingSize: number;
-  readonly maxBufferSize: number;
-  readonly maxComputeWorkgroupsPerDimension: number;
-}
+export type { ProblemLimits } from './tiling';
 
 /** Host memory the page may use for A, B and the read-back C (typed arrays in the tab). */
 export const kMaxHostBytes = 2 ** 31;

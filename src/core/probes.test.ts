@@ -213,7 +213,7 @@ describe('the probe shaders', () => {
 describe('the H100 reference', () => {
   // The first --probes lines of each engine in round 10's call 2 ran at the app's GPU size (64 MiB).
   const first = (engine: 'wgpu' | 'dawn') => {
-    const lines = readFileSync(resolve(__dirname, `../../docs/results/round10/call2-${engine}.txt`), 'utf8')
+    const lines = readFileSync(resolve(__dirname, `../../bench/results/round10/call2-${engine}.txt`), 'utf8')
       .split('\n')
       .filter((l) => l.startsWith('{') && l.includes('"probe"') && l.includes('"kind"'))
       .map((l) => JSON.parse(l) as { kind: string; medianMs: number; bytes: number; probe: string; verified: boolean });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlanFailure, kLadderIds, planKernel, type LaunchPlan, type PlanInfo } from './kernels';
+import { isPlanFailure, kKernels, kLadderIds, planKernel, type LaunchPlan, type PlanInfo } from './kernels';
 import { blockGrid, rungDiagram } from './rungDiagram';
 import type { Shape, TileWidth } from './shape';
 
@@ -45,6 +45,22 @@ describe('rungDiagram', () => {
       expect(invocations.reduce((a, r) => a + r.w * r.h, 0), id).toBe(block.width * block.height);
       expect(block.rects.filter((r) => r.role === 'owned'), id).toHaveLength(1);
     }
+  });
+
+  it('reads each rung’s phase depth from its workgroup memory as the BK its WGSL declares (the record’s doubleBuffered is right)', () => {
+    const s = { m: 256, k: 256, n: 256 };
+    let checked = 0;
+    for (const id of kLadderIds) {
+      const declared = /^(?:const|override) BK: u32 = (\d+)u;/m.exec(kKernels[id].source)?.[1];
+      if (declared === undefined) continue;
+      for (const bk of [Number(declared), ...(kKernels[id].tunables?.find((t) => t.name === 'BK')?.values ?? [])]) {
+        const p = planKernel(id, s, 16, info, bk === Number(declared) ? undefined : { BK: bk });
+        if (isPlanFailure(p)) throw new Error(`${id} did not plan`);
+        expect(rungDiagram(id, p, s).facts.bk, `${id} BK ${bk}`).toBe(bk);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(12); // reg4x4, the reg8x8 family (db twice), reg16x8 ×2, blk* ×4, split* ×2
   });
 
   it('stages tiles from the plan: depth, double buffers, vec4 loads four wide', () => {

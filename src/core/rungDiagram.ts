@@ -12,7 +12,7 @@
  * - `split` (split-K): the K range of each layer's partial product and the summing pass;
  * - `subgroup`: the workgroup's lanes, the rows they share and one subgroup's shuffles.
  */
-import { kKernels, type KernelId, type LaunchPlan, type MappingWords } from './kernels';
+import { kKernels, type KernelId, type LaunchPlan } from './kernels';
 import { ceilDiv, type Shape } from './shape';
 
 export type DiagramRole =
@@ -81,11 +81,6 @@ export const kMaxGridRects = 1024;
 /** Invocations drawn one by one up to this many (a 16×16 workgroup is 256). */
 export const kMaxInvocationRects = 1024;
 
-/** The mapping that ran, without the padding wrapper (a vec4 rung at a shape not a multiple of 4). */
-const innerMapping = (m: MappingWords): MappingWords => (m.key === 'padded' && m.inner ? innerMapping(m.inner) : m);
-
-/** Mappings whose phases are double-buffered (two copies of the A and B tiles in workgroup memory). */
-const kDoubleBuffered: ReadonlySet<string> = new Set(['reg8x8db', 'unrolled', 'block', 'blockVec4', 'blockVec4B', 'splitK']);
 
 /** Every C block of the grid, clipped to C (row-major): the blocks one dispatch covers. */
 export function blockGrid(shape: Shape, plan: Pick<LaunchPlan, 'block'>): DiagramRect[] {
@@ -101,12 +96,13 @@ export function blockGrid(shape: Shape, plan: Pick<LaunchPlan, 'block'>): Diagra
 
 /** The figures of a rung's diagram, from its plan at a shape (the shape the user asked for, not the padded one). */
 export function diagramFacts(id: KernelId, plan: LaunchPlan, shape: Shape): DiagramFacts {
-  const mapping = innerMapping(plan.mapping);
-  const doubleBuffered = kDoubleBuffered.has(mapping.key);
+  const spec = kKernels[id];
+  const doubleBuffered = spec.doubleBuffered === true;
   const { rows, cols } = plan.block;
   // Workgroup memory holds BM×BK of A and BK×BN of B (twice when double-buffered), f32.
-  const bk = plan.workgroupStorageBytes > 0 && id !== 'strip' ? plan.workgroupStorageBytes / (4 * (rows + cols) * (doubleBuffered ? 2 : 1)) : 0;
-  const vec4 = kKernels[id].vec4 === true;
+  const bk = plan.workgroupStorageBytes > 0 && !spec.stagesOtherThanTiles ? plan.workgroupStorageBytes / (4 * (rows + cols) * (doubleBuffered ? 2 : 1)) : 0;
+  const vec4 = spec.vec4 === true;
+  const vec4AC = vec4 && !spec.vec4BOnly;
   const slices = plan.reduce?.slices;
   const ks = slices !== undefined ? plan.constants.KS : undefined;
   return {
@@ -124,11 +120,11 @@ export function diagramFacts(id: KernelId, plan: LaunchPlan, shape: Shape): Diag
     bk,
     phases: bk > 0 ? ceilDiv(ks ?? shape.k, bk) : 0,
     doubleBuffered,
-    vec4A: vec4 && mapping.key !== 'blockVec4B',
+    vec4A: vec4AC,
     vec4B: vec4,
-    vec4C: vec4 && mapping.key !== 'blockVec4B',
+    vec4C: vec4AC,
     ...(slices !== undefined ? { slices, ks: ks ?? ceilDiv(shape.k, slices) } : {}),
-    ...(mapping.key === 'subgroup' ? { lanes: plan.workgroup.x * plan.workgroup.y } : {}),
+    ...(spec.requiredFeatures?.includes('subgroups') ? { lanes: plan.workgroup.x * plan.workgroup.y } : {}),
   };
 }
 

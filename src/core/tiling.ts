@@ -72,6 +72,13 @@ export interface TiledMapping {
   readonly workgroupStorageBytes: number;
 }
 
+/** The adapter limits a matmul problem depends on (its buffers and its grid; core/limits.ts checks them). */
+export interface ProblemLimits {
+  readonly maxStorageBufferBindingSize: number;
+  readonly maxBufferSize: number;
+  readonly maxComputeWorkgroupsPerDimension: number;
+}
+
 export interface WorkgroupLimits {
   readonly maxComputeInvocationsPerWorkgroup: number;
   readonly maxComputeWorkgroupSizeX: number;

@@ -44,10 +44,10 @@ export const kTunedKernels: readonly KernelId[] = kTunedKernelIds;
  * SwiftShader at 32³ the 4×4 rung ran at a third of naive's speed). Only kTinyKernels are tried.
  */
 export const kTinyWork = 128 ** 3;
-/** Naive and tiled: tried for tiny problems only (from 256³ up they never came within 2× of a register-tiled rung on a GPU). */
-export const kSimpleKernels: readonly KernelId[] = ['naive', 'tiled'];
-/** The kernels tried for tiny problems: the simple two and the rung with the smallest block (least padding). */
-export const kTinyKernels: readonly KernelId[] = [...kSimpleKernels, 'blk32x64v'];
+/** Tried for tiny problems only (the record's autoFor 'tinyOnly': naive and tiled). */
+export const kSimpleKernels: readonly KernelId[] = kKernelIdList.filter((id) => kKernels[id].autoFor === 'tinyOnly');
+/** The kernels tried for tiny problems: the simple ones and those the record marks 'tinyToo' (the rung with the smallest block). */
+export const kTinyKernels: readonly KernelId[] = kKernelIdList.filter((id) => kKernels[id].autoFor !== undefined);
 /**
  * A block rung is tried only when it launches at least this many workgroups (or half as many as the
  * rung with the most, when no rung reaches it): with fewer, most of a large GPU sits idle (at 512³ the

@@ -5,7 +5,7 @@
  *
  * - The matmul configuration (`m`, `k`, `n`, `tile`, `pattern`, `seed`, `samples`) stays text: a bad
  *   value from a link is shown in its input with a message, exactly as if it had been typed.
- * - `lang` (`en` or `zh-CN`: the language a link asks for; state/lang.ts applies it),
+ * - `lang` (a tag of core/languages.ts, `en`, `zh-CN`, …: the language a link asks for; state/lang.ts applies it),
  * - `sizes` (benchmark sizes, text), `view` (an address of core/views.ts) and the keys a view owns
  *   (`dotn`, the dot product's N), `limits=default`
  *   (request only WebGPU's default limits) and `maxSubmitMs` (the split budget).

@@ -1,8 +1,8 @@
 /**
  * zod, configured once for every schema in the app. The tree-shakable build (`zod/mini`: schemas
  * are functions and checks, so only what the app uses is bundled — the full build added about
- * 100 kB to the page), with zod's English words for its issues (`issueText` says them in 简体中文
- * where that is the language in use) and no eval (zod's JIT would need it, and the app's
+ * 100 kB to the page), with zod's English words for its issues (`issueText` says them in the language in use,
+ * through that language's zod locale where it has one) and no eval (zod's JIT would need it, and the app's
  * Content-Security-Policy forbids it). Import z from here, not from 'zod'.
  */
 import * as z from 'zod/mini';

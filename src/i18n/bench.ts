@@ -3,19 +3,25 @@
  * by code; here the codes and zod's issues become sentences in the language in use, and a point's
  * recorded reason is said again in the reader's language.
  */
-import { zhCN } from 'zod/locales';
 import { isRule, type Rule } from '../core/bench';
 import { kKernelIdList } from '../core/kernels';
-import { kMaxLinkChars, type ShareFailure } from '../core/share';
+import { kMaxLinkChars, kShareVersion, type ShareFailure } from '../core/share';
 import type { z } from '../core/zod';
 import { i18n, kLanguages, language, say, t, type Key, type Language } from './index';
 import type { Said } from '../core/said';
+import type { FigureProblem, SharedFigureTrust } from '../core/trust';
+import { fmtGbs, fmtGflops } from './format';
 
 /** A rule's words, in the language in use. */
 export const ruleText = (rule: Rule): string => t(`bench:rule.${rule}`);
 
-/** zod's own words for its issues, in 简体中文 (English is zod's default). */
-let zhIssues: ((issue: z.core.$ZodRawIssue) => unknown) | undefined;
+type LocaleError = (issue: z.core.$ZodRawIssue) => unknown;
+/** zod's own locale of each language that has one: its folder's zod.ts (English is zod's default, core/zod.ts). */
+const kZodLocales = Object.fromEntries(
+  Object.entries(import.meta.glob<() => { localeError: unknown }>('./locales/*/zod.ts', { eager: true, import: 'zod' })).map(([path, locale]) => [path.split('/')[2], locale]),
+) as Partial<Record<Language, () => { localeError: unknown }>>;
+/** zod's words for its issues, by language, made when first needed. */
+const zodIssues = new Map<Language, LocaleError>();
 
 /**
  * One schema issue in the language in use: a rule of this app by its code, zod's own issues in
@@ -24,9 +30,11 @@ let zhIssues: ((issue: z.core.$ZodRawIssue) => unknown) | undefined;
 export function issueText(issue: z.core.$ZodIssue): string {
   const rule = issue.code === 'custom' ? (issue.params as { rule?: unknown } | undefined)?.rule : undefined;
   if (isRule(rule)) return ruleText(rule);
-  if (language() === 'zh-CN') {
-    zhIssues ??= zhCN().localeError as (issue: z.core.$ZodRawIssue) => unknown;
-    const m = zhIssues(issue as unknown as z.core.$ZodRawIssue);
+  const lang = language();
+  const locale = kZodLocales[lang];
+  if (locale) {
+    if (!zodIssues.has(lang)) zodIssues.set(lang, locale().localeError as LocaleError);
+    const m = zodIssues.get(lang)!(issue as unknown as z.core.$ZodRawIssue);
     const words = typeof m === 'string' ? m : (m as { message?: string } | undefined)?.message;
     if (words) return words;
   }
@@ -147,6 +155,8 @@ export function shareFailureText(f: ShareFailure): string {
       return t(`bench:link.${f.reason}`, { n: f.n, max: kMaxLinkChars });
     case 'tooLarge':
       return t('bench:link.tooLarge', { kib: Math.round(f.cap / 1024) });
+    case 'version':
+      return t('bench:link.version', { v: String(f.v), want: kShareVersion });
     case 'form':
       return f.issue
         ? t('bench:link.formAt', { path: f.issue.path.join('.') || t('bench:link.topLevel'), problem: issueText(f.issue) })
@@ -156,3 +166,20 @@ export function shareFailureText(f: ShareFailure): string {
   }
 }
 
+
+/** A number with up to 3 significant digits, in the language in use (a ratio: "3.6×", "1e+12" never shown raw). */
+const ratioText = (x: number): string => `${new Intl.NumberFormat(language(), { maximumSignificantDigits: 3, notation: x >= 1e6 || x < 1e-3 ? 'scientific' : 'standard' }).format(x)}×`;
+
+/** One figure that fails the trust rule, in the language in use. */
+export function figureProblemText(p: FigureProblem): string {
+  const figure = t(`bench:figure.name.${p.figure}`);
+  const isRatio = p.figure === 'ratio' || p.figure === 'paddedRatio';
+  const fmt = (x: number) => (isRatio ? ratioText(x) : p.figure === 'fma' ? fmtGflops(x) : fmtGbs(x));
+  if (isRatio) return t('bench:figure.ratioImplausible', { figure, value: fmt(p.value), limit: fmt(p.expected) });
+  return p.flaw === 'implausible' ? t('bench:figure.implausible', { figure, value: fmt(p.value), limit: fmt(p.expected) }) : t('bench:figure.inconsistent', { figure, value: fmt(p.value), expected: fmt(p.expected) });
+}
+
+/** Why a shared roofline or probe is not a measurement to trust, in one sentence; undefined when nothing fails the rule. */
+export function figureMarkText(v: SharedFigureTrust): string | undefined {
+  return v.problems.length === 0 ? undefined : t('bench:figure.marked', { problems: v.problems.map(figureProblemText).join(t('run:timing.reasonSeparator')) });
+}

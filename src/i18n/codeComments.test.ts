@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { kExercises } from '../core/practice/exercises';
-import { kCodeLikeComments, localizeComments } from './codeComments';
+import { kLanguages } from '../core/languages';
+import { kCodeLikeComments, kCommentTables, localizeComments } from './codeComments';
 
 /** The code without its comments (WGSL has no strings: the first // on a line starts the comment). */
 const code = (src: string) => src.split('\n').map((l) => (l.includes('//') ? l.slice(0, l.indexOf('//')) : l).trimEnd());
 const comments = (src: string) => src.split('\n').filter((l) => l.includes('//')).map((l) => l.slice(l.indexOf('//') + 2).trim());
 
-describe('localizeComments: the exercises’ comments in Chinese, line for line, the code untouched', () => {
+describe('the comment tables', () => {
+  it('exist for every language but English, and only for languages of the registry', () => {
+    expect(Object.keys(kCommentTables).sort()).toEqual(kLanguages.filter((l) => l !== 'en').sort());
+  });
+});
+
+for (const lang of kLanguages.filter((l) => l !== 'en')) describe(`localizeComments: the exercises’ comments in ${lang}, line for line, the code untouched`, () => {
   for (const ex of kExercises) {
     for (const [what, src] of [['skeleton', ex.skeleton], ['solution', ex.solution]] as const) {
       it(`${ex.id} ${what}`, () => {
-        const zh = localizeComments(src, 'zh-CN');
+        const zh = localizeComments(src, lang);
         // Line for line: a compiler message's line number means the same line in both languages.
         expect(zh.split('\n')).toHaveLength(src.split('\n').length);
         expect(code(zh)).toEqual(code(src));
@@ -20,6 +27,9 @@ describe('localizeComments: the exercises’ comments in Chinese, line for line,
       });
     }
   }
+});
+
+describe('localizeComments', () => {
   it('leaves English, and comments it does not know, as they are', () => {
     const ex = kExercises[0]!;
     expect(localizeComments(ex.skeleton, 'en')).toBe(ex.skeleton);

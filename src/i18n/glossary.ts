@@ -1,12 +1,12 @@
 /**
  * The glossary: the same idea under its CUDA spelling, its WebGPU/WGSL spelling and the words this
- * app uses, in English and 简体中文 (issue #13; the key for students who learned CUDA first). The
+ * app uses, in every language of core/languages.ts (issue #13; the key for students who learned CUDA first). The
  * one place its data lives: the terms' code spellings here, their words and meanings in the
  * 'common' catalogue (glossary.term.*, glossary.meaning.*). The lesson view shows it (ui/Glossary)
  * and docs/glossary.md is generated from it (glossaryMarkdown; glossary.test.ts fails when the file
  * differs: `UPDATE_GLOSSARY=1 npx vitest run src/i18n/glossary.test.ts` writes it again).
  */
-import { kResources, t, type Language } from './index';
+import { kLanguages, kResources, t, type Language } from './index';
 
 export type GlossaryId = keyof (typeof kResources)['en']['common']['glossary']['term'];
 
@@ -53,25 +53,21 @@ export function glossaryWords(id: GlossaryId, lng?: Language): { term: string; m
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 const codes = (xs: readonly string[]) => (xs.length ? xs.map((x) => `\`${cell(x)}\``).join('<br>') : '—');
 
-/** docs/glossary.md: one table, every term in both languages, generated from kGlossary and the catalogues. */
+/** docs/glossary.md: one table, every term in every language (core/languages.ts), generated from kGlossary and the catalogues. */
 export function glossaryMarkdown(): string {
-  const en = (k: 'title' | 'intro' | 'colCuda' | 'colWgsl' | 'colTerm' | 'colMeaning') => t(`common:glossary.${k}`, { lng: 'en' });
-  const zh = (k: 'title' | 'intro' | 'colTerm' | 'colMeaning') => t(`common:glossary.${k}`, { lng: 'zh-CN' });
+  const w = (lng: Language, k: 'title' | 'intro' | 'colCuda' | 'colWgsl' | 'colTerm' | 'colMeaning') => t(`common:glossary.${k}`, { lng });
+  const each = <T,>(f: (lng: Language) => T): T[] => kLanguages.map(f);
   const lines = [
     // i18n-exempt: a note for the file's editors, not for the app's readers
     '<!-- Generated from src/i18n/glossary.ts and the common catalogues: UPDATE_GLOSSARY=1 npx vitest run src/i18n/glossary.test.ts -->',
-    `# ${en('title')} · ${zh('title')}`,
+    `# ${each((l) => w(l, 'title')).join(' · ')}`,
     '',
-    en('intro'),
-    '',
-    zh('intro'),
-    '',
-    `| ${en('colCuda')} | ${en('colWgsl')} | ${en('colTerm')} | ${zh('colTerm')} | ${en('colMeaning')} | ${zh('colMeaning')} |`,
-    '| --- | --- | --- | --- | --- | --- |',
+    ...each((l) => w(l, 'intro')).flatMap((p) => [p, '']),
+    `| ${w('en', 'colCuda')} | ${w('en', 'colWgsl')} | ${each((l) => w(l, 'colTerm')).join(' | ')} | ${each((l) => w(l, 'colMeaning')).join(' | ')} |`,
+    `| --- | --- | ${each(() => '---').join(' | ')} | ${each(() => '---').join(' | ')} |`,
     ...kGlossary.map((g) => {
-      const e = glossaryWords(g.id, 'en');
-      const z = glossaryWords(g.id, 'zh-CN');
-      return `| ${codes(g.cuda)} | ${codes(g.wgsl)} | ${cell(e.term)} | ${cell(z.term)} | ${cell(e.meaning)} | ${cell(z.meaning)} |`;
+      const words = each((l) => glossaryWords(g.id, l));
+      return `| ${codes(g.cuda)} | ${codes(g.wgsl)} | ${words.map((x) => cell(x.term)).join(' | ')} | ${words.map((x) => cell(x.meaning)).join(' | ')} |`;
     }),
     '',
   ];

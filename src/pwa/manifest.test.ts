@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { kLanguages } from '../core/languages';
 import { kIcons, webManifest } from './manifest';
+import { pwaWords } from './words';
 
 /** The PNG's width and height, read from its IHDR chunk. */
 function pngSize(path: string): { width: number; height: number } {
@@ -10,16 +12,20 @@ function pngSize(path: string): { width: number; height: number } {
   return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
 }
 
-describe('web app manifest', () => {
-  const m = webManifest();
+const m = webManifest(await pwaWords());
 
-  it('names the app, in English and 简体中文', () => {
+describe('web app manifest', () => {
+
+  it('names the app in English, and in every other language of core/languages.ts in its translations', () => {
     expect(m.name).toMatch(/^Tiles/);
     expect(m.short_name.length).toBeLessThanOrEqual(12);
     expect(m.description.length).toBeGreaterThan(20);
     expect(m.lang).toBe('en');
-    expect(m.translations['zh-CN'].name).toMatch(/[\u4e00-\u9fff]/);
-    expect(m.translations['zh-CN'].description).toMatch(/[\u4e00-\u9fff]/);
+    expect(Object.keys(m.translations).sort()).toEqual(kLanguages.filter((l) => l !== 'en').sort());
+    for (const l of kLanguages.filter((x) => x.startsWith('zh'))) {
+      expect(m.translations[l as keyof typeof m.translations].name).toMatch(/[\u4e00-\u9fff]/);
+      expect(m.translations[l as keyof typeof m.translations].description).toMatch(/[\u4e00-\u9fff]/);
+    }
   });
 
   it('uses relative URLs only, so the build installs from any folder', () => {

@@ -5,12 +5,12 @@
  * it stayed blank. This script, imported by the generated service worker before Workbox's own
  * (vite.config.ts: workbox.importScripts, so its fetch listener answers first), answers every
  * navigation in scope that is neither the folder itself nor its index.html with a small page that
- * says so and links home, in English and 简体中文 (words from the 'pwa' catalogue, at build time).
+ * says so and links home, in every language (words from the 'pwa' catalogues, at build time: words.ts).
  * Navigations to a file of the app (sw.js, an icon) and outside the scope are left to Workbox and
  * the network.
  */
-import { pwa as en } from '../i18n/locales/en/pwa';
-import { pwa as zhCN } from '../i18n/locales/zh-CN/pwa';
+import { kLanguages, type Language } from '../core/languages';
+import type { PwaWords } from './words';
 
 export const kNotFoundScript = 'sw-notfound.js';
 
@@ -26,23 +26,23 @@ export function isFilePath(rest: string): boolean {
 
 const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-/** The not-found page; `home` is the app's address (the scope). */
-export function notFoundPage(home: string): string {
-  const part = (lang: string, w: { readonly [K in keyof typeof en.notFound]: string }) =>
+/** The not-found page, in every language of `words`; `home` is the app's address (the scope). */
+export function notFoundPage(home: string, words: Readonly<Record<Language, PwaWords>>): string {
+  const part = (lang: string, w: PwaWords['notFound']) =>
     `<section lang="${lang}"><h1>${escape(w.heading)}</h1><p>${escape(w.body)}</p><p><a data-testid="not-found-home" href="${escape(home)}">${escape(w.home)}</a></p></section>`; // i18n-exempt: HTML markup (the words come from the catalogue)
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` + // i18n-exempt: HTML markup
 
-    `<title>${escape(en.notFound.title)}</title></head><body data-testid="not-found">${part('en', en.notFound)}${part('zh-CN', zhCN.notFound)}</body></html>` // i18n-exempt: HTML markup (the words come from the catalogue)
+    `<title>${escape(words.en.notFound.title)}</title></head><body data-testid="not-found">${kLanguages.map((l) => part(l, words[l].notFound)).join('')}</body></html>` // i18n-exempt: HTML markup (the words come from the catalogue)
   );
 }
 
 /** The script's source: the two predicates and the page, then the fetch listener. */
-export function notFoundScript(): string {
+export function notFoundScript(words: Readonly<Record<Language, PwaWords>>): string {
   return `// Generated from src/pwa/notFound.ts: answers navigations in scope that are not the app.
 const isAppPath = ${isAppPath.toString()};
 const isFilePath = ${isFilePath.toString()};
-const notFoundPage = ${JSON.stringify(notFoundPage('__HOME__'))};
+const notFoundPage = ${JSON.stringify(notFoundPage('__HOME__', words))};
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   if (request.mode !== 'navigate') return;

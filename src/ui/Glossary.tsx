@@ -35,7 +35,7 @@ export function GlossaryLink() {
  */
 export function Glossary() {
   const { t } = useTranslation();
-  const zh = language() === 'zh-CN';
+  const other = language() !== kEnglish;
   return (
     <details className="panel glossary" id={kGlossaryId} data-testid="glossary">
       <summary>
@@ -48,7 +48,7 @@ export function Glossary() {
             <th scope="col">{t('glossary.colCuda')}</th>
             <th scope="col">{t('glossary.colWgsl')}</th>
             <th scope="col">{t('glossary.colTerm')}</th>
-            {zh && <th scope="col">{kLanguageNames.en}</th>}
+            {other && <th scope="col">{kLanguageNames.en}</th>}
             <th scope="col">{t('glossary.colMeaning')}</th>
           </tr>
         </thead>
@@ -68,7 +68,7 @@ export function Glossary() {
                   ))}
                 </td>
                 <th scope="row">{w.term}</th>
-                {zh && <td lang="en">{glossaryWords(g.id, kEnglish).term}</td>}
+                {other && <td lang="en">{glossaryWords(g.id, kEnglish).term}</td>}
                 <td>{w.meaning}</td>
               </tr>
             );
