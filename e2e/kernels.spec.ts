@@ -127,6 +127,9 @@ test('the tuner verifies every configuration, auto runs the best, and the record
   test.setTimeout(limit + 60_000);
   await app.open(`?m=${shape.m}&k=${shape.k}&n=${shape.n}&view=ladder`);
   await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned on this adapter yet');
+  // Stated before it starts: at most 3 + 3 runs in the rounds and 3 leaders twice in the final (core/tuning tuneRunsBound).
+  await expect(app.page.getByTestId('tune-plan')).toHaveAttribute('data-runs', '12');
+  await expect(app.page.getByTestId('tune-plan')).toContainText('at most 12 timed runs');
   await app.page.getByTestId('run-auto').click();
   const result = app.page.getByTestId('auto-result');
   await expect(result).toHaveAttribute('data-status', 'verified', { timeout: limit });
@@ -136,6 +139,9 @@ test('the tuner verifies every configuration, auto runs the best, and the record
   await expect(result).toHaveAttribute('data-kernel', kernel!);
   await expect(app.page.getByTestId(`ladder-auto-${kernel}`)).toBeVisible();
   await expect(app.page.getByTestId('tune-status')).toContainText('3 of 3 configurations ran and were verified');
+  // The record says how it decided, and the plan now states this GPU's pace.
+  await expect(app.page.getByTestId('tune-decided')).toHaveAttribute('data-decided', /^(final|rounds)$/);
+  await expect(app.page.getByTestId('tune-plan')).toContainText('At this GPU’s pace');
   const rows = app.page.getByTestId('tune-row');
   await expect(rows).toHaveCount(3);
   await expect(app.page.locator('[data-testid=tune-row][data-best=true]')).toHaveCount(1);
