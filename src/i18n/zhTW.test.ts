@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { kResources, matchLanguage, resolveLanguage } from '.';
+import { i18n, kResources, matchLanguage, resolveLanguage, t } from '.';
+import { issueText, pointReasonText } from './bench';
+import { z } from '../core/zod';
 import { kCommentTables } from './codeComments';
 import { kMainlandOnly, kSimplifiedOnly, withoutMainlandGloss } from './hanScripts';
 
@@ -56,5 +58,22 @@ describe('繁體中文 (zh-TW)', () => {
     expect(resolveLanguage(null, null, ['zh-HK', 'en'])).toBe('zh-TW');
     expect(resolveLanguage('zh-TW', 'zh-CN', ['en'])).toBe('zh-TW');
     expect(resolveLanguage('zh-Hant', null, [])).toBe('zh-TW');
+  });
+
+  it('says zod’s schema issues with zod’s own zh-TW locale, and a reason recorded in 简体中文 again in 繁體中文', async () => {
+    const issue = z.number().safeParse('x').error!.issues[0]!;
+    const recorded = t('bench:sweep.skippedEstimate', { lng: 'zh-CN', seconds: '12', from: '1024³', limit: 4 });
+    try {
+      await i18n.changeLanguage('zh-TW');
+      const words = issueText(issue);
+      expect(words).toMatch(/\p{Script=Han}/u);
+      expect([...words].filter((ch) => kSimplifiedOnly.includes(ch))).toEqual([]);
+      expect(pointReasonText(recorded)).toBe(t('bench:sweep.skippedEstimate', { seconds: '12', from: '1024³', limit: 4 }));
+      expect(pointReasonText(recorded)).toContain('介面卡');
+      await i18n.changeLanguage('zh-CN');
+      expect(issueText(issue)).not.toBe(words);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });
