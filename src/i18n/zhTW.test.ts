@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { i18n, kResources, matchLanguage, resolveLanguage, t } from '.';
 import { issueText, pointReasonText } from './bench';
 import { z } from '../core/zod';
-import { kCommentTables } from './codeComments';
+import { kCommentTables, localizeKernelComments } from './codeComments';
+import { tiledSourceFile } from '../core/kernels';
 import { kMainlandOnly, kSimplifiedOnly, withoutMainlandGloss } from './hanScripts';
 
 /** Every string of a catalogue, by its full key ("ns:a.b.c"). */
@@ -14,7 +15,8 @@ function strings(node: unknown, prefix = '', out = new Map<string, string>()): M
 
 const tw = strings(kResources['zh-TW']);
 const comments = Object.entries(kCommentTables['zh-TW'] ?? {}).map(([en, lines]) => [`comment: ${en.slice(0, 40)}…`, lines.join('\n')] as const);
-const texts = [...tw, ...comments];
+const kernelComments = ([2, 4, 8, 16, 32] as const).map((tile) => [`tiled${tile}.wgsl`, localizeKernelComments(tiledSourceFile(tile).source, 'zh-TW').split('\n').filter((l) => l.includes('//')).join('\n')] as const);
+const texts = [...tw, ...comments, ...kernelComments];
 
 describe('繁體中文 (zh-TW)', () => {
   it('has code comments for the exercises', () => {
