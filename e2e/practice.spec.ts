@@ -39,6 +39,30 @@ test.describe('practice', () => {
     }
   });
 
+  test('progress: the list marks the exercises this browser passed, keeps them over a reload, and Clear forgets them', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=map');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('practice-progress')).toHaveAttribute('data-count', '0');
+    // A failed run marks nothing.
+    expect(await p.run()).not.toBe('pass');
+    await expect(page.getByTestId('practice-progress')).toHaveAttribute('data-count', '0');
+    await page.getByTestId('exercise-solution').click();
+    expect(await p.run()).toBe('pass');
+    await expect(page.getByTestId('practice-progress')).toHaveAttribute('data-count', '1');
+    await expect(page.getByTestId('practice-progress')).toHaveAttribute('data-passed', 'map');
+    await expect(page.getByTestId('exercise-map')).toHaveAttribute('data-passed', 'true');
+    await expect(page.getByTestId('exercise-map')).toContainText('✓');
+    await expect(page.getByTestId('exercise-guard')).toHaveAttribute('data-passed', 'false');
+    await page.reload();
+    await expect(page.getByTestId('practice-progress')).toHaveAttribute('data-count', '1');
+    await page.getByTestId('practice-progress-clear').click();
+    await expect(page.getByTestId('practice-progress')).toHaveAttribute('data-count', '0');
+    await expect(page.getByTestId('exercise-map')).toHaveAttribute('data-passed', 'false');
+    await page.reload();
+    await expect(page.getByTestId('practice-progress')).toHaveAttribute('data-count', '0');
+  });
+
   test('exercise 6 at 1366×768: the skeleton fails; without the B-load test, wrong elements are marked; the three tests pass', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     const p = new PracticePage(page);

@@ -76,3 +76,20 @@ describe('practice: nothing is lost', () => {
     expect(performance.now() - t0).toBeLessThan(100);
   });
 });
+
+describe('practice: progress kept in this browser', () => {
+  it('reads the passed exercises stored, known ids only, in the list’s order; Clear forgets them', async () => {
+    const { clearProgress } = await import('./practice');
+    const { kPracticePassedKey, storedPassed } = await import('./practiceState');
+    storage.setItem(kPracticePassedKey, JSON.stringify(['tiled', 'nope', '__proto__', 'map', 3]));
+    expect(storedPassed()).toEqual(['map', 'tiled']);
+    expect(initialPractice('map').practicePassed).toEqual(['map', 'tiled']);
+    storage.setItem(kPracticePassedKey, '{not json');
+    expect(storedPassed()).toEqual([]);
+    storage.setItem(kPracticePassedKey, JSON.stringify(['map']));
+    useApp.setState(initialPractice('map'));
+    clearProgress();
+    expect(useApp.getState().practicePassed).toEqual([]);
+    expect(storage.getItem(kPracticePassedKey)).toBeNull();
+  });
+});

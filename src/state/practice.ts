@@ -3,14 +3,14 @@
  * reset, restore, share, run. Nothing the learner wrote is lost: a link's code, the solution and
  * Reset each set the learner's own code aside first (practiceState.ts), one click from coming back.
  */
-import { exercise, type ExerciseId } from '../core/practice/exercises';
+import { exercise, kExerciseIds, overallStatus, type ExerciseId } from '../core/practice/exercises';
 import { codeFragment, shareable } from '../core/practice/link';
 import { runPractice } from '../gpu/practice';
 import { failureOf } from '../gpu/device';
 import { said } from '../i18n';
 import { withRun } from './runs';
 import { useApp } from './store';
-import { isOwnCode, practiceStorageKey, pushBackup, storeBackups } from './practiceState';
+import { isOwnCode, practiceStorageKey, pushBackup, storeBackups, storePassed } from './practiceState';
 
 function save(id: ExerciseId, code: string): void {
   try {
@@ -126,9 +126,25 @@ export async function runPracticeView(): Promise<void> {
       try {
         const outcome = await runPractice(ctx, id, code, seed);
         useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome, seq: ++seq } });
+        if (outcome.kind === 'ran' && overallStatus(outcome.shapes) === 'pass') markPassed(id);
       } catch (e) {
         useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome: { kind: 'failed', why: failureOf(e), seed, shapes: [] }, seq: ++seq } });
       }
     },
   );
+}
+
+/** Record that this browser passed `id` (kept until cleared). */
+function markPassed(id: ExerciseId): void {
+  const now = useApp.getState().practicePassed;
+  if (now.includes(id)) return;
+  const next = kExerciseIds.filter((x) => x === id || now.includes(x));
+  storePassed(next);
+  useApp.setState({ practicePassed: next });
+}
+
+/** Forget which exercises this browser has passed. */
+export function clearProgress(): void {
+  storePassed([]);
+  useApp.setState({ practicePassed: [] });
 }

@@ -24,6 +24,32 @@ export interface PracticeState {
   readonly practiceResult?: { readonly ex: ExerciseId; readonly outcome: PracticeOutcome; readonly seq: number };
   /** Why the last run did not start, said when shown ('' when none). */
   readonly practiceError: Said | '';
+  /** The exercises this browser has passed (kept in localStorage until cleared). */
+  readonly practicePassed: readonly ExerciseId[];
+}
+
+/** Where the exercises passed in this browser are kept (a JSON array of exercise ids). */
+export const kPracticePassedKey = 'tiles.practice.passed';
+
+/** The exercises stored as passed (anything but known ids reads as none), in the list's order. */
+export function storedPassed(): ExerciseId[] {
+  const raw = stored(kPracticePassedKey);
+  if (raw === undefined) return [];
+  try {
+    const v: unknown = JSON.parse(raw);
+    return Array.isArray(v) ? kExerciseIds.filter((id) => v.includes(id)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function storePassed(list: readonly ExerciseId[]): void {
+  try {
+    if (list.length === 0) globalThis.localStorage?.removeItem(kPracticePassedKey);
+    else globalThis.localStorage?.setItem(kPracticePassedKey, JSON.stringify(list));
+  } catch {
+    // Storage full or blocked: the progress stays in this tab.
+  }
 }
 
 /** Where the editor's text is kept, per exercise. */
@@ -114,5 +140,6 @@ export function initialPractice(ex?: string, hash = '', practiceOpen = false): P
     ...(practiceBadLink ? { practiceBadLink } : {}),
     practiceStatus: 'idle',
     practiceError: '',
+    practicePassed: storedPassed(),
   };
 }

@@ -16,7 +16,7 @@ import { kMaxCodeChars, prelude, type CompileHint, type Refusal } from '../../co
 import type { Slip } from '../../core/practice/slips';
 import { language, numberFormat, say } from '../../i18n';
 import { localizeComments } from '../../i18n/codeComments';
-import { practiceLink, resetExercise, restoreCode, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution } from '../../state/practice';
+import { clearProgress, practiceLink, resetExercise, restoreCode, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution } from '../../state/practice';
 import { useApp } from '../../state/store';
 import { CodeEditor, type EditorMark } from './CodeEditor';
 import './practice.css';
@@ -336,6 +336,7 @@ export function PracticeView() {
   const gpu = useApp((s) => s.gpu.state);
   const error = useApp((s) => s.practiceError);
   const result = useApp((s) => s.practiceResult);
+  const passed = useApp((s) => s.practicePassed);
   const ex = exercise(id);
   const n = kExercises.findIndex((e) => e.id === id) + 1;
   // The starting code and the solution, untouched, are shown with their comments in the language in
@@ -357,12 +358,21 @@ export function PracticeView() {
         <ol data-testid="practice-list">
           {kExercises.map((e, i) => (
             <li key={e.id}>
-              <button type="button" data-testid={`exercise-${e.id}`} aria-current={e.id === id ? 'step' : undefined} onClick={() => selectExercise(e.id)}>
+              <button type="button" data-testid={`exercise-${e.id}`} data-passed={passed.includes(e.id) ? 'true' : 'false'} aria-current={e.id === id ? 'step' : undefined} onClick={() => selectExercise(e.id)}>
                 {i + 1}. {t(`ex.${e.id}.title`)}
+                {passed.includes(e.id) ? <span className="practice-passed"> ✓ {t('passedMark')}</span> : null}
               </button>
             </li>
           ))}
         </ol>
+        <p className="small" data-testid="practice-progress" data-count={passed.length} data-passed={passed.join(' ')}>
+          {t('progress', { count: passed.length, total: kExercises.length })}{' '}
+          {passed.length > 0 ? (
+            <button type="button" data-testid="practice-progress-clear" onClick={clearProgress}>
+              {t('progressClear')}
+            </button>
+          ) : null}
+        </p>
       </nav>
       <section className="panel practice-main" aria-labelledby="practice-heading">
         <h2 id="practice-heading">

@@ -4,6 +4,9 @@ export const practice = {
   intro:
     'Eight exercises, from a map to the Numba tutorial’s bugs. Write WGSL in the editor and press Run: the app runs it on this GPU at every shape the exercise lists and checks each against a CPU reference.',
   list: 'Exercises',
+  progress: 'Passed in this browser: {{count}} of {{total}}.',
+  passedMark: 'passed',
+  progressClear: 'Clear progress',
   goal: 'Goal',
   shapes: {
     add: 'Teaching shapes (M×N)',

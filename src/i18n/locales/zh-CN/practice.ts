@@ -6,6 +6,9 @@ export const practice: Catalogue<typeof en> = {
   heading: '练习：亲手编写内核',
   intro: '八道练习，从逐元素映射到 Numba 教程中的错误。在编辑器中编写 WGSL 并按“运行”：应用会在本机 GPU 上按练习列出的每个形状运行它，并逐一与 CPU 参考结果比对。',
   list: '练习列表',
+  progress: '在此浏览器中已通过：{{count}} / {{total}}。',
+  passedMark: '已通过',
+  progressClear: '清除进度',
   goal: '目标',
   shapes: {
     add: '教学形状（M×N）',

@@ -6,6 +6,9 @@ export const practice: Catalogue<typeof en> = {
   heading: '練習：親手編寫核心程式',
   intro: '八道練習，從逐元素對映到 Numba 教學中的錯誤。在編輯器中編寫 WGSL 並按「執行」：本程式會在本機 GPU 上按練習列出的每個形狀執行它，並逐一與 CPU 參考結果比對。',
   list: '練習列表',
+  progress: '在此瀏覽器中已通過：{{count}} / {{total}}。',
+  passedMark: '已通過',
+  progressClear: '清除進度',
   goal: '目標',
   shapes: {
     add: '教學形狀（M×N）',
