@@ -48,7 +48,7 @@ import { isKernelId, kKernelIds, kKernels, tunedConstants, type KernelId } from 
 import { mappingText } from '../i18n/kernels';
 import { say, t } from '../i18n';
 import { runCopyProbe, runFmaProbe } from '../gpu/roofline';
-import { makeGuard } from '../gpu/timing';
+import { makeGuard } from '../gpu/lossGuard';
 import { rooflineSizes, type CopyConfig, type CopyMode } from '../core/roofline';
 import { runProbe, adapterProbeSizes } from '../gpu/probes';
 import { bankPicture, coalescingPicture, kProbeIds, kProbeStride, kProbeWorkgroup, kWordBytes, probeRatio, type BankKind, type GlobalKind } from '../core/probes';

@@ -2,23 +2,17 @@
  * The per-adapter tuner: runs every candidate configuration (kernel × override constants) at one
  * shape, verified and timed like any run, and returns what each did. No DOM; the caller stores it.
  */
-import { autoCandidates, candidatesFor, kTunedKernels, type Candidate, type TuneEntry } from '../core/tuning';
+import { kMismatchNote, tuneCandidates, type Candidate, type TuneEntry } from '../core/tuning';
 import type { Shape } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
 import { runVerified } from './experiment';
-import { isPlanFailure, kKernels, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
+import { isPlanFailure, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
+// The candidates are data the views read too (core/tuning); the headless bench reads them here.
+export { kTuneCandidates, tuneCandidates } from '../core/tuning';
 import type { MatmulBuffers } from './runner';
 
 /** A candidate whose first-round median is above this (ms per dispatch) is not run again. */
 export const kNoSecondRoundMs = 250;
-
-export const kTuneCandidates: readonly Candidate[] = candidatesFor(kTunedKernels.map((id) => kKernels[id]));
-
-/**
- * The note a tuning record keeps for a candidate that ran but did not match: stored data (in
- * English, whatever the language), which the tuner's table shows as run:tuner.mismatchNote.
- */
-export const kMismatchNote = 'did not match the CPU reference'; // i18n-exempt: stored in tuning records; shown through run:tuner.mismatchNote
 
 /** Whether a candidate can run at this shape on this adapter (e.g. the subgroup rung needs the subgroups feature). */
 export function candidateApplies(c: Candidate, shape: Shape, info: PlanInfo): boolean {
@@ -50,11 +44,6 @@ export interface TuneOptions {
 export const kFinalistGap = 0.6;
 /** The final's timing budget per candidate and round (ms): settled (timestamps: gpu/timing settle) and many samples. */
 export const kFinalBudgetMs = 1000;
-
-/** The configurations the tuner tries at a shape (the shape-aware guess; core/tuning.ts autoCandidates). */
-export function tuneCandidates(shape: Shape): Candidate[] {
-  return autoCandidates(kTuneCandidates, shape);
-}
 
 /**
  * Every candidate at `shape` (by default the shape-aware guess), in `rounds` interleaved rounds (A B C … A B C …); each candidate
