@@ -1,5 +1,8 @@
 import { test, expect } from './fixtures';
 import type { Page } from '@playwright/test';
+import { viz as vizZhCN } from '../src/i18n/locales/zh-CN/viz';
+import { viz as vizZhTW } from '../src/i18n/locales/zh-TW/viz';
+import { kSimplifiedOnly } from '../src/i18n/hanScripts';
 
 /**
  * Classroom mode is a presentation: at 1366×768 (and 1920×1080) the formula, the map and the
@@ -207,24 +210,30 @@ async function overflowing(page: Page): Promise<string[]> {
   });
 }
 
+/** The Chinese catalogues' words the presentation is checked for. */
+const kChinese = [
+  { lang: 'zh-CN', name: '简体中文', viz: vizZhCN },
+  { lang: 'zh-TW', name: '繁體中文', viz: vizZhTW },
+] as const;
+
 for (const [width, height] of [
   [1366, 768],
   [1920, 1080],
-] as const) {
-  test.describe(`in 简体中文 at ${width}×${height}`, () => {
+] as const) for (const { lang, name, viz } of kChinese) {
+  test.describe(`in ${name} at ${width}×${height}`, () => {
     test.use({ viewport: { width, height } });
 
     test('the presentation reads in Chinese, fits the screen with nothing over its box, and switches language in place; screenshot', async ({ app }) => {
       const page = app.page;
-      await app.open('?m=48&k=32&n=48&tile=16&lang=zh-CN');
+      await app.open(`?m=48&k=32&n=48&tile=16&lang=${lang}`);
       await app.run('run-tiled');
       await app.tileMap.expectRecorded('gpu');
       await enterClassroom(page);
-      await expect(page.getByTestId('classroom-toggle')).toHaveText('退出 (Esc)');
-      await expect(app.tileMap.label).toContainText('第 1 阶段（共 2）');
-      await expect(page.getByTestId('key-hint')).toContainText('移动所选 C 块');
-      await expect(page.getByTestId('key-hint').locator('kbd', { hasText: '空格' })).toBeVisible();
-      for (const id of ['classroom-toggle', 'formula', 'phase-label', 'tile-cell-2-2', 'phase-next', 'key-hint', 'lang-en', 'lang-zh-CN']) {
+      await expect(page.getByTestId('classroom-toggle')).toHaveText(viz.classroom.leave);
+      await expect(app.tileMap.label).toContainText(viz.steps.label.replace('{{phase}}', '1').replace('{{phases}}', '2').split('·')[0]!.trim());
+      await expect(page.getByTestId('key-hint')).toContainText(viz.keys.move);
+      await expect(page.getByTestId('key-hint').locator('kbd', { hasText: viz.keys.space })).toBeVisible();
+      for (const id of ['classroom-toggle', 'formula', 'phase-label', 'tile-cell-2-2', 'phase-next', 'key-hint', 'lang-en', `lang-${lang}`]) {
         await expect(page.getByTestId(id), id).toBeInViewport({ ratio: 1 });
       }
       expect(await page.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true);
@@ -234,14 +243,23 @@ for (const [width, height] of [
       // No English sentence left on the presentation (kernel names, A[i][j] and key names aside).
       const words = (await page.locator('main').innerText()).replace('cuda-samples matrixMul', '');
       expect(words.match(/[A-Za-z]{3,} [a-z]{3,}/g) ?? []).toEqual([]);
-      await page.screenshot({ path: `test-results/classroom-zh-CN-${width}-cuda-samples.png` });
+      // 繁體中文 readers meet no Simplified-only character.
+      if (lang === 'zh-TW') {
+        const shown = await page.locator('main').evaluate((m) => {
+          const c = m.cloneNode(true) as HTMLElement;
+          c.querySelectorAll('.lang-switch').forEach((e) => e.remove()); // it names 简体中文 in its own script
+          return c.textContent ?? '';
+        });
+        expect([...shown].filter((ch) => kSimplifiedOnly.includes(ch))).toEqual([]);
+      }
+      await page.screenshot({ path: `test-results/classroom-${lang}-${width}-cuda-samples.png` });
       // The teacher switches language there: the presentation stays, in English now.
       await page.getByTestId('lang-en').click();
       await expect(page.locator('main')).toHaveAttribute('data-classroom', 'true');
       await expect(page.getByTestId('classroom-toggle')).toHaveText('Leave (Esc)');
       await expect(app.tileMap.label).toContainText('Phase 1 of 2 · step 1 of 4');
-      await page.getByTestId('lang-zh-CN').click();
-      await expect(page.getByTestId('classroom-toggle')).toHaveText('退出 (Esc)');
+      await page.getByTestId(`lang-${lang}`).click();
+      await expect(page.getByTestId('classroom-toggle')).toHaveText(viz.classroom.leave);
     });
   });
 }

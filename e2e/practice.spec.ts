@@ -2,7 +2,13 @@ import { test, expect } from './fixtures';
 import { PracticePage } from './pages/practice';
 import { kExercises } from '../src/core/practice/exercises';
 import { codeFragment } from '../src/core/practice/link';
-import { localizeComments } from '../src/i18n/codeComments';
+import { applyCommentTable } from '../src/i18n/commentTable';
+import { comments as zhCN } from '../src/i18n/locales/zh-CN/comments';
+import { comments as zhTW } from '../src/i18n/locales/zh-TW/comments';
+
+/** The exercises' comments in a language, as the page shows them (src/i18n/codeComments.ts finds these tables with import.meta.glob, which only Vite has). */
+const kCommentTables = { 'zh-CN': zhCN, 'zh-TW': zhTW } as const;
+const localizeComments = (code: string, lang: keyof typeof kCommentTables) => applyCommentTable(code, kCommentTables[lang]);
 
 const solutionOf = (id: string) => kExercises.find((e) => e.id === id)!.solution;
 const skeletonOf = (id: string) => kExercises.find((e) => e.id === id)!.skeleton;
@@ -129,16 +135,16 @@ test.describe('practice', () => {
   });
 });
 
-test('in 简体中文 the starting code’s comments are Chinese, line for line; edited with them, the solution compiles and passes; back in English the untouched code is English again', async ({ page }) => {
+for (const [lang, name, note] of [['zh-CN', '简体中文', '我的笔记：完成了'], ['zh-TW', '繁體中文', '我的筆記：完成了']] as const) test(`in ${name} the starting code’s comments are Chinese, line for line; edited with them, the solution compiles and passes; back in English the untouched code is English again`, async ({ page }) => {
   test.setTimeout(120_000);
   const p = new PracticePage(page);
-  await page.goto('./?view=practice&ex=map&lang=zh-CN');
+  await page.goto(`./?view=practice&ex=map&lang=${lang}`);
   await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
-  const zh = localizeComments(skeletonOf('map'), 'zh-CN');
+  const zh = localizeComments(skeletonOf('map'), lang);
   expect(zh).not.toBe(skeletonOf('map'));
   await expect.poll(() => p.code()).toBe(zh);
   // The learner's own text, Chinese comments and all, is WGSL the GPU's compiler takes.
-  await p.setCode(localizeComments(solutionOf('map'), 'zh-CN') + '\n// 我的笔记：完成了\n');
+  await p.setCode(localizeComments(solutionOf('map'), lang) + `\n// ${note}\n`);
   expect(await p.run()).toBe('pass');
   await page.getByTestId('exercise-reset').click();
   await page.getByTestId('lang-en').click();

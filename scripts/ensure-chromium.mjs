@@ -7,7 +7,7 @@ import { execSync } from 'node:child_process';
 const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** A font with Chinese glyphs, so the 简体中文 screenshots show characters, not boxes (best effort: the tests read text, not pixels). */
+/** A font with Chinese glyphs, so the Chinese screenshots (简体中文, 繁體中文) show characters, not boxes (best effort: the tests read text, not pixels). */
 function ensureChineseFont() {
   try {
     if (execSync('fc-list :lang=zh family', { encoding: 'utf8' }).trim() !== '') return;
@@ -16,10 +16,10 @@ function ensureChineseFont() {
   }
   if (!isRoot || !existsSync('/usr/bin/apt-get')) return;
   try {
-    console.log('No font with Chinese glyphs: installing fonts-wqy-microhei (small) for the 简体中文 screenshots…');
+    console.log('No font with Chinese glyphs: installing fonts-wqy-microhei (small) for the Chinese screenshots…');
     execSync('DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-wqy-microhei || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q fonts-wqy-microhei)', { stdio: 'inherit' });
   } catch {
-    console.log('Could not install a Chinese font; the 简体中文 screenshots will show boxes (the tests do not depend on it).');
+    console.log('Could not install a Chinese font; the Chinese screenshots will show boxes (the tests do not depend on it).');
   }
 }
 

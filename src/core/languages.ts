@@ -11,6 +11,7 @@
 export const kLanguageList = [
   { id: 'en', name: 'English', matches: ['en'] },
   { id: 'zh-CN', name: '简体中文', matches: ['zh'] },
+  { id: 'zh-TW', name: '繁體中文', matches: ['zh-Hant'] },
 ] as const;
 
 export type Language = (typeof kLanguageList)[number]['id'];

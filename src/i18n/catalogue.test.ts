@@ -103,13 +103,14 @@ describe('the language a page opens in', () => {
     expect(resolveLanguage('zh-CN', 'en', ['en-US'])).toBe('zh-CN');
     expect(resolveLanguage('en', 'zh-CN', ['zh-CN'])).toBe('en');
     expect(resolveLanguage(null, 'zh-CN', ['en-US'])).toBe('zh-CN');
-    expect(resolveLanguage('fr', null, ['de-DE', 'zh-TW', 'en'])).toBe('zh-CN');
+    expect(resolveLanguage('fr', null, ['de-DE', 'zh-SG', 'en'])).toBe('zh-CN');
+    expect(resolveLanguage('fr', null, ['de-DE', 'zh-TW', 'en'])).toBe('zh-TW');
     expect(resolveLanguage(null, 'xx', ['en-GB', 'zh-CN'])).toBe('en');
     expect(resolveLanguage(undefined, null, ['fr-FR'])).toBe('en');
     expect(resolveLanguage(undefined, null, [])).toBe('en');
   });
 
-  it('reads any Chinese tag as 简体中文 and any English tag as English', () => {
+  it('reads a Simplified-script Chinese tag as 简体中文 and any English tag as English (zh-TW and the Traditional tags: zhTW.test.ts)', () => {
     expect(['zh', 'zh-CN', 'zh-Hans', 'zh-Hans-CN', 'zh_CN', 'ZH-cn'].map(matchLanguage)).toEqual(Array(6).fill('zh-CN'));
     expect(['en', 'en-US', 'en-GB'].map(matchLanguage)).toEqual(['en', 'en', 'en']);
     expect(['fr', 'ja-JP', '', null, undefined, 'z', 'enx'].map(matchLanguage)).toEqual(Array(7).fill(undefined));

@@ -3,7 +3,7 @@
  * comment (its lines trimmed and joined by one space) and its lines here, as many as the English
  * has, so a compiler message's line is the same line in every language (codeComments.test.ts).
  */
-import type { CommentTable } from '../../codeComments';
+import type { CommentTable } from '../../commentTable';
 
 /** The shared header's two lines, in Chinese. */
 const kHeaderZh = ['应用提供：dims.M、dims.K、dims.N；loadA(row, col)、loadB(row, col)（它们会统计', '你的全局读取次数）；storeC(row, col, value)；常量 TILE 和 WG。'];
