@@ -77,3 +77,19 @@ test('the roofline and a probe can be cancelled while they run: said plainly, no
   await expect(page.getByTestId('probe-coalescing')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expect(page.getByTestId('probe-coalescing')).toHaveAttribute('data-verified', 'true');
 });
+
+test('a cancelled second roofline run leaves no ✓ beside figures it did not produce (issue #35)', async ({ app }) => {
+  test.setTimeout(120_000);
+  const page = app.page;
+  await app.open('?view=ladder&m=16&k=16&n=16');
+  await page.getByTestId('roofline-run').click();
+  await expect(page.getByTestId('roofline-figures')).toHaveAttribute('data-verified', 'true', { timeout: 60_000 });
+  await expect(page.getByTestId('roofline')).toContainText('✓');
+  expect(await runThenCancel(page, 'roofline-run', 'roofline-cancel'), 'Cancel appeared while the second run ran').toBe(true);
+  await expect(page.getByTestId('roofline-error')).toHaveAttribute('data-cancelled', 'true');
+  // The first run's figures went when the second started: nothing stays under a ✓ the cancelled run did not earn.
+  await expect(page.getByTestId('roofline-figures')).toHaveCount(0);
+  await expect(page.getByTestId('roofline-chart')).toHaveCount(0);
+  await expect(page.getByTestId('roofline')).not.toContainText('✓');
+  await expect(page.getByTestId('roofline')).not.toContainText('verified against the CPU');
+});

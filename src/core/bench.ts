@@ -61,6 +61,7 @@ export const kRules = [
   'finite',
   'tooManyLimits',
   'reservedKey',
+  'duplicateVariant',
 ] as const;
 export type Rule = (typeof kRules)[number];
 export const isRule = (x: unknown): x is Rule => typeof x === 'string' && (kRules as readonly string[]).includes(x);
@@ -180,6 +181,12 @@ export const DeviceSchema = z.strictObject({
   limits: strictRecord(text(64), num).check(z.refine((r) => Object.keys(r).length <= 64, { error: 'tooManyLimits', params: { rule: 'tooManyLimits' } })),
   browser: text(400),
   timing: ClockSchema,
+  /**
+   * The adapter's isFallbackAdapter (a software or fallback adapter: its figures are no GPU's
+   * speed; core/trust softwareAdapter). Absent in links made before it: they are judged from the
+   * adapter's strings.
+   */
+  isFallbackAdapter: z.optional(z.boolean()),
 });
 
 export type DeviceReport = z.infer<typeof DeviceSchema>;

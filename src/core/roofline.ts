@@ -295,6 +295,10 @@ export interface RooflineFigures {
   /** FLOP of one fma run, in GFLOP. */
   readonly fmaGflop: number;
   readonly scale: 'small' | 'large';
+  /** The medians behind the three rates (ms per dispatch), so a reader can check each rate against its bytes or FLOP. */
+  readonly copyMs?: number;
+  readonly builtinMs?: number;
+  readonly fmaMs?: number;
 }
 
 /**

@@ -542,3 +542,86 @@ describe('the probes in a share link', () => {
     for (const p of bad) expect(SharePayloadSchema.safeParse({ ...payload, probes: p }).success, JSON.stringify(p)).toBe(false);
   });
 });
+
+describe('each refusal says its true reason (issue #35)', () => {
+  /** A link over any bytes, with a correct checksum unless `badSum`. */
+  async function packBytes(json: Uint8Array, { badSum = false } = {}): Promise<string> {
+    const packed = new Uint8Array(await new Response(new Blob([json as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+    const sum = await shareChecksum(json);
+    if (badSum) sum[0]! ^= 1;
+    const data = new Uint8Array(kChecksumBytes + packed.length);
+    data.set(sum);
+    data.set(packed, kChecksumBytes);
+    return kSharePrefix + b64u(data);
+  }
+  const reasonOf = async (link: string) => {
+    const e = await decodeOrError(link);
+    if (!(e instanceof ShareError)) throw new Error('the link was accepted');
+    return e.failure;
+  };
+
+  it('invalid JSON behind a correct checksum: not JSON, never "checksum does not match"', async () => {
+    for (const text of ['{"v": 2, "app": ', 'not json at all', '']) {
+      const f = await reasonOf(await packBytes(new TextEncoder().encode(text)));
+      expect(f.reason, text).toBe('notJson');
+      expect(shareFailureText(f)).toMatch(/checksum matches.*not valid JSON/);
+      expect(shareFailureText(f)).not.toMatch(/does not match/);
+    }
+    // Bytes that are not UTF-8 at all, checksum right: the same reason.
+    expect((await reasonOf(await packBytes(Uint8Array.of(0xff, 0xfe, 0x7b)))).reason).toBe('notJson');
+  });
+
+  it('a bad checksum over valid JSON: damaged, checksum does not match', async () => {
+    const f = await reasonOf(await packBytes(new TextEncoder().encode(JSON.stringify(payload)), { badSum: true }));
+    expect(f.reason).toBe('damaged');
+    expect(shareFailureText(f)).toMatch(/checksum does not match/);
+  });
+
+  it('an unknown version: in the prefix (older, newer) or in the data behind a correct prefix', async () => {
+    expect((await reasonOf('r1.abcd')).reason).toBe('older');
+    expect((await reasonOf('r7.abcd')).reason).toBe('newer');
+    for (const v of [3, 1, 99]) {
+      const f = await reasonOf(await packRaw({ ...payload, v }));
+      expect(f).toEqual({ reason: 'version', v });
+      expect(shareFailureText(f)).toContain(`version ${v}; this version of Tiles reads version 2`);
+    }
+  });
+
+  it('a schema field: its path and zod’s words for it', async () => {
+    const f = await reasonOf(await packRaw({ ...payload, roofline: { bandwidthGbs: 'fast', builtinGbs: 1, fmaGflops: 1, verified: true, clock: 'gpu-timestamp', runs: 3, copyMib: 1, fmaGflop: 1, scale: 'small' } }));
+    expect(f.reason).toBe('form');
+    expect(shareFailureText(f)).toMatch(/roofline\.bandwidthGbs: Invalid input: expected number, received string/);
+  });
+
+  it('a cross-field rule: the rule’s own words (duplicate probe variants, not "not trusted")', async () => {
+    const v = (kind: string) => ({ kind, medianMs: 1, gbps: 0.25 * 2 ** 20 / 1e6, runs: 3, verified: true, trusted: true });
+    const probes = { coalescing: { mib: 0.25, software: true, clock: 'wall-clock', variants: [v('coalesced'), v('coalesced')] } };
+    const f = await reasonOf(await packRaw({ ...payload, probes }));
+    expect(f.reason).toBe('form');
+    expect(shareFailureText(f)).toMatch(/probes\.coalescing\.variants: a probe lists the same variant more than once/);
+    // The points' rule: rates that contradict the median.
+    expect(shareFailureText(await reasonOf(await packRaw(withPoint(0, { gflops: 5 }))))).toMatch(/points: GFLOP\/s do not follow from the size and the median time|GFLOP\/s do not follow/);
+  });
+
+  it('each reason in 简体中文 too', async () => {
+    const reasons = [await reasonOf(await packBytes(new TextEncoder().encode('{'))), await reasonOf(await packRaw({ ...payload, v: 3 }))];
+    try {
+      await i18n.changeLanguage('zh-CN');
+      for (const f of reasons) expect(shareFailureText(f)).toMatch(/\p{Script=Han}/u);
+      expect(shareFailureText(reasons[1]!)).toContain('版本为 3');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});
+
+describe('the software adapter and the roofline’s medians travel as data (issue #35)', () => {
+  it('a link records isFallbackAdapter and the roofline’s medians, and comes back exactly', async () => {
+    const roofline = { bandwidthGbs: 2, builtinGbs: 1, fmaGflops: 0.2, verified: true, clock: 'wall-clock' as const, runs: 3, copyMib: 1, fmaGflop: 0.004, scale: 'small' as const, copyMs: 1.048576, builtinMs: 2.097152, fmaMs: 20 };
+    const p = { ...payload, device: { ...payload.device, isFallbackAdapter: true }, roofline };
+    expect(await decodeShare(await encodeShare(p))).toEqual(p);
+  });
+  it('links made before them still open', async () => {
+    expect((await decodeShare(await encodeShare(payload))).device.isFallbackAdapter).toBeUndefined();
+  });
+});

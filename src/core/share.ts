@@ -35,6 +35,13 @@ export const RooflineShareSchema = z.strictObject({
   copyMib: rate(),
   fmaGflop: rate(),
   scale: z.enum(['small', 'large']),
+  /**
+   * The medians behind the three rates (ms per dispatch): with them each rate is checked against
+   * its own bytes or FLOP (core/trust rooflineFigureTrust). Absent in links made before they travelled.
+   */
+  copyMs: z.optional(rate()),
+  builtinMs: z.optional(rate()),
+  fmaMs: z.optional(rate()),
 });
 
 /** One probe's figures as the sender measured them: per variant, its median, rate and verdicts. */
@@ -59,7 +66,12 @@ const probeShare = <K extends string>(kinds: readonly [K, ...K[]]) =>
             trusted: z.boolean(),
           }),
         )
-        .check(z.minLength(1), z.maxLength(kinds.length)),
+        .check(
+          z.minLength(1),
+          z.maxLength(kinds.length),
+          // Each variant once: a second one of a kind would make its ratio ambiguous.
+          z.refine((vs) => new Set(vs.map((v) => v.kind)).size === vs.length, { error: 'duplicateVariant', params: { rule: 'duplicateVariant' } }),
+        ),
     ),
   });
 
@@ -91,8 +103,10 @@ export const kChecksumBytes = 12;
 export type ShareFailure =
   | { readonly reason: 'tooLong' | 'tooBig'; readonly n: number }
   | { readonly reason: 'tooLarge'; readonly cap: number }
+  /** The prefix said version 2, the data another (`v`): made by another version, or by hand. */
+  | { readonly reason: 'version'; readonly v: number }
   | { readonly reason: 'form'; readonly issue?: z.core.$ZodIssue }
-  | { readonly reason: 'foreign' | 'older' | 'newer' | 'characters' | 'truncated' | 'damaged' | 'unreadable' };
+  | { readonly reason: 'foreign' | 'older' | 'newer' | 'characters' | 'truncated' | 'damaged' | 'notJson' | 'unreadable' };
 
 /** Longest label a sender may give a link (characters). */
 export const kMaxLabelChars = 120;
@@ -253,12 +267,16 @@ export async function decodeShare(s: string): Promise<SharePayload> {
     throw new ShareError({ reason: 'damaged' });
   }
   if (!sameBytes(await shareChecksum(json), bytes.subarray(0, kChecksumBytes))) throw new ShareError({ reason: 'damaged' });
+  // The checksum matched: what follows was made as it is, so a failure here is no damage in transit.
   let value: unknown;
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json));
   } catch {
-    throw new ShareError({ reason: 'damaged' });
+    throw new ShareError({ reason: 'notJson' });
   }
+  // A payload of another version behind this prefix: said as the version it is, not as a schema issue.
+  const v = (value as { v?: unknown } | null)?.v;
+  if (typeof v === 'number' && v !== kShareVersion && value !== null && typeof value === 'object' && !Array.isArray(value)) throw new ShareError({ reason: 'version', v });
   // reportInput: the issue keeps what it received, so zod can name its type in either language.
   const r = SharePayloadSchema.safeParse(value, { reportInput: true });
   if (!r.success) {

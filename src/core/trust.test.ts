@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTrusted, barShares, kAssumedStepMs, kMaxCiHalfWidthPct, kMaxTrustedSpread, kMinClockSteps, pointTrust, runClockStepMs, runTrust, timeableSize, trustOf, type Trust } from './trust';
+import { allTrusted, barShares, kAssumedStepMs, kMaxCiHalfWidthPct, kMaxGpuBandwidthGbs, kMaxGpuGflops, kMaxProbeRatio, kMaxTrustedSpread, kMaxWorkgroupGbs, kMinClockSteps, notDrawn, pointTrust, probeFigureTrust, rooflineFigureTrust, runClockStepMs, runTrust, softwareAdapter, timeableSize, trustOf, type Trust } from './trust';
 
 const fig = (medianMs: number, minMs: number, maxMs: number, dispatchesPerSample = 1, clockStepMs = 0.1) => ({ medianMs, minMs, maxMs, dispatchesPerSample, clockStepMs });
 
@@ -138,5 +138,117 @@ describe('timeableSize: a size this GPU can time, for the lesson’s speed-up', 
     expect(timeableSize(40_000)).toBe(2048); // an H100: the largest offered
     expect(timeableSize(0)).toBeGreaterThanOrEqual(64); // no rate yet: a small default
     expect(timeableSize(Number.NaN)).toBeGreaterThanOrEqual(64);
+  });
+});
+
+describe('softwareAdapter: a software sender is named (issue #35)', () => {
+  const d = (vendor: string, architecture: string, description = '', isFallbackAdapter?: boolean) => ({ vendor, architecture, description, ...(isFallbackAdapter !== undefined ? { isFallbackAdapter } : {}) });
+  it('names the known software renderers from the adapter’s own strings (older links)', () => {
+    expect(softwareAdapter(d('google', 'swiftshader'))).toEqual({ software: true, renderer: 'SwiftShader' });
+    expect(softwareAdapter(d('', '', 'SwiftShader Device (Subzero)'))).toEqual({ software: true, renderer: 'SwiftShader' });
+    expect(softwareAdapter(d('mesa', '', 'llvmpipe (LLVM 15.0.7, 256 bits)'))).toMatchObject({ software: true, renderer: 'llvmpipe' });
+    expect(softwareAdapter(d('mesa', 'lavapipe'))).toMatchObject({ software: true, renderer: 'lavapipe' });
+    expect(softwareAdapter(d('microsoft', '', 'Microsoft Basic Render Driver'))).toMatchObject({ software: true, renderer: 'WARP' });
+    expect(softwareAdapter(d('microsoft', 'warp'))).toMatchObject({ software: true, renderer: 'WARP' });
+  });
+  it('takes isFallbackAdapter as recorded, and names no GPU a software one', () => {
+    expect(softwareAdapter(d('', '', '', true))).toEqual({ software: true });
+    expect(softwareAdapter(d('nvidia', 'hopper', 'NVIDIA H100 80GB HBM3', false))).toEqual({ software: false });
+    expect(softwareAdapter(d('apple', 'metal-3'))).toEqual({ software: false });
+    expect(softwareAdapter(d('amd', 'rdna-3', 'AMD Radeon RX 7900 XTX (warpath edition)'))).toEqual({ software: false });
+  });
+  it('marks a software sender’s points so no chart or bar draws them as a GPU’s speed', () => {
+    const p = { clock: 'gpu-timestamp' as const, medianMs: 10, minMs: 9.9, maxMs: 10.1, dispatchesPerSample: 1, size: 256, gflops: (2 * 256 ** 3) / 1e7, ci95Ms: [9.95, 10.05] as const };
+    expect(pointTrust(p)!.trusted).toBe(true);
+    const v = pointTrust(p, { software: true })!;
+    expect(v).toMatchObject({ trusted: false, reasons: ['software'] });
+    expect(barShares([{ value: 1, trust: v }])).toEqual([undefined]);
+    expect(v.reasons.some(notDrawn)).toBe(true);
+  });
+});
+
+describe('the roofline in a link: plausible, consistent with its own medians, verified in every part (issue #35)', () => {
+  // SwiftShader's genuine figures: 1 MiB copied each way in 1.2 ms, 0.0042 GFLOP in 21 ms.
+  const copyMs = 1.2;
+  const genuine = { bandwidthGbs: (2 * 2 ** 20) / (copyMs * 1e6), builtinGbs: (2 * 2 ** 20) / (0.5 * 1e6), fmaGflops: 0.0042 / 0.021, verified: true, copyMib: 1, fmaGflop: 0.0042, copyMs, builtinMs: 0.5, fmaMs: 21 };
+  const H100 = { bandwidthGbs: 2987, builtinGbs: 845, fmaGflops: 57840, verified: true, copyMib: 256, fmaGflop: 274.9 };
+  it('trusts genuine figures, with or without their medians (older links), rounded to 3 digits too', () => {
+    expect(rooflineFigureTrust(genuine)).toEqual({ trusted: true, verified: true, software: false, problems: [] });
+    expect(rooflineFigureTrust(H100).problems).toEqual([]);
+    expect(rooflineFigureTrust({ ...genuine, bandwidthGbs: 1.75, copyMs: 1.2 }).problems).toEqual([]);
+  });
+  it('marks 500 TB/s and 1,000,000 TB/s of bandwidth, and 1 EFLOP/s, implausible (no "verified")', () => {
+    for (const bw of [500_000, 1e9]) {
+      const v = rooflineFigureTrust({ ...H100, bandwidthGbs: bw });
+      expect(v).toMatchObject({ trusted: false, verified: false, problems: [{ figure: 'bandwidth', flaw: 'implausible', value: bw, expected: kMaxGpuBandwidthGbs }] });
+    }
+    expect(rooflineFigureTrust({ ...H100, fmaGflops: 1e9 }).problems).toEqual([{ figure: 'fma', flaw: 'implausible', value: 1e9, expected: kMaxGpuGflops }]);
+    expect(rooflineFigureTrust({ ...H100, builtinGbs: 60_000 }).problems[0]).toMatchObject({ figure: 'builtin', flaw: 'implausible' });
+    // An H200's 4.8 TB/s and a B200's 8 TB/s are plausible.
+    expect(rooflineFigureTrust({ ...H100, bandwidthGbs: 8000 }).problems).toEqual([]);
+  });
+  it('marks rates that contradict their own bytes or FLOP and median', () => {
+    const v = rooflineFigureTrust({ ...genuine, bandwidthGbs: genuine.bandwidthGbs * 10, fmaMs: genuine.fmaMs / 3 });
+    expect(v.problems.map((p) => `${p.figure}:${p.flaw}`)).toEqual(['bandwidth:inconsistent', 'fma:inconsistent']);
+    expect(v.problems[0]!.expected).toBeCloseTo(genuine.bandwidthGbs, 9);
+    expect(v.verified).toBe(false);
+    expect(rooflineFigureTrust({ ...genuine, copyMs: 0 }).problems[0]).toMatchObject({ figure: 'bandwidth', flaw: 'inconsistent', expected: 0 });
+  });
+  it('is verified only when both probes were, and trusted only off a software adapter', () => {
+    expect(rooflineFigureTrust({ ...genuine, verified: false })).toMatchObject({ trusted: false, verified: false, problems: [] });
+    expect(rooflineFigureTrust(genuine, { software: true })).toMatchObject({ trusted: false, verified: true, software: true });
+  });
+});
+
+describe('the probes in a link: plausible, consistent, ratios from the medians (issue #35)', () => {
+  const v = (kind: 'coalesced' | 'strided' | 'rows' | 'columns' | 'padded', mib: number, medianMs: number, extra: Partial<{ gbps: number; verified: boolean; trusted: boolean }> = {}) => ({
+    kind,
+    medianMs,
+    gbps: (mib * 2 ** 20) / (medianMs * 1e6),
+    verified: true,
+    trusted: true,
+    ...extra,
+  });
+  // The H100's figures through wgpu (docs/benchmarks.md round 10): strided 3.6×, columns 5.4×.
+  const coalescing = { mib: 64, software: false, variants: [v('coalesced', 64, 0.03649), v('strided', 64, 0.1315)] };
+  const banks = { mib: 2048, software: false, variants: [v('rows', 2048, 0.1171), v('columns', 2048, 2.1252), v('padded', 2048, 0.1207)] };
+  it('trusts the H100’s genuine figures (18 TB/s of workgroup memory is plausible there, not in global memory)', () => {
+    expect(probeFigureTrust('coalescing', coalescing)).toEqual({ trusted: true, verified: true, software: false, problems: [] });
+    expect(probeFigureTrust('banks', banks)).toEqual({ trusted: true, verified: true, software: false, problems: [] });
+    expect(banks.variants[0]!.gbps).toBeGreaterThan(15_000);
+    expect(banks.variants[0]!.gbps).toBeLessThan(kMaxWorkgroupGbs);
+  });
+  it('marks a 10¹²× ratio implausible, and the coalesced rate that makes it', () => {
+    const forged = { ...coalescing, variants: [v('coalesced', 64, 0.1315e-12), v('strided', 64, 0.1315)] };
+    const t = probeFigureTrust('coalescing', forged);
+    expect(t.problems.map((p) => `${p.figure}:${p.flaw}`)).toEqual(['coalesced:implausible', 'ratio:implausible']);
+    expect(t.problems[1]!.value).toBeCloseTo(1e12, -3);
+    expect(t.problems[1]!.expected).toBe(kMaxProbeRatio);
+    expect(t.verified).toBe(false);
+    // A 10¹²× ratio with every rate plausible (a tiny read): still the ratio.
+    const tiny = { mib: 2 ** -20, software: false, variants: [v('coalesced', 2 ** -20, 1e-10), v('strided', 2 ** -20, 100)] };
+    expect(probeFigureTrust('coalescing', tiny).problems.map((p) => p.figure)).toEqual(['ratio']);
+    // A padded ratio far under 1/1000 too.
+    const pad = { ...banks, variants: [v('rows', 2048, 1), v('columns', 2048, 2), v('padded', 2048, 1e5)] };
+    expect(probeFigureTrust('banks', pad).problems.map((p) => `${p.figure}:${p.flaw}`)).toEqual(['paddedRatio:implausible']);
+  });
+  it('marks GB/s that contradict their own MiB and median (within rounding is fine)', () => {
+    const forged = { ...coalescing, variants: [v('coalesced', 64, 0.03649), v('strided', 64, 0.1315, { gbps: 2000 })] };
+    const t = probeFigureTrust('coalescing', forged);
+    expect(t.problems).toHaveLength(1);
+    expect(t.problems[0]).toMatchObject({ figure: 'strided', flaw: 'inconsistent', value: 2000 });
+    expect(t.problems[0]!.expected).toBeCloseTo((64 * 2 ** 20) / (0.1315 * 1e6), 6);
+    const rounded = { ...coalescing, variants: [v('coalesced', 64, 0.03, { gbps: 2237 }), v('strided', 64, 0.108, { gbps: 621 })] };
+    expect(probeFigureTrust('coalescing', rounded).problems).toEqual([]);
+  });
+  it('marks a global-memory probe beyond 50 TB/s even when consistent', () => {
+    const t = probeFigureTrust('coalescing', { ...coalescing, variants: [v('coalesced', 64, 0.0001), v('strided', 64, 0.0002)] });
+    expect(t.problems.map((p) => `${p.figure}:${p.flaw}`)).toEqual(['coalesced:implausible', 'strided:implausible']);
+  });
+  it('is verified only when every variant was; trusted only when the sender trusted every time, off a software adapter', () => {
+    expect(probeFigureTrust('banks', { ...banks, variants: [banks.variants[0]!, v('columns', 2048, 2.1252, { verified: false }), banks.variants[2]!] })).toMatchObject({ verified: false, trusted: false });
+    expect(probeFigureTrust('banks', { ...banks, variants: [banks.variants[0]!, v('columns', 2048, 2.1252, { trusted: false }), banks.variants[2]!] })).toMatchObject({ verified: true, trusted: false });
+    expect(probeFigureTrust('banks', { ...banks, software: true })).toMatchObject({ verified: true, trusted: false, software: true });
+    expect(probeFigureTrust('banks', banks, { software: true })).toMatchObject({ software: true, trusted: false });
   });
 });

@@ -26,6 +26,7 @@
  * longest or shortest bar, and no ratio ("N× faster") is claimed from it.
  */
 import type { Clock } from './clock';
+import { probeRatios, type BankKind, type GlobalKind, type ProbeId } from './probes';
 import { intervalHalfWidthPercent, spreadPercent } from './stats';
 
 /**
@@ -64,8 +65,12 @@ export const kAssumedStepMs: Readonly<Record<Clock, number>> = { 'gpu-timestamp'
  */
 export const kUnquantisedStepMs = 0.001;
 
-/** Why a figure is not a speed. */
-export const kDistrusts = ['untimeable', 'noisy', 'implausible'] as const;
+/**
+ * Why a figure is not a speed. `software`: it was measured on a software or fallback adapter (a
+ * CPU emulating a GPU, softwareAdapter): a true time, but no GPU's speed, so it is marked and never
+ * drawn or compared as one (like an untimeable figure).
+ */
+export const kDistrusts = ['untimeable', 'noisy', 'implausible', 'software'] as const;
 export type Distrust = (typeof kDistrusts)[number];
 
 /** The figures the rule reads: a per-dispatch median, min and max, and how they were taken. */
@@ -175,7 +180,7 @@ export function implausiblePoint(p: TimedPointFields): boolean {
  * the rule, or by another version, is judged the same way): undefined for a point not measured
  * (skipped or failed). A point carries no clock step: its clock's assumed one (kAssumedStepMs).
  */
-export function pointTrust(p: TimedPointFields): Trust | undefined {
+export function pointTrust(p: TimedPointFields, from?: { readonly software?: boolean }): Trust | undefined {
   if (p.clock === undefined || p.medianMs === undefined || p.minMs === undefined || p.maxMs === undefined || p.dispatchesPerSample === undefined) return undefined;
   const v = trustOf({
     medianMs: p.medianMs,
@@ -185,11 +190,15 @@ export function pointTrust(p: TimedPointFields): Trust | undefined {
     clockStepMs: kAssumedStepMs[p.clock],
     ...(p.ci95Ms !== undefined ? { ci95Ms: p.ci95Ms } : {}),
   });
-  return implausiblePoint(p) ? { ...v, trusted: false, reasons: [...v.reasons, 'implausible'] } : v;
+  const extra: Distrust[] = [...(implausiblePoint(p) ? (['implausible'] as const) : []), ...(from?.software ? (['software'] as const) : [])];
+  return extra.length > 0 ? { ...v, trusted: false, reasons: [...v.reasons, ...extra] } : v;
 }
 
 /** Whether a ratio of these figures may be claimed: every one measured and trusted. */
 export const allTrusted = (verdicts: ReadonlyArray<Trust | undefined>): boolean => verdicts.every((v) => v?.trusted === true);
+
+/** A reason that withdraws a figure from a chart or a bar altogether (a noisy one is drawn, marked). */
+export const notDrawn = (r: Distrust): boolean => r === 'untimeable' || r === 'implausible' || r === 'software';
 
 /**
  * How long a bar a figure may have among others, as a share of the longest trusted value (0–1), or
@@ -199,7 +208,7 @@ export const allTrusted = (verdicts: ReadonlyArray<Trust | undefined>): boolean 
  */
 export function barShares(values: ReadonlyArray<{ readonly value: number; readonly trust: Trust | undefined }>): Array<number | undefined> {
   const usable = (v: { value: number; trust: Trust | undefined }) =>
-    v.trust !== undefined && !v.trust.reasons.includes('untimeable') && !v.trust.reasons.includes('implausible') && Number.isFinite(v.value) && v.value > 0;
+    v.trust !== undefined && !v.trust.reasons.some(notDrawn) && Number.isFinite(v.value) && v.value > 0;
   const trusted = values.filter((v) => usable(v) && v.trust!.trusted).map((v) => v.value);
   const drawable = values.filter(usable).map((v) => v.value);
   const longest = Math.max(0, ...(trusted.length > 0 ? trusted : drawable));
@@ -216,4 +225,159 @@ export function timeableSize(gflops: number, targetMs = 60): number {
   const rate = Number.isFinite(gflops) && gflops > 0 ? gflops : 0.1;
   const n = Math.cbrt((targetMs / 1000) * rate * 1e9 / 2);
   return Math.min(2048, Math.max(64, Math.round(n / 16) * 16));
+}
+
+// ---- the sender's adapter ----------------------------------------------------------------------
+
+/**
+ * Software renderers that implement WebGPU on the CPU, by the names they give themselves in an
+ * adapter's vendor, architecture or description: SwiftShader (Chrome's fallback), llvmpipe and
+ * lavapipe (Mesa), WARP (Windows' "Microsoft Basic Render Driver").
+ */
+export const kSoftwareRenderers: ReadonlyArray<{ readonly name: string; readonly pattern: RegExp }> = [
+  { name: 'SwiftShader', pattern: /swift\s*shader/i },
+  { name: 'llvmpipe', pattern: /llvmpipe/i },
+  { name: 'lavapipe', pattern: /lavapipe/i },
+  { name: 'WARP', pattern: /\bwarp\b|microsoft basic render/i },
+];
+
+/** What a device report says of its adapter (core/bench DeviceReport). */
+export interface AdapterStrings {
+  readonly vendor: string;
+  readonly architecture: string;
+  readonly description: string;
+  /** The adapter's isFallbackAdapter, recorded with the link since it carries it; absent in older links. */
+  readonly isFallbackAdapter?: boolean;
+}
+
+/**
+ * Whether figures were measured on a software or fallback adapter: the adapter said so
+ * (isFallbackAdapter, recorded in links made since), or its own strings name a known software
+ * renderer (how an older link is judged). `renderer`: the renderer named, when one is.
+ */
+export function softwareAdapter(d: AdapterStrings): { readonly software: boolean; readonly renderer?: string } {
+  const words = [d.vendor, d.architecture, d.description].join(' ');
+  const named = kSoftwareRenderers.find((r) => r.pattern.test(words));
+  return named ? { software: true, renderer: named.name } : { software: d.isFallbackAdapter === true };
+}
+
+// ---- the roofline and the probes in a link -----------------------------------------------------
+
+/**
+ * No GPU's memory moves this much (GB/s): 50 TB/s, ten times an H200's HBM3e (4.8 TB/s) and six
+ * times a B200's (8 TB/s). A copy or a global-memory probe above it is implausible.
+ */
+export const kMaxGpuBandwidthGbs = 50_000;
+/**
+ * Workgroup memory is faster (an H100's shared memory reads about 33 TB/s in all, and its bank
+ * probe measured 18 TB/s): 500 TB/s is beyond any GPU's.
+ */
+export const kMaxWorkgroupGbs = 500_000;
+/**
+ * A probe's ratio beyond this (either way) is implausible: the model's worst case is 32 (each of a
+ * request's 32 lanes in its own segment, or all in one bank); an H100 measured 2.7–18.
+ */
+export const kMaxProbeRatio = 1000;
+/**
+ * A rate agrees with its bytes or FLOP and its median when they differ by at most this (per cent):
+ * each figure rounded to three significant digits is off by at most 0.5%. The app writes them exact.
+ */
+export const kRateAgreementPct = 1;
+
+/** Why a shared roofline or probe figure is not shown as a measurement. */
+export const kFigureFlaws = ['implausible', 'inconsistent'] as const;
+export type FigureFlaw = (typeof kFigureFlaws)[number];
+
+/** One figure that fails the rule, as data: which, why, its value and the limit or the value it should have. */
+export interface FigureProblem {
+  /** bandwidth, builtin, fma (the roofline); a probe variant (coalesced … padded); ratio or paddedRatio (a probe's ratios). */
+  readonly figure: 'bandwidth' | 'builtin' | 'fma' | GlobalKind | BankKind | 'ratio' | 'paddedRatio';
+  readonly flaw: FigureFlaw;
+  readonly value: number;
+  /** implausible: the limit it passed; inconsistent: what its bytes or FLOP and median give. */
+  readonly expected: number;
+}
+
+/** The verdict over a shared roofline or probe, as data. */
+export interface SharedFigureTrust {
+  /** Every part passes the rule, was verified, trusted by its sender, and no software adapter measured it. */
+  readonly trusted: boolean;
+  /** Every part was verified and none fails the rule: only then is "verified" said. */
+  readonly verified: boolean;
+  readonly software: boolean;
+  readonly problems: readonly FigureProblem[];
+}
+
+/** Whether `value` agrees with `expected` within kRateAgreementPct. */
+const agrees = (value: number, expected: number): boolean => Math.abs(value - expected) <= (kRateAgreementPct / 100) * Math.abs(expected);
+
+/** The roofline's figures as a link carries them (core/share RooflineShareSchema). */
+export interface RooflineFigureFields {
+  readonly bandwidthGbs: number;
+  readonly builtinGbs: number;
+  readonly fmaGflops: number;
+  readonly verified: boolean;
+  /** MiB copied each way (2× moved). */
+  readonly copyMib: number;
+  /** GFLOP of one fma run. */
+  readonly fmaGflop: number;
+  /** The medians behind the rates (ms), in links made since they travel. */
+  readonly copyMs?: number;
+  readonly builtinMs?: number;
+  readonly fmaMs?: number;
+}
+
+/**
+ * The rule over a shared roofline: each rate physically plausible (bandwidth ≤ kMaxGpuBandwidthGbs,
+ * FMA ≤ kMaxGpuGflops), and, where the link carries the medians, consistent with its own bytes or
+ * FLOP and median (the copy moves 2 × copyMib MiB); verified only when both probes were and no figure fails.
+ */
+export function rooflineFigureTrust(r: RooflineFigureFields, from?: { readonly software?: boolean }): SharedFigureTrust {
+  const problems: FigureProblem[] = [];
+  const moved = 2 * r.copyMib * 2 ** 20;
+  const check = (figure: 'bandwidth' | 'builtin' | 'fma', value: number, limit: number, expected: number | undefined) => {
+    if (!(value <= limit)) problems.push({ figure, flaw: 'implausible', value, expected: limit });
+    else if (expected !== undefined && !agrees(value, expected)) problems.push({ figure, flaw: 'inconsistent', value, expected });
+  };
+  const rate = (amount: number, ms: number | undefined) => (ms === undefined ? undefined : ms > 0 ? amount / (ms * 1e6) : 0);
+  check('bandwidth', r.bandwidthGbs, kMaxGpuBandwidthGbs, rate(moved, r.copyMs));
+  check('builtin', r.builtinGbs, kMaxGpuBandwidthGbs, rate(moved, r.builtinMs));
+  check('fma', r.fmaGflops, kMaxGpuGflops, rate(r.fmaGflop * 1e9, r.fmaMs));
+  const software = from?.software === true;
+  const verified = r.verified && problems.length === 0;
+  return { trusted: verified && !software, verified, software, problems };
+}
+
+/** A probe as a link carries it (core/share ProbesShareSchema). */
+export interface ProbeFigureFields {
+  /** MiB one dispatch reads. */
+  readonly mib: number;
+  /** Measured on a software adapter, by the sender's own account. */
+  readonly software: boolean;
+  readonly variants: ReadonlyArray<{ readonly kind: GlobalKind | BankKind; readonly medianMs: number; readonly gbps: number; readonly verified: boolean; readonly trusted: boolean }>;
+}
+
+/**
+ * The rule over a shared probe: each variant's GB/s physically plausible (global memory ≤
+ * kMaxGpuBandwidthGbs, workgroup memory ≤ kMaxWorkgroupGbs) and consistent with the MiB it reads
+ * and its median; its ratios (core/probes probeRatios, from the medians) within kMaxProbeRatio
+ * either way. Verified only when every variant was and no figure fails; trusted only when, besides,
+ * the sender trusted every variant's time and no software adapter measured it.
+ */
+export function probeFigureTrust(id: ProbeId, p: ProbeFigureFields, from?: { readonly software?: boolean }): SharedFigureTrust {
+  const problems: FigureProblem[] = [];
+  const limit = id === 'coalescing' ? kMaxGpuBandwidthGbs : kMaxWorkgroupGbs;
+  const bytes = p.mib * 2 ** 20;
+  for (const v of p.variants) {
+    const expected = v.medianMs > 0 ? bytes / (v.medianMs * 1e6) : 0;
+    if (!(v.gbps <= limit)) problems.push({ figure: v.kind, flaw: 'implausible', value: v.gbps, expected: limit });
+    else if (!agrees(v.gbps, expected)) problems.push({ figure: v.kind, flaw: 'inconsistent', value: v.gbps, expected });
+  }
+  const ratios = probeRatios(id, (kind) => p.variants.find((v) => v.kind === kind)?.medianMs ?? NaN);
+  for (const [figure, x] of [['ratio', ratios.ratio], ['paddedRatio', ratios.padded]] as const) {
+    if (x !== undefined && !(x <= kMaxProbeRatio && x >= 1 / kMaxProbeRatio)) problems.push({ figure, flaw: 'implausible', value: x, expected: x > 1 ? kMaxProbeRatio : 1 / kMaxProbeRatio });
+  }
+  const software = p.software || from?.software === true;
+  const verified = p.variants.every((v) => v.verified) && problems.length === 0;
+  return { trusted: verified && !software && p.variants.every((v) => v.trusted), verified, software, problems };
 }

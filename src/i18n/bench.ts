@@ -5,10 +5,12 @@
  */
 import { isRule, type Rule } from '../core/bench';
 import { kKernelIdList } from '../core/kernels';
-import { kMaxLinkChars, type ShareFailure } from '../core/share';
+import { kMaxLinkChars, kShareVersion, type ShareFailure } from '../core/share';
 import type { z } from '../core/zod';
 import { i18n, kLanguages, language, say, t, type Key, type Language } from './index';
 import type { Said } from '../core/said';
+import type { FigureProblem, SharedFigureTrust } from '../core/trust';
+import { fmtGbs, fmtGflops } from './format';
 
 /** A rule's words, in the language in use. */
 export const ruleText = (rule: Rule): string => t(`bench:rule.${rule}`);
@@ -153,6 +155,8 @@ export function shareFailureText(f: ShareFailure): string {
       return t(`bench:link.${f.reason}`, { n: f.n, max: kMaxLinkChars });
     case 'tooLarge':
       return t('bench:link.tooLarge', { kib: Math.round(f.cap / 1024) });
+    case 'version':
+      return t('bench:link.version', { v: String(f.v), want: kShareVersion });
     case 'form':
       return f.issue
         ? t('bench:link.formAt', { path: f.issue.path.join('.') || t('bench:link.topLevel'), problem: issueText(f.issue) })
@@ -162,3 +166,20 @@ export function shareFailureText(f: ShareFailure): string {
   }
 }
 
+
+/** A number with up to 3 significant digits, in the language in use (a ratio: "3.6×", "1e+12" never shown raw). */
+const ratioText = (x: number): string => `${new Intl.NumberFormat(language(), { maximumSignificantDigits: 3, notation: x >= 1e6 || x < 1e-3 ? 'scientific' : 'standard' }).format(x)}×`;
+
+/** One figure that fails the trust rule, in the language in use. */
+export function figureProblemText(p: FigureProblem): string {
+  const figure = t(`bench:figure.name.${p.figure}`);
+  const isRatio = p.figure === 'ratio' || p.figure === 'paddedRatio';
+  const fmt = (x: number) => (isRatio ? ratioText(x) : p.figure === 'fma' ? fmtGflops(x) : fmtGbs(x));
+  if (isRatio) return t('bench:figure.ratioImplausible', { figure, value: fmt(p.value), limit: fmt(p.expected) });
+  return p.flaw === 'implausible' ? t('bench:figure.implausible', { figure, value: fmt(p.value), limit: fmt(p.expected) }) : t('bench:figure.inconsistent', { figure, value: fmt(p.value), expected: fmt(p.expected) });
+}
+
+/** Why a shared roofline or probe is not a measurement to trust, in one sentence; undefined when nothing fails the rule. */
+export function figureMarkText(v: SharedFigureTrust): string | undefined {
+  return v.problems.length === 0 ? undefined : t('bench:figure.marked', { problems: v.problems.map(figureProblemText).join(t('run:timing.reasonSeparator')) });
+}

@@ -40,6 +40,8 @@ export function deviceReport(info: GpuInfo): DeviceReport {
     limits,
     browser: (typeof navigator !== 'undefined' ? navigator.userAgent : 'unknown').slice(0, 400),
     timing: info.timestampQuery ? 'gpu-timestamp' : 'wall-clock',
+    // Recorded as data: a reader is told the figures are a software adapter's, whatever its strings say.
+    isFallbackAdapter: info.isFallbackAdapter,
   };
 }
 

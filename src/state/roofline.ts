@@ -7,6 +7,8 @@ import { makeShareUrl } from './bench';
 import { busyMessage, withRun, type Refusal } from './runs';
 import { useApp } from './store';
 
+const finite = (x: number) => (Number.isFinite(x) && x >= 0 ? x : 0);
+
 /** The figures that are kept and shared, from a run. */
 export function figuresOf(r: RooflineResult): RooflineFigures {
   return {
@@ -19,6 +21,9 @@ export function figuresOf(r: RooflineResult): RooflineFigures {
     copyMib: r.copy.config.bytes / 2 ** 20,
     fmaGflop: r.fma.flops / 1e9,
     scale: r.scale,
+    copyMs: finite(r.copy.timing.stats.median),
+    builtinMs: finite(r.builtin.timing.stats.median),
+    fmaMs: finite(r.fma.timing.stats.median),
   };
 }
 
@@ -28,7 +33,9 @@ export async function runRooflineView(): Promise<void> {
     else if (r.why === 'no-gpu') useApp.setState({ rooflineError: said('run:roofline.noGpu') });
   };
   await withRun({ refuse }, async ({ ctx, signal }) => {
-    useApp.setState({ rooflineStatus: 'running', rooflineError: '', rooflineStage: undefined });
+    // The previous run's figures go as this one starts: a run that fails or is cancelled leaves none
+    // under a ✓ that it did not produce (as the probes clear theirs).
+    useApp.setState({ rooflineStatus: 'running', rooflineError: '', rooflineStage: undefined, rooflineResult: undefined, roofline: undefined });
     try {
       const r = await runRoofline(ctx, { signal, onStage: (rooflineStage) => useApp.setState({ rooflineStage }) });
       const roofline = figuresOf(r);

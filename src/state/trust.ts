@@ -7,7 +7,7 @@
 import { clockResolutionMs } from '../core/clock';
 import { kAssumedStepMs, runTrust, type TimedRunFields, type Trust } from '../core/trust';
 
-export { allTrusted, barShares, kDistrusts, pointTrust, type Distrust, type Trust } from '../core/trust';
+export { allTrusted, barShares, kDistrusts, notDrawn, pointTrust, probeFigureTrust, rooflineFigureTrust, softwareAdapter, type Distrust, type SharedFigureTrust, type Trust } from '../core/trust';
 
 /** The timing fields of a run that decide whether its time is a speed. */
 export type TimedRun = TimedRunFields;

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { paramsLabel } from '../core/tuning';
 import { crossover, kAutoSampling, markdownTable, pointsToCsv, type BenchPoint, type DeviceReport } from '../core/bench';
-import { pointReasonText, shareFailureText } from '../i18n/bench';
+import { figureMarkText, pointReasonText, shareFailureText } from '../i18n/bench';
 import { kMaxLabelChars, kWithholdable, type SharePayload } from '../core/share';
 import { cancelSweep, dismissShared, parseSweep, runSharedHere, setShareChoice, setSweepText, startSweep, type SweepField } from '../state/bench';
 import { CompareTable } from './CompareTable';
@@ -20,7 +20,7 @@ import { PointsHead } from './PointsHead';
 import { SharedProbes } from './Probes';
 import { SamplingRule, stopRuleWords } from './SamplingRule';
 import { kAssumedStepMs, kMaxCiHalfWidthPct, kMaxTrustedSpread, kMinClockSteps } from '../core/trust';
-import { pointTrust } from '../state/trust';
+import { pointTrust, rooflineFigureTrust, softwareAdapter } from '../state/trust';
 import { fmtBytes, fmtError, fmtGbs, fmtGflops, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtPercent1, fmtRate } from './format';
 import { dateFormat, say, t as tr } from '../i18n';
 import { distrustMark } from './timing';
@@ -43,8 +43,8 @@ const kRuleId = { mine: 'sampling-rule', shared: 'sampling-rule-shared' } as con
 const fmtDate = (iso: string) => dateFormat({ dateStyle: 'medium', timeStyle: 'long' }).format(new Date(iso));
 
 /** A point's verdict as an attribute: 'trusted', its reasons ('untimeable noisy'), or none when not measured. */
-const trustAttr = (p: BenchPoint): string | undefined => {
-  const v = pointTrust(p);
+const trustAttr = (p: BenchPoint, software?: boolean): string | undefined => {
+  const v = pointTrust(p, { software });
   return v ? (v.trusted ? 'trusted' : v.reasons.join(' ')) : undefined;
 };
 
@@ -66,7 +66,7 @@ function CiCell({ point: p }: { point: BenchPoint }) {
   return <td className="num">{t('table.ciValue', { pct: fmtPercent1(intervalHalfWidthPercent(p.medianMs!, p.ci95Ms[0], p.ci95Ms[1])) })}</td>;
 }
 
-function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[]; caption: string; testId?: string }) {
+function PointsTable({ points, caption, testId, software }: { points: readonly BenchPoint[]; caption: string; testId?: string; software?: boolean }) {
   const { t } = useTranslation('bench');
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
@@ -75,7 +75,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
         <PointsHead columns={[t('table.median'), t('table.range'), t('table.ci'), kRateUnit, t('table.clock'), t('table.verified')]} />
         <tbody>
           {points.map((p, i) => (
-            <tr key={i} data-kernel={p.kernel} data-size={p.size} data-trust={trustAttr(p)}>
+            <tr key={i} data-kernel={p.kernel} data-size={p.size} data-trust={trustAttr(p, software)}>
               <th scope="row">
                 {kKernels[p.kernel].usesTile ? t('form.kernelTile', { label: kernelLabel(p.kernel), tile: p.tile ?? '' }) : kernelLabel(p.kernel)}
                 {p.constants && Object.keys(p.constants).length > 0 && <span className="small"> ({paramsLabel(p.constants)})</span>}
@@ -94,7 +94,7 @@ function PointsTable({ points, caption, testId }: { points: readonly BenchPoint[
                   <CiCell point={p} />
                   <td className="num">
                     {fmtRate(p.gflops!, p.medianMs!)}
-                    <PointMarks point={p} />
+                    <PointMarks point={p} software={software} />
                   </td>
                   <td className="clock">
                     {t(`clock.${p.clock!}`)} · {p.samples}
@@ -219,11 +219,20 @@ export function TrustNote() {
   );
 }
 
+/** A shared figure measured on a software adapter: said beside it. */
+function SoftwareFigureMark() {
+  const { t } = useTranslation('bench');
+  return <span className="trust-mark"> {t('figure.software')}</span>;
+}
+
 /** The sender's measured roofline, as figures (it is never re-measured here). */
-function SharedRoofline({ figures: f }: { figures: NonNullable<SharePayload['roofline']> }) {
+function SharedRoofline({ figures: f, software }: { figures: NonNullable<SharePayload['roofline']>; software: boolean }) {
   const { t } = useTranslation('run');
+  // The trust rule over the figures (core/trust): "verified" only when both probes were and no figure fails it.
+  const v = rooflineFigureTrust(f, { software });
+  const marked = figureMarkText(v);
   return (
-    <p className="small" data-testid="shared-roofline" data-bandwidth-gbs={f.bandwidthGbs} data-fma-gflops={f.fmaGflops}>
+    <p className="small" data-testid="shared-roofline" data-bandwidth-gbs={f.bandwidthGbs} data-fma-gflops={f.fmaGflops} data-trusted={v.trusted} data-verified={v.verified}>
       <Trans
         t={t}
         i18nKey="roofline.shared"
@@ -231,11 +240,18 @@ function SharedRoofline({ figures: f }: { figures: NonNullable<SharePayload['roo
           gbs: fmtGbs(f.bandwidthGbs),
           builtin: fmtGbs(f.builtinGbs),
           gflops: fmtGflops(f.fmaGflops),
-          verified: f.verified ? t('roofline.verified') : t('roofline.notVerifiedShared'),
+          verified: v.verified ? t('roofline.verified') : f.verified ? t('roofline.notShownVerified') : t('roofline.notVerifiedShared'),
           clock: t(`clock.label.${f.clock}`),
         }}
         components={{ n: <span className="num" /> }}
       />
+      {marked && (
+        <span className="trust-mark" data-testid="roofline-implausible" data-problems={v.problems.map((p) => `${p.figure}:${p.flaw}`).join(' ')}>
+          {' '}
+          {marked}
+        </span>
+      )}
+      {software && <SoftwareFigureMark />}
     </p>
   );
 }
@@ -244,6 +260,7 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
   const { t } = useTranslation('bench');
   const gpu = useApp((s) => s.gpu.state);
   const d = shared.device;
+  const sw = softwareAdapter(d);
   return (
     <div className="shared-banner" data-testid="shared-banner" role="region" aria-label={t('shared.region')}>
       <div className="shared-head">
@@ -266,9 +283,14 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
           </button>
         </div>
       </div>
+      {sw.software && (
+        <p className="software-sender" data-testid="shared-software" data-renderer={sw.renderer ?? ''}>
+          {sw.renderer ? t('shared.software', { renderer: sw.renderer }) : t('shared.softwareUnnamed')}
+        </p>
+      )}
       <SenderLabel label={shared.label} />
-      {shared.roofline && <SharedRoofline figures={shared.roofline} />}
-      {shared.probes && <SharedProbes probes={shared.probes} />}
+      {shared.roofline && <SharedRoofline figures={shared.roofline} software={sw.software} />}
+      {shared.probes && <SharedProbes probes={shared.probes} software={sw.software} />}
       <TrustNote />
     </div>
   );
@@ -465,6 +487,8 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const comparing = useApp((s) => s.shared !== undefined && s.sweepOfShared === s.shared) && points.length > 0;
   // The language is a dependency: the problem is put into words in the language in use.
   const parsed = useMemo(() => parseSweep(), [text, tile, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The sender's adapter was a software one: none of its figures is drawn or compared as a GPU's speed.
+  const sharedSoftware = shared ? softwareAdapter(shared.device).software : false;
 
   // Each problem beside its own field (the automation contract: bench-<field>-error), and the field marked invalid.
   const invalid = (f: SweepField) =>
@@ -482,9 +506,9 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
         const name = kernelLabel(line.kernel);
         const tile = line.shared ? shared!.config.tile : (run?.config.tile ?? '');
         const key = `chart.${line.shared ? 'shared' : 'mine'}${kKernels[line.kernel].usesTile ? 'Tile' : ''}` as const;
-        return { ...line, label: t(key, { kernel: name, tile }) };
+        return { ...line, label: t(key, { kernel: name, tile }), ...(line.shared ? { software: sharedSoftware } : {}) };
       }),
-    [points, shared, run, t],
+    [points, shared, run, t, sharedSoftware],
   );
   const cross = crossover(points);
   const running = status === 'running';
@@ -530,7 +554,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const comparison = shared && comparing && (
     <CompareTable
       runs={[
-        { name: t('compare.sharedRun'), points: shared.points, tile: shared.config.tile },
+        { name: t('compare.sharedRun'), points: shared.points, tile: shared.config.tile, software: sharedSoftware },
         { name: t('compare.here'), points, tile: run?.config.tile ?? shared.config.tile },
       ]}
       caption={t('compare.caption')}
@@ -541,7 +565,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
     <>
       {points.length > 0 && <PointsTable points={points} testId={kTableId.mine} caption={run ? t('table.mineAt', { date: fmtDate(run.date) }) : t('table.mine')} />}
       {points.length > 0 && run && <SamplingRule config={run.config} points={points} />}
-      {shared && <PointsTable points={shared.points} testId={points.length > 0 ? kTableId.shared : kTableId.mine} caption={t('table.shared', { date: fmtDate(shared.date) })} />}
+      {shared && <PointsTable points={shared.points} software={sharedSoftware} testId={points.length > 0 ? kTableId.shared : kTableId.mine} caption={t('table.shared', { date: fmtDate(shared.date) })} />}
       {shared && <SamplingRule config={shared.config} points={shared.points} testId={points.length > 0 ? kRuleId.shared : kRuleId.mine} />}
     </>
   );

@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { kMaxPlausibleGflops, type BenchPoint } from '../core/bench';
 import { kKernels, type KernelId } from '../core/kernels';
-import { pointTrust } from '../state/trust';
+import { notDrawn, pointTrust } from '../state/trust';
 import { fmtGflops, isBelowResolution } from './format';
 import { kernelLabel } from '../i18n/kernels';
 import { numberFormat } from '../i18n';
@@ -15,6 +15,8 @@ export interface ChartSeries {
   readonly points: readonly BenchPoint[];
   readonly kernel: KernelId;
   readonly shared: boolean;
+  /** Measured on a software adapter (core/trust softwareAdapter): its points are marked, never drawn as a GPU's speed. */
+  readonly software?: boolean;
 }
 
 /**
@@ -23,8 +25,8 @@ export interface ChartSeries {
  * rate, and an untimeable or implausible one (core/trust) is no speed: none is drawn (the list
  * under the chart and the table say why).
  */
-const plotted = (p: BenchPoint | undefined): number | null =>
-  p?.gflops !== undefined && Number.isFinite(p.gflops) && p.gflops >= 0 && !isBelowResolution(p.medianMs ?? 0) && !pointTrust(p)?.reasons.some((r) => r === 'untimeable' || r === 'implausible')
+const plotted = (p: BenchPoint | undefined, software?: boolean): number | null =>
+  p?.gflops !== undefined && Number.isFinite(p.gflops) && p.gflops >= 0 && !isBelowResolution(p.medianMs ?? 0) && !pointTrust(p, { software })?.reasons.some(notDrawn)
     ? Math.min(p.gflops, kMaxPlausibleGflops)
     : null;
 
@@ -36,7 +38,7 @@ function TrustLegend({ series }: { series: readonly ChartSeries[] }) {
   const { t } = useTranslation('bench');
   const items = series.flatMap((s) =>
     s.points.flatMap((p) => {
-      const v = p.gflops !== undefined ? pointTrust(p) : undefined;
+      const v = p.gflops !== undefined ? pointTrust(p, { software: s.software }) : undefined;
       if (!v || v.trusted) return [];
       return v.reasons.map((reason) => ({ key: `${s.label}-${p.size}-${reason}`, reason, text: t(`chart.${reason}`, { series: s.label, size: p.size, mark: distrustMark(v, reason) }) }));
     }),
@@ -133,11 +135,16 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
     const el = host.current;
     if (!el || series.length === 0) return;
     const xs = [...new Set(series.flatMap((s) => s.points.filter((p) => p.gflops !== undefined).map((p) => p.size)))].sort((a, b) => a - b);
-    if (xs.length === 0) return;
+    if (xs.length === 0) {
+      el.dataset.drawn = '0';
+      return;
+    }
     const data: uPlot.AlignedData = [
       xs,
-      ...series.map((s) => xs.map((x) => plotted(s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined)))),
+      ...series.map((s) => xs.map((x) => plotted(s.points.find((p) => p.size === x && p.kernel === s.kernel && p.gflops !== undefined), s.software))),
     ];
+    // How many points are drawn (the automation contract: data-drawn), so a test can see that none of a software adapter's is.
+    el.dataset.drawn = String(data.slice(1).reduce<number>((n, ys) => n + Array.from(ys as ArrayLike<number | null>).filter((y) => y != null).length, 0));
     // Up to kNamedLines lines, each is named at its last point, with room on the right for the longest
     // name, whole; more would pile up past the plot, so the legend below (which also switches lines off) names them.
     const named = series.length <= kNamedLines;
@@ -185,7 +192,7 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
                 const y = u.data[i + 1]![j];
                 if (y == null) return;
                 const p = s.points.find((q) => q.size === x && q.kernel === s.kernel);
-                if (!p || !pointTrust(p)?.reasons.includes('noisy')) return;
+                if (!p || !pointTrust(p, { software: s.software })?.reasons.includes('noisy')) return;
                 ctx.beginPath();
                 ctx.arc(u.valToPos(x, 'x', true), u.valToPos(y, 'y', true), 8 * devicePixelRatio, 0, 2 * Math.PI);
                 ctx.stroke();

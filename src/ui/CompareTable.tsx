@@ -15,6 +15,8 @@ export interface ComparedPoints {
   readonly points: readonly BenchPoint[];
   /** The run's tile width (for the kernels it changes). */
   readonly tile: number;
+  /** Measured on a software adapter (core/trust softwareAdapter): no ratio is claimed from its points. */
+  readonly software?: boolean;
 }
 
 /** The class of a cell holding a ratio (a number, emphasised). */
@@ -24,8 +26,8 @@ const kRatioClass = ['num', 'ratio'].join(' ');
 const fixed2 = (x: number) => numberFormat({ minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(x);
 
 /** A point's marks as one ⚠ with its words as the title (the ratio cell says them in full). */
-function ShortMark({ point }: { point: BenchPoint }) {
-  const v = pointTrust(point);
+function ShortMark({ point, software }: { point: BenchPoint; software?: boolean }) {
+  const v = pointTrust(point, { software });
   if (!v || v.trusted) return null;
   const words = v.reasons.map((reason) => distrustMark(v, reason)).join(' ');
   return (
@@ -65,7 +67,7 @@ export function CompareTable({ runs, caption, ratioHead, testId = 'compare-table
   const why = (r: ComparedPoints, p: BenchPoint | undefined): string | undefined => {
     if (!p) return t('compare.notIn', { run: r.name });
     if (p.skipped !== undefined || p.error !== undefined) return t('compare.notRun', { run: r.name, reason: pointReasonText(p.error ?? p.skipped!) });
-    const v = pointTrust(p);
+    const v = pointTrust(p, { software: r.software });
     if (!v) return t('compare.notRun', { run: r.name, reason: '' });
     if (!v.trusted) return t('compare.untrusted', { run: r.name, marks: v.reasons.map((reason) => distrustMark(v, reason)).join(' ') });
     return undefined;
@@ -86,7 +88,7 @@ export function CompareTable({ runs, caption, ratioHead, testId = 'compare-table
                 {mine.map((p, i) => (
                   <td key={`run-${i}`} className="num">
                     {p === undefined ? '—' : p.gflops !== undefined && p.medianMs !== undefined ? fmtRate(p.gflops, p.medianMs) : p.error !== undefined ? '✗' : t('compare.skipped')}
-                    {p && <ShortMark point={p} />}
+                    {p && <ShortMark point={p} software={runs[i]!.software} />}
                   </td>
                 ))}
                 {mine.slice(1).map((p, j) => {

@@ -11,6 +11,7 @@ import { BenchChart, type ChartSeries } from './BenchChart';
 import { CompareTable, type ComparedPoints } from './CompareTable';
 import { SenderLabel, TrustNote } from './Bench';
 import { SamplingRule } from './SamplingRule';
+import { softwareAdapter } from '../state/trust';
 
 /** Each compared run's sampling rule (how its medians were taken): the automation contract's id. */
 const kRuleTestId = 'compare-sampling-rule';
@@ -37,7 +38,7 @@ export function CompareView() {
   }, []);
   const runs = useMemo(
     () =>
-      compared.flatMap((c, i) => ('payload' in c ? [{ index: i, payload: c.payload, name: t('compare.runName', { letter: letter(i) }) }] : [])),
+      compared.flatMap((c, i) => ('payload' in c ? [{ index: i, payload: c.payload, name: t('compare.runName', { letter: letter(i) }), adapter: softwareAdapter(c.payload.device) }] : [])),
     [compared, t],
   );
   const series = useMemo(() => {
@@ -45,15 +46,22 @@ export function CompareView() {
     for (const kernel of kKernelIdList)
       runs.forEach((r, i) => {
         const points = r.payload.points.filter((p) => p.kernel === kernel);
-        if (points.some((p) => p.gflops !== undefined)) out.push({ label: `${kernelLabel(kernel)} — ${r.name}`, points, kernel, shared: i > 0 }); // i18n-exempt: a name and a run letter
+        if (points.some((p) => p.gflops !== undefined)) out.push({ label: `${kernelLabel(kernel)} — ${r.name}`, points, kernel, shared: i > 0, software: r.adapter.software }); // i18n-exempt: a name and a run letter
       });
     return out;
   }, [runs]);
-  const tableRuns: ComparedPoints[] = runs.map((r) => ({ name: r.name, points: r.payload.points, tile: r.payload.config.tile }));
+  const tableRuns: ComparedPoints[] = runs.map((r) => ({ name: r.name, points: r.payload.points, tile: r.payload.config.tile, software: r.adapter.software }));
+  // Runs measured on a software adapter, named at the top: none of their figures is a GPU's speed.
+  const softwareRuns = runs.filter((r) => r.adapter.software);
   return (
     <section className="panel bench compare-view" data-testid="compare-view" aria-labelledby="compare-heading">
       <h2 id="compare-heading">{t('compare.heading')}</h2>
       <p className="small">{t('compare.intro')}</p>
+      {softwareRuns.length > 0 && (
+        <p className="software-sender" data-testid="compare-software" data-runs={softwareRuns.map((r) => letter(r.index)).join(' ')}>
+          {t('compare.software', { runs: softwareRuns.map((r) => (r.adapter.renderer ? `${r.name} (${r.adapter.renderer})` : r.name)).join(t('share.listSep')) })}
+        </p>
+      )}
       <TrustNote />
       <form
         className="compare-form"
@@ -84,6 +92,12 @@ export function CompareView() {
                 {'payload' in c ? (
                   <>
                     {t('compare.runLine', { run, device: gpuName(c.payload) || t('shared.undisclosed'), date: fmtDate(c.payload.date), app: c.payload.app, count: c.payload.points.length })}
+                    {softwareAdapter(c.payload.device).software && (
+                      <strong className="trust-mark" data-software="true">
+                        {' '}
+                        {t('compare.softwareMark', { renderer: softwareAdapter(c.payload.device).renderer ?? 'isFallbackAdapter' })}
+                      </strong>
+                    )}
                     <SenderLabel label={c.payload.label} />
                     <SamplingRule config={c.payload.config} points={c.payload.points} testId={kRuleTestId} />
                   </>

@@ -5,10 +5,11 @@ import { distrustMark } from './timing';
 /**
  * A point's marks under the trust rule (core/trust pointTrust, from the figures the point carries,
  * so a shared link shows the same marks as the page that made it): a word and a symbol each, with
- * the automation contract's test ids (point-untimeable, point-noisy, point-implausible).
+ * the automation contract's test ids (point-untimeable, point-noisy, point-implausible, point-software:
+ * `software`, the point was measured on a software adapter, core/trust softwareAdapter).
  */
-export function PointMarks({ point }: { point: BenchPoint }) {
-  const v = pointTrust(point);
+export function PointMarks({ point, software }: { point: BenchPoint; software?: boolean }) {
+  const v = pointTrust(point, { software });
   if (!v || v.trusted) return null;
   return (
     <>

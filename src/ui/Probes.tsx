@@ -20,7 +20,8 @@ import { numberFormat, say } from '../i18n';
 import { CancelRun, isCancelled } from './CancelRun';
 import { runProbeView } from '../state/probes';
 import { useApp } from '../state/store';
-import { allTrusted, runTrustHere } from '../state/trust';
+import { allTrusted, probeFigureTrust, runTrustHere } from '../state/trust';
+import { figureMarkText } from '../i18n/bench';
 import type { ProbeResult, ProbeVariant } from '../gpu/probes';
 import { fmtBytes, fmtInt, fmtMs, fmtPercent } from './format';
 import { untimeableRun } from './timing';
@@ -320,20 +321,28 @@ export function Probes() {
  * The sender's probes in a shared link, as figures (never re-measured here): the ratio of each
  * probe where every variant verified and its time was trusted by the sender's page, else why not.
  */
-export function SharedProbes({ probes }: { probes: ProbesShare }) {
+export function SharedProbes({ probes, software = false }: { probes: ProbesShare; software?: boolean }) {
   const { t } = useTranslation('probes');
   const { t: tr } = useTranslation('run');
   const line = (id: ProbeId, p: NonNullable<ProbesShare[ProbeId]>) => {
+    // The trust rule over the probe's figures (core/trust): plausible, consistent, verified in every part.
+    const v = probeFigureTrust(id, p, { software });
+    const marked = figureMarkText(v);
     const median = (kind: string) => p.variants.find((v) => v.kind === kind)?.medianMs ?? NaN;
     const gbs = (kind: string) => {
       const x = p.variants.find((v) => v.kind === kind)?.gbps ?? 0;
       return fixed(x, x >= 100 ? 0 : 2);
     };
-    const good = p.variants.every((v) => v.verified && v.trusted);
-    const common = { mib: fixed(p.mib, p.mib >= 10 ? 0 : 2), clock: tr(`clock.label.${p.clock}`), verified: p.variants.every((v) => v.verified) ? t('shared.verified') : t('shared.notVerified') };
+    // A ratio only from verified variants the sender trusted, whose figures pass the rule.
+    const good = v.verified && p.variants.every((x) => x.trusted);
+    const common = {
+      mib: fixed(p.mib, p.mib >= 10 ? 0 : 2),
+      clock: tr(`clock.label.${p.clock}`),
+      verified: v.verified ? t('shared.verified') : p.variants.every((x) => x.verified) ? t('shared.notShownVerified') : t('shared.notVerified'),
+    };
     const { ratio, padded } = good ? probeRatios(id, median) : {};
     return (
-      <p key={id} className="small" data-testid={`shared-probe-${id}`} data-ratio={ratio}>
+      <p key={id} className="small" data-testid={`shared-probe-${id}`} data-ratio={ratio} data-trusted={v.trusted} data-verified={v.verified}>
         {ratio === undefined ? (
           t('shared.noRatio', { probe: t(`shared.name.${id}`), ...common })
         ) : id === 'coalescing' ? (
@@ -341,7 +350,13 @@ export function SharedProbes({ probes }: { probes: ProbesShare }) {
         ) : (
           <Trans t={t} i18nKey="shared.banks" values={{ ...common, conflict: fixed(ratio, 2), padded: padded === undefined ? '—' : fixed(padded, 2) }} components={kParts} />
         )}
-        {p.software && ` ${t('shared.software')}`}
+        {marked && (
+          <span className="trust-mark" data-testid="probe-implausible" data-probe={id} data-problems={v.problems.map((x) => `${x.figure}:${x.flaw}`).join(' ')}>
+            {' '}
+            {marked}
+          </span>
+        )}
+        {v.software && ` ${t('shared.software')}`}
       </p>
     );
   };

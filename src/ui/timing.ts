@@ -16,6 +16,8 @@ export function distrustWords(v: Trust, medianMs: number): string[] | undefined 
   return v.reasons.map((r) =>
     r === 'implausible'
       ? t('run:timing.markImplausible')
+      : r === 'software'
+      ? t('run:timing.software')
       : r === 'noisy'
       ? noisyWords(v)
       : medianMs > 0 && Number.isFinite(medianMs)
@@ -57,6 +59,7 @@ export function distrustAdvice(run: TimedRun): string {
 /** A point's or run's mark, short: "too small to time", "noisy (spread 905%)", "implausible". */
 export function distrustMark(v: Trust, reason: Trust['reasons'][number]): string {
   if (reason === 'implausible') return t('run:timing.markImplausible');
+  if (reason === 'software') return t('run:timing.markSoftware');
   if (reason === 'untimeable') return t('run:timing.markUntimeable');
   if (v.ciPct === null) return t('run:timing.markNoisyFew');
   if (v.ciPct !== undefined) return t('run:timing.markNoisyCi', { pct: fmtPercent1(v.ciPct), max: v.maxCiPct });

@@ -57,6 +57,7 @@ export const bench = {
     marksCount_one: '{{count}} mark on the chart’s points: not drawn or not a speed (the table marks them too)',
     marksCount_other: '{{count}} marks on the chart’s points: not drawn or not speeds (the table marks them too)',
     untimeable: '{{series}} at {{size}}³: {{mark}} — not drawn',
+    software: '{{series}} at {{size}}³: {{mark}} — not drawn',
     noisy: '{{series}} at {{size}}³: {{mark}} — drawn in a dashed ring, not a speed to compare',
     implausible: '{{series}} at {{size}}³: {{mark}} — not drawn',
   },
@@ -175,6 +176,10 @@ export const bench = {
     region: 'Shared results',
     banner: 'not from this computer: {{device}}, measured {{date}} with Tiles {{app}} ({{clock}}).',
     undisclosed: 'GPU not disclosed',
+    software:
+      '⚠ Measured on a software adapter ({{renderer}}): a CPU emulating a GPU. Its figures are true times of that emulation, not a GPU’s speed, so none is drawn or compared as one.',
+    softwareUnnamed:
+      '⚠ Measured on a software adapter (the browser’s fallback adapter): a CPU emulating a GPU. Its figures are true times of that emulation, not a GPU’s speed, so none is drawn or compared as one.',
     runHere: 'Run the same benchmark here',
     close: 'Close shared results',
     label: 'Stated by the sender:',
@@ -214,6 +219,28 @@ export const bench = {
     captionMany: 'The runs side by side: GFLOP/s (median) per point, and each run’s ratio to run A',
     tiles: 'The runs used different tile widths: a tiled kernel’s row compares different tile widths.',
     open: 'Open {{run}} alone',
+    software: '⚠ Measured on a software adapter (a CPU emulating a GPU), so its figures are not drawn or compared as GPU speeds: {{runs}}.',
+    softwareMark: '⚠ software adapter ({{renderer}})',
+  },
+  /** A shared roofline or probe figure that fails the trust rule (core/trust rooflineFigureTrust, probeFigureTrust). */
+  figure: {
+    marked: '⚠ Not a measurement to trust: {{problems}}.',
+    implausible: '{{figure}} of {{value}} is beyond any GPU (at most {{limit}})',
+    inconsistent: '{{figure}} of {{value}} does not follow from its own size and median (they give {{expected}})',
+    ratioImplausible: '{{figure}} of {{value}} is beyond what the probe can show (at most {{limit}} either way)',
+    software: 'measured on a software adapter: no GPU’s figures',
+    name: {
+      bandwidth: 'the bandwidth',
+      builtin: 'copyBufferToBuffer',
+      fma: 'the compute rate',
+      coalesced: 'coalesced reads',
+      strided: 'strided reads',
+      rows: 'reads along a row',
+      columns: 'reads down a column',
+      padded: 'padded reads',
+      ratio: 'the ratio',
+      paddedRatio: 'the padded ratio',
+    },
   },
   /** Why a results link is refused (core/share.ts). */
   link: {
@@ -227,6 +254,9 @@ export const bench = {
     damaged:
       'The link is incomplete (cut short when it was copied or sent), damaged, or was edited after it was made: its checksum does not match its contents, so its figures cannot be trusted. Check that the whole link was copied, or ask whoever sent it for a new one.',
     tooLarge: "The link's data is too large once unpacked (over {{kib}} KiB).",
+    notJson:
+      "The link's checksum matches its contents, but they are not results data (not valid JSON text): the link was not made by Tiles, or was made by hand. Ask whoever sent it for a link made by Tiles.",
+    version: "The link's data is of version {{v}}; this version of Tiles reads version {{want}}. It was made by another version of Tiles, or by hand: open it with the version that made it, or ask for a new link.",
     form: "The link's data does not have the expected form: it was damaged or edited. Ask whoever sent it for a new link.",
     formAt: "The link's data does not have the expected form ({{path}}: {{problem}}): it was damaged or edited. Ask whoever sent it for a new link.",
     topLevel: 'top level',
@@ -253,6 +283,7 @@ export const bench = {
     finite: 'must be finite',
     tooManyLimits: 'too many limits',
     reservedKey: 'a reserved name (__proto__, constructor or prototype) cannot be a key',
+    duplicateVariant: 'a probe lists the same variant more than once',
   },
   sizes: {
     empty: 'Enter at least one size, e.g. 64, 128, 256.',

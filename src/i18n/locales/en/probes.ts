@@ -31,6 +31,7 @@ export const probes = {
     name: { coalescing: 'coalescing', banks: 'bank-conflict' },
     verified: 'every sum verified',
     notVerified: '⚠ some sums did not match',
+    notShownVerified: '⚠ sums verified by the sender’s account, not shown as verified: a figure fails the checks',
     software: 'Measured on a software adapter: the ratio says nothing about GPUs.',
   },
   reference: {

@@ -30,6 +30,7 @@ export const probes = {
     name: { coalescing: '合并访问', banks: '存储体冲突' },
     verified: '所有和均已验证',
     notVerified: '⚠ 有些和不相符',
+    notShownVerified: '⚠ 发送者称各和均已核对，但不标为已核对：有数据未通过检查',
     software: '在软件适配器上测得：这个比值不能说明 GPU 的情况。',
   },
   reference: {

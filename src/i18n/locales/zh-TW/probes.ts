@@ -30,6 +30,7 @@ export const probes = {
     name: { coalescing: '合併存取', banks: '記憶庫衝突' },
     verified: '所有和均已驗證',
     notVerified: '⚠ 有些和不相符',
+    notShownVerified: '⚠ 傳送者稱各和均已驗證，但不標為已驗證：有資料未通過檢查',
     software: '在軟體介面卡上測得：這個比值不能說明 GPU 的情況。',
   },
   reference: {
