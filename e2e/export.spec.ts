@@ -55,7 +55,7 @@ test('the default example exports its map and its phase as SVG and PNG, named by
   await expect(app.tileMap.cell(2, 2)).toHaveAttribute('aria-selected', 'true');
 
   const mapSvg = await save(page, 'export-map-svg', 'keyboard');
-  expect(mapSvg.name).toBe('tiles-map-48x32x48-t16-C3,3.svg');
+  expect(mapSvg.name).toBe('tiles-map-48x32x48-t16-C3-3.svg');
   const svg = mapSvg.bytes.toString('utf8');
   expect(await parseSvg(page, svg)).toBe('svg');
   // Every tile label the map shows: A and B names and the workgroup of each C tile, as recorded.
@@ -72,7 +72,7 @@ test('the default example exports its map and its phase as SVG and PNG, named by
   expect(svg).toContain('Phase 1 of 2 · step 1 of 4');
 
   const mapPng = await save(page, 'export-map-png');
-  expect(mapPng.name).toBe('tiles-map-48x32x48-t16-C3,3.png');
+  expect(mapPng.name).toBe('tiles-map-48x32x48-t16-C3-3.png');
   expect(pngSize(mapPng.bytes)).toEqual({ w: 2 * svgSize(svg).w, h: 2 * svgSize(svg).h });
 
   // Move to phase 2 and another tile: the phase export follows the stepper.
@@ -80,7 +80,7 @@ test('the default example exports its map and its phase as SVG and PNG, named by
   for (let i = 0; i < 4; i++) await page.getByTestId('phase-next').click();
   await expect(app.tileMap.label).toContainText('Phase 2 of 2 · step 1 of 4');
   const phaseSvg = await save(page, 'export-phase-svg');
-  expect(phaseSvg.name).toBe('tiles-phase-2-of-2-step-1-of-4-48x32x48-t16-C1,2.svg');
+  expect(phaseSvg.name).toBe('tiles-phase-2-of-2-step-1-of-4-48x32x48-t16-C1-2.svg');
   const psvg = phaseSvg.bytes.toString('utf8');
   expect(await parseSvg(page, psvg)).toBe('svg');
   expect(psvg).toContain('Phase 2 of 2 · step 1 of 4: load the A and B tiles into workgroup memory');
@@ -90,8 +90,24 @@ test('the default example exports its map and its phase as SVG and PNG, named by
   // The lanes' element labels as the stepper prints them.
   expect(psvg).toContain(`>${await app.tileMap.lane('a', 0, 0).getAttribute('title').then((t) => /loads (A\[\d+\]\[\d+\])/.exec(t ?? '')?.[1])}<`);
 
+  // At the multiply step the figure carries the moment: the lane's row and column marked and its term line (issue #34).
+  await app.tileMap.goTo(6);
+  await expect(app.tileMap.label).toContainText('Phase 2 of 2 · step 3 of 4');
+  const mult = await save(page, 'export-phase-svg');
+  expect(mult.name).toMatch(/^[A-Za-z0-9._-]+$/);
+  const msvg = mult.bytes.toString('utf8');
+  expect(await parseSvg(page, msvg)).toBe('svg');
+  expect(msvg.match(/data-highlight="row"/g)).toHaveLength(16);
+  expect(msvg.match(/data-highlight="col"/g)).toHaveLength(16);
+  const sum = (await page.getByTestId('mac-sum').textContent())!;
+  expect(msvg).toContain(`= ${sum}`);
+  const a0 = Number(await page.getByTestId('mac-term-0').getAttribute('data-a'));
+  expect(msvg).toContain(`C[0][16] = `);
+  expect(msvg).toContain(String(a0.toFixed(3)).replace('-', '\u2212'));
+  await app.tileMap.goTo(4);
+
   const phasePng = await save(page, 'export-phase-png');
-  expect(phasePng.name).toBe('tiles-phase-2-of-2-step-1-of-4-48x32x48-t16-C1,2.png');
+  expect(phasePng.name).toBe('tiles-phase-2-of-2-step-1-of-4-48x32x48-t16-C1-2.png');
   expect(pngSize(phasePng.bytes)).toEqual({ w: 2 * svgSize(psvg).w, h: 2 * svgSize(psvg).h });
 });
 
@@ -113,6 +129,6 @@ test('?lang=zh-CN exports its figures in Chinese', async ({ app }) => {
   expect(phase).toContain('工作组内存');
   expect(phase).not.toContain('workgroup memory');
   const png = await save(page, 'export-phase-png');
-  expect(png.name).toMatch(/^tiles-phase-1-of-2-step-1-of-4-48x32x48-t16-C3,3\.png$/);
+  expect(png.name).toMatch(/^tiles-phase-1-of-2-step-1-of-4-48x32x48-t16-C3-3\.png$/);
   expect(pngSize(png.bytes).w).toBe(2 * svgSize(phase).w);
 });

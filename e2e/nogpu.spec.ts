@@ -134,3 +134,22 @@ test('no WebGPU: a shared link reads, says running here needs WebGPU, and offers
   await page.goto('./?view=shared');
   await expect(page.getByTestId('shared-none')).toContainText('To get a link');
 });
+
+for (const lang of ['en', 'zh-CN'] as const) {
+  test(`no WebGPU (${lang}): the practice, ladder and benchmark views name no button they lack, and say once what works and how to enable WebGPU`, async ({ page }) => {
+    for (const view of ['practice', 'ladder', 'bench'] as const) {
+      await page.goto(`./?view=${view}&lang=${lang}`);
+      await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'unavailable');
+      await expect(page.getByTestId('nogpu-note')).toBeVisible();
+      // The view's own body has loaded (its lazy chunk) before its words are read.
+      await expect(page.locator('main')).not.toBeEmpty();
+      await page.waitForLoadState('networkidle');
+      const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
+      expect(text, view).not.toContain('Run both');
+      expect(text, view).not.toContain('运行两个内核');
+      // What works here (the lesson's CPU simulation) is said once, on the panel; how to enable WebGPU is one click away there.
+      await expect(page.getByTestId('nogpu-note')).toContainText(lang === 'en' ? 'CPU simulation' : 'CPU 模拟');
+      await expect(page.getByTestId('nogpu-note').locator('summary')).toBeVisible();
+    }
+  });
+}

@@ -123,12 +123,15 @@ test.describe('practice', () => {
     await expect(page.getByTestId('exercise-verdict')).toHaveCount(0);
     await page.waitForTimeout(500);
     await expect(page.getByTestId('exercise-verdict')).toHaveCount(0);
-    const href = await page.getByTestId('exercise-share').getAttribute('href');
+    // The address bar keeps the code while the page shows the linked code.
+    expect(new URL(page.url()).hash).toBe(codeFragment(linked));
+    await page.getByTestId('exercise-share').click();
+    const href = await page.getByTestId('exercise-share-url').inputValue();
     expect(href).toContain('ex=guard');
     expect(href).toContain(codeFragment(linked));
+    await expect(page.getByTestId('exercise-share-copy')).toBeVisible();
     expect(await p.run()).toBe('pass');
-    await expect(page.getByTestId('exercise-linked')).toHaveCount(0);
-    // Edits are kept per exercise across a reload.
+    // Edits are kept per exercise across a reload (an edit drops the link's fragment: the page no longer shows the linked code).
     await p.setCode(`${linked}\n// mine\n`);
     await page.reload();
     await expect(p.editor).toContainText('// mine');
@@ -149,4 +152,224 @@ for (const [lang, name, note] of [['zh-CN', '简体中文', '我的笔记：完�
   await page.getByTestId('exercise-reset').click();
   await page.getByTestId('lang-en').click();
   await expect.poll(() => p.code()).toBe(skeletonOf('map'));
+});
+
+/**
+ * Practice you can trust (#32): kernels a student could write that are wrong in general, or that
+ * reach for the app's own buffers, never pass; the feedback names what happened; nothing is lost.
+ */
+test.describe('practice: a verdict that is never wrong', () => {
+  test.setTimeout(240_000);
+  const naive = () => solutionOf('naive');
+
+  test('wrong-in-general naive kernels fail on the random shapes: an i32 accumulator, a loop capped at 7, no output past M = 6', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=naive');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    const wrong = {
+      'int-accumulator': naive().replace('var acc = 0.0;', 'var acc = 0;').replace('acc += loadA(row, k) * loadB(k, col);', 'acc += i32(loadA(row, k) * loadB(k, col));').replace('storeC(row, col, acc);', 'storeC(row, col, f32(acc));'),
+      'k-capped': naive().replace('k < dims.K;', 'k < min(dims.K, 7u);'),
+      'no-output-past-6': naive().replace('storeC(row, col, acc);', 'if (dims.M > 6u) { return; }\n  storeC(row, col, acc);'),
+    };
+    for (const [name, code] of Object.entries(wrong)) {
+      await test.step(name, async () => {
+        expect(code, name).not.toBe(naive());
+        await p.setCode(code);
+        expect(await p.run(), name).toBe('fail');
+        const failure = await page.getByTestId('exercise-headline').getAttribute('data-failure');
+        expect(['wrong', 'unwritten'], name).toContain(failure);
+        // The teaching shapes (small integers) pass; a random shape fails.
+        await expect(page.locator('[data-testid^="exercise-shape-"][data-random="true"][data-status="fail"]').first()).toBeVisible();
+        if (name === 'no-output-past-6') await expect(page.getByTestId('exercise-wrong-count')).not.toHaveAttribute('data-unwritten', '0');
+        else await expect(page.getByTestId('exercise-slip').first()).toHaveAttribute('data-slip', name);
+      });
+    }
+    // The solution itself passes on new random shapes every run.
+    await page.getByTestId('exercise-solution').click();
+    expect(await p.run()).toBe('pass');
+    await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', 'none');
+    const seed = await page.getByTestId('exercise-verdict').getAttribute('data-seed');
+    expect(await p.run()).toBe('pass');
+    expect(await page.getByTestId('exercise-verdict').getAttribute('data-seed')).not.toBe(seed);
+  });
+
+  test('code naming the app’s own buffers, counters or flags, or a buffer of its own, is refused by name; a naive kernel does not pass the tiled exercise; a serial sum does not pass the tree', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=tiled');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('exercise-prelude')).toBeAttached();
+    const body = 'let row = gid.y;\n  let col = gid.x;';
+    const naiveIn = (extra: string) => naive().replace(body, `${body}\n  ${extra}`);
+    const tampering = {
+      tiles_A: naiveIn('let x = tiles_A[0];'),
+      tiles_count: naiveIn('atomicStore(&tiles_count[0], 0u);'),
+      tiles_flags: naiveIn('atomicStore(&tiles_flags[1], 0u);'),
+      '@group': `@group(0) @binding(0) var<storage, read> mine: array<f32>;\n${naive()}`,
+    };
+    for (const [name, code] of Object.entries(tampering)) {
+      await test.step(name, async () => {
+        await p.setCode(code);
+        expect(await p.run(), name).toBe('error');
+        await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', 'compile');
+        await expect(page.getByTestId('exercise-verdict')).toHaveAttribute('data-kind', 'refused');
+        await expect(page.getByTestId('exercise-refusal').first()).toContainText(name);
+      });
+    }
+    // The naive kernel, honest, in the tiled exercise: right values, over the read budget.
+    await p.setCode(naive());
+    expect(await p.run()).toBe('fail');
+    // No barriers at all and 2·K reads: the headline names the barriers, the reads are said too.
+    await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', /^(barriers|budget)$/);
+    await expect(page.getByTestId('exercise-verdict')).toContainText(/global reads; the budget is/);
+    // The dot product summed serially by invocation 0, with a barrier in every step (enough barriers): not a tree.
+    await p.open('dot');
+    const serial = solutionOf('dot').replace(
+      /for \(var s = WG \/ 2u; s > 0u; s \/= 2u\) \{[\s\S]*?\n {2}\}\n/,
+      'for (var s = 1u; s < WG; s++) {\n    if (lid.x == 0u) {\n      partial[0] += partial[s];\n    }\n    workgroupBarrier();\n  }\n',
+    );
+    expect(serial).not.toBe(solutionOf('dot'));
+    await p.setCode(serial);
+    expect(await p.run()).toBe('fail');
+    await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', 'budget');
+    await expect(page.getByTestId('exercise-verdict')).toContainText(/tree/);
+  });
+
+  test('a swapped As index reports wrong values, not never-written, with expected and actual values on its cells, and names the slip', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=tiled');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    await p.setCode(solutionOf('tiled').replace('As[ty][tx] = loadA', 'As[tx][ty] = loadA'));
+    expect(await p.run()).toBe('fail');
+    await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', 'wrong');
+    const count = page.getByTestId('exercise-wrong-count');
+    await expect(count).toHaveAttribute('data-unwritten', '0');
+    expect(Number(await count.getAttribute('data-wrong-value'))).toBeGreaterThan(0);
+    const cell = page.getByTestId('exercise-wrong-cell').first();
+    await expect(cell).toHaveAttribute('data-kind', 'wrong');
+    const expected = Number(await cell.getAttribute('data-expected'));
+    const actual = Number(await cell.getAttribute('data-actual'));
+    expect(Number.isFinite(expected) && Number.isFinite(actual)).toBe(true);
+    expect(actual).not.toBe(expected);
+    await expect(cell).toHaveAttribute('aria-label', /expected .* got /);
+    // Focused from the keyboard, the cell's values are shown beside the map, not only to a screen reader.
+    await cell.focus();
+    await expect(page.getByTestId('exercise-cell-readout').first()).toContainText(/expected .* got /);
+    await expect(page.getByTestId('exercise-slip').first()).toHaveAttribute('data-slip', 'as-transposed');
+    // Every shape says its shape as data.
+    await expect(page.getByTestId('exercise-shape-0')).toHaveAttribute('data-shape', /^\d+x\d+x\d+$/);
+    // A missing store: never written, said as such.
+    await p.setCode(solutionOf('tiled').replace('storeC(row, col, acc);', ''));
+    expect(await p.run()).toBe('fail');
+    await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', 'unwritten');
+    await expect(page.getByTestId('exercise-wrong-cell').first()).toHaveAttribute('data-kind', 'unwritten');
+    await expect(page.getByTestId('exercise-wrong-cell').first()).toHaveAttribute('data-actual', 'NaN');
+  });
+
+  test('three nested loops of 4,000 and a loop hidden after a comment and U+2028 end with a verdict; the page keeps painting; the solution passes next', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=map');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    await page.evaluate(() => {
+      const w = window as unknown as { __longest: number };
+      w.__longest = 0;
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    const nested = solutionOf('map').replace(
+      '  storeC(',
+      '  var x = 0.0;\n  for (var a = 0u; a < 4000u; a++) {\n    for (var b = 0u; b < 4000u; b++) {\n      for (var c = 0u; c < 4000u; c++) {\n        x += 1.0;\n      }\n    }\n  }\n  storeC(',
+    );
+    // After U+2028 (a line break to WGSL) the loop is code: 2^32 iterations before y wraps to 0.
+    const hidden = solutionOf('map').replace('  storeC(row, col, loadA(row, col) + loadB(row, col));', '  var y = 0u; // looks like a comment\u2028loop { y += 1u; if (y == 0u) { break; } }\n  storeC(row, col, loadA(row, col) + loadB(row, col) + f32(y) * 0.0);');
+    expect(hidden).toContain('\u2028loop');
+    for (const [name, code] of [
+      ['nested', nested],
+      ['U+2028', hidden],
+    ] as const) {
+      await test.step(name, async () => {
+        await p.setCode(code);
+        const t0 = Date.now();
+        expect(await p.run()).toBe('error');
+        expect(Date.now() - t0, `${name}: a verdict within 30 s`).toBeLessThan(30_000);
+        await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', 'stopped');
+      });
+    }
+    const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    expect(longest, 'no main-thread task reaches 1 s').toBeLessThan(1000);
+    await page.getByTestId('exercise-solution').click();
+    expect(await p.run()).toBe('pass');
+  });
+
+  test('compile errors get a plain-words hint on the line that causes them', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=naive');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    const intAcc = naive().replace('var acc = 0.0;', 'var acc = 0;');
+    await p.setCode(intAcc);
+    expect(await p.run()).toBe('error');
+    const hint = page.getByTestId('exercise-compile-hint').first();
+    await expect(hint).toHaveAttribute('data-hint', 'int-float');
+    await expect(hint).toHaveAttribute('data-line', String(intAcc.split('\n').findIndex((l) => l.includes('var acc = 0;')) + 1));
+    await p.setCode(naive().replace('fn main(', 'fn go('));
+    expect(await p.run()).toBe('error');
+    await expect(page.getByTestId('exercise-compile-hint').first()).toHaveAttribute('data-hint', 'entry-point');
+    await p.open('numba');
+    await page.getByTestId('exercise-reset').click();
+    expect(await p.run()).toBe('error');
+    const u = page.getByTestId('exercise-compile-hint').first();
+    await expect(u).toHaveAttribute('data-hint', 'uniform-barrier');
+    await expect(u).toHaveAttribute('data-line', String(skeletonOf('numba').split('\n').findIndex((l) => /^\s*return;/.test(l)) + 1));
+  });
+});
+
+test.describe('practice: nothing is lost', () => {
+  test('a #code= link, then editing, leaves the earlier saved code one click away; so does Show the solution', async ({ page }) => {
+    const p = new PracticePage(page);
+    const mine = `${skeletonOf('guard')}\n// my own work\n`;
+    await page.goto('./?view=practice&ex=guard');
+    await p.setCode(mine);
+    const linked = `${solutionOf('guard')}\n// from a friend\n`;
+    // A new document (a link opened from elsewhere), not a jump within this one.
+    await page.goto('about:blank');
+    await page.goto(`./?view=practice&ex=guard${codeFragment(linked)}`);
+    await expect(p.editor).toContainText('// from a friend');
+    await expect(page.getByTestId('exercise-restore')).toBeVisible();
+    // Editing the linked code makes it the learner's; the earlier code is still kept.
+    await p.setCode(`${linked}// edited\n`);
+    expect(new URL(page.url()).hash).toBe('');
+    await page.reload();
+    await expect(p.editor).toContainText('// edited');
+    await page.getByTestId('exercise-restore').click();
+    await expect.poll(() => p.code()).toBe(mine);
+    // The solution replaces it; one click brings it back again.
+    await page.getByTestId('exercise-solution').click();
+    await expect(p.editor).not.toContainText('// my own work');
+    await page.getByTestId('exercise-restore').click();
+    await expect.poll(() => p.code()).toBe(mine);
+    // So does Reset.
+    await page.getByTestId('exercise-reset').click();
+    await page.getByTestId('exercise-restore').click();
+    await expect.poll(() => p.code()).toBe(mine);
+  });
+
+  test('an unknown ex= is refused with a message, and no code is stored for it', async ({ page }) => {
+    const p = new PracticePage(page);
+    for (const ex of ['nope', '__proto__']) {
+      await page.goto(`./?view=practice&ex=${ex}${codeFragment('// not mine')}`);
+      await expect(page.getByTestId('exercise-bad-link')).toHaveAttribute('data-why', 'unknown-exercise');
+      await expect(page.getByTestId('exercise-bad-link')).toContainText(ex);
+      await expect(p.editor).not.toContainText('// not mine');
+      const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tiles.practice.')));
+      expect(stored, ex).toEqual([]);
+    }
+  });
+
+  test('a link too long to open is refused at once; share refuses code the reader would refuse', async ({ page }) => {
+    const p = new PracticePage(page);
+    const huge = '#code=' + 'A'.repeat(1_300_000);
+    await page.goto(`./?view=practice&ex=map${huge}`);
+    await expect(page.getByTestId('exercise-bad-link')).toHaveAttribute('data-why', 'too-long');
+    await expect(p.editor).toBeVisible();
+  });
 });

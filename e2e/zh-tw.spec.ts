@@ -37,7 +37,10 @@ async function englishPhrases(page: Page): Promise<string[]> {
     for (const e of Array.from(document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, button, label, th, legend, summary, [role="tab"], option, p, li, td, figcaption'))) {
       // The switch names each language in its own script, and the glossary's English column is English on purpose.
       if (e.closest('.lang-switch, [lang="en"]') || e.closest('pre, code, .cm-editor') || e.getClientRects().length === 0) continue;
-      const text = e.innerText.trim();
+      // Code (the glossary's CUDA and WGSL spellings, key names) is the same in every language.
+      const c = e.cloneNode(true) as HTMLElement;
+      c.querySelectorAll('code, pre, kbd, [lang="en"]').forEach((x) => x.remove());
+      const text = (c.textContent ?? '').trim();
       if (text) out.push(text);
     }
     for (const e of Array.from(document.querySelectorAll('[aria-label]'))) if (!e.closest('.lang-switch, [lang="en"]')) out.push(e.getAttribute('aria-label') ?? '');

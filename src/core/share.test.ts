@@ -489,12 +489,14 @@ describe('refusal reasons in the reader’s language', () => {
 });
 
 describe('a share link’s query', () => {
-  it('drops the language and keeps every other parameter as written', () => {
-    expect(shareSearch('?sizes=16,24&lang=zh-CN&tile=8')).toBe('?sizes=16,24&tile=8');
+  it('keeps the benchmark’s own keys only: not the language, not the lesson’s problem (issue #34)', () => {
+    expect(shareSearch('?sizes=16,24&lang=zh-CN&tile=8')).toBe('?sizes=16,24');
+    expect(shareSearch('?m=48&k=32&n=48&tile=16&view=bench&sizes=128,256')).toBe('?view=bench&sizes=128,256');
     expect(shareSearch('?lang=en')).toBe('');
     expect(shareSearch('lang&view=bench')).toBe('?view=bench');
     expect(shareSearch('')).toBe('');
-    expect(shareSearch('?language=x&slang=1')).toBe('?language=x&slang=1');
+    expect(shareSearch('?language=x&slang=1')).toBe('');
+    expect(shareSearch('?limits=default&maxSubmitMs=50')).toBe('?limits=default&maxSubmitMs=50');
   });
 });
 

@@ -308,16 +308,28 @@ export function parseStoredPayload(value: unknown): SharePayload | undefined {
   return r.success ? r.data : undefined;
 }
 
+/** The query keys a sweep's share link keeps: the benchmark's own (its view and sizes) and how the run was made. */
+const kShareKeys = ['view', 'sizes', 'limits', 'maxSubmitMs'] as const;
+
 /**
- * The page's query as a share link keeps it, without `lang`: a link carries no language, so whoever
- * opens it reads it in their own. Every other parameter is kept as written.
+ * The page's query as a share link keeps it: only the benchmark's own keys (kShareKeys), as written.
+ * Not `lang` (a link carries no language: whoever opens it reads it in their own), and not the
+ * lesson's problem (`m`, `k`, `n`, `tile`, …: issue #34, a sweep's link carried the lesson's
+ * 48×32×48 that the sweep never ran; the fragment carries what it did run).
  */
 export function shareSearch(search: string): string {
-  const parts = search
-    .replace(/^\?/, '')
-    .split('&')
-    .filter((p) => p !== '' && !/^lang(=|$)/.test(p));
-  return parts.length > 0 ? `?${parts.join('&')}` : '';
+  let params: URLSearchParams;
+  try {
+    params = new URLSearchParams(search);
+  } catch {
+    return '';
+  }
+  // Encoded as a URL needs, the commas of a size list left readable (a comma is allowed in a query).
+  const kept = kShareKeys.flatMap((key) => {
+    const v = params.get(key);
+    return v === null ? [] : [`${key}=${encodeURIComponent(v).replace(/%2C/gi, ',')}`];
+  });
+  return kept.length > 0 ? `?${kept.join('&')}` : '';
 }
 
 /** The value of `r` in a URL fragment like `#r=r2.xxxx`, if any (the first, when there are several). */

@@ -1,6 +1,6 @@
 import { say } from '../i18n';
 import { describe, expect, it } from 'vitest';
-import { expectedTileRecord, kGarbage, kOutside, macTerms, modelPartialSums, phaseTable, modelPhase, padForTrace, phaseView, simulateTiled, slotRecord, stepLabel, tileExtent, tileRecord, tileRecordDisagreements, traceMismatches } from './trace';
+import { expectedTileRecord, kGarbage, kOutside, macTerms, modelPartialSums, phaseTable, modelPhase, padForTrace, phaseView, simulateTiled, slotRecord, tableRows, stepLabel, tileExtent, tileRecord, tileRecordDisagreements, traceMismatches } from './trace';
 import { referenceMatmul } from './reference';
 
 describe('modelPhase (PMPP Fig. 4.18/4.19, 3×3 with tile 2)', () => {
@@ -174,5 +174,17 @@ describe('macTerms and phaseTable (the lesson\'s row × column and PMPP Fig. 4.1
     const bad = sim.trace!.slice();
     bad[(3 * 2 * 4 + 0) * 4] = 0; // workgroup (1,1) = 3, phase 0, slot 0: A index 0 instead of 6
     expect(phaseTable(bad, s, 2, 1, 1, 1, true)[0]!.phases[0]).toMatchObject({ matches: false, a: { index: 0 } });
+  });
+});
+
+describe('tableRows (issue #34)', () => {
+  const table = Array.from({ length: 16 * 16 }, (_, i) => ({ ly: Math.floor(i / 16), lx: i % 16 }));
+  it('shows every thread up to tile 4, the lane’s whole row of the block beyond', () => {
+    const small = Array.from({ length: 16 }, (_, i) => ({ ly: Math.floor(i / 4), lx: i % 4 }));
+    expect(tableRows(small, 4, { ly: 1 })).toHaveLength(16);
+    const rows = tableRows(table, 16, { ly: 3 });
+    expect(rows).toHaveLength(16);
+    expect(rows.every((r) => r.ly === 3)).toBe(true);
+    expect(rows.map((r) => r.lx)).toEqual(Array.from({ length: 16 }, (_, i) => i));
   });
 });

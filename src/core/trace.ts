@@ -360,6 +360,16 @@ export function macTerms(As: ArrayLike<number>, Bs: ArrayLike<number>, tile: num
   return terms;
 }
 
+/**
+ * The threads the phase table shows (issue #34): every thread up to tile 4 (PMPP Fig. 4.19 draws
+ * them all); beyond, the focused lane's row of the block, its `tile` threads in order of tx, so the
+ * table reads at tile 16 and 32 without a wall of tile² rows and never shows one thread alone.
+ */
+export function tableRows<T extends { readonly ly: number; readonly lx: number }>(table: readonly T[], tile: number, lane: { readonly ly: number }): T[] {
+  if (tile <= 4) return [...table];
+  return table.filter((r) => r.ly === lane.ly).sort((a, b) => a.lx - b.lx);
+}
+
 /** One load of the phase table: the element tried, whether it exists, and the index really read (kOutside: 0.0 staged). */
 export interface TableLoad {
   readonly row: number;

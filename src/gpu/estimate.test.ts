@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchTime, estimateRun, needsEstimate, runMemory } from './estimate';
+import { dispatchTime, estimateRun, estimateSweep, needsEstimate, runMemory } from './estimate';
 import { kConfirmMs, kConfirmPageBytes } from '../core/limits';
 import { kTimingBudgetMs } from './timing';
 
@@ -61,5 +61,20 @@ describe('run estimate', () => {
     expect(needsEstimate({ m: 1024, k: 8, n: 1024 })).toBe(false);
     expect(needsEstimate(cube(1024))).toBe(true);
     expect(needsEstimate({ m: 20000, k: 1, n: 20000 })).toBe(true); // little work, much memory
+  });
+});
+
+describe('estimateSweep (issue #34: a sweep up to 4096 states its total first)', () => {
+  it('sums every size, keeps the largest’s memory, and asks on the total', () => {
+    const rates = [{ kernel: 'naive' as const, gflops: 100 }, { kernel: 'tiled' as const, gflops: 200 }];
+    const sizes = [256, 1024, 4096].map((n) => ({ m: n, k: n, n }));
+    const e = estimateSweep(sizes, rates, 0, true);
+    const each = sizes.map((s) => estimateRun(s, rates, 0, true).totalMs!);
+    expect(e.totalMs).toBeCloseTo(each.reduce((a, b) => a + b, 0), 6);
+    expect(e.points).toBe(3);
+    expect(e.shape).toEqual({ m: 4096, k: 4096, n: 4096 });
+    expect(e.pageBytes).toBe(estimateRun(sizes[2]!, rates, 0, true).pageBytes);
+    expect(e.confirm).toContain('time');
+    expect(estimateSweep([{ m: 64, k: 64, n: 64 }], rates, 0).totalMs).toBe(estimateRun({ m: 64, k: 64, n: 64 }, rates, 0).totalMs);
   });
 });

@@ -52,6 +52,8 @@ export interface RunEstimate {
   readonly gpuBytes: number;
   /** Why the run asks for confirmation (empty: it starts at once). */
   readonly confirm: readonly ('time' | 'memory')[];
+  /** A sweep's estimate: how many sizes it sums (its shape is the largest). */
+  readonly points?: number;
 }
 
 const macs = (s: Shape) => s.m * s.k * s.n;
@@ -107,6 +109,22 @@ export function estimateRun(shape: Shape, rates: readonly KernelRate[], samples:
   if (totalMs === undefined || totalMs > kConfirmMs) confirm.push('time');
   if (pageBytes > kConfirmPageBytes) confirm.push('memory');
   return { shape, kernels, totalMs, pageBytes, gpuBytes, confirm };
+}
+
+/**
+ * A sweep's estimate (issue #34: a benchmark up to 4096 started with no total): every size run after
+ * another at the measured rates, summed; the memory of the largest; asks on the total.
+ */
+export function estimateSweep(shapes: readonly Shape[], rates: readonly KernelRate[], samples: number, settles = false): RunEstimate {
+  const each = shapes.map((s) => estimateRun(s, rates, samples, settles));
+  const largest = each.reduce((a, b) => (macs(b.shape) > macs(a.shape) ? b : a));
+  const totalMs = each.every((e) => e.totalMs !== undefined) ? each.reduce((sum, e) => sum + e.totalMs!, 0) : undefined;
+  const pageBytes = Math.max(...each.map((e) => e.pageBytes));
+  const gpuBytes = Math.max(...each.map((e) => e.gpuBytes));
+  const confirm: ('time' | 'memory')[] = [];
+  if (totalMs === undefined || totalMs > kConfirmMs) confirm.push('time');
+  if (pageBytes > kConfirmPageBytes) confirm.push('memory');
+  return { shape: largest.shape, kernels: largest.kernels, totalMs, pageBytes, gpuBytes, confirm, points: shapes.length };
 }
 
 /** Whether a run of this shape needs an estimate first (large enough to take long or need much memory). */

@@ -1,20 +1,35 @@
 /**
- * The practice view's checked run: the learner's WGSL, compiled first as written (behind the app's
- * prelude) so that compile errors land on the learner's lines, then instrumented (every read
- * counted, every loop bounded: core/practice/wgsl.ts) and run once per shape of the exercise.
- * A kernel that still does not finish in `kHangMs` is stopped by destroying the device: the
- * session acquires a new one for the next run. Nothing here is timed (the instrumentation would
+ * The practice view's checked run: the learner's WGSL, refused first if it names what the app keeps
+ * for itself (core/practice/wgsl.ts), compiled as written (behind the app's prelude) so that compile
+ * errors land on the learner's lines, then instrumented from its parse (every read counted, every
+ * loop within one budget of iterations per invocation) and run once per case: the exercise's
+ * teaching shapes with integer data, and shapes drawn at random from the run's seed with random
+ * non-integer data. C starts as a NaN no arithmetic makes, so "never written" is told apart from a
+ * wrong value. A kernel that still does not finish in `kHangMs` is stopped by destroying the device:
+ * the session acquires a new one for the next run. Nothing here is timed (the instrumentation would
  * distort it); the result is verdicts, as data.
  */
-import { exercise, exerciseData, judgeShape, layoutOf, uniformWords, type ExerciseId, type ShapeVerdict } from '../core/practice/exercises';
-import { checkModule, kCountersPerInvocation, kFlagCount, preludeLines, runModule } from '../core/practice/wgsl';
+import { checkCases, exercise, exerciseData, judgeShape, kUnwrittenBits, layoutOf, uniformWords, type CheckCase, type ExerciseId, type ShapeVerdict } from '../core/practice/exercises';
+import {
+  checkModule,
+  compileHints,
+  editorLines,
+  entryPointHint,
+  kCountersPerInvocation,
+  kFlagCount,
+  kUniformWords,
+  preludeLines,
+  refusals,
+  runModule,
+  type CompileHint,
+  type Refusal,
+} from '../core/practice/wgsl';
 import { num, said, type Said } from '../core/said';
-import type { Shape } from '../core/shape';
 import { OwnedBuffers, readBack } from './buffers';
 import { failureOf, GpuRunError, withErrorScopes, type GpuContext } from './device';
 
-/** How long one shape's run may take before it is stopped (SwiftShader included). */
-export const kHangMs = 15_000;
+/** How long one case's run may take before it is stopped (SwiftShader included); the loop budget ends any kernel long before. */
+export const kHangMs = 10_000;
 
 export interface CompileMessage {
   /** The learner's line (1-based); messages about the app's prelude land on line 1. */
@@ -24,9 +39,10 @@ export interface CompileMessage {
 }
 
 export type PracticeOutcome =
-  | { readonly kind: 'compile'; readonly messages: readonly CompileMessage[] }
-  | { readonly kind: 'ran'; readonly shapes: readonly ShapeVerdict[] }
-  | { readonly kind: 'failed'; readonly why: Said | string; readonly shapes: readonly ShapeVerdict[] };
+  | { readonly kind: 'refused'; readonly refusals: readonly Refusal[] }
+  | { readonly kind: 'compile'; readonly messages: readonly CompileMessage[]; readonly hints: readonly CompileHint[] }
+  | { readonly kind: 'ran'; readonly seed: number; readonly shapes: readonly ShapeVerdict[] }
+  | { readonly kind: 'failed'; readonly why: Said | string; readonly seed: number; readonly shapes: readonly ShapeVerdict[] };
 
 /** The compiler's errors for a module, on the learner's lines (`offset`: the prelude's lines). */
 async function compileErrors(device: GPUDevice, label: string, source: string, offset: number): Promise<{ module: GPUShaderModule; messages: CompileMessage[] }> {
@@ -64,11 +80,12 @@ async function within<T>(ctx: GpuContext, p: Promise<T>): Promise<Wait<T>> {
   }
 }
 
-async function runShape(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, s: Shape): Promise<Wait<ShapeVerdict>> {
+async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, c: CheckCase): Promise<Wait<ShapeVerdict>> {
   const ex = exercise(id);
   const { device } = ctx;
+  const s = c.shape;
   const l = layoutOf(ex, s);
-  const d = exerciseData(ex, s);
+  const d = exerciseData(ex, s, c.seed, c.random);
   const buffers = new OwnedBuffers(device, `Practice.${id}`);
   try {
     const cLen = l.cRows * l.cCols;
@@ -80,10 +97,10 @@ async function runShape(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePip
     };
     const a = input('A', d.a);
     const b = input('B', d.b);
-    // C starts as NaN, so an element never written cannot pass.
-    const c = buffers.create('C', cLen * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
-    device.queue.writeBuffer(c, 0, new Float32Array(cLen).fill(Number.NaN));
-    const dims = buffers.create('dims', 48, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
+    // C starts as a NaN no arithmetic makes, so an element never written is told from a wrong one.
+    const cBuf = buffers.create('C', cLen * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
+    device.queue.writeBuffer(cBuf, 0, new Uint32Array(cLen).fill(kUnwrittenBits));
+    const dims = buffers.create('dims', kUniformWords * 4, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
     device.queue.writeBuffer(dims, 0, uniformWords(ex, s));
     const counts = buffers.create('counts', countWords * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
     const flags = buffers.create('flags', kFlagCount * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
@@ -94,7 +111,7 @@ async function runShape(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePip
       const group = device.createBindGroup({
         label: `Practice.${id}.bindGroup`,
         layout,
-        entries: [a, b, c, dims, counts, flags].map((buffer, binding) => ({ binding, resource: { buffer } })),
+        entries: [a, b, cBuf, dims, counts, flags].map((buffer, binding) => ({ binding, resource: { buffer } })),
       });
       const enc = device.createCommandEncoder({ label: `Practice.${id}.encoder` });
       const pass = enc.beginComputePass({ label: `Practice.${id}.pass` });
@@ -102,7 +119,7 @@ async function runShape(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePip
       pass.setBindGroup(0, group);
       pass.dispatchWorkgroups(l.grid[0], l.grid[1]);
       pass.end();
-      enc.copyBufferToBuffer(c, 0, cRead, 0, cRead.size);
+      enc.copyBufferToBuffer(cBuf, 0, cRead, 0, cRead.size);
       enc.copyBufferToBuffer(counts, 0, countsRead, 0, countsRead.size);
       enc.copyBufferToBuffer(flags, 0, flagsRead, 0, flagsRead.size);
       device.queue.submit([enc.finish()]);
@@ -111,25 +128,40 @@ async function runShape(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePip
     if (!done.ok) return done;
     const guard = <T>(p: Promise<T>) => p;
     const [cb, nb, fb] = [await readBack(cRead, cLen * 4, guard), await readBack(countsRead, countWords * 4, guard), await readBack(flagsRead, kFlagCount * 4, guard)];
-    return { ok: true, value: judgeShape(ex, s, d, { c: new Float32Array(cb), counts: new Uint32Array(nb), flags: new Uint32Array(fb) }) };
+    return { ok: true, value: judgeShape(ex, c, d, { c: new Float32Array(cb), counts: new Uint32Array(nb), flags: new Uint32Array(fb) }) };
   } finally {
     if (!ctx.isLost()) buffers.destroy();
   }
 }
 
-/** Compile and run the learner's code for every shape of the exercise, and judge each. */
-export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string): Promise<PracticeOutcome> {
+/** Check the learner's code on every case of the exercise (its teaching shapes and the random shapes of `seed`), and judge each. */
+export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string, seed: number): Promise<PracticeOutcome> {
   const ex = exercise(id);
+  const refused = refusals(code);
+  if (refused.length > 0) {
+    const toEditor = editorLines(code);
+    return { kind: 'refused', refusals: refused.map((r) => ('line' in r ? { ...r, line: toEditor(r.line) } : r)) };
+  }
   const { device } = ctx;
   const offset = preludeLines(ex.constants);
   // 1. As written: errors speak of the learner's code.
   const plain = await compileErrors(device, `Practice.${id}.check`, checkModule(ex.constants, code), offset);
-  if (plain.messages.length > 0) return { kind: 'compile', messages: plain.messages };
-  const { source, instrumented } = runModule(ex.constants, code);
-  if (!instrumented.entry) return { kind: 'failed', why: said('practice:failure.noEntry'), shapes: [] };
-  // 2. Instrumented (should compile whenever the code does; if not, say so on its lines too).
-  const run = await compileErrors(device, `Practice.${id}.module`, source, offset);
-  if (run.messages.length > 0) return { kind: 'compile', messages: run.messages };
+  // The compiler numbers WGSL's lines; the editor's lines may be fewer (a U+2028 stays inside one of them).
+  const toEditor = editorLines(code);
+  if (plain.messages.length > 0) {
+    const hints = compileHints(code, plain.messages.map((m) => m.line)).map((h) => ({ ...h, line: toEditor(h.line) }));
+    return { kind: 'compile', messages: plain.messages.map((m) => ({ ...m, line: toEditor(m.line) })), hints };
+  }
+  const entry = entryPointHint(code);
+  if (entry) return { kind: 'compile', messages: [], hints: [entry] };
+  const mod = runModule(ex.constants, code);
+  if (!('source' in mod)) {
+    if (mod.kind === 'no-entry') return { kind: 'compile', messages: [], hints: [{ kind: 'entry-point', line: 1 }] };
+    return { kind: 'failed', why: said('practice:failure.unreadable', { line: num(mod.line) }), seed, shapes: [] };
+  }
+  // 2. Instrumented (compiles whenever the code does; if not, say so on its lines too).
+  const run = await compileErrors(device, `Practice.${id}.module`, mod.source, offset);
+  if (run.messages.length > 0) return { kind: 'compile', messages: run.messages, hints: [] };
   const layout = bindGroupLayout(device);
   let pipeline: GPUComputePipeline;
   try {
@@ -141,26 +173,26 @@ export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string)
       }),
     );
   } catch (e) {
-    return { kind: 'failed', why: said('practice:failure.gpu', { message: e instanceof GpuRunError ? e.message : String(failureOf(e)) }), shapes: [] };
+    return { kind: 'failed', why: said('practice:failure.gpu', { message: e instanceof GpuRunError ? e.message : String(failureOf(e)) }), seed, shapes: [] };
   }
   const shapes: ShapeVerdict[] = [];
-  for (const s of ex.shapes) {
+  for (const c of checkCases(ex, seed)) {
     let r: Wait<ShapeVerdict>;
     try {
-      r = await runShape(ctx, id, pipeline, layout, s);
+      r = await runCase(ctx, id, pipeline, layout, c);
     } catch (e) {
-      if (ctx.isLost()) return { kind: 'failed', why: said('practice:failure.lost', { message: String(failureOf(e)) }), shapes };
-      return { kind: 'failed', why: said('practice:failure.gpu', { message: e instanceof GpuRunError ? e.message : String(failureOf(e)) }), shapes };
+      if (ctx.isLost()) return { kind: 'failed', why: said('practice:failure.lost', { message: String(failureOf(e)) }), seed, shapes };
+      return { kind: 'failed', why: said('practice:failure.gpu', { message: e instanceof GpuRunError ? e.message : String(failureOf(e)) }), seed, shapes };
     }
     if (!r.ok) {
       if (r.why === 'hang') {
         // No watchdog will end it: give the device up; the session starts a new one on the next run.
         device.destroy();
-        return { kind: 'failed', why: said('practice:failure.hang', { seconds: num(kHangMs / 1000) }), shapes };
+        return { kind: 'failed', why: said('practice:failure.hang', { seconds: num(kHangMs / 1000) }), seed, shapes };
       }
-      return { kind: 'failed', why: said('practice:failure.lost', { message: r.message }), shapes };
+      return { kind: 'failed', why: said('practice:failure.lost', { message: r.message }), seed, shapes };
     }
     shapes.push(r.value);
   }
-  return { kind: 'ran', shapes };
+  return { kind: 'ran', seed, shapes };
 }

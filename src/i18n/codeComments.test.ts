@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { kExercises } from '../core/practice/exercises';
 import { kLanguages } from '../core/languages';
-import { kCodeLikeComments, kCommentTables, localizeComments } from './codeComments';
+import { kCodeLikeComments, kCommentTables, localizeComments, localizeKernelComments } from './codeComments';
+import { tiledSourceFile } from '../core/kernels';
 
 /** The code without its comments (WGSL has no strings: the first // on a line starts the comment). */
 const code = (src: string) => src.split('\n').map((l) => (l.includes('//') ? l.slice(0, l.indexOf('//')) : l).trimEnd());
@@ -45,4 +46,18 @@ describe('localizeComments', () => {
     const orig = tiled.skeleton.split('\n').find((l) => l.includes('TODO'))!;
     expect(todo.indexOf('//')).toBe(orig.indexOf('//'));
   });
+});
+
+describe('localizeKernelComments: the lesson’s kernel files in Chinese, line for line, the code untouched (issue #34)', () => {
+  for (const tile of [2, 4, 8, 16, 32] as const) {
+    it(`tiled${tile}.wgsl`, () => {
+      const src = tiledSourceFile(tile).source;
+      const zh = localizeKernelComments(src, 'zh-CN');
+      expect(zh.split('\n')).toHaveLength(src.split('\n').length);
+      expect(code(zh)).toEqual(code(src));
+      const english = comments(zh).filter((c) => c !== '' && !/[\u3000-\u9fff\uff00-\uffef]/.test(c));
+      expect(english).toEqual([]);
+      expect(localizeKernelComments(src, 'en')).toBe(src);
+    });
+  }
 });

@@ -23,3 +23,23 @@ export const kCommentTables: Readonly<Partial<Record<Language, CommentTable>>> =
 export function localizeComments(code: string, lang: Language): string {
   return applyCommentTable(code, kCommentTables[lang]);
 }
+
+/** The lesson kernels' comment tables (a language's kernelComments.ts, for a tile width), by language. */
+const kKernelComments: Readonly<Partial<Record<Language, (tile: number) => CommentTable>>> = Object.fromEntries(
+  Object.entries(import.meta.glob<(tile: number) => CommentTable>('./locales/*/kernelComments.ts', { eager: true, import: 'kernelComments' }))
+    .map(([path, table]) => [path.split('/')[2], table] as const)
+    .filter(([lang]) => isLanguage(lang)),
+);
+
+/** The tile widths of the lesson's kernel files. */
+const kKernelTiles = [2, 4, 8, 16, 32] as const;
+
+/**
+ * The lesson's kernel file (tiled<T>.wgsl) with its comments in `lang`, line for line; a language
+ * without a kernel table (or English) as it is (issue #34).
+ */
+export function localizeKernelComments(code: string, lang: Language): string {
+  const of = kKernelComments[lang];
+  if (!of) return code;
+  return applyCommentTable(code, Object.assign({}, ...kKernelTiles.map(of)) as CommentTable);
+}

@@ -40,7 +40,8 @@ export function applyCommentTable(code: string, table: CommentTable | undefined)
           .join(' ');
         const to = table[key];
         if (to && to.length === e - i) {
-          out.push(...to.map((z) => `${line.slice(0, at)}// ${z}`));
+          // An empty comment line stays bare (no trailing space).
+          out.push(...to.map((z) => (z ? `${line.slice(0, at)}// ${z}` : `${line.slice(0, at)}//`)));
           i = e;
           matched = true;
         }

@@ -7,7 +7,7 @@ import type { Clock } from '../core/clock';
 import type { Pattern } from '../core/data';
 import type { Preset } from '../core/presets';
 import type { SampledEntries } from '../core/reference';
-import { num, said, say, t, type Said } from './index';
+import { language, num, said, say, t, type Said } from './index';
 
 /** Each pattern in words, in the language in use when read (getters). */
 export const kPatternLabels: Readonly<Record<Pattern, string>> = {
@@ -56,3 +56,11 @@ export const kClockLabels: Readonly<Record<Clock, string>> = {
 export const presetLabel = (p: Preset): string => t(`common:preset.${p.key}.label`);
 /** Where a preset comes from (the button's title), in the language in use. */
 export const presetSource = (p: Preset): string => t(`common:preset.${p.key}.source`);
+
+/**
+ * What goes between two sentences put side by side: a space in English; nothing in Chinese, whose
+ * full stop “。” carries its own space (issue #34: “。 下一步” had a stray one).
+ */
+export function sentenceGap(): string {
+  return /^(zh|ja)\b/.test(language()) ? '' : ' ';
+}

@@ -114,7 +114,9 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
     const first = config.sizes[0]!;
     try {
       const jobs = config.kernels.map((kernel) => ({ kernel, tile: config!.tile }));
-      const answer = await estimateAndAsk(ctx, { m: first, k: first, n: first }, jobs, config.samples, signal, 'sweep');
+      // The estimate is the whole sweep's (every size), stated before the first point runs.
+      const shapes = config.sizes.map((n) => ({ m: n, k: n, n }));
+      const answer = await estimateAndAsk(ctx, { m: first, k: first, n: first }, jobs, config.samples, signal, 'sweep', shapes);
       if (!answer.go) {
         useApp.setState({ sweepError: said('run:runs.declined') });
         return undefined;

@@ -1,12 +1,16 @@
-/** Actions of the practice view: choose an exercise, edit (saved per exercise), hints, solution, share, run. */
+/**
+ * Actions of the practice view: choose an exercise, edit (saved per exercise), hints, solution,
+ * reset, restore, share, run. Nothing the learner wrote is lost: a link's code, the solution and
+ * Reset each set the learner's own code aside first (practiceState.ts), one click from coming back.
+ */
 import { exercise, type ExerciseId } from '../core/practice/exercises';
-import { codeFragment } from '../core/practice/link';
+import { codeFragment, shareable } from '../core/practice/link';
 import { runPractice } from '../gpu/practice';
 import { failureOf } from '../gpu/device';
 import { said } from '../i18n';
 import { withRun } from './runs';
 import { useApp } from './store';
-import { practiceStorageKey } from './practiceState';
+import { isOwnCode, practiceStorageKey, pushBackup, storeBackups } from './practiceState';
 
 function save(id: ExerciseId, code: string): void {
   try {
@@ -16,14 +20,38 @@ function save(id: ExerciseId, code: string): void {
   }
 }
 
-export function selectExercise(id: ExerciseId): void {
-  useApp.setState({ practiceEx: id, practiceError: '' });
+/** Drop a link's `#code=` from the address: the page no longer shows the linked code. */
+function dropCodeFragment(): void {
+  if (typeof location === 'undefined' || typeof history === 'undefined') return;
+  if (/^#?code=/.test(location.hash)) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
 }
 
-/** The editor's text changed (typed, pasted, or filled by a button): kept and saved for this exercise. */
+export function selectExercise(id: ExerciseId): void {
+  if (useApp.getState().practiceEx !== id) dropCodeFragment();
+  useApp.setState((s) => ({ practiceEx: id, practiceError: '', practiceLinked: s.practiceLinked === id ? id : undefined }));
+}
+
+/** The editor's text changed (typed or pasted): it is the learner's, kept and saved for this exercise. */
 export function setPracticeCode(code: string, id: ExerciseId = useApp.getState().practiceEx): void {
-  if (useApp.getState().practiceCode[id] === code) return;
-  useApp.setState((s) => ({ practiceCode: { ...s.practiceCode, [id]: code } }));
+  const s = useApp.getState();
+  if (s.practiceCode[id] === code) return;
+  dropCodeFragment();
+  useApp.setState((st) => ({ practiceCode: { ...st.practiceCode, [id]: code }, practiceLinked: st.practiceLinked === id ? undefined : st.practiceLinked }));
+  save(id, code);
+}
+
+/** Put the learner's current code aside (if it is theirs), then show `code`. */
+function replaceCode(id: ExerciseId, code: string): void {
+  const s = useApp.getState();
+  const own = s.practiceCode[id];
+  if (own === code) return;
+  if (isOwnCode(id, own)) {
+    const list = pushBackup(s.practiceBackups[id] ?? [], own);
+    storeBackups(id, list);
+    useApp.setState((st) => ({ practiceBackups: { ...st.practiceBackups, [id]: list } }));
+  }
+  dropCodeFragment();
+  useApp.setState((st) => ({ practiceCode: { ...st.practiceCode, [id]: code }, practiceLinked: st.practiceLinked === id ? undefined : st.practiceLinked }));
   save(id, code);
 }
 
@@ -36,24 +64,47 @@ export function showHint(): void {
 }
 
 export function showSolution(): void {
-  setPracticeCode(exercise(useApp.getState().practiceEx).solution);
+  const id = useApp.getState().practiceEx;
+  replaceCode(id, exercise(id).solution);
 }
 
 export function resetExercise(): void {
-  setPracticeCode(exercise(useApp.getState().practiceEx).skeleton);
+  const id = useApp.getState().practiceEx;
+  replaceCode(id, exercise(id).skeleton);
 }
 
-/** A link to the current exercise with the editor's code in the fragment (never run on opening). */
-export function practiceLink(id: ExerciseId, code: string): string {
+/** Bring back the newest code set aside (the code shown now is set aside in turn, if it is the learner's). */
+export function restoreCode(): void {
+  const s = useApp.getState();
+  const id = s.practiceEx;
+  const list = [...(s.practiceBackups[id] ?? [])];
+  const back = list.pop();
+  if (back === undefined) return;
+  const now = s.practiceCode[id];
+  const next = isOwnCode(id, now) && now !== back ? [now, ...list.filter((x) => x !== now)] : list;
+  storeBackups(id, next);
+  dropCodeFragment();
+  useApp.setState((st) => ({
+    practiceBackups: { ...st.practiceBackups, [id]: next },
+    practiceCode: { ...st.practiceCode, [id]: back },
+    practiceLinked: st.practiceLinked === id ? undefined : st.practiceLinked,
+  }));
+  save(id, back);
+}
+
+/** A link to the current exercise with the editor's code in the fragment (never run on opening), or undefined when the code is too long to travel. */
+export function practiceLink(id: ExerciseId, code: string): string | undefined {
+  if (!shareable(code)) return undefined;
   const origin = typeof location !== 'undefined' ? `${location.origin}${location.pathname}` : '';
   const q = new URLSearchParams({ view: 'practice', ex: id });
   return `${origin}?${q.toString()}${codeFragment(code)}`;
 }
 
-/** Drop a link's `#code=` from the address once it is in the editor, so a reload shows the saved text. */
-export function consumeCodeFragment(): void {
-  if (typeof location === 'undefined' || typeof history === 'undefined') return;
-  if (/^#?code=/.test(location.hash)) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+/** A seed for a run's random shapes: new each run, shown with the verdict. */
+function newSeed(): number {
+  const a = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(a);
+  return a[0]! % 1_000_000;
 }
 
 let seq = 0;
@@ -69,12 +120,14 @@ export async function runPracticeView(): Promise<void> {
     },
     async ({ ctx }) => {
       const code = useApp.getState().practiceCode[id];
-      useApp.setState({ practiceStatus: 'running', practiceError: '', practiceResult: undefined, practiceLinked: undefined });
+      const seed = newSeed();
+      // The linked code has run now: the note saying it has not goes (the address keeps the code it shows).
+      useApp.setState((s) => ({ practiceStatus: 'running', practiceError: '', practiceResult: undefined, practiceLinked: s.practiceLinked === id ? undefined : s.practiceLinked }));
       try {
-        const outcome = await runPractice(ctx, id, code);
+        const outcome = await runPractice(ctx, id, code, seed);
         useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome, seq: ++seq } });
       } catch (e) {
-        useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome: { kind: 'failed', why: failureOf(e), shapes: [] }, seq: ++seq } });
+        useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome: { kind: 'failed', why: failureOf(e), seed, shapes: [] }, seq: ++seq } });
       }
     },
   );

@@ -9,7 +9,7 @@ import { said, type Said } from '../i18n';
 import { failureOf, GpuRunError, type GpuContext } from '../gpu/device';
 import { releaseExperimentData, runVerified } from '../gpu/experiment';
 import { installCpuWorker } from '../gpu/cpuWorkerHost';
-import { estimateRun, needsEstimate, probeKernel, type KernelRate } from '../gpu/estimate';
+import { estimateRun, estimateSweep, needsEstimate, probeKernel, type KernelRate } from '../gpu/estimate';
 import { answerRun, askToRun, setEstimate, setMeasuring, type EstimateScope } from './estimate';
 import { isPlanFailure, kKernels, type KernelId, type KernelParams } from '../core/kernels';
 import { tune } from '../gpu/tuner';
@@ -127,8 +127,10 @@ export async function estimateAndAsk(
   samples: number,
   signal: AbortSignal,
   scope: EstimateScope = 'run',
+  /** A sweep's sizes (the estimate is their total; the probe and the question once, before the first). */
+  sweep?: readonly Shape[],
 ): Promise<{ go: boolean; rates: readonly KernelRate[] }> {
-  if (!needsEstimate(shape)) {
+  if (!(sweep ?? [shape]).some(needsEstimate)) {
     setEstimate(undefined, scope);
     return { go: true, rates: [] };
   }
@@ -139,7 +141,7 @@ export async function estimateAndAsk(
   } finally {
     setMeasuring(false, scope);
   }
-  const estimate = estimateRun(shape, rates, samples, !ctx.info.isFallbackAdapter);
+  const estimate = sweep && sweep.length > 1 ? estimateSweep(sweep, rates, samples, !ctx.info.isFallbackAdapter) : estimateRun(shape, rates, samples, !ctx.info.isFallbackAdapter);
   setEstimate(estimate, scope);
   if (estimate.confirm.length === 0) return { go: true, rates };
   const onAbort = () => answerRun(false);

@@ -1,3 +1,4 @@
+import { sentenceGap } from '../i18n/words';
 import { Suspense, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/store';
@@ -27,6 +28,7 @@ export function App() {
   const { t } = useTranslation();
   const classroom = useApp((s) => s.classroom);
   const view = useApp((s) => s.view);
+  const noGpu = useApp((s) => s.gpu.state === 'unavailable');
   // The dot product's classroom mode belongs to its view (Back to another view leaves it).
   const dotClassroom = useApp((s) => s.dotClassroom && s.view === 'dot');
   // Classroom mode is a presentation of its own (the stepper keys are installed by it and by the stepper).
@@ -44,7 +46,9 @@ export function App() {
           <LangSwitch />
         </div>
         <p className="lead">
-          {t('app.tagline')} <span data-testid="next-step">{say(kViewBodies[view].next)}</span>
+          {t('app.tagline')}
+          {sentenceGap()}
+          <span data-testid="next-step">{say((noGpu && kViewBodies[view].nextNoGpu) || kViewBodies[view].next)}</span>
         </p>
       </header>
       <GpuStatusPanel />

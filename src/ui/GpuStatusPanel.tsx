@@ -1,3 +1,4 @@
+import { sentenceGap } from '../i18n/words';
 import { Trans, useTranslation } from 'react-i18next';
 import { clearGpuErrors, gpuStatusMessage, initGpu } from '../state/session';
 import { useApp } from '../state/store';
@@ -86,6 +87,7 @@ function ReadyBody({ info }: { info: GpuInfo }) {
 export function GpuStatusPanel() {
   const { t } = useTranslation();
   const gpu = useApp((s) => s.gpu);
+  const view = useApp((s) => s.view);
   // A lost or unavailable status is said again in the language in use now (a switch reaches it).
   const message = gpuStatusMessage(gpu);
   return (
@@ -107,7 +109,10 @@ export function GpuStatusPanel() {
         // and how to get WebGPU; red is kept for runs that fail.
         <div className="nogpu-note" data-testid="nogpu-note">
           <p>
-            <strong>{t('gpu.nogpu.title')}</strong> {t('gpu.nogpu.works', { action: t('controls.runBoth') })}
+            {/* Each view names only actions it has (issue #34): "Run both" is the lesson's button. */}
+            <strong>{t('gpu.nogpu.title')}</strong>
+            {sentenceGap()}
+            {view === 'lesson' ? t('gpu.nogpu.works', { action: t('controls.runBoth') }) : t('gpu.nogpu.worksElsewhere')}
           </p>
           {/* Folded: open, the browsers' list pushed "Run both" below the fold at 1366×768. */}
           <details>

@@ -24,6 +24,8 @@ export function KernelCode({ id }: { id: KernelId }) {
 export function LessonNext() {
   const { t } = useTranslation();
   const config = useApp((s) => s.config);
+  // "Just stepped through" only once a run has drawn the stepper (issue #34).
+  const ran = useApp((s) => s.trace !== undefined);
   const open = (e: MouseEvent<HTMLAnchorElement>) => {
     // A plain click stays in the page (the state is kept); a modified click opens the link as usual.
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -34,7 +36,7 @@ export function LessonNext() {
   return (
     <section className="panel lesson-next" aria-labelledby="lesson-next-heading" data-testid="lesson-next">
       <h2 id="lesson-next-heading">{t('lessonNext.heading')}</h2>
-      <p>{t('lessonNext.body')}</p>
+      <p data-testid="lesson-next-body">{t(ran ? 'lessonNext.body' : 'lessonNext.bodyBefore')}</p>
       <p>
         <a href={`./${encodeUrl(config, { view: 'ladder', lang: linkLanguage() })}`} data-testid="lesson-next-ladder" onClick={open}>
           {t('lessonNext.link')}

@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { isPlanFailure, kernelLoads, kKernels, kLadderIds, kNativeReference, kReferenceRun, tunedConstants, type KernelId, type LaunchPlan, type PlanFailure } from '../core/kernels';
@@ -18,6 +18,8 @@ import { KernelCode } from './KernelSource';
 import { paramsLabel } from '../core/tuning';
 import { kernelLabel, kernelSummary, kernelWhy } from '../i18n/kernels';
 import { rungStep } from '../core/rungStep';
+import { applyLadderShape, ladderEstimate, useLadderShape } from '../state/ladderShape';
+import { fmtDuration } from './RunEstimate';
 
 const RungDiff = lazy(() => import('./RungDiff'));
 const RungDiagram = lazy(() => import('./RungDiagram'));
@@ -143,6 +145,12 @@ export function Ladder() {
   const auto = useApp((s) => s.auto);
   const derived = useDerived();
   const { parsed } = checkKernels(derived, ['naive', 'tiled']);
+  const view = useApp((s) => s.view);
+  const own = useLadderShape((s) => s.own);
+  // Opened without a shape of the user's: the ladder's own size (issue #34), once there is a device.
+  useEffect(() => {
+    applyLadderShape();
+  }, [view, gpu.state]);
   // Rungs that cannot run at this shape on this GPU (e.g. vec4 loads with N not a multiple of 4), and why.
   const notApplicable = new Map<KernelId, string>();
   if (parsed && gpu.state === 'ready') {
@@ -165,10 +173,34 @@ export function Ladder() {
     <section className="panel" aria-labelledby="ladder-heading" data-testid="ladder">
       <h2 id="ladder-heading">{t('ladder.heading')}</h2>
       <p className="small">{parsed ? t('ladder.introShape', { m: parsed.shape.m, k: parsed.shape.k, n: parsed.shape.n }) : t('ladder.intro')}</p>
+      {parsed && (
+        <p
+          className="small"
+          data-testid="ladder-shape"
+          data-m={parsed.shape.m}
+          data-k={parsed.shape.k}
+          data-n={parsed.shape.n}
+          data-own={own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n ? own.basis : undefined}
+        >
+          {own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n
+            ? t(own.basis === 'software' ? 'ladder.ownShapeSoftware' : 'ladder.ownShapeGpu', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}`, time: fmtDuration(own.totalMs), rungs: own.rungs })
+            : t('ladder.shapeHere', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}` })}
+        </p>
+      )}
       <div className="run-buttons">
         <button type="button" className="primary" data-testid="ladder-run" data-main-action onClick={() => void runKernels(runnable)} aria-busy={busy}>
           {t('ladder.run')}
         </button>
+        {/* "Run every rung" states its estimate before it starts (issue #34). */}
+        {parsed && gpu.state === 'ready' && runnable.length > 0 && (
+          <span className="small" data-testid="ladder-estimate" data-total-ms={Math.round(ladderEstimate(parsed.shape, gpu.info.isFallbackAdapter, runnable).totalMs)}>
+            {t(gpu.info.isFallbackAdapter ? 'ladder.estimateSoftware' : 'ladder.estimateGpu', {
+              time: fmtDuration(ladderEstimate(parsed.shape, gpu.info.isFallbackAdapter, runnable).totalMs),
+              rungs: runnable.length,
+              shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}`,
+            })}
+          </span>
+        )}
       </div>
       <table className="why-table ladder-table">
         <thead>

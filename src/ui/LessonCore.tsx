@@ -3,32 +3,57 @@
  * term by term (row of As × column of Bs, with the trace's values), the WGSL file that ran with the
  * current step's lines highlighted, and the phase table of the selected workgroup (PMPP Fig. 4.19).
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { tiledSourceFile } from '../core/kernels';
 import { kernelLines } from '../core/kernelSteps';
 import { fitValue, fullValue } from '../core/notation';
 import type { TileWidth } from '../core/shape';
-import { kOutside, kStepNames, macTerms, phaseTable, type TableLoad } from '../core/trace';
+import { kOutside, kStepNames, macTerms, phaseTable, tableRows, type TableLoad } from '../core/trace';
 import { useApp } from '../state/store';
+import { localizeKernelComments } from '../i18n/codeComments';
+import type { Language } from '../core/languages';
 import { setLane } from '../state/viz';
-import { afterNextPaint } from './afterPaint';
+import { columnsPerBlock, macFormula, minusSign, shownBlock, termBlocks } from '../core/macTerms';
 
-/** Lines the values of a tile's terms are given (a fixed box: nothing moves from step to step). */
-const kMacLines: Record<number, number> = { 2: 1, 4: 2, 8: 2, 16: 3, 32: 5 };
+/** Characters a term's factor is printed in (the full value is in its title). */
+const kTermChars = 6;
+/** Width of a k column and of the row labels, in em (kTermChars digits of a tabular font, padding). */
+const kColEm = 4.3;
+const kLabelEm = 4.6;
+/** The paging arrows and the kernel's loop index (notation, not words). */
+const kPrevBlock = '◀';
+const kNextBlock = '▶';
+// i18n-exempt: the kernel's loop index
+const kIndexK = 'k';
+/** The sum over k, written as the kernel's notation. */
+// i18n-exempt: notation
+const sigma = (ly: number, lx: number, short: boolean) => (short ? 'Σk' : `Σk As[${ly}][k]·Bs[k][${lx}]`);
 
-/** Printed with the minus sign (U+2212), which reads at projector distance where a hyphen does not. */
-const minus = (v: string): string => v.replace(/-/g, '\u2212');
-/** A negative factor in parentheses, with the minus sign: 8·(−6), not 8·-6. */
-const paren = (v: string): string => (v.startsWith('-') ? `(${minus(v)})` : minus(v));
-
-/** Characters a term's value is printed in (the full value is in its title). */
-const kTermChars = 7;
+/** The width and font of an element, measured once laid out and on every resize. */
+function useBox(ref: RefObject<HTMLElement | null>): { width: number; font: number } {
+  const [box, setBox] = useState({ width: 0, font: 16 });
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => {
+      const width = el.clientWidth;
+      const font = parseFloat(getComputedStyle(el).fontSize) || 16;
+      setBox((b) => (b.width === width && b.font === font ? b : { width, font }));
+    });
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return box;
+}
 
 /**
- * The multiply step of the focused lane: `C[r][c] += As[ly][0]·Bs[0][lx] + … = sum`, then the same
- * with the values staged in this phase and the GPU's sum after it. `upTo` (classroom, term by term)
- * shows the terms up to k and the running sum there; undefined shows them all.
+ * The multiply step of the focused lane: `C[r][c] += As[ly][0]·Bs[0][lx] + … `, then its terms as
+ * strips beside one another (issue #34): a column per k with As[ly][k] (the lane's row of As),
+ * Bs[k][lx] (its column of Bs) and the running sum after that term, the GPU's sum after the phase
+ * above them. Nothing scrolls inside it and no control covers a term: the columns come in blocks of
+ * k that fit the width; the page shows every block, the presentation (`paged`) one at a time with
+ * ◀ ▶ beside the lane pick. `upTo` (term by term) marks term k and the sum there; undefined: all.
  */
 export function MacTerms({
   As,
@@ -55,53 +80,55 @@ export function MacTerms({
   active: boolean;
   upTo?: number;
   onTerm?: (k: number | undefined) => void;
-  /** The presentation's lane pick, in the head (the symbolic formula is left out there: the grids mark it). */
+  /** The presentation's lane pick, in the head (the symbolic formula is left out there: the strips name it). */
   pick?: ReactNode;
 }) {
   const { t } = useTranslation('viz');
   const terms = useMemo(() => macTerms(As, Bs, tile, lane.ly, lane.lx, before), [As, Bs, tile, lane.ly, lane.lx, before]);
   const { ly, lx } = lane;
   const k = upTo === undefined ? tile - 1 : Math.min(upTo, tile - 1);
-  // The formula, every term where the tile is narrow, else the first two and the last.
   const sym = (j: number) => `As[${ly}][${j}]·Bs[${j}][${lx}]`;
-  const formula = tile <= 4 ? Array.from({ length: tile }, (_, j) => sym(j)).join(' + ') : `${sym(0)} + ${sym(1)} + … + ${sym(tile - 1)}`;
+  const formula = macFormula(tile, ly, lx);
   const shownSum = upTo === undefined ? after : terms[k]!.sum;
-  const valuesRef = useRef<HTMLParagraphElement>(null);
-  // Terms below the box's visible lines (it scrolls): counted once laid out, and again on scroll.
-  const [hidden, setHidden] = useState(0);
-  const countHidden = () => {
-    const box = valuesRef.current;
-    if (!box) return;
-    const bottom = box.getBoundingClientRect().bottom;
-    const n = Array.from(box.querySelectorAll<HTMLElement>('.mac-term')).filter((el) => el.getBoundingClientRect().top >= bottom - 2).length;
-    setHidden(n);
-  };
-  // Term by term, the current term is scrolled into the box (the box only: the page stays).
-  useEffect(
-    () =>
-      afterNextPaint(() => {
-        const box = valuesRef.current;
-        if (!box) return;
-        const cur = box.querySelector<HTMLElement>('.mac-term.current');
-        if (!cur) box.scrollTop = 0; // all terms: from the sum on
-        else {
-          // Whole lines only: the current term's line is kept above the last one (where the count of
-          // terms below sits), or is the first one shown, going back.
-          const line = parseFloat(getComputedStyle(box).lineHeight) || cur.offsetHeight;
-          const r = cur.getBoundingClientRect();
-          const b = box.getBoundingClientRect();
-          const top = r.top - b.top + box.scrollTop;
-          const bottom = r.bottom - b.top + box.scrollTop;
-          const room = box.clientHeight > 1.5 * line ? line : 0;
-          if (bottom + room > box.scrollTop + box.clientHeight + 1) box.scrollTop = Math.min(box.scrollHeight - box.clientHeight, Math.ceil((bottom + room - box.clientHeight) / line - 0.01) * line);
-          else if (top < box.scrollTop - 1) box.scrollTop = Math.floor(top / line + 0.01) * line;
-        }
-        countHidden();
-      }),
-    [upTo, terms, tile],
-  );
+  const paged = Boolean(pick);
+  const ref = useRef<HTMLDivElement>(null);
+  const box = useBox(ref);
+  // Blocks halved once more while a laid-out block still overflows the box (fonts differ), for this
+  // width, font and tile only.
+  const fitKey = `${box.width}|${box.font}|${tile}`;
+  const [halvedOf, setHalved] = useState({ key: '', n: 0 });
+  const halved = halvedOf.key === fitKey ? halvedOf.n : 0;
+  // The strips are printed at 0.9 em on the page; in the presentation at 0.8 em, never under 18 px (classroom.css).
+  const stripFont = paged ? Math.max(18, 0.8 * box.font) : 0.9 * box.font;
+  const per = Math.max(1, columnsPerBlock(box.width, stripFont, kLabelEm, kColEm, tile) >> halved);
+  const blocks = termBlocks(tile, per);
+  // The presentation's block of k, for this lane and tile only.
+  const pageKey = `${tile}|${ly}|${lx}`;
+  const [pageOf, setPage] = useState({ key: '', n: 0 });
+  const page = shownBlock(upTo, pageOf.key === pageKey ? pageOf.n : 0, per, blocks.length);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || per === 1) return;
+    const cs = getComputedStyle(el);
+    const right = el.getBoundingClientRect().right - parseFloat(cs.paddingRight) - parseFloat(cs.borderRightWidth);
+    const over = Array.from(el.querySelectorAll('.mac-strips')).some((tb) => tb.getBoundingClientRect().right > right + 0.5);
+    if (over) setHalved((h) => ({ key: fitKey, n: (h.key === fitKey ? h.n : 0) + 1 }));
+  }, [fitKey, per, page]);
+  const shown = paged ? [blocks[page]!] : blocks;
+  const cName = c ?? t('lesson.macNoC');
+  const term = (j: number) => `${upTo !== undefined && j === k ? ' current' : ''}${upTo !== undefined && j > k ? ' later' : ''}`;
   return (
-    <div className="mac-terms" style={{ ['--mac-lines' as string]: kMacLines[tile] ?? 3 }} data-testid="mac-terms" data-terms={terms.length} data-active={active ? 'true' : 'false'} data-sum={String(after)} aria-live="polite">
+    <div
+      className={`mac-terms${paged ? ' paged' : ''}`}
+      ref={ref}
+      data-testid="mac-terms"
+      data-terms={terms.length}
+      data-active={active ? 'true' : 'false'}
+      data-sum={String(after)}
+      data-blocks={blocks.length}
+      data-per-block={per}
+      aria-live="polite"
+    >
       {pick ? (
         <p className="mac-head">
           {pick}
@@ -128,44 +155,98 @@ export function MacTerms({
           </p>
           <p className="mac-formula">
             <code>
-              {c ?? t('lesson.macNoC')} += {formula}
+              {cName} += {formula}
             </code>
           </p>
         </>
       )}
-      <div className="mac-values-wrap">
-        <p className="mac-values" ref={valuesRef} onScroll={countHidden}>
-          {/* The sum first, so a long tile's terms never hide it. */}
-          <code>{c ?? t('lesson.macNoC')} = </code>
-          <strong data-testid="mac-sum" title={fullValue(shownSum)}>
-            {minus(fullValue(shownSum))}
-          </strong>
-          {' = '}
-          <span className="mac-before" title={fullValue(before)}>
-            {minus(fitValue(before, kTermChars))}
-          </span>
-          {terms.map((term) => (
-            <span
-              key={term.k}
-              data-testid={`mac-term-${term.k}`}
-              data-a={String(term.a)}
-              data-b={String(term.b)}
-              className={`mac-term${upTo !== undefined && term.k === k ? ' current' : ''}${upTo !== undefined && term.k > k ? ' later' : ''}`}
-              title={`${sym(term.k)} = ${fullValue(term.a)} · ${fullValue(term.b)} → ${fullValue(term.sum)}`}
-            >
-              {' + '}
-              {paren(fitValue(term.a, kTermChars))}·{paren(fitValue(term.b, kTermChars))}
-            </span>
-          ))}
-        </p>
-        {/* The box keeps its height from step to step; what it cannot show is said, not silently cut. */}
-        <span className="mac-more" data-testid="mac-more" hidden={hidden === 0} aria-hidden="true">
-          {t('lesson.macMore', { count: hidden, n: hidden })}
+      <p className="mac-values">
+        <code>{cName} = </code>
+        <span className="mac-before" title={fullValue(before)}>
+          {minusSign(fullValue(before))}
         </span>
-      </div>
+        {' + '}
+        <code>{sigma(ly, lx, paged)}</code>
+        {' = '}
+        <strong data-testid="mac-sum" title={fullValue(shownSum)}>
+          {minusSign(fullValue(shownSum))}
+        </strong>
+        {upTo !== undefined && !paged && <span className="small"> {t('lesson.termsUpTo', { k: k + 1, n: tile })}</span>}
+        {paged && blocks.length > 1 && (
+          <span className="mac-pages">
+            {' · '}
+            <button type="button" data-testid="mac-page-prev" disabled={upTo !== undefined || page === 0} onClick={() => setPage({ key: pageKey, n: page - 1 })} aria-label={t('lesson.termsPrevLabel')}>
+              {kPrevBlock}
+            </button>{' '}
+            <span data-testid="mac-page">{t('lesson.termsBlock', { k0: blocks[page]![0], k1: blocks[page]![1] - 1, n: tile })}</span>{' '}
+            <button type="button" data-testid="mac-page-next" disabled={upTo !== undefined || page >= blocks.length - 1} onClick={() => setPage({ key: pageKey, n: page + 1 })} aria-label={t('lesson.termsNextLabel')}>
+              {kNextBlock}
+            </button>
+          </span>
+        )}
+      </p>
+      {shown.map(([k0, k1]) => (
+        // A fixed layout of fixed columns: a block's width does not depend on its values (none moves between steps or blocks).
+        // i18n-exempt: a CSS width
+        <table key={k0} className="mac-strips" data-testid="mac-strips" style={{ width: `${kLabelEm + (k1 - k0) * kColEm}em` }}>
+          <tbody>
+            {/* The presentation leaves out the row of k (its block's range is beside the sum): the column holds its height. */}
+            {!paged && (
+              <tr className="mac-k">
+                <th scope="row">{kIndexK}</th>
+                {range(k0, k1).map((j) => (
+                  <td key={j} className="mac-col">
+                    {j}
+                  </td>
+                ))}
+              </tr>
+            )}
+            <tr>
+              <th scope="row" title={t('lesson.stripRowTitle', { ly })}>
+                {`As[${ly}][k]`}
+              </th>
+              {range(k0, k1).map((j) => (
+                <td key={j} className={`mac-strip hl hl-row${term(j)}`} data-testid={`strip-a-${j}`} data-highlight="row" title={`As[${ly}][${j}] = ${fullValue(terms[j]!.a)}`}>
+                  {minusSign(fitValue(terms[j]!.a, kTermChars))}
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row" title={t('lesson.stripColTitle', { lx })}>
+                {`Bs[k][${lx}]`}
+              </th>
+              {range(k0, k1).map((j) => (
+                <td key={j} className={`mac-strip hl hl-col${term(j)}`} data-testid={`strip-b-${j}`} data-highlight="col" title={`Bs[${j}][${lx}] = ${fullValue(terms[j]!.b)}`}>
+                  {minusSign(fitValue(terms[j]!.b, kTermChars))}
+                </td>
+              ))}
+            </tr>
+            <tr className="mac-run">
+              <th scope="row" title={t('lesson.stripSumTitle')}>
+                {t('lesson.stripSum')}
+              </th>
+              {range(k0, k1).map((j) => (
+                <td
+                  key={j}
+                  className={`mac-term${term(j)}`}
+                  data-testid={`mac-term-${j}`}
+                  data-a={String(terms[j]!.a)}
+                  data-b={String(terms[j]!.b)}
+                  data-sum={String(terms[j]!.sum)}
+                  title={`${sym(j)} = ${fullValue(terms[j]!.a)} · ${fullValue(terms[j]!.b)} → ${fullValue(terms[j]!.sum)}`}
+                >
+                  {minusSign(fitValue(terms[j]!.sum, kTermChars))}
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        </table>
+      ))}
     </div>
   );
 }
+
+const range = (a: number, b: number): number[] => Array.from({ length: b - a }, (_, i) => a + i);
 
 /**
  * The WGSL file that ran (tiled<T>.wgsl) with the lines of the current step highlighted; with the
@@ -178,6 +259,10 @@ export function KernelSteps({ tile, sub, last, compact }: { tile: TileWidth; sub
   const simulated = useApp((s) => s.trace?.source === 'cpu');
   const { file } = tiledSourceFile(tile);
   const k = useMemo(() => kernelLines(tiledSourceFile(tile).source), [tile]);
+  // The steps are found in the file as it is; its lines are shown with the comments in the page's
+  // language, line for line (issue #34, as practice does).
+  const { i18n } = useTranslation();
+  const shownLines = useMemo(() => localizeKernelComments(tiledSourceFile(tile).source, i18n.language as Language).split('\n'), [tile, i18n.language]);
   const current = kStepNames[sub]!;
   // After the last phase's second barrier the store follows: shown with it.
   const lit = new Set([...k.steps[current], ...(last && current === 'barrier2' ? k.steps.store : [])]);
@@ -220,7 +305,7 @@ export function KernelSteps({ tile, sub, last, compact }: { tile: TileWidth; sub
                 <span className="src-no" aria-hidden="true">
                   {String(i + 1).padStart(3, ' ')}{' '}
                 </span>
-                {k.lines[i]}
+                {shownLines[i] ?? k.lines[i]}
                 {'\n'}
               </span>
             ),
@@ -233,13 +318,13 @@ export function KernelSteps({ tile, sub, last, compact }: { tile: TileWidth; sub
 }
 
 /** Phases the table shows at once, around the current one. */
-const kTablePhases = 6;
+const kTablePhases = 8;
 
 /**
  * The phase table of the selected workgroup, as PMPP Fig. 4.19 draws it: threads × phases, the A
  * and B element each loads, 0 where out of range (marked). Up to tile 4 every thread; beyond, the
- * selected lane's thread only (never a wall of cells); at most kTablePhases phases around the
- * current one.
+ * selected lane's row of the block (its tile threads, never one thread alone nor a wall of
+ * tile² rows); at most kTablePhases phases around the current one.
  */
 export function PhaseTable({ ph, lane, compact }: { ph: number; lane: { ly: number; lx: number }; compact?: boolean }) {
   const { t } = useTranslation('viz');
@@ -256,7 +341,7 @@ export function PhaseTable({ ph, lane, compact }: { ph: number; lane: { ly: numb
   const p1 = Math.min(phases, p0 + kTablePhases);
   const cols = Array.from({ length: p1 - p0 }, (_, i) => p0 + i);
   const zoom = tile > 4;
-  const rows = zoom ? table.filter((r) => r.ly === lane.ly && r.lx === lane.lx) : table;
+  const rows = tableRows(table, tile, lane);
   const cell = (which: 'A' | 'B', l: TableLoad) => {
     const name = `${which}[${l.row}][${l.col}]`;
     if (l.index === kOutside) {
@@ -273,10 +358,17 @@ export function PhaseTable({ ph, lane, compact }: { ph: number; lane: { ly: numb
     );
   };
   return (
-    <figure className={`phase-table${compact ? ' compact' : ''}`} data-testid="phase-table" data-zoom={zoom ? 'thread' : 'all'} data-wg={`${selected.tx},${selected.ty}`}>
+    <figure
+      className={`phase-table${compact ? ' compact' : ''}${zoom ? ' rows' : ''}`}
+      data-testid="phase-table"
+      data-zoom={zoom ? 'row' : 'all'}
+      data-threads={rows.length}
+      data-phases={cols.length}
+      data-wg={`${selected.tx},${selected.ty}`}
+    >
       <figcaption>
         {t(compact ? 'lesson.tableHeadingShort' : 'lesson.tableHeading', { wg: `(${selected.tx}, ${selected.ty})` })}
-        {zoom && <span className="small"> {compact ? t('lesson.tableZoomShort', { n: tile * tile, ly: lane.ly, lx: lane.lx }) : t('lesson.tableZoom', { tile, n: tile * tile, ly: lane.ly, lx: lane.lx })}</span>}
+        {zoom && <span className="small"> {compact ? t('lesson.tableZoomShort', { n: tile * tile, tile, ly: lane.ly }) : t('lesson.tableZoom', { tile, n: tile * tile, ly: lane.ly, lx: lane.lx })}</span>}
         {phases > cols.length && <span className="small"> {t('lesson.tableWindow', { p0: p0 + 1, p1, phases })}</span>}
       </figcaption>
       <table>

@@ -48,9 +48,19 @@ export function TilingWhy() {
       t('why.notRun')
     );
   const invocations = { tile, want: fmtInt(tile * tile), allowed: fmtInt(limits.maxComputeInvocationsPerWorkgroup) };
+  const software = gpu.info.isFallbackAdapter;
+  const h100 = (kKernels.tiled.reference!.dawn / kKernels.naive.reference!.dawn).toFixed(1);
+  const fewer = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(nl / tl);
+  const atSpeedup = speedup !== undefined && shape.m === speedup && shape.k === speedup && shape.n === speedup;
   return (
     <section className="panel" aria-labelledby="why-heading" data-testid="tiling-why">
       <h2 id="why-heading">{t('why.heading')}</h2>
+      {/* On a software adapter: said once, first, why the times cannot show the speed-up, with the model and the H100 reference (issue #34). */}
+      {software && (
+        <p className="speed-software-note" data-testid="speed-software-note">
+          {t('why.software', { fewer, ratio: h100 })}
+        </p>
+      )}
       <table className="why-table">
         <caption className="small">{t('why.caption', { shape: `${shape.m}×${shape.k}×${shape.n}` })}</caption>
         <thead>
@@ -76,15 +86,13 @@ export function TilingWhy() {
           </tr>
         </tbody>
       </table>
-      <p className="small">{t('why.fewer', { ratio: numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(nl / tl) })}</p>
-      {untrusted && <p className="small" data-testid="why-untrusted-note">{t('why.untrustedNote')}</p>}
+      {!software && <p className="small">{t('why.fewer', { ratio: fewer })}</p>}
+      {/* Not on a software adapter (its note says why), and not once the speed-up run has answered it. */}
+      {untrusted && !software && !atSpeedup && <p className="small" data-testid="why-untrusted-note">{t('why.untrustedNote')}</p>}
       {(() => {
         // See the speed-up: one action runs both kernels at a size this GPU can time, chosen from
         // naive's measured rate here (even an untrusted one gives the scale).
         const size = timeableSize(naive?.run.gflops ?? tiled?.run.gflops ?? 0);
-        const atSpeedup = speedup !== undefined && shape.m === speedup && shape.k === speedup && shape.n === speedup;
-        const software = gpu.info.isFallbackAdapter;
-        const h100 = (kKernels.tiled.reference!.dawn / kKernels.naive.reference!.dawn).toFixed(1);
         return (
           <div className="speedup" data-testid="speedup">
             {/* Offered after a run too small to time, and after any run smaller than the size this GPU can time well (a slow or busy adapter can time the default example, noisily). */}
@@ -102,8 +110,10 @@ export function TilingWhy() {
               </button>
             )}
             {atSpeedup && naive && tiled && (
-              <p data-testid="speedup-ratio" data-trusted={untrusted ? 'false' : 'true'} data-ratio={untrusted ? '' : String(naive.run.stats.median / tiled.run.stats.median)}>
-                {untrusted
+              <p data-testid="speedup-ratio" data-trusted={untrusted || software ? 'false' : 'true'} data-ratio={untrusted || software ? '' : String(naive.run.stats.median / tiled.run.stats.median)}>
+                {software
+                  ? t('why.speedupSoftwareRun', { size: speedup, naive: fmtMs(naive.run.stats.median), tiled: fmtMs(tiled.run.stats.median) })
+                  : untrusted
                   ? t('why.speedupUntrusted', { size: speedup })
                   : t('why.speedupRatio', {
                       size: speedup,
@@ -112,8 +122,7 @@ export function TilingWhy() {
                       tiled: fmtMs(tiled.run.stats.median),
                       naiveLoads: fmtInt(nl / (shape.m * shape.n)),
                       tiledLoads: fmtInt(Math.round(tl / (shape.m * shape.n))),
-                    })}{' '}
-                {software && t('why.speedupSoftware', { ratio: h100 })}
+                    })}
               </p>
             )}
           </div>

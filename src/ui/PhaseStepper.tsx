@@ -1,10 +1,11 @@
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { phaseFileName, phaseSvg, type PhaseLane } from './figureSvg';
-import { fitValue, fullValue, notationOf } from '../core/notation';
+import { phaseFileName, phaseSvg, type PhaseLane, type PhaseTerms } from './figureSvg';
+import { macFormula, minusSign, termLineText } from '../core/macTerms';
+import { fullValue, notationOf } from '../core/notation';
 import { shapeLabel } from '../core/shape';
-import { tileGrid } from '../core/tiling';
-import { describeIndex, kGarbage, kOutside, kStepNames, kStepsPerPhase, modelPartialSums, phaseView, stepLabel, type SlotLoad } from '../core/trace';
+import { describeIndex, kGarbage, kOutside, kStepsPerPhase, macTerms, stepLabel } from '../core/trace';
+import { indexStep, kIndexEm, laneChars, laneText, loadMarks, stepParts, stepperSlots, sumsAfterPhases, type Slot } from '../core/stepper';
 import { useApp } from '../state/store';
 import { setLane, setPlaying, setStep, setStepMs, stepBy, togglePlaying, tracedData } from '../state/viz';
 import { language, say } from '../i18n';
@@ -22,61 +23,15 @@ const kSpeeds = [
   [400, 'fast'],
 ] as const;
 
-interface Slot {
-  readonly model: SlotLoad;
-  readonly aIndex: number;
-  readonly bIndex: number;
-  readonly a: number;
-  readonly b: number;
-  readonly localIndex: number;
-  readonly aOob: boolean;
-  readonly bOob: boolean;
-  /** Partial sum after the previous phase and after this one. */
-  readonly before: number;
-  readonly after: number;
-  readonly wrong: boolean;
-}
-
-/** The selected workgroup's slots in the current phase, from the GPU trace (or the model for large problems). */
+/** The selected workgroup's slots in the current phase, from the GPU trace (or the model for large problems): core/stepper. */
 function useStepperView() {
   const trace = useApp((s) => s.trace);
   const selected = useApp((s) => s.selected);
   const step = useApp((s) => s.step);
   return useMemo(() => {
     if (!trace) return undefined;
-    const { shape, tile } = trace.config;
-    const g = tileGrid(shape, tile);
-    const ph = Math.min(Math.floor(step / kStepsPerPhase), g.phases - 1);
-    const { ty, tx } = selected;
-    const t = trace.trace;
-    // The GPU's record of this phase (and of the one before, for the sums it starts from), beside the model.
-    const now = phaseView(t, shape, tile, trace.rowsPerInvocation, tx, ty, ph, trace.bounds);
-    const prev = t && ph > 0 ? phaseView(t, shape, tile, trace.rowsPerInvocation, tx, ty, ph - 1, trace.bounds).slots : undefined;
-    const data = tracedData();
-    const modelBefore = !t && data && ph > 0 ? modelPartialSums(data.a, data.b, shape, tile, tx, ty, ph - 1, trace.bounds) : undefined;
-    const modelAfter = !t && data ? modelPartialSums(data.a, data.b, shape, tile, tx, ty, ph, trace.bounds) : undefined;
-    const mismatches = now.mismatches;
-    const slots: Slot[] = now.slots.map(({ model: m, record: r }, i) => {
-      const aIndex = r ? r.aIndex : m.aIndex;
-      const bIndex = r ? r.bIndex : m.bIndex;
-      const localIndex = r ? r.localIndex : m.localIndex;
-      const row = ty * tile + m.ly;
-      const col = tx * tile + m.lx;
-      return {
-        model: m,
-        aIndex,
-        bIndex,
-        localIndex,
-        a: aIndex === kOutside || !data ? 0 : (data.a[aIndex] ?? 0),
-        b: bIndex === kOutside || !data ? 0 : (data.b[bIndex] ?? 0),
-        aOob: trace.bounds && r ? aIndex === kOutside : !m.aInside,
-        bOob: trace.bounds && r ? bIndex === kOutside : !m.bInside,
-        before: r ? (prev?.[i]?.record?.sum ?? 0) : (modelBefore?.[i] ?? 0),
-        after: r ? r.sum : (modelAfter?.[i] ?? 0),
-        wrong: Boolean(m.storesC && trace.wrong?.[row * shape.n + col]),
-      };
-    });
-    return { g, ph, slots, mismatches, source: t ? trace.source : ('model' as const), notation: notationOf(shape, tile) };
+    const v = stepperSlots(trace, tracedData(), selected, step);
+    return { ...v, source: v.recorded ? trace.source : ('model' as const), notation: notationOf(trace.config.shape, trace.config.tile) };
   }, [trace, selected, step]);
 }
 
@@ -134,12 +89,6 @@ const kMagVar = '--mag';
 // i18n-exempt: WGSL variable names
 const kAxes = { as: { rows: 'ty', cols: 'k' }, bs: { rows: 'k', cols: 'tx' }, c: { rows: 'ty', cols: 'tx' } } as const;
 
-/** Width of the column of row indices beside a grid, in em. */
-const kIndexEm = 1.6;
-
-
-/** Average glyph width of the lane font, in em (tabular digits, sign, point): on the safe side. */
-const kGlyphEm = 0.62;
 
 /**
  * A tile×tile grid of lanes that never clips: it measures its width and font, prints as many
@@ -167,13 +116,11 @@ function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: rea
     ro.observe(el);
     return () => ro.disconnect();
   }, []);
-  const gap = 2;
   // The column of row indices (kIndexEm wide) comes first; a lane's inner width is its share of the
-  // rest, less border (1 px each side) and padding (2 px each side).
-  const inner = (box.width - kIndexEm * box.font - gap * tile) / tile - 6;
+  // rest, less border and padding (core/stepper laneChars).
   const key = `${box.width}|${box.font}|${tile}`;
   const shrink = shrinkBy.key === key ? shrinkBy.n : 0;
-  const chars = Math.max(0, Math.floor(inner / (kGlyphEm * box.font)) - shrink);
+  const chars = laneChars(box.width, box.font, tile, shrink);
   // After layout: if any lane's text still overflows its cell, print one character less. (Once the
   // frame is rendered, not in the commit: the check reads every lane's size, which would force a
   // layout of the page there.)
@@ -192,7 +139,7 @@ function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: rea
   const labelsFit = items.every((it) => it.src.length <= chars);
   // Indices: one a row and column where the lanes print text (up to tile 16), else one every four (eight for
   // squares at tile 32), spanning them.
-  const colStep = tile >= 32 && chars < 2 ? 8 : tile >= 32 || (tile >= 16 && chars < 2) ? 4 : 1;
+  const colStep = indexStep(tile, chars);
   const maxAbs = heat ? Math.max(1e-30, ...items.map((i) => (Number.isFinite(i.value) ? Math.abs(i.value) : 0))) : 1;
   return (
     // i18n-exempt: a CSS grid template
@@ -212,8 +159,8 @@ function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: rea
         </span>
       ))}
       {items.map((it, i) => {
-        const shown = it.fixed !== undefined && it.fixed.length <= chars ? it.fixed : fitValue(it.value, chars);
-        const withSuffix = it.suffix && shown && `${shown} ${it.suffix}`.length <= chars ? `${shown} ${it.suffix}` : shown;
+        const withSuffix = laneText(it, chars);
+        const shown = withSuffix !== '';
         // Every lane labelled or none: a grid with labels on some lanes only reads as uneven.
         const src = labelsFit ? it.src : '';
         const focused = it.ly === focus.ly && it.lx === focus.lx;
@@ -369,26 +316,20 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
   if (!trace || !view) return null;
   const { shape, tile } = trace.config;
   const { ph, slots, mismatches, source, notation } = view;
-  const sub = step % kStepsPerPhase;
-  const sums = sub >= 2 ? 'after' : 'before';
-  const multiply = kStepNames[sub] === 'multiply';
+  const { sub, sums, multiply } = stepParts(step);
   const { ty, tx } = selected;
   const lane = { ly: Math.min(focus.ly, tile - 1), lx: Math.min(focus.lx, tile - 1) };
 
   const loadItem = (which: 'a' | 'b', s: Slot): LaneItem => {
-    const oob = which === 'a' ? s.aOob : s.bOob;
+    const { oob, wrapped, zero, hl, term: termHere } = loadMarks(which, s, lane, multiply, trace.bounds, upTo);
     const idx = which === 'a' ? s.aIndex : s.bIndex;
     const val = which === 'a' ? s.a : s.b;
     const attempted = which === 'a' ? `A[${s.model.aRow}][${s.model.aCol}]` : `B[${s.model.bRow}][${s.model.bCol}]`;
     const actual = say(which === 'a' ? describeIndex('A', idx, shape.m, shape.k) : describeIndex('B', idx, shape.k, shape.n));
     const actualShort = idx !== kOutside && idx >= (which === 'a' ? shape.m * shape.k : shape.k * shape.n) ? t('index.pastEndShort') : actual;
-    const wrapped = !trace.bounds && oob;
-    const zero = oob && trace.bounds;
     // At the multiply step the focused lane reads row ly of As and column lx of Bs: marked by shape
     // (a heavy outline and hatching, CSS .hl) as well as colour; in classroom term by term, the
     // pair of the current term also carries data-term.
-    const hl = multiply && (which === 'a' ? s.model.ly === lane.ly : s.model.lx === lane.lx) ? (which === 'a' ? 'row' : 'col') : undefined;
-    const termHere = hl && upTo !== undefined && (which === 'a' ? s.model.lx === upTo : s.model.ly === upTo);
     return {
       key: `${s.model.ly}-${s.model.lx}`,
       testId: `lane-${which}-${s.model.ly}-${s.model.lx}`,
@@ -435,7 +376,7 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
   };
   const heat = true;
   // The sums shown: after this phase, after the previous one, or (first phase, before its multiply) before phase 1.
-  const sumsAfter = sums === 'after' ? ph + 1 : ph;
+  const sumsAfter = sumsAfterPhases(ph, sums);
   const cr = mode === 'classroom';
   const sumsCaption =
     sumsAfter === 0 ? t(cr ? 'stepper.sumsShortBefore' : 'stepper.sumsCaptionBefore') : t(cr ? 'stepper.sumsShortAfter' : 'stepper.sumsCaptionAfter', { n: sumsAfter });
@@ -467,7 +408,24 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
     oob,
     noStore,
     wrong,
+    highlight: it.attrs['data-highlight'] as 'row' | 'col' | undefined,
   });
+  // At the multiply step the figure carries the moment: the lane's terms, as on the page (issue #34).
+  const cName = focusSlot.model.storesC ? `C[${ty * tile + lane.ly}][${tx * tile + lane.lx}]` : t('lesson.macNoC');
+  const exportTerms = (): PhaseTerms | undefined =>
+    multiply
+      ? {
+          heading: t('lesson.macHeading', { ly: lane.ly, lx: lane.lx }),
+          formula: `${cName} += ${macFormula(tile, lane.ly, lane.lx)}`,
+          lines: termLineText(
+            macTerms(aItems.map((it) => it.value), bItems.map((it) => it.value), tile, lane.ly, lane.lx, focusSlot.before),
+            focusSlot.before,
+            6,
+            tile >= 16 ? 110 : 80,
+          ).map((l, i) => (i === 0 ? `${cName} = ${l}` : l)),
+          sum: `= ${minusSign(fullValue(focusSlot.after))}`,
+        }
+      : undefined;
   const exportPhase = () => ({
     svg: phaseSvg(
       {
@@ -487,6 +445,7 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
             lanes: cItems.map((it, i) => lane4(it, false, !slots[i]!.model.storesC, Boolean(it.suffix))),
           },
         ],
+        terms: exportTerms(),
       },
       language(),
     ),
@@ -587,18 +546,34 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
       <FigureExport what={kExportWhat} make={exportPhase} />
       <KeyHintLine mode={kLessonKeys} />
       {label}
-      {/* From tile 16 the step's terms and the kernel's lines come right under the step's name, the
-          grids after them (three 16×16 grids are 1,100 px tall and put the multiply step two screens
-          down); below it the grids are the picture and come first. */}
-      {tile < 16 && grids}
-      <div className="stepper-beside">
-        {mac}
-        {kernel}
-      </div>
-      {tile >= 16 && grids}
-      {detail}
-      {legend}
-      {table}
+      {/* From tile 16 the multiply step (its terms, the lane's row of As and column of Bs as strips,
+          the running sum) comes right under the step's name, the kernel's lines and the phase table
+          beside each other under it, the grids after them (three 16×16 grids are 1,100 px tall and
+          put the multiply step two screens down; issue #34); below tile 16 the grids are the picture
+          and come first. */}
+      {tile >= 16 ? (
+        <>
+          {mac}
+          <div className="stepper-beside">
+            {kernel}
+            {table}
+          </div>
+          {grids}
+          {detail}
+          {legend}
+        </>
+      ) : (
+        <>
+          {grids}
+          <div className="stepper-beside">
+            {mac}
+            {kernel}
+          </div>
+          {detail}
+          {legend}
+          {table}
+        </>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { kKernels, labelContext, type KernelId } from '../core/kernels';
+import { kKernels, labelContext, tiledSourceFile, type KernelId } from '../core/kernels';
 import { kStepsPerSample } from '../core/clock';
 import { spreadPercent } from '../core/stats';
 import { howChecked } from '../i18n/words';
@@ -126,6 +126,8 @@ export function ResultCard({ id }: { id: KernelId }) {
   const { t } = useTranslation('run');
   const r = useApp((s) => s.results[id]);
   const noGpu = useApp((s) => s.gpu.state === 'unavailable');
+  const trace = useApp((s) => s.trace);
+  const traceStatus = useApp((s) => s.traceStatus);
   const spec = kKernels[id];
   const testId = `result-${id}`;
   if (!r) {
@@ -158,6 +160,20 @@ export function ResultCard({ id }: { id: KernelId }) {
       </h3>
       <p className="small">{spec.usesTile ? describeConfig(r.config) : t('result.noTile', { config: describeConfig(r.config) })}</p>
       <Body r={r} />
+      {done && spec.usesTile && trace && !trace.bounds && (
+        // One verdict per screen (issue #34): the card says which kernel it verified and that the map shows the copy without the tests.
+        <p className="small bounds-off-note" data-testid="bounds-off-card-note">
+          {t('result.boundsOffNote', {
+            file: tiledSourceFile(r.config.tile).file,
+            what:
+              traceStatus !== 'done'
+                ? t('result.boundsOffPending')
+                : trace.wrongCount === 0
+                  ? t('result.boundsOffNone')
+                  : t('result.boundsOffWrong', { count: trace.wrongCount, n: fmtInt(trace.wrongCount) }),
+          })}
+        </p>
+      )}
     </article>
   );
 }

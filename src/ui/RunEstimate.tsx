@@ -8,7 +8,7 @@ import { kConfirmMs, kConfirmPageBytes } from '../core/limits';
 import { answerRun, useEstimate, type EstimateScope } from '../state/estimate';
 
 /** A duration for people: seconds and below as fmtMs, then minutes, hours, days (in the language in use). */
-function fmtDuration(ms: number): string {
+export function fmtDuration(ms: number): string {
   const round = (v: number) => numberFormat(v < 10 ? { minimumFractionDigits: 1, maximumFractionDigits: 1 } : { maximumFractionDigits: 0 }).format(v);
   if (!(ms >= 120_000)) return fmtMs(ms);
   if (ms < 2 * 3600_000) return t('common:estimate.minutes', { n: round(ms / 60_000) });
@@ -53,7 +53,13 @@ export function RunEstimate({ scope = 'run' }: { scope?: EstimateScope }) {
     >
       <strong id="run-estimate-heading">{t('estimate.heading')}</strong>
       <div id="run-estimate-body">
-        <p>{estimate.totalMs !== undefined ? t('estimate.time', { shape: shapeLabel(estimate.shape), time: fmtDuration(estimate.totalMs) }) : t('estimate.timeUnknown', { shape: shapeLabel(estimate.shape) })}</p>
+        <p data-testid="run-estimate-time">
+          {estimate.points !== undefined && estimate.points > 1 && estimate.totalMs !== undefined
+            ? t('estimate.timeSweep', { count: estimate.points, shape: shapeLabel(estimate.shape), time: fmtDuration(estimate.totalMs) })
+            : estimate.totalMs !== undefined
+              ? t('estimate.time', { shape: shapeLabel(estimate.shape), time: fmtDuration(estimate.totalMs) })
+              : t('estimate.timeUnknown', { shape: shapeLabel(estimate.shape) })}
+        </p>
         <ul>
           {estimate.kernels.map((k) => {
             const label = kernelLabel(k.kernel); // named when shown, so a language switch renames it

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, say } from '../i18n';
-import { mapFileName, mapSvg, phaseFileName, phaseSvg, xmlEscape, type MapFigure, type PhaseFigure } from './figureSvg';
+import { mapFileName, mapSvg, phaseFileName, phaseSvg, safeFileName, xmlEscape, type MapFigure, type PhaseFigure } from './figureSvg';
 import { notationOf } from '../core/notation';
 import { tileGrid } from '../core/tiling';
 import { expectedTileRecord, simulateTiled, stepLabel } from '../core/trace';
@@ -136,8 +136,8 @@ describe('the exported tile map', () => {
   });
 
   it('names its files by what they show', () => {
-    expect(mapFileName(shape, 16, { ty: 2, tx: 2 }, 'svg')).toBe('tiles-map-48x32x48-t16-C3,3.svg');
-    expect(phaseFileName(shape, 16, { ty: 2, tx: 2 }, 1, 2, 0, 4, 'png')).toBe('tiles-phase-2-of-2-step-1-of-4-48x32x48-t16-C3,3.png');
+    expect(mapFileName(shape, 16, { ty: 2, tx: 2 }, 'svg')).toBe('tiles-map-48x32x48-t16-C3-3.svg');
+    expect(phaseFileName(shape, 16, { ty: 2, tx: 2 }, 1, 2, 0, 4, 'png')).toBe('tiles-phase-2-of-2-step-1-of-4-48x32x48-t16-C3-3.png');
   });
 });
 
@@ -173,5 +173,33 @@ describe('the exported phase', () => {
     const zh = phaseSvg(f, 'zh-CN');
     expect(parseXml(zh).root).toBe('svg');
     expect(zh).toContain('工作组 (1, 1) 内部');
+    expect(svg).not.toContain('data-highlight');
+
+    // At the multiply step: the lane's row of As and column of Bs marked, and its term line printed (issue #34).
+    const hl = (l: PhaseFigure['grids'][number]['lanes'][number], i: number, which: 'row' | 'col') =>
+      (which === 'row' ? i >> 1 === 0 : (i & 1) === 0) ? { ...l, highlight: which } : l;
+    const multiply = phaseSvg(
+      {
+        ...f,
+        grids: [
+          { ...f.grids[0]!, lanes: f.grids[0]!.lanes.map((l, i) => hl(l, i, 'row')) },
+          { ...f.grids[1]!, lanes: f.grids[1]!.lanes.map((l, i) => hl(l, i, 'col')) },
+          f.grids[2]!,
+        ],
+        terms: { heading: 'Lane (0, 0): row 0 of As × column 0 of Bs', formula: 'C[2][2] += As[0][0]·Bs[0][0] + As[0][1]·Bs[1][0]', lines: ['C[2][2] = 0 + 7·1 + 0·(−2)'], sum: '= 7' },
+      },
+      'en',
+    );
+    expect(parseXml(multiply).root).toBe('svg');
+    expect(multiply).toContain('C[2][2] = 0 + 7·1 + 0·(−2) = 7');
+    expect(multiply).toContain('Lane (0, 0): row 0 of As × column 0 of Bs');
+    expect(multiply.match(/data-highlight="row"/g)).toHaveLength(2);
+    expect(multiply.match(/data-highlight="col"/g)).toHaveLength(2);
+  });
+
+  it('names its files with [A-Za-z0-9._-] only', () => {
+    for (const name of [mapFileName({ m: 160, k: 16, n: 16 }, 16, { ty: 9, tx: 0 }, 'png'), phaseFileName({ m: 3, k: 3, n: 3 }, 2, { ty: 1, tx: 1 }, 0, 2, 2, 4, 'svg'), safeFileName('a b,c/d.svg')]) {
+      expect(name).toMatch(/^[A-Za-z0-9._-]+$/);
+    }
   });
 });

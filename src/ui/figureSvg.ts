@@ -24,6 +24,8 @@ const kColour = {
   bad: '#b3261e',
   wrong: '#f7d4d1',
   oob: '#d9d9d9',
+  /** The focused lane's row of As and column of Bs at the multiply step (with a 3-px frame: not colour alone). */
+  hl: '#e4dcf7',
 } as const;
 const kSans = 'sans-serif';
 const kMono = 'monospace';
@@ -230,6 +232,20 @@ export interface PhaseLane {
   readonly oob: boolean;
   readonly noStore: boolean;
   readonly wrong: boolean;
+  /** At the multiply step: the focused lane's row of As or column of Bs (drawn with a heavy frame and a band). */
+  readonly highlight?: 'row' | 'col';
+}
+
+/** The multiply step of the focused lane, as the page writes it above the grids. */
+export interface PhaseTerms {
+  /** "Lane (0, 0): row 0 of As × column 0 of Bs". */
+  readonly heading: string;
+  /** The symbolic formula: C[32][32] += As[0][0]·Bs[0][0] + …. */
+  readonly formula: string;
+  /** The term line with the values, already broken into lines (core/macTerms termLineText). */
+  readonly lines: readonly string[];
+  /** "= −0.229": the running sum after the phase. */
+  readonly sum: string;
 }
 
 /** The stepper's current phase: the selected workgroup's As, Bs and running sums. */
@@ -244,6 +260,8 @@ export interface PhaseFigure {
   readonly bounds: boolean;
   /** The three grids with their captions, each tile×tile lanes, row-major. */
   readonly grids: readonly { readonly caption: string; readonly lanes: readonly PhaseLane[] }[];
+  /** At the multiply step: the focused lane's terms (printed between the label and the grids). */
+  readonly terms?: PhaseTerms;
 }
 
 /** The stepper's current phase as a self-contained SVG document, its words in `lang`. */
@@ -259,6 +277,13 @@ export function phaseSvg(f: PhaseFigure, lang: Language): string {
       { text: f.phaseLabel, size: 16, weight: 700 },
       { text: tr(source), size: 13, fill: kColour.muted },
       ...(f.bounds ? [] : [{ text: tr('export.boundsOff'), size: 13, fill: kColour.bad, weight: 600 }]),
+      ...(f.terms
+        ? [
+            { text: f.terms.heading, size: 15, weight: 700 },
+            { text: f.terms.formula, size: 13, family: kMono },
+            ...f.terms.lines.map((l, i, all) => ({ text: i === all.length - 1 ? `${l} ${f.terms!.sum}` : l, size: 14, family: kMono, weight: 600 })),
+          ]
+        : []),
     ],
     pad,
     pad - 4,
@@ -284,10 +309,11 @@ export function phaseSvg(f: PhaseFigure, lang: Language): string {
     g.lanes.forEach((l, i) => {
       const lx = gx + (i % f.tile) * (laneW + gap);
       const ly = gy + captionH + Math.floor(i / f.tile) * (laneH + gap);
-      const fill = l.oob ? kColour.oob : l.wrong ? kColour.wrong : kColour.bg;
-      const stroke = l.wrong ? kColour.bad : kColour.border;
+      const fill = l.oob ? kColour.oob : l.wrong ? kColour.wrong : l.highlight ? kColour.hl : kColour.bg;
+      const stroke = l.wrong ? kColour.bad : l.highlight ? kColour.current : kColour.border;
       const dash = l.noStore || l.oob ? ' stroke-dasharray="4 3"' : '';
-      body += `<g><rect x="${lx}" y="${ly}" width="${laneW}" height="${laneH}" fill="${fill}" stroke="${stroke}" stroke-width="${l.oob ? 2 : 1}"${dash}/>`;
+      const hl = l.highlight ? ` data-highlight="${l.highlight}"` : '';
+      body += `<g${hl}><rect x="${lx}" y="${ly}" width="${laneW}" height="${laneH}" fill="${fill}" stroke="${stroke}" stroke-width="${l.highlight ? 3 : l.oob ? 2 : 1}"${dash}/>`;
       body += text(lx + laneW / 2, ly + font * 1.15 + 2, { text: l.src, size: font, family: kMono, fill: kColour.muted }, 'middle');
       body += text(lx + laneW / 2, ly + font * 2.35 + 3, { text: l.value, size: font, family: kMono, weight: 700, fill: l.wrong ? kColour.bad : kColour.fg }, 'middle');
       body += `</g>`;
@@ -302,12 +328,17 @@ export function phaseSvg(f: PhaseFigure, lang: Language): string {
   return svgDocument(maxRight + pad, y + pad - 6, title, body, lang);
 }
 
-/** The file name of an exported map: what it shows, e.g. tiles-map-48x32x48-t16-C3,3.svg. */
-export function mapFileName(shape: { m: number; k: number; n: number }, tile: number, selected: { ty: number; tx: number }, ext: 'svg' | 'png'): string {
-  return `tiles-map-${shape.m}x${shape.k}x${shape.n}-t${tile}-C${selected.ty + 1},${selected.tx + 1}.${ext}`;
+/** A file name with only [A-Za-z0-9._-]: anything else (a comma, a space) becomes '-' (issue #34: `…-C2,2.svg` broke scripts). */
+export function safeFileName(name: string): string {
+  return name.replace(/[^A-Za-z0-9._-]/g, '-');
 }
 
-/** The file name of an exported phase, e.g. tiles-phase-2-of-2-step-1-of-4-48x32x48-t16-C3,3.png. */
+/** The file name of an exported map: what it shows, e.g. tiles-map-48x32x48-t16-C3-3.svg. */
+export function mapFileName(shape: { m: number; k: number; n: number }, tile: number, selected: { ty: number; tx: number }, ext: 'svg' | 'png'): string {
+  return safeFileName(`tiles-map-${shape.m}x${shape.k}x${shape.n}-t${tile}-C${selected.ty + 1}-${selected.tx + 1}.${ext}`);
+}
+
+/** The file name of an exported phase, e.g. tiles-phase-2-of-2-step-1-of-4-48x32x48-t16-C3-3.png. */
 export function phaseFileName(
   shape: { m: number; k: number; n: number },
   tile: number,
@@ -318,5 +349,5 @@ export function phaseFileName(
   steps: number,
   ext: 'svg' | 'png',
 ): string {
-  return `tiles-phase-${phase + 1}-of-${phases}-step-${step + 1}-of-${steps}-${shape.m}x${shape.k}x${shape.n}-t${tile}-C${selected.ty + 1},${selected.tx + 1}.${ext}`;
+  return safeFileName(`tiles-phase-${phase + 1}-of-${phases}-step-${step + 1}-of-${steps}-${shape.m}x${shape.k}x${shape.n}-t${tile}-C${selected.ty + 1}-${selected.tx + 1}.${ext}`);
 }

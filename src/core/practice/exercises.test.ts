@@ -1,27 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/locales/en';
 import { zhCN } from '../../i18n/locales/zh-CN';
-import { exercise, exerciseData, judgeShape, kExerciseIds, kExercises, layoutOf, overallStatus, wrongElements, type Exercise } from './exercises';
-import { kFlag, kFlagCount } from './wgsl';
+import { checkCases, exercise, exerciseData, headlineFailure, judgeCells, judgeShape, kCell, kExerciseIds, kExercises, kUnwrittenBits, layoutOf, overallStatus, randomShapes, type CheckCase, type Exercise } from './exercises';
+import { kCountersPerInvocation, kFlag, kFlagCount } from './wgsl';
 import type { Shape } from '../shape';
 
+/** C as the GPU's buffer starts: every element holding the never-written bits. */
+function unwrittenC(n: number): Float32Array {
+  return new Float32Array(new Uint32Array(n).fill(kUnwrittenBits).buffer);
+}
+
 /** What a kernel that computes the right C and reads `reads` per invocation, with `barriers` each, returns. */
-function outcome(ex: Exercise, s: Shape, opts: { c?: Float32Array; reads?: number; barriers?: number; flags?: Partial<Record<keyof typeof kFlag, number>> } = {}) {
+function outcome(ex: Exercise, s: Shape, opts: { c?: Float32Array; reads?: number; barriers?: number; loops?: number; flags?: Partial<Record<keyof typeof kFlag, number>> } = {}) {
   const l = layoutOf(ex, s);
   const d = exerciseData(ex, s);
-  const right = new Float32Array(l.cRows * l.cCols).fill(Number.NaN);
-  // The right answer, found by trying every value the CPU reference accepts: take it from a perfect judge.
-  const probe = wrongElements(ex, s, d, right);
-  expect(probe.count).toBe(right.length); // NaN everywhere: all wrong
-  const counts = new Uint32Array(l.invocations * 2);
+  const probe = judgeCells(ex, s, d, unwrittenC(l.cRows * l.cCols));
+  expect(probe.unwritten).toBe(l.cRows * l.cCols);
+  const k = kCountersPerInvocation;
+  const counts = new Uint32Array(l.invocations * k);
   for (let i = 0; i < l.invocations; i++) {
-    counts[2 * i] = opts.reads ?? l.readBudget;
-    counts[2 * i + 1] = opts.barriers ?? l.minBarriers;
+    counts[k * i] = opts.reads ?? l.readBudget;
+    counts[k * i + 1] = opts.barriers ?? l.minBarriers;
+    counts[k * i + 2] = opts.loops ?? 0;
   }
   const flags = new Uint32Array(kFlagCount);
-  for (const [k, v] of Object.entries(opts.flags ?? {})) flags[kFlag[k as keyof typeof kFlag]] = v;
+  for (const [key, v] of Object.entries(opts.flags ?? {})) flags[kFlag[key as keyof typeof kFlag]] = v;
   return { d, out: { c: opts.c ?? expected(ex, s, d), counts, flags } };
 }
+
+const teach = (s: Shape): CheckCase => ({ shape: s, random: false, seed: 7 });
 
 /** C computed on the CPU the plain way, for each kind (independent of wrongElements' own code). */
 function expected(ex: Exercise, s: Shape, d: { a: Float32Array; b: Float32Array }): Float32Array {
@@ -82,39 +89,50 @@ describe('the verdict', () => {
     it(`${ex.id}: a right answer within budget passes on every shape`, () => {
       const v = ex.shapes.map((s) => {
         const { d, out } = outcome(ex, s);
-        return judgeShape(ex, s, d, out);
+        return judgeShape(ex, teach(s), d, out);
       });
       expect(v.map((x) => x.problems)).toEqual(v.map(() => []));
       expect(overallStatus(v)).toBe('pass');
     });
   }
 
-  it('fails the typical wrong answers: nothing written (NaN), reads outside, over budget, a missing barrier', () => {
+  it('fails the typical wrong answers, and names the failure: never written, wrong values, reads outside, over budget, a missing barrier', () => {
     const ex = exercise('bounds');
     const s = ex.shapes[0]!;
     const judge = (o: Parameters<typeof outcome>[2]) => {
       const { d, out } = outcome(ex, s, o);
-      return judgeShape(ex, s, d, out);
+      return judgeShape(ex, teach(s), d, out);
     };
+    const never = judge({ c: unwrittenC(9) });
+    expect(never.status).toBe('fail');
+    expect([never.unwrittenCount, never.wrongCount, never.failure]).toEqual([9, 0, 'unwritten']);
+    // A NaN the kernel computed is a wrong value, not "never written".
     const nan = judge({ c: new Float32Array(9).fill(Number.NaN) });
-    expect(nan.status).toBe('fail');
-    expect(nan.wrongCount).toBe(9);
+    expect([nan.unwrittenCount, nan.wrongCount, nan.failure]).toEqual([0, 9, 'wrong']);
     const one = expected(ex, s, exerciseData(ex, s));
     one[4] = one[4]! + 1;
     const off = judge({ c: one });
     expect(off.wrongCount).toBe(1);
-    expect(Array.from(off.wrong)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    expect(Array.from(off.cells)).toEqual([0, 0, 0, 0, kCell.wrong, 0, 0, 0, 0]);
+    expect(off.actual[4]).toBe(one[4]);
+    expect(off.expected[4]).toBe(one[4]! - 1);
     expect(judge({ flags: { readB: 3 } }).problems.map((p) => p.key)).toEqual(['practice:problem.readB']);
+    expect(judge({ flags: { readB: 3 } }).failure).toBe('out-of-range');
     expect(judge({ flags: { writeC: 1 } }).status).toBe('fail');
     // The naive kernel's reads in a tiled exercise: 2·K per invocation, over the tiled budget.
     expect(judge({ reads: 2 * s.k * 2 }).problems.map((p) => p.key)).toEqual(['practice:problem.reads']);
-    // One barrier per phase instead of two.
-    expect(judge({ barriers: 1 }).problems.map((p) => p.key)).toEqual(['practice:problem.barriers']);
-    // A loop stopped at its bound is an error, not a failure.
-    expect(judge({ flags: { loopBound: 1 } }).status).toBe('error');
+    expect(judge({ reads: 2 * s.k * 2 }).failure).toBe('budget');
+    // One barrier per phase instead of two: failed, and the slip named from the counts.
+    const b = judge({ barriers: 1 });
+    expect(b.problems.map((p) => p.key)).toEqual(['practice:problem.barriers']);
+    expect([b.failure, b.slip?.kind]).toEqual(['barriers', 'missing-barrier']);
+    // Loops stopped at the budget: an error, not a failure.
+    expect(judge({ flags: { budget: 1 } }).status).toBe('error');
+    expect(judge({ flags: { budget: 1 } }).failure).toBe('stopped');
+    expect(headlineFailure([judge({}), judge({ flags: { budget: 1 } }), judge({ c: unwrittenC(9) })])).toBe('stopped');
   });
 
-  it('the dot product is checked per workgroup partial sum', () => {
+  it('the dot product is checked per workgroup partial sum, and as a tree', () => {
     const ex = exercise('dot');
     const s = { m: 1, k: 100, n: 1 };
     expect(layoutOf(ex, s).grid).toEqual([4, 1]);
@@ -124,6 +142,48 @@ describe('the verdict', () => {
     const moved = Float32Array.from(c);
     moved[0] = moved[0]! + 1;
     moved[1] = moved[1]! - 1;
-    expect(wrongElements(ex, s, d, moved).count).toBe(2);
+    expect(judgeCells(ex, s, d, moved).wrong).toBe(2);
+    // A serial sum by invocation 0 (WG iterations) is right but not a tree.
+    const l = layoutOf(ex, s);
+    const serial = judgeShape(ex, teach(s), d, outcome(ex, s, { loops: ex.workgroup[0] + 2 }).out);
+    expect([serial.failure, serial.problems.map((p) => p.key)]).toEqual(['budget', ['practice:problem.tree']]);
+    expect(judgeShape(ex, teach(s), d, outcome(ex, s, { loops: l.structureLoops! }).out).status).toBe('pass');
+  });
+});
+
+describe('the random shapes', () => {
+  it('are drawn from the seed, within each exercise’s premise, up to 64, the first large with K past 32', () => {
+    for (const ex of kExercises as readonly Exercise[]) {
+      for (const seed of [1, 2, 3, 99, 123456]) {
+        const shapes = randomShapes(ex, seed);
+        expect(randomShapes(ex, seed)).toEqual(shapes);
+        for (const s of shapes) {
+          expect(s.m).toBeGreaterThanOrEqual(1);
+          expect(s.m).toBeLessThanOrEqual(ex.random.max.m);
+          expect(s.k).toBeLessThanOrEqual(ex.random.max.k);
+          expect(s.n).toBeLessThanOrEqual(ex.random.max.n);
+          if (ex.random.multipleOf) for (const v of [s.m, s.k, s.n]) expect(v % ex.random.multipleOf, `${ex.id} ${seed}`).toBe(0);
+          if (ex.random.mnMultipleOf) expect((s.m * s.n) % ex.random.mnMultipleOf, `${ex.id} ${seed}`).toBe(0);
+        }
+        if (ex.kind === 'matmul') {
+          expect(shapes[0]!.m, ex.id).toBeGreaterThan(32);
+          expect(shapes[0]!.k, ex.id).toBeGreaterThan(32);
+        }
+      }
+    }
+    // Over a few seeds the shapes that may be any size are not all multiples of the tile.
+    const any = [1, 2, 3, 4, 5].flatMap((seed) => randomShapes(exercise('bounds'), seed));
+    expect(any.some((s) => s.m % 4 !== 0 || s.k % 4 !== 0 || s.n % 4 !== 0)).toBe(true);
+    expect(randomShapes(exercise('tiled'), 5)).not.toEqual(randomShapes(exercise('tiled'), 6));
+  });
+
+  it('each run checks the teaching shapes with integers and the random ones with non-integer data', () => {
+    const ex = exercise('naive');
+    const cases = checkCases(ex, 42);
+    expect(cases.filter((c) => !c.random).map((c) => c.shape)).toEqual(ex.shapes);
+    const r = cases.find((c) => c.random)!;
+    const d = exerciseData(ex, r.shape, r.seed, true);
+    expect(d.exact).toBe(false);
+    expect(Array.from(d.a).some((v) => v !== Math.round(v))).toBe(true);
   });
 });

@@ -8,11 +8,15 @@
  *
  * Adding an exercise: an entry here and its words in src/i18n/locales/<lang>/practice.ts.
  */
-import { makeData } from '../data';
-import { elementErrors } from '../reference';
+import { makeData, mulberry32 } from '../data';
+import { referenceEntry, tolerance } from '../reference';
 import { said, num, type Said } from '../said';
 import { ceilDiv, type Shape } from '../shape';
-import { kFlag, kLoopBound, type PreludeConstants } from './wgsl';
+import { kCountersPerInvocation, kFlag, kUniformWords, type PreludeConstants } from './wgsl';
+import { kCell, kUnwrittenBits } from './cells';
+import { findSlip, type Slip } from './slips';
+
+export { kCell, kUnwrittenBits };
 
 export type ExerciseKind = 'add' | 'matmul' | 'transpose' | 'dot';
 
@@ -28,8 +32,18 @@ export interface Exercise {
   readonly budget: 'elementwise' | 'one' | 'naive' | 'tiled' | 'gridStride';
   /** Barriers each invocation must run: per phase (tiled) or in all (a reduction: 1 + log2 WG). */
   readonly barriers?: { readonly perPhase: number } | 'reduction';
-  /** Shapes it is checked on (M×K×N; an elementwise map reads M×N, the dot product K). */
+  /** The teaching shapes it is checked on (M×K×N; an elementwise map reads M×N, the dot product K), with small-integer data. */
   readonly shapes: readonly Shape[];
+  /**
+   * The shapes drawn at random for every run (seeded, shown), with random non-integer data: the
+   * premise the exercise states (`multipleOf`: each of M, K, N a multiple; `mnMultipleOf`: M·N a
+   * multiple, the map's whole workgroups) and the largest size in each dimension.
+   */
+  readonly random: { readonly max: Shape; readonly multipleOf?: number; readonly mnMultipleOf?: number };
+  /** A structure the check verifies beyond values: the dot product's tree (few loop iterations per invocation). */
+  readonly structure?: 'tree';
+  /** The hint that answers each compile-error hint (1-based), where the exercise has one. */
+  readonly hintFor?: Partial<Record<'uniform-barrier' | 'int-float', number>>;
   readonly hints: number;
   readonly skeleton: string;
   readonly solution: string;
@@ -133,6 +147,7 @@ export const kExercises = [
     constants: { tile: 4, wg: 64 },
     workgroup: [64, 1],
     budget: 'elementwise',
+    random: { max: { m: 64, k: 64, n: 64 }, mnMultipleOf: 64 },
     shapes: [
       { m: 4, k: 16, n: 16 },
       { m: 8, k: 16, n: 16 },
@@ -149,6 +164,7 @@ export const kExercises = [
     constants: { tile: 4, wg: 64 },
     workgroup: [64, 1],
     budget: 'elementwise',
+    random: { max: { m: 64, k: 64, n: 64 } },
     shapes: [
       { m: 3, k: 5, n: 5 },
       { m: 7, k: 9, n: 9 },
@@ -171,6 +187,8 @@ export const kExercises = [
     constants: { tile: 4, wg: 64 },
     workgroup: [4, 4],
     budget: 'naive',
+    random: { max: { m: 64, k: 96, n: 64 } },
+    hintFor: { 'int-float': 3 },
     shapes: [
       { m: 4, k: 3, n: 4 },
       { m: 5, k: 7, n: 3 },
@@ -213,6 +231,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
     workgroup: [4, 4],
     budget: 'one',
     barriers: { perPhase: 1 },
+    random: { max: { m: 64, k: 64, n: 64 }, multipleOf: 4 },
     shapes: [
       { m: 4, k: 4, n: 4 },
       { m: 8, k: 4, n: 8 },
@@ -255,6 +274,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
     workgroup: [4, 4],
     budget: 'tiled',
     barriers: { perPhase: 2 },
+    random: { max: { m: 64, k: 96, n: 64 }, multipleOf: 4 },
     shapes: [
       { m: 4, k: 4, n: 4 },
       { m: 8, k: 12, n: 4 },
@@ -281,6 +301,8 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
     workgroup: [4, 4],
     budget: 'tiled',
     barriers: { perPhase: 2 },
+    random: { max: { m: 64, k: 96, n: 64 } },
+    hintFor: { 'uniform-barrier': 3 },
     shapes: [
       { m: 3, k: 3, n: 3 },
       { m: 5, k: 7, n: 3 },
@@ -310,6 +332,8 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
     workgroup: [16, 1],
     budget: 'gridStride',
     barriers: 'reduction',
+    random: { max: { m: 1, k: 2048, n: 1 } },
+    structure: 'tree',
     shapes: [
       { m: 1, k: 1, n: 1 },
       { m: 1, k: 37, n: 1 },
@@ -371,6 +395,8 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id)
     rowsAlongX: true,
     budget: 'tiled',
     barriers: { perPhase: 2 },
+    random: { max: { m: 64, k: 96, n: 64 } },
+    hintFor: { 'uniform-barrier': 1 },
     shapes: [
       { m: 5, k: 3, n: 6 },
       { m: 3, k: 7, n: 2 },
@@ -447,6 +473,10 @@ export interface Layout {
   readonly readBudget: number;
   /** The fewest barriers every invocation must run (0: none required). */
   readonly minBarriers: number;
+  /** Loop iterations one invocation may run before the run stops it (the budget every loop shares). */
+  readonly loopBudget: number;
+  /** The most loop iterations one invocation may run for the structure the exercise teaches (the tree), if it teaches one. */
+  readonly structureLoops?: number;
 }
 
 /** Workgroups of the dot product: at most 4 (the tutorial's min(32, …), scaled to tiny shapes). */
@@ -490,6 +520,11 @@ export function layoutOf(ex: Exercise, s: Shape): Layout {
   const readBudget =
     ex.budget === 'elementwise' ? 2 : ex.budget === 'one' ? 1 : ex.budget === 'naive' ? 2 * s.k : ex.budget === 'tiled' ? 2 * phases : 2 * ceilDiv(s.k, invocationsX);
   const minBarriers = ex.barriers === undefined ? 0 : ex.barriers === 'reduction' ? 1 + Math.log2(wx) : ex.barriers.perPhase * phases;
+  // What the solution needs, times four, plus room for a learner's own small loops.
+  const share = ceilDiv(s.k, invocationsX);
+  const needed = ex.budget === 'naive' ? s.k : ex.budget === 'tiled' ? phases * (t + 1) : ex.budget === 'gridStride' ? share + Math.log2(wx) : 0;
+  const loopBudget = 4 * needed + 64;
+  const structureLoops = ex.structure === 'tree' ? share + Math.log2(wx) + 1 : undefined;
   return {
     aRows: a[0],
     aCols: a[1],
@@ -504,6 +539,8 @@ export function layoutOf(ex: Exercise, s: Shape): Layout {
     phases,
     readBudget,
     minBarriers,
+    loopBudget,
+    ...(structureLoops !== undefined ? { structureLoops } : {}),
   };
 }
 
@@ -520,107 +557,268 @@ function smallIntegers(count: number, seed: number): Float32Array {
   return out;
 }
 
+/** Random values in [-2, 2), not integers (products up to 4 in size): a kernel that truncates or rounds cannot match. */
+function randomValues(count: number, seed: number): Float32Array {
+  const r = mulberry32(seed);
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) out[i] = r() * 4 - 2;
+  return out;
+}
+
 export interface ExerciseData {
   readonly a: Float32Array;
   readonly b: Float32Array;
+  /** Every sum exact in f32 (integers): the answer must match bit for bit. */
+  readonly exact: boolean;
 }
 
-/** The inputs for one shape (integers: sums exact in f32; the matmul exercises use the app's `integers` pattern). */
-export function exerciseData(ex: Exercise, s: Shape, seed = 7): ExerciseData {
-  if (ex.kind === 'matmul') return makeData(s, 'integers', seed);
+/** One shape a run checks, and the data it is checked with. */
+export interface CheckCase {
+  readonly shape: Shape;
+  /** A teaching shape (listed, integer data) or one drawn at random for this run (random data). */
+  readonly random: boolean;
+  /** The seed of its data. */
+  readonly seed: number;
+}
+
+/** The inputs for one case: integers for a teaching shape, random non-integer values for a random one. */
+export function exerciseData(ex: Exercise, s: Shape, seed = 7, random = false): ExerciseData {
+  if (ex.kind === 'matmul' && !random) return makeData(s, 'integers', seed);
   const l = layoutOf(ex, s);
-  return { a: smallIntegers(l.aRows * l.aCols, seed), b: smallIntegers(l.bRows * l.bCols, seed * 31 + 1) };
+  const gen = random ? randomValues : smallIntegers;
+  return { a: gen(l.aRows * l.aCols, seed), b: gen(l.bRows * l.bCols, seed * 31 + 1), exact: !random };
 }
 
-/** Which elements of C are wrong (1); NaN — never written — is wrong. Matmul exercises use the app's verification. */
-export function wrongElements(ex: Exercise, s: Shape, d: ExerciseData, c: Float32Array): { wrong: Uint8Array; count: number } {
-  if (ex.kind === 'matmul') return elementErrors({ ...d, exact: true }, s, c);
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
+/** Random shapes a run draws (beside the teaching shapes). */
+export const kRandomShapes = 3;
+
+/**
+ * The shapes drawn for a run from its seed, within the exercise's premise: the first large in every
+ * dimension (more than half the maximum, K past 32 where the maximum allows), the others anywhere
+ * from 1; not multiples of the tile or the workgroup unless the exercise says they are.
+ */
+export function randomShapes(ex: Exercise, seed: number, count = kRandomShapes): Shape[] {
+  const r = mulberry32(seed ^ 0x5eed);
+  const { max, multipleOf = 1, mnMultipleOf } = ex.random;
+  const pick = (hi: number, large: boolean) => {
+    const units = Math.max(1, Math.floor(hi / multipleOf));
+    const lo = large ? Math.max(1, Math.floor(units / 2) + 1) : 1;
+    return (lo + Math.floor(r() * (units - lo + 1))) * multipleOf;
+  };
+  const out: Shape[] = [];
+  for (let i = 0; i < count; i++) {
+    const large = i === 0;
+    let m = pick(max.m, large);
+    let k = pick(max.k, large);
+    let n = pick(max.n, large);
+    if (mnMultipleOf !== undefined) {
+      // M·N whole workgroups: M a multiple of what N leaves to make one.
+      const step = mnMultipleOf / gcd(n, mnMultipleOf);
+      m = step * (1 + Math.floor(r() * Math.max(1, Math.floor(max.m / step))));
+      k = n;
+    }
+    if (ex.kind === 'dot') {
+      m = 1;
+      n = 1;
+    }
+    out.push({ m, k, n });
+  }
+  return out;
+}
+
+/** Every case of a run: the teaching shapes, then the random ones of `seed`. */
+export function checkCases(ex: Exercise, seed: number): CheckCase[] {
+  return [
+    ...ex.shapes.map((shape) => ({ shape, random: false, seed: 7 })),
+    ...randomShapes(ex, seed).map((shape, i) => ({ shape, random: true, seed: (seed + 101 * (i + 1)) >>> 0 })),
+  ];
+}
+
+
+/** The right C for a case, in f64, with the tolerance of each element. */
+export function expectedC(ex: Exercise, s: Shape, d: ExerciseData): { want: Float64Array; tol: Float64Array } {
   const l = layoutOf(ex, s);
   const want = new Float64Array(l.cRows * l.cCols);
-  if (ex.kind === 'add') for (let i = 0; i < want.length; i++) want[i] = d.a[i]! + d.b[i]!;
-  else if (ex.kind === 'transpose') for (let r = 0; r < s.m; r++) for (let q = 0; q < s.k; q++) want[q * s.m + r] = d.a[r * s.k + q]!;
-  else {
+  const tol = new Float64Array(want.length);
+  if (ex.kind === 'matmul') {
+    for (let i = 0; i < s.m; i++) {
+      for (let j = 0; j < s.n; j++) {
+        const { value, absSum } = referenceEntry({ ...d }, s, i, j);
+        want[i * s.n + j] = value;
+        tol[i * s.n + j] = tolerance(s.k, absSum, d.exact);
+      }
+    }
+  } else if (ex.kind === 'add') {
+    for (let i = 0; i < want.length; i++) {
+      want[i] = d.a[i]! + d.b[i]!;
+      tol[i] = tolerance(1, Math.abs(d.a[i]!) + Math.abs(d.b[i]!), d.exact);
+    }
+  } else if (ex.kind === 'transpose') {
+    for (let r = 0; r < s.m; r++) for (let q = 0; q < s.k; q++) want[q * s.m + r] = d.a[r * s.k + q]!;
+  } else {
     // The dot product's partial sums: invocation g adds the elements g, g + stride, …; workgroup w adds its WG invocations.
     const wg = ex.workgroup[0];
-    for (let i = 0; i < s.k; i++) want[Math.floor((i % l.invocationsX) / wg)]! += d.a[i]! * d.b[i]!;
+    const abs = new Float64Array(want.length);
+    const terms = new Float64Array(want.length);
+    for (let i = 0; i < s.k; i++) {
+      const w = Math.floor((i % l.invocationsX) / wg);
+      want[w]! += d.a[i]! * d.b[i]!;
+      abs[w]! += Math.abs(d.a[i]! * d.b[i]!);
+      terms[w]!++;
+    }
+    for (let w = 0; w < want.length; w++) tol[w] = tolerance(Math.max(1, terms[w]!), abs[w]!, d.exact);
   }
-  const wrong = new Uint8Array(want.length);
-  let count = 0;
+  return { want, tol };
+}
+
+/** Each element of C judged: right, wrong or never written (the bits it started as). */
+export function judgeCells(ex: Exercise, s: Shape, d: ExerciseData, c: Float32Array): { kinds: Uint8Array; want: Float64Array; wrong: number; unwritten: number } {
+  const { want, tol } = expectedC(ex, s, d);
+  const bits = new Uint32Array(c.buffer, c.byteOffset, c.length);
+  const kinds = new Uint8Array(want.length);
+  let wrong = 0;
+  let unwritten = 0;
   for (let i = 0; i < want.length; i++) {
-    if (!(c[i] === want[i])) {
-      wrong[i] = 1;
-      count++;
+    if (bits[i] === kUnwrittenBits) {
+      kinds[i] = kCell.unwritten;
+      unwritten++;
+    } else if (!(Math.abs(c[i]! - want[i]!) <= tol[i]!)) {
+      kinds[i] = kCell.wrong;
+      wrong++;
     }
   }
-  return { wrong, count };
+  return { kinds, want, wrong, unwritten };
 }
 
 /** What the checked run of one shape gave back. */
 export interface ShapeOutcome {
   readonly c: Float32Array;
-  /** Per invocation: reads, barriers (kCountersPerInvocation words each). */
+  /** Per invocation: reads, barriers, loop iterations (kCountersPerInvocation words each). */
   readonly counts: Uint32Array;
-  /** kFlag: loop bound hit, reads outside A, outside B, writes outside C. */
+  /** kFlag: loop budget spent, reads outside A, outside B, writes outside C. */
   readonly flags: Uint32Array;
 }
 
 export type VerdictStatus = 'pass' | 'fail' | 'error';
 
+/**
+ * The failure a headline names, most telling first: the run was stopped, it read or wrote out of
+ * range, values are wrong, elements were never written, barriers are missing, or it went over a
+ * budget (global reads, or the loop iterations of the structure it teaches).
+ */
+export type FailureKind = 'none' | 'stopped' | 'out-of-range' | 'wrong' | 'unwritten' | 'barriers' | 'budget' | 'compile';
+
 export interface ShapeVerdict {
   readonly shape: Shape;
+  readonly random: boolean;
+  readonly seed: number;
   readonly status: VerdictStatus;
+  readonly failure: FailureKind;
   readonly cRows: number;
   readonly cCols: number;
-  readonly wrong: Uint8Array;
+  /** Per element of C: kCell. */
+  readonly cells: Uint8Array;
+  readonly expected: Float64Array;
+  readonly actual: Float32Array;
   readonly wrongCount: number;
+  readonly unwrittenCount: number;
   readonly maxReads: number;
   readonly readBudget: number;
   /** Barriers per invocation (the fewest any ran, the most), and the phases they are counted over. */
   readonly barriersMin: number;
   readonly barriersMax: number;
+  /** The invocation that ran the fewest barriers. */
+  readonly barriersMinAt: number;
   readonly phases: number;
   readonly minBarriers: number;
+  /** Loop iterations of the busiest invocation, and what the run allowed. */
+  readonly maxLoops: number;
+  readonly loopBudget: number;
+  readonly structureLoops?: number;
+  /** The known slip the wrong values match, if one does. */
+  readonly slip?: Slip;
   /** Why it did not pass, as data. */
   readonly problems: readonly Said[];
 }
 
-/** The verdict on one shape: right elements, no access outside a matrix, within the read budget, enough barriers, no runaway loop. */
-export function judgeShape(ex: Exercise, s: Shape, d: ExerciseData, out: ShapeOutcome): ShapeVerdict {
+/** The verdict on one case: right elements, no access outside a matrix, within the budgets, enough barriers, the structure taught. */
+export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: ShapeOutcome): ShapeVerdict {
+  const s = c.shape;
   const l = layoutOf(ex, s);
-  const { wrong, count } = wrongElements(ex, s, d, out.c);
+  const { kinds, want, wrong, unwritten } = judgeCells(ex, s, d, out.c);
+  const k = kCountersPerInvocation;
   let maxReads = 0;
   let barriersMin = Infinity;
+  let barriersMinAt = 0;
   let barriersMax = 0;
+  let maxLoops = 0;
   for (let i = 0; i < l.invocations; i++) {
-    maxReads = Math.max(maxReads, out.counts[2 * i] ?? 0);
-    const b = out.counts[2 * i + 1] ?? 0;
-    barriersMin = Math.min(barriersMin, b);
+    maxReads = Math.max(maxReads, out.counts[k * i] ?? 0);
+    const b = out.counts[k * i + 1] ?? 0;
+    if (b < barriersMin) {
+      barriersMin = b;
+      barriersMinAt = i;
+    }
     barriersMax = Math.max(barriersMax, b);
+    maxLoops = Math.max(maxLoops, out.counts[k * i + 2] ?? 0);
   }
   if (!Number.isFinite(barriersMin)) barriersMin = 0;
   const problems: Said[] = [];
   const flag = (i: number) => out.flags[i] ?? 0;
-  const loop = flag(kFlag.loopBound) > 0;
-  if (loop) problems.push(said('practice:problem.loop', { bound: num(kLoopBound) }));
-  if (count > 0) problems.push(said('practice:problem.wrong', { count: num(count), total: num(wrong.length) }));
+  const stopped = flag(kFlag.budget) > 0;
+  const outOfRange = flag(kFlag.readA) + flag(kFlag.readB) + flag(kFlag.writeC) > 0;
+  const overReads = maxReads > l.readBudget;
+  const fewBarriers = barriersMin < l.minBarriers;
+  const notStructure = l.structureLoops !== undefined && maxLoops > l.structureLoops;
+  if (stopped) problems.push(said('practice:problem.budget', { budget: num(l.loopBudget) }));
+  if (wrong > 0) problems.push(said('practice:problem.wrong', { count: num(wrong), total: num(kinds.length) }));
+  if (unwritten > 0) problems.push(said('practice:problem.unwritten', { count: num(unwritten), total: num(kinds.length) }));
   if (flag(kFlag.readA) > 0) problems.push(said('practice:problem.readA', { count: num(flag(kFlag.readA)) }));
   if (flag(kFlag.readB) > 0) problems.push(said('practice:problem.readB', { count: num(flag(kFlag.readB)) }));
   if (flag(kFlag.writeC) > 0) problems.push(said('practice:problem.writeC', { count: num(flag(kFlag.writeC)) }));
-  if (maxReads > l.readBudget) problems.push(said('practice:problem.reads', { reads: num(maxReads), budget: num(l.readBudget) }));
-  if (barriersMin < l.minBarriers) problems.push(said('practice:problem.barriers', { barriers: num(barriersMin), need: num(l.minBarriers) }));
+  if (overReads) problems.push(said('practice:problem.reads', { reads: num(maxReads), budget: num(l.readBudget) }));
+  if (fewBarriers) problems.push(said('practice:problem.barriers', { barriers: num(barriersMin), need: num(l.minBarriers), inv: num(barriersMinAt) }));
+  if (notStructure) problems.push(said('practice:problem.tree', { loops: num(maxLoops), most: num(l.structureLoops!) }));
+  const failure: FailureKind = stopped
+    ? 'stopped'
+    : outOfRange
+      ? 'out-of-range'
+      : wrong > 0
+        ? 'wrong'
+        : unwritten > 0
+          ? 'unwritten'
+          : fewBarriers
+            ? 'barriers'
+            : overReads || notStructure
+              ? 'budget'
+              : 'none';
+  const slip = wrong + unwritten > 0 || fewBarriers ? findSlip({ kind: ex.kind, tile: ex.constants.tile, workgroup: ex.workgroup, rowsAlongX: ex.rowsAlongX === true, tiled: ex.budget === 'tiled', invocationsX: l.invocationsX, a: d.a, b: d.b }, s, out.c, kinds, { barriersMin, minBarriers: l.minBarriers, barriersMinAt, phases: l.phases }) : undefined;
   return {
     shape: s,
-    status: loop ? 'error' : problems.length > 0 ? 'fail' : 'pass',
+    random: c.random,
+    seed: c.seed,
+    status: stopped ? 'error' : failure === 'none' ? 'pass' : 'fail',
+    failure,
     cRows: l.cRows,
     cCols: l.cCols,
-    wrong,
-    wrongCount: count,
+    cells: kinds,
+    expected: want,
+    actual: out.c,
+    wrongCount: wrong,
+    unwrittenCount: unwritten,
     maxReads,
     readBudget: l.readBudget,
     barriersMin,
     barriersMax,
+    barriersMinAt,
     phases: l.phases,
     minBarriers: l.minBarriers,
+    maxLoops,
+    loopBudget: l.loopBudget,
+    ...(l.structureLoops !== undefined ? { structureLoops: l.structureLoops } : {}),
+    ...(slip ? { slip } : {}),
     problems,
   };
 }
@@ -631,9 +829,20 @@ export function overallStatus(shapes: readonly ShapeVerdict[]): VerdictStatus {
   return shapes.length > 0 && shapes.every((v) => v.status === 'pass') ? 'pass' : 'fail';
 }
 
+const kFailureOrder: readonly FailureKind[] = ['compile', 'stopped', 'out-of-range', 'wrong', 'unwritten', 'barriers', 'budget', 'none'];
+
+/** The failure the headline names: the most telling over every shape. */
+export function headlineFailure(shapes: readonly ShapeVerdict[]): FailureKind {
+  let best: FailureKind = 'none';
+  for (const v of shapes) if (kFailureOrder.indexOf(v.failure) < kFailureOrder.indexOf(best)) best = v.failure;
+  return best;
+}
+
 /** The words the uniform holds for one shape (see the prelude's `Dims`). */
 export function uniformWords(ex: Exercise, s: Shape): Uint32Array {
   const l = layoutOf(ex, s);
   const nan = 0x7fc00000;
-  return Uint32Array.from([s.m, s.k, s.n, l.invocationsX, l.invocationsY, l.aRows, l.aCols, l.bRows, l.bCols, l.cRows, l.cCols, nan]);
+  const w = new Uint32Array(kUniformWords);
+  w.set([s.m, s.k, s.n, l.invocationsX, l.invocationsY, l.aRows, l.aCols, l.bRows, l.bCols, l.cRows, l.cCols, nan, l.loopBudget]);
+  return w;
 }

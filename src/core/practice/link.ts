@@ -1,10 +1,15 @@
 /**
  * Code as a link: `?view=practice&ex=<id>#code=<base64url of the UTF-8 text>`. A link's code is
- * shown in the editor and never run until the learner presses Run (state/practice.ts).
+ * shown in the editor and never run until the learner presses Run (state/practice.ts). Share and
+ * the link reader agree on one limit, the longest code the app checks (`kMaxCodeChars`), and a
+ * fragment is measured before it is decoded, so a huge link is refused at once.
  */
+import { kMaxCodeChars } from './wgsl';
 
-/** Longest code a link may carry (characters of the decoded text); longer links are refused. */
-export const kMaxLinkedCode = 64 * 1024;
+/** Longest code a link may carry (characters of the decoded text): the longest the app checks. */
+export const kMaxLinkedCode = kMaxCodeChars;
+/** Longest `code=` value that can hold kMaxLinkedCode characters (UTF-8 up to 3 bytes each, base64 4 per 3). */
+export const kMaxCodeValue = Math.ceil((kMaxLinkedCode * 3 * 4) / 3) + 4;
 
 export function encodeCode(code: string): string {
   const bytes = new TextEncoder().encode(code);
@@ -13,23 +18,45 @@ export function encodeCode(code: string): string {
   return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The text of a `code=` value, or undefined when it is not base64url of valid UTF-8 (or too long). */
-export function decodeCode(value: string): string | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(value) || value.length > (kMaxLinkedCode * 4) / 3 + 4) return undefined;
+export type DecodedCode = { readonly ok: true; readonly code: string } | { readonly ok: false; readonly why: 'damaged' | 'too-long' };
+
+/** The text of a `code=` value: refused as too long (measured first) or damaged (not base64url of UTF-8). */
+export function readCode(value: string): DecodedCode {
+  if (value.length > kMaxCodeValue) return { ok: false, why: 'too-long' };
+  if (!/^[A-Za-z0-9_-]*$/.test(value)) return { ok: false, why: 'damaged' };
   try {
     const bin = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
     const bytes = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return text.length <= kMaxLinkedCode ? text : undefined;
+    return text.length <= kMaxLinkedCode ? { ok: true, code: text } : { ok: false, why: 'too-long' };
   } catch {
-    return undefined;
+    return { ok: false, why: 'damaged' };
   }
+}
+
+/** The text of a `code=` value, or undefined when it is refused. */
+export function decodeCode(value: string): string | undefined {
+  const r = readCode(value);
+  return r.ok ? r.code : undefined;
+}
+
+/** What a fragment carries: nothing (no `code=`), the code, or why it was refused. */
+export function readCodeFragment(hash: string): DecodedCode | undefined {
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!h.startsWith('code=')) return undefined;
+  const end = h.indexOf('&');
+  return readCode(end < 0 ? h.slice(5) : h.slice(5, end));
 }
 
 /** The code a fragment carries (`#code=…`), if any. */
 export function codeOfFragment(hash: string): string | undefined {
-  const m = /^#?code=([^&]*)/.exec(hash);
-  return m ? decodeCode(m[1]!) : undefined;
+  const r = readCodeFragment(hash);
+  return r?.ok ? r.code : undefined;
+}
+
+/** Whether a piece of code can travel in a link (the reader would open it). */
+export function shareable(code: string): boolean {
+  return code.length <= kMaxLinkedCode;
 }
 
 /** The fragment for a piece of code. */

@@ -1,36 +1,53 @@
 /**
- * The learner's WGSL, made safe to check (pure text work, no GPU): the app's prelude is put in
- * front of it (bindings, `loadA`/`loadB`/`storeC`, the exercise's constants), and for the checked
- * run the code is instrumented without adding a line, so a compiler's line numbers still point at
- * the learner's own lines:
+ * The learner's WGSL, made safe to check (pure work on text and its parse, no GPU, no words).
  *
- * - every loop (`loop`, `for`, `while`) gets its own counter, declared just before it
- *   (`var tiles_loop3 = 0u;`); its body adds one and breaks past `kLoopBound`, raising a flag:
- *   SwiftShader has no GPU watchdog, so a loop that never ends would hang the tab. Each counter
- *   starts at a constant and grows by constants, so it is uniform wherever its loop is: a loop that
- *   holds `workgroupBarrier()` stays in uniform control flow. (One counter per function would not
- *   do: after a grid-stride loop, whose trip count differs per invocation, it would no longer be
- *   uniform, and the tree reduction's barriers after it would not compile.) Nested loops multiply
- *   their bounds; a run that still does not end is stopped by the time limit (gpu/practice.ts).
- * - the entry point records which invocation runs (`tiles_inv`), so the helpers can count each
- *   invocation's global reads, and `workgroupBarrier()` becomes `tiles_barrier()`, which counts too.
+ * The code is first read by a real WGSL parser (wgsl_reflect: its scanner and AST, with the source
+ * position of every statement), after the WGSL spec's line breaks (CR LF, CR, VT, FF, NEL, U+2028,
+ * U+2029) are made plain newlines: the spec ends a `//` comment at any of them, and the parser and
+ * the editor only know '\n', so `// x<U+2028>loop { }` would otherwise hide a loop from the
+ * instrumentation while the GPU's compiler runs it.
  *
- * Compile errors are taken from the uninstrumented form (prelude + code as written), so they speak
- * of the learner's code, not of the instrumentation.
+ * - **Only the documented API.** Learner code may name `dims`, `loadA`, `loadB`, `storeC`, `TILE`,
+ *   `WG` and its own names. Any identifier with the prefix the app keeps for itself (`tiles_`: its
+ *   buffers, counters, flags) and any resource of its own (`@group`/`@binding`, `var<storage>`,
+ *   `var<uniform>`) is refused by name, before anything runs (`refusals`).
+ * - **One budget of loop iterations per invocation** (`dims.tiles_budget`, from the exercise and
+ *   the shape). Every loop whose body reaches no barrier counts its iterations in the invocation's
+ *   own counter (`tiles_count`, the third word) and breaks once the budget is spent, so nested loops
+ *   share one budget and end together. A loop that holds a barrier must run in uniform control flow,
+ *   so it counts in a function-scope variable that grows by constants only (uniform, so its break is
+ *   too) against the same budget. Either way the flag `budget` is raised.
+ * - **Counts the learner cannot touch**: the entry point records its invocation (`tiles_inv`), the
+ *   helpers count each invocation's global reads, `workgroupBarrier()` becomes `tiles_barrier()`,
+ *   which counts too.
+ *
+ * The instrumented code keeps every line where it was (nothing inserted holds a newline), so a
+ * compiler's line numbers still point at the learner's own lines. Compile errors come from the
+ * uninstrumented form (prelude + code as written), so they speak of the learner's code.
  */
+import { WgslParser, WgslScanner, type Node as WgslNode, type Token } from 'wgsl_reflect/wgsl_reflect.module.js';
 
-/** Iterations one loop may make (each time it is entered) in a checked run. */
-export const kLoopBound = 1 << 12;
+/** The longest code the app checks, keeps in a link or shares (characters); longer code is refused before it is read. */
+export const kMaxCodeChars = 16 * 1024;
 
 /** Flags the checked run raises (indices into the flag buffer). */
-export const kFlag = { loopBound: 0, readA: 1, readB: 2, writeC: 3 } as const;
+export const kFlag = { budget: 0, readA: 1, readB: 2, writeC: 3 } as const;
 export const kFlagCount = 4;
 
-/** Counters per invocation: global reads, barriers. */
-export const kCountersPerInvocation = 2;
+/** Counters per invocation: global reads, barriers, loop iterations. */
+export const kCountersPerInvocation = 3;
 
-/** The uniform the prelude declares, as 32-bit words (see `uniformWords`). */
-export const kUniformWords = 12;
+/** The uniform the prelude declares, as 32-bit words (see `uniformWords`); its buffer is 64 bytes. */
+export const kUniformWords = 16;
+
+/** The prefix of every name the app's prelude and instrumentation keep for themselves. */
+export const kReservedPrefix = 'tiles_';
+
+/** The learner's API: the names the "Provided" block documents. */
+export const kApiNames = ['dims', 'loadA', 'loadB', 'storeC', 'TILE', 'WG'] as const;
+
+/** Barrier builtins: each synchronises the workgroup and must be reached in uniform control flow. */
+const kBarrierBuiltins = new Set(['workgroupBarrier', 'storageBarrier', 'textureBarrier', 'workgroupUniformLoad']);
 
 export interface PreludeConstants {
   readonly tile: number;
@@ -44,13 +61,12 @@ export interface PreludeConstants {
  * "M0,3 is really M1,0"), and NaN past the buffer's end (garbage: 0 × NaN is still NaN).
  */
 export function prelude(c: PreludeConstants, checked: boolean): string {
-  const count = checked ? '  atomicAdd(&tiles_count[tiles_inv * 2u], 1u);\n' : '';
+  const count = checked ? `  atomicAdd(&tiles_count[tiles_inv * ${kCountersPerInvocation}u], 1u);\n` : '';
   const flag = (i: number) => (checked ? ` atomicAdd(&tiles_flags[${i}], 1u);` : '');
   return `// ---- provided by the app ----
 const TILE: u32 = ${c.tile}u;
 const WG: u32 = ${c.wg}u;
-const tiles_bound: u32 = ${kLoopBound}u;
-struct Dims { M: u32, K: u32, N: u32, tiles_gridX: u32, tiles_gridY: u32, tiles_aRows: u32, tiles_aCols: u32, tiles_bRows: u32, tiles_bCols: u32, tiles_cRows: u32, tiles_cCols: u32, tiles_nan: u32 }
+struct Dims { M: u32, K: u32, N: u32, tiles_gridX: u32, tiles_gridY: u32, tiles_aRows: u32, tiles_aCols: u32, tiles_bRows: u32, tiles_bCols: u32, tiles_cRows: u32, tiles_cCols: u32, tiles_nan: u32, tiles_budget: u32, tiles_pad0: u32, tiles_pad1: u32, tiles_pad2: u32 }
 @group(0) @binding(0) var<storage, read> tiles_A: array<f32>;
 @group(0) @binding(1) var<storage, read> tiles_B: array<f32>;
 @group(0) @binding(2) var<storage, read_write> tiles_C: array<f32>;
@@ -59,23 +75,23 @@ struct Dims { M: u32, K: u32, N: u32, tiles_gridX: u32, tiles_gridY: u32, tiles_
 @group(0) @binding(5) var<storage, read_write> tiles_flags: array<atomic<u32>>;
 var<private> tiles_inv: u32;
 fn loadA(row: u32, col: u32) -> f32 {
-${count}  if (row >= dims.tiles_aRows || col >= dims.tiles_aCols) {${flag(1)} }
+${count}  if (row >= dims.tiles_aRows || col >= dims.tiles_aCols) {${flag(kFlag.readA)} }
   let i = row * dims.tiles_aCols + col;
   if (row >= dims.tiles_aRows || i >= dims.tiles_aRows * dims.tiles_aCols) { return bitcast<f32>(dims.tiles_nan); }
   return tiles_A[i];
 }
 fn loadB(row: u32, col: u32) -> f32 {
-${count}  if (row >= dims.tiles_bRows || col >= dims.tiles_bCols) {${flag(2)} }
+${count}  if (row >= dims.tiles_bRows || col >= dims.tiles_bCols) {${flag(kFlag.readB)} }
   let i = row * dims.tiles_bCols + col;
   if (row >= dims.tiles_bRows || i >= dims.tiles_bRows * dims.tiles_bCols) { return bitcast<f32>(dims.tiles_nan); }
   return tiles_B[i];
 }
 fn storeC(row: u32, col: u32, v: f32) {
-  if (row >= dims.tiles_cRows || col >= dims.tiles_cCols) {${flag(3)} return; }
+  if (row >= dims.tiles_cRows || col >= dims.tiles_cCols) {${flag(kFlag.writeC)} return; }
   tiles_C[row * dims.tiles_cCols + col] = v;
 }
 fn tiles_barrier() {
-${checked ? '  atomicAdd(&tiles_count[tiles_inv * 2u + 1u], 1u);\n' : ''}  workgroupBarrier();
+${checked ? `  atomicAdd(&tiles_count[tiles_inv * ${kCountersPerInvocation}u + 1u], 1u);\n` : ''}  workgroupBarrier();
 }
 // ---- your code ----
 `;
@@ -86,50 +102,92 @@ export function preludeLines(c: PreludeConstants): number {
   return prelude(c, false).split('\n').length - 1;
 }
 
+/**
+ * The WGSL spec's line breaks (§ Blankspace and line breaks), each made one '\n': CR LF counts as
+ * one break. Nothing else changes, so the module means what it meant.
+ */
+export function normalizeLineBreaks(code: string): string {
+  return code.replace(/\r\n|[\r\v\f\u0085\u2028\u2029]/g, '\n');
+}
+
 /** The module a compile check uses: the prelude (uninstrumented) and the code as written. */
 export function checkModule(c: PreludeConstants, code: string): string {
-  return prelude(c, false) + code;
+  return prelude(c, false) + normalizeLineBreaks(code);
 }
+
+/** A reason the app will not run the code, as data (the view says it). Lines are the learner's, 1-based. */
+export type Refusal =
+  | { readonly kind: 'too-long'; readonly chars: number; readonly limit: number }
+  | { readonly kind: 'reserved'; readonly name: string; readonly line: number }
+  | { readonly kind: 'resource'; readonly name: string; readonly line: number }
+  | { readonly kind: 'unreadable'; readonly line: number };
+
+/** The code, parsed: its statements (with positions) and its tokens (comments excluded). */
+export interface Parsed {
+  readonly code: string;
+  readonly ast: readonly WgslNode[];
+  readonly tokens: readonly Token[];
+}
+
+/** Tokens of the code (comments and blankspace skipped), or undefined when the scanner gives up. */
+export function scan(code: string): Token[] | undefined {
+  try {
+    return new WgslScanner(normalizeLineBreaks(code)).scanTokens();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The code's parse, or the line the parser stopped at. */
+export function parse(code: string): Parsed | { readonly line: number } {
+  const text = normalizeLineBreaks(code);
+  const tokens = scan(text);
+  if (!tokens) return { line: 1 };
+  try {
+    const ast = new WgslParser().parse(text);
+    return { code: text, ast, tokens };
+  } catch (e) {
+    const line = typeof e === 'object' && e !== null && 'token' in e ? Number((e as { token?: { line?: number } }).token?.line) : NaN;
+    return { line: Number.isFinite(line) && line > 0 ? line : 1 };
+  }
+}
+
+const lineAt = (code: string, at: number): number => {
+  let n = 1;
+  for (let i = 0; i < at && i < code.length; i++) if (code.charCodeAt(i) === 10) n++;
+  return n;
+};
+
+const tokenName = (t: Token): string => String((t.type as { name?: string }).name ?? '');
 
 /**
- * The code with comments blanked out (same length, newlines kept), so that searching for
- * `for (` or `workgroupBarrier()` never finds one inside a comment. WGSL block comments nest.
+ * Why the code may not run, before anything is compiled: too long, a name the app keeps for itself,
+ * or a resource of its own. Empty when it may run.
  */
-export function maskComments(code: string): string {
-  const out = code.split('');
-  let i = 0;
-  while (i < code.length) {
-    if (code.startsWith('//', i)) {
-      while (i < code.length && code[i] !== '\n') out[i++] = ' ';
-    } else if (code.startsWith('/*', i)) {
-      let depth = 0;
-      do {
-        if (code.startsWith('/*', i)) {
-          depth++;
-          out[i] = out[i + 1] = ' ';
-          i += 2;
-        } else if (code.startsWith('*/', i)) {
-          depth--;
-          out[i] = out[i + 1] = ' ';
-          i += 2;
-        } else {
-          if (code[i] !== '\n') out[i] = ' ';
-          i++;
-        }
-      } while (depth > 0 && i < code.length);
-    } else i++;
+export function refusals(code: string): Refusal[] {
+  if (code.length > kMaxCodeChars) return [{ kind: 'too-long', chars: code.length, limit: kMaxCodeChars }];
+  const text = normalizeLineBreaks(code);
+  const tokens = scan(text);
+  if (!tokens) return [];
+  const out: Refusal[] = [];
+  const seen = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const line = lineAt(text, t.start);
+    if (t.lexeme.startsWith(kReservedPrefix) && !seen.has(t.lexeme)) {
+      seen.add(t.lexeme);
+      out.push({ kind: 'reserved', name: t.lexeme, line });
+    }
+    // `@group(…)`, `@binding(…)`: a buffer of the learner's own would bypass the counted helpers.
+    if (t.lexeme === '@' && (tokens[i + 1]?.lexeme === 'group' || tokens[i + 1]?.lexeme === 'binding')) {
+      out.push({ kind: 'resource', name: `@${tokens[i + 1]!.lexeme}`, line });
+    }
+    // `var<storage…>`, `var<uniform>`: the same, without a binding (which would not compile).
+    if (t.lexeme === 'var' && tokens[i + 1]?.lexeme === '<' && (tokens[i + 2]?.lexeme === 'storage' || tokens[i + 2]?.lexeme === 'uniform')) {
+      out.push({ kind: 'resource', name: `var<${tokens[i + 2]!.lexeme}>`, line });
+    }
   }
-  return out.join('');
-}
-
-/** The index just past the `)` matching the `(` at `open`, or -1. */
-function closeParen(text: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i + 1;
-  }
-  return -1;
+  return out;
 }
 
 interface Edit {
@@ -141,78 +199,257 @@ interface Edit {
 
 export interface Instrumented {
   readonly code: string;
-  /** Loops bounded. */
+  /** Loops counted against the budget: without a barrier (the invocation's counter), with one (uniform). */
   readonly loops: number;
+  readonly uniformLoops: number;
   /** Barriers counted. */
   readonly barriers: number;
-  /** False when no `@compute` entry point was found (the run reports it). */
-  readonly entry: boolean;
 }
 
-const loopGuard = (i: number) => `tiles_loop${i} += 1u; if (tiles_loop${i} > tiles_bound) { atomicStore(&tiles_flags[0], 1u); break; } `;
+/** Why the code could not be instrumented, as data. */
+export type NotInstrumented = { readonly kind: 'no-entry' } | { readonly kind: 'unreadable'; readonly line: number };
 
-/**
- * The learner's code, instrumented for the checked run (see the file's header). The line of
- * every character is kept: the inserted text has no newline.
- */
-export function instrument(code: string): Instrumented {
-  const masked = maskComments(code);
-  const edits: Edit[] = [];
-  let entry = false;
-  // The entry point names its invocation.
-  for (const m of masked.matchAll(/\bfn\s+[A-Za-z_]\w*\s*\(/g)) {
-    const open = m.index + m[0].length - 1;
-    const close = closeParen(masked, open);
-    if (close < 0) continue;
-    const brace = masked.indexOf('{', close);
-    if (brace < 0) continue;
-    const before = masked.slice(Math.max(0, masked.lastIndexOf('}', m.index) + 1, masked.lastIndexOf(';', m.index) + 1), m.index);
-    let extra: string;
-    if (/@compute\b/.test(before)) {
-      entry = true;
-      const params = masked.slice(open + 1, close - 1);
-      const named = /@builtin\s*\(\s*global_invocation_id\s*\)\s*([A-Za-z_]\w*)/.exec(params);
-      let gid = named?.[1];
-      if (gid === undefined) {
-        gid = 'tiles_gid';
-        edits.push({ at: open + 1, cut: 0, text: `@builtin(global_invocation_id) tiles_gid: vec3u${params.trim() ? ', ' : ''}` });
+type AnyNode = WgslNode & {
+  name?: string;
+  attributes?: { name: string; value: string | string[] | null }[] | null;
+  args?: { name: string; type?: { name?: string }; attributes?: { name: string; value: string | string[] | null }[] | null }[];
+  members?: { name: string; attributes?: { name: string; value: string | string[] | null }[] | null }[];
+  body?: WgslNode[];
+};
+
+const isLoop = (n: WgslNode) => n.astNodeType === 'for' || n.astNodeType === 'while' || n.astNodeType === 'loop';
+const isCall = (n: WgslNode) => n.astNodeType === 'call' || n.astNodeType === 'callExpr';
+const nameOf = (n: WgslNode) => (n as AnyNode).name ?? '';
+const hasAttr = (n: { attributes?: { name: string }[] | null }, name: string) => (n.attributes ?? []).some((a) => a.name === name);
+const builtinOf = (n: { attributes?: { name: string; value: string | string[] | null }[] | null }) => {
+  const a = (n.attributes ?? []).find((x) => x.name === 'builtin');
+  return a === undefined ? undefined : Array.isArray(a.value) ? a.value[0] : a.value;
+};
+
+/** Every node under `n` (its own subtree, statements and expressions), n included. */
+function nodesIn(n: WgslNode): WgslNode[] {
+  const out: WgslNode[] = [];
+  const seen = new Set<object>();
+  const visit = (x: unknown): void => {
+    if (typeof x !== 'object' || x === null || seen.has(x)) return;
+    seen.add(x);
+    if (Array.isArray(x)) {
+      for (const y of x) visit(y);
+      return;
+    }
+    const node = x as Partial<WgslNode>;
+    if (typeof node.astNodeType !== 'string') return;
+    out.push(x as WgslNode);
+    for (const v of Object.values(x)) if (typeof v === 'object') visit(v);
+  };
+  visit(n);
+  return out;
+}
+
+/** The functions whose body reaches a barrier, directly or through the functions it calls. */
+function barrierFunctions(functions: readonly WgslNode[]): Set<string> {
+  const calls = new Map<string, Set<string>>();
+  for (const f of functions) calls.set(nameOf(f), new Set(nodesIn(f).filter(isCall).map(nameOf)));
+  const out = new Set<string>();
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [f, cs] of calls) {
+      if (out.has(f)) continue;
+      if ([...cs].some((c) => kBarrierBuiltins.has(c) || out.has(c))) {
+        out.add(f);
+        grew = true;
       }
-      extra = `tiles_inv = ${gid}.x + ${gid}.y * dims.tiles_gridX + ${gid}.z * dims.tiles_gridX * dims.tiles_gridY; `;
-      edits.push({ at: brace + 1, cut: 0, text: ` ${extra}` });
     }
   }
-  // Loops: `loop {`, `for (…) {`, `while … {`.
+  return out;
+}
+
+/** The first token at or after `from` whose lexeme is `lexeme`. */
+function tokenAfter(tokens: readonly Token[], from: number, lexeme: string): Token | undefined {
+  return tokens.find((t) => t.start >= from && t.lexeme === lexeme);
+}
+
+/**
+ * The learner's code, instrumented for the checked run (see the file's header), from its parse.
+ * The line of every character is kept: the inserted text has no newline.
+ */
+export function instrument(code: string): Instrumented | NotInstrumented {
+  const p = parse(code);
+  if (!('ast' in p)) return { kind: 'unreadable', line: p.line };
+  const { ast, tokens } = p;
+  const text = p.code;
+  const functions = ast.filter((n) => n.astNodeType === 'function');
+  const structs = new Map(ast.filter((n) => n.astNodeType === 'struct').map((s) => [nameOf(s), s as AnyNode]));
+  const entry = functions.find((f) => nameOf(f) === 'main' && hasAttr(f as AnyNode, 'compute')) as AnyNode | undefined;
+  if (!entry) return { kind: 'no-entry' };
+  const withBarrier = barrierFunctions(functions);
+  const edits: Edit[] = [];
+  const bodyOpen = (n: WgslNode) => tokenAfter(tokens, n.start, '{');
+
+  // The entry point names its invocation, from the learner's own global_invocation_id where there is one.
+  let gid: string | undefined;
+  for (const a of entry.args ?? []) {
+    if (builtinOf(a) === 'global_invocation_id') gid = a.name;
+    const s = a.type?.name !== undefined ? structs.get(a.type.name) : undefined;
+    const m = s?.members?.find((x) => builtinOf(x) === 'global_invocation_id');
+    if (gid === undefined && m) gid = `${a.name}.${m.name}`;
+  }
+  const entryName = tokens.find((t) => t.start >= entry.start && t.lexeme === 'main');
+  const paren = entryName ? tokenAfter(tokens, entryName.end, '(') : undefined;
+  const entryBrace = bodyOpen(entry);
+  if (!paren || !entryBrace) return { kind: 'unreadable', line: lineAt(text, entry.start) };
+  if (gid === undefined) {
+    gid = 'tiles_gid';
+    const close = tokenAfter(tokens, paren.end, ')');
+    const empty = close !== undefined && close.start === tokens[tokens.indexOf(paren) + 1]?.start;
+    edits.push({ at: paren.end, cut: 0, text: `@builtin(global_invocation_id) tiles_gid: vec3u${empty ? '' : ', '}` });
+  }
+  edits.push({ at: entryBrace.end, cut: 0, text: ` tiles_inv = ${gid}.x + ${gid}.y * dims.tiles_gridX + ${gid}.z * dims.tiles_gridX * dims.tiles_gridY;` });
+
+  // Loops, function by function.
   let loops = 0;
-  for (const m of masked.matchAll(/\b(loop|for|while)\b/g)) {
-    let from = m.index + m[0].length;
-    if (m[1] === 'for') {
-      const open = masked.indexOf('(', from);
-      if (open < 0) continue;
-      from = closeParen(masked, open);
-      if (from < 0) continue;
+  let uniformLoops = 0;
+  const loopWord = `tiles_count[tiles_inv * ${kCountersPerInvocation}u + 2u]`;
+  for (const f of functions) {
+    const fNodes = nodesIn(f);
+    let needsUniform = false;
+    for (const l of fNodes.filter(isLoop)) {
+      const brace = bodyOpen(l);
+      if (!brace) return { kind: 'unreadable', line: lineAt(text, l.start) };
+      const reachesBarrier = nodesIn(l).some((n) => isCall(n) && (kBarrierBuiltins.has(nameOf(n)) || withBarrier.has(nameOf(n))));
+      if (reachesBarrier) {
+        needsUniform = true;
+        uniformLoops++;
+        edits.push({
+          at: brace.end,
+          cut: 0,
+          text: ` tiles_uwork += 1u; atomicAdd(&${loopWord}, 1u); if (tiles_uwork > dims.tiles_budget) { atomicStore(&tiles_flags[${kFlag.budget}], 1u); break; }`,
+        });
+      } else {
+        loops++;
+        edits.push({ at: brace.end, cut: 0, text: ` if (atomicAdd(&${loopWord}, 1u) >= dims.tiles_budget) { atomicStore(&tiles_flags[${kFlag.budget}], 1u); break; }` });
+      }
     }
-    const brace = masked.indexOf('{', from);
-    if (brace < 0) continue;
-    if (m[1] === 'loop' && masked.slice(from, brace).trim() !== '') continue;
-    // i18n-exempt: WGSL put into the learner's code
-    edits.push({ at: m.index, cut: 0, text: `var tiles_loop${loops} = 0u; ` });
-    edits.push({ at: brace + 1, cut: 0, text: ` ${loopGuard(loops)}` });
-    loops++;
+    if (needsUniform) {
+      const fb = bodyOpen(f);
+      if (!fb) return { kind: 'unreadable', line: lineAt(text, f.start) };
+      // i18n-exempt: WGSL put into the learner's code
+      edits.push({ at: fb.end, cut: 0, text: ' var tiles_uwork = 0u;' });
+    }
   }
   // Barriers: counted per invocation.
   let barriers = 0;
-  for (const m of masked.matchAll(/\bworkgroupBarrier\b/g)) {
-    edits.push({ at: m.index, cut: m[0].length, text: 'tiles_barrier' });
-    barriers++;
+  for (const f of functions) {
+    for (const n of nodesIn(f)) {
+      if (n.astNodeType !== 'call' || n.start < 0 || nameOf(n) !== 'workgroupBarrier') continue;
+      const t = tokens.find((x) => x.start >= n.start && x.lexeme === 'workgroupBarrier');
+      if (!t) continue;
+      edits.push({ at: t.start, cut: t.lexeme.length, text: 'tiles_barrier' });
+      barriers++;
+    }
   }
-  edits.sort((a, b) => b.at - a.at);
-  let out = code;
-  for (const e of edits) out = out.slice(0, e.at) + e.text + out.slice(e.at + e.cut);
-  return { code: out, loops, barriers, entry };
+  // Later edits first; at one place, in the order they were made (stable sort, reversed groups).
+  const order = edits.map((e, i) => ({ e, i })).sort((a, b) => b.e.at - a.e.at || b.i - a.i);
+  let out = text;
+  for (const { e } of order) out = out.slice(0, e.at) + e.text + out.slice(e.at + e.cut);
+  return { code: out, loops, uniformLoops, barriers };
 }
 
 /** The module the checked run compiles: the counting prelude and the instrumented code. */
-export function runModule(c: PreludeConstants, code: string): { source: string; instrumented: Instrumented } {
+export function runModule(c: PreludeConstants, code: string): { source: string; instrumented: Instrumented } | NotInstrumented {
   const instrumented = instrument(code);
+  if (!('code' in instrumented)) return instrumented;
   return { source: prelude(c, true) + instrumented.code, instrumented };
+}
+
+/** A plain-words hint for a common compile error, on the line that causes it (data; the view words it). */
+export interface CompileHint {
+  readonly kind: 'int-float' | 'uniform-barrier' | 'entry-point';
+  /** The learner's line (1-based) the hint belongs to. */
+  readonly line: number;
+  /** The name involved (the variable, the barrier, the entry point found). */
+  readonly name?: string;
+}
+
+/**
+ * Hints for compile errors at `lines` (the learner's lines the compiler named), read from the
+ * code's tokens, never from the compiler's wording:
+ * - int-float: a `var`/`let` without a type, initialised from an integer literal without a suffix
+ *   (so it is an i32), named on an error's line or declared there: the hint is on its declaration;
+ * - uniform-barrier: an error's line holds a barrier; the hint is on the first `return` before it in
+ *   its function (an early return makes it non-uniform), else on the barrier itself.
+ */
+export function compileHints(code: string, lines: readonly number[]): CompileHint[] {
+  const text = normalizeLineBreaks(code);
+  const tokens = scan(text);
+  if (!tokens) return [];
+  const at = tokens.map((t) => lineAt(text, t.start));
+  const errorLines = new Set(lines);
+  const out: CompileHint[] = [];
+  const seen = new Set<string>();
+  const add = (h: CompileHint) => {
+    const key = `${h.kind}:${h.line}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(h);
+    }
+  };
+  // Integer-initialised declarations without a type.
+  for (let i = 0; i + 3 < tokens.length; i++) {
+    const kw = tokens[i]!.lexeme;
+    if (kw !== 'var' && kw !== 'let') continue;
+    const name = tokens[i + 1]!;
+    if (tokenName(name) !== 'ident' || tokens[i + 2]!.lexeme !== '=') continue;
+    const lit = tokens[i + 3]!;
+    const next = tokens[i + 4]?.lexeme;
+    if (!/^-?[0-9]+$/.test(lit.lexeme) || (next !== ';' && next !== undefined)) continue;
+    const used = tokens.some((t, j) => t.lexeme === name.lexeme && errorLines.has(at[j]!));
+    if (used) add({ kind: 'int-float', line: at[i]!, name: name.lexeme });
+  }
+  // Barriers on an error's line.
+  for (let i = 0; i < tokens.length; i++) {
+    if (!kBarrierBuiltins.has(tokens[i]!.lexeme) || !errorLines.has(at[i]!)) continue;
+    let fnStart = 0;
+    for (let j = i; j >= 0; j--) {
+      if (tokens[j]!.lexeme === 'fn') {
+        fnStart = j;
+        break;
+      }
+    }
+    const ret = tokens.slice(fnStart, i).findIndex((t) => t.lexeme === 'return');
+    add({ kind: 'uniform-barrier', line: ret >= 0 ? at[fnStart + ret]! : at[i]!, name: tokens[i]!.lexeme });
+  }
+  return out;
+}
+
+/**
+ * Whether the module has the compute entry point the run needs (`@compute fn main`); when it does
+ * not, the hint names the line of a compute entry point by another name, or line 1.
+ */
+export function entryPointHint(code: string): CompileHint | undefined {
+  const p = parse(code);
+  if (!('ast' in p)) return undefined;
+  const fns = p.ast.filter((n) => n.astNodeType === 'function') as AnyNode[];
+  if (fns.some((f) => f.name === 'main' && hasAttr(f, 'compute'))) return undefined;
+  const other = fns.find((f) => hasAttr(f, 'compute')) ?? fns.find((f) => f.name === 'main');
+  return { kind: 'entry-point', line: other ? lineAt(p.code, other.start) : 1, ...(other?.name ? { name: other.name } : {}) };
+}
+
+/**
+ * From a line of the normalized code (what the compiler and the checker number) to the line the
+ * editor shows: the editor breaks lines only at LF, CR LF and CR, so a VT, FF, NEL, U+2028 or
+ * U+2029 (a line break to WGSL) stays inside one of its lines.
+ */
+export function editorLines(code: string): (line: number) => number {
+  const map: number[] = [0, 1];
+  let editor = 1;
+  for (let i = 0; i < code.length; i++) {
+    const ch = code[i]!;
+    if (ch === '\r' && code[i + 1] === '\n') continue;
+    if (ch === '\n' || ch === '\r') editor++;
+    else if (!/[\v\f\u0085\u2028\u2029]/.test(ch)) continue;
+    map.push(editor);
+  }
+  return (line) => map[Math.min(Math.max(1, line), map.length - 1)]!;
 }

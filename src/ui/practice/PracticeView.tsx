@@ -1,17 +1,22 @@
 /**
  * The practice view (`?view=practice&ex=<id>`): the climb of exercises (core/practice/exercises.ts),
  * each with its goal, hints one at a time, its skeleton in a code editor, the solution on request,
- * a link that carries the code (never run until Run is pressed), and the checked run's verdict
- * per shape: wrong elements on a small map of C, global reads against the budget, barriers.
+ * a link that carries the code (never run until Run is pressed), and the checked run's verdict: a
+ * headline naming the failure that happened, per shape (teaching and random) a map of C whose cells
+ * say their expected and actual values, global reads against the budget, barriers, the slip the
+ * wrong values match, and plain-words hints beside compile errors. The learner's own code is never
+ * lost: what a link, the solution or Reset replaced is one click away (`exercise-restore`).
  */
-import { useEffect, useMemo } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exercise, kExercises, overallStatus, type ExerciseId, type ShapeVerdict } from '../../core/practice/exercises';
-import { prelude } from '../../core/practice/wgsl';
-import { shapeLabel } from '../../core/shape';
+import { kCell } from '../../core/practice/cells';
+import { exercise, headlineFailure, kExercises, kRandomShapes, overallStatus, type Exercise, type ExerciseId, type FailureKind, type ShapeVerdict } from '../../core/practice/exercises';
+import type { Shape } from '../../core/shape';
+import { kMaxCodeChars, prelude, type CompileHint, type Refusal } from '../../core/practice/wgsl';
+import type { Slip } from '../../core/practice/slips';
 import { language, numberFormat, say } from '../../i18n';
 import { localizeComments } from '../../i18n/codeComments';
-import { consumeCodeFragment, practiceLink, resetExercise, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution } from '../../state/practice';
+import { practiceLink, resetExercise, restoreCode, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution } from '../../state/practice';
 import { useApp } from '../../state/store';
 import { CodeEditor, type EditorMark } from './CodeEditor';
 import './practice.css';
@@ -20,43 +25,109 @@ import './practice.css';
 const kHelpId = 'practice-editor-help';
 
 const fmt = (n: number) => numberFormat().format(n);
+/** A value of C as the map says it: up to 6 significant digits, NaN as NaN. */
+const val = (x: number) => (Number.isNaN(x) ? 'NaN' : numberFormat({ maximumSignificantDigits: 6 }).format(x));
+
+/** The shape as the exercise reads it: M×N for a map, M×K for a transpose, K for a dot product, M×K×N for a matmul. */
+function shapeText(ex: Exercise, s: Shape): string {
+  if (ex.kind === 'add') return `${s.m}×${s.n}`;
+  if (ex.kind === 'transpose') return `${s.m}×${s.k}`;
+  if (ex.kind === 'dot') return `${s.k}`;
+  return `${s.m}×${s.k}×${s.n}`;
+}
+
+/** The headline of code that did not compile or was refused: nothing ran. */
+const kCompileFailure: FailureKind = 'compile';
+
+/** The map shows at most this many rows and columns of C: a window around the first bad element. */
+const kMapWindow = 16;
 
 function WrongMap({ v }: { v: ShapeVerdict }) {
   const { t } = useTranslation('practice');
-  const cell = Math.max(6, Math.min(18, Math.floor(180 / Math.max(v.cRows, v.cCols))));
-  return (
-    <svg
-      className="practice-map"
-      role="img"
-      aria-label={t('mapLabel', { shape: shapeLabel(v.shape) })}
-      width={v.cCols * cell + 2}
-      height={v.cRows * cell + 2}
-      data-testid="exercise-cmap"
-      data-wrong={v.wrongCount}
-    >
-      {Array.from(v.wrong, (w, i) => (
-        <rect
+  const first = v.cells.findIndex((k) => k !== kCell.right);
+  const r0 = first < 0 || v.cRows <= kMapWindow ? 0 : Math.min(Math.floor(first / v.cCols), v.cRows - kMapWindow);
+  const c0 = first < 0 || v.cCols <= kMapWindow ? 0 : Math.min(first % v.cCols, v.cCols - kMapWindow);
+  const rows = Math.min(kMapWindow, v.cRows);
+  const cols = Math.min(kMapWindow, v.cCols);
+  const cell = Math.max(14, Math.min(28, Math.floor(300 / Math.max(rows, cols))));
+  const windowed = rows < v.cRows || cols < v.cCols;
+  const [readout, setReadout] = useState('');
+  const cells = [];
+  for (let r = r0; r < r0 + rows; r++) {
+    for (let c = c0; c < c0 + cols; c++) {
+      const i = r * v.cCols + c;
+      const kind = v.cells[i]!;
+      const expected = val(v.expected[i]!);
+      const actual = val(v.actual[i]!);
+      const name =
+        kind === kCell.right
+          ? t('cell.right', { row: r, col: c, expected })
+          : kind === kCell.wrong
+            ? t('cell.wrong', { row: r, col: c, expected, actual })
+            : t('cell.unwritten', { row: r, col: c, expected });
+      const x = 1 + (c - c0) * cell;
+      const y = 1 + (r - r0) * cell;
+      const bad = kind !== kCell.right;
+      cells.push(
+        <g
           key={i}
-          x={1 + (i % v.cCols) * cell}
-          y={1 + Math.floor(i / v.cCols) * cell}
-          width={cell - 1}
-          height={cell - 1}
-          className={w ? 'cell-wrong' : 'cell-ok'}
-          data-testid={w ? 'exercise-wrong-cell' : undefined}
+          className={kind === kCell.right ? 'cell-ok' : kind === kCell.wrong ? 'cell-wrong' : 'cell-unwritten'}
+          data-testid={bad ? 'exercise-wrong-cell' : undefined}
+          data-kind={bad ? (kind === kCell.wrong ? 'wrong' : 'unwritten') : undefined}
+          data-expected={bad ? String(v.expected[i]) : undefined}
+          data-actual={bad ? (kind === kCell.unwritten ? 'NaN' : String(v.actual[i])) : undefined}
+          data-row={bad ? r : undefined}
+          data-col={bad ? c : undefined}
+          tabIndex={bad ? 0 : undefined}
+          role={bad ? 'img' : undefined}
+          aria-label={bad ? name : undefined}
+          onFocus={() => setReadout(name)}
+          onMouseEnter={() => setReadout(name)}
         >
-          <title>{w ? t('cellWrong') : t('cellOk')}</title>
-        </rect>
-      ))}
-    </svg>
+          <title>{name}</title>
+          <rect x={x} y={y} width={cell - 2} height={cell - 2} />
+          {kind === kCell.wrong ? <path d={`M${x + 3} ${y + 3} L${x + cell - 5} ${y + cell - 5} M${x + cell - 5} ${y + 3} L${x + 3} ${y + cell - 5}`} /> : null}
+          {kind === kCell.unwritten ? <circle cx={x + cell / 2 - 1} cy={y + cell / 2 - 1} r={Math.max(2, cell / 6)} /> : null}
+        </g>,
+      );
+    }
+  }
+  return (
+    <figure className="practice-map-figure">
+      <svg className="practice-map" role="group" aria-label={t('mapLabel', { rows: v.cRows, cols: v.cCols })} width={cols * cell + 2} height={rows * cell + 2} data-testid="exercise-cmap" data-wrong={v.wrongCount + v.unwrittenCount}>
+        {cells}
+      </svg>
+      <p className="practice-readout" data-testid="exercise-cell-readout" aria-hidden="true">
+        {readout || '\u00a0'}
+      </p>
+      <figcaption className="small">
+        {windowed ? t('mapWindow', { r0, r1: r0 + rows - 1, c0, c1: c0 + cols - 1, rows: v.cRows, cols: v.cCols }) : null} {t('mapLegend')}
+      </figcaption>
+    </figure>
   );
 }
 
-function ShapeRow({ v, index }: { v: ShapeVerdict; index: number }) {
+function SlipNote({ slip }: { slip: Slip }) {
   const { t } = useTranslation('practice');
   return (
-    <li className="practice-shape" data-testid={`exercise-shape-${index}`} data-status={v.status}>
+    <p className="practice-slip" data-testid="exercise-slip" data-slip={slip.kind}>
+      <strong>{t('slip.label')}</strong> {t(`slip.${slip.kind}`, { phase: (slip.phase ?? 0) + 1, terms: slip.terms ?? 0, barriers: slip.barriers ?? 0, need: slip.need ?? 0 })}{' '}
+      {t('slip.where', { row: slip.row, col: slip.col, tileRow: slip.tileRow, tileCol: slip.tileCol, laneX: slip.laneX, laneY: slip.laneY })}
+    </p>
+  );
+}
+
+function ShapeRow({ ex, v, index }: { ex: Exercise; v: ShapeVerdict; index: number }) {
+  const { t } = useTranslation('practice');
+  const s = v.shape;
+  return (
+    <li className="practice-shape" data-testid={`exercise-shape-${index}`} data-status={v.status} data-failure={v.failure} data-shape={`${s.m}x${s.k}x${s.n}`} data-random={v.random}>
       <div>
-        <strong>{t('shape', { shape: shapeLabel(v.shape) })}</strong> <span className={`verdict-tag verdict-${v.status}`}>{t(`status.${v.status}`)}</span>
+        <strong>{t(v.random ? 'shapeRandom' : 'shape', { shape: shapeText(ex, s) })}</strong>{' '}
+        <span className={`verdict-tag verdict-${v.status}`}>
+          {v.status === 'pass' ? '✓ ' : '✗ '}
+          {t(`status.${v.status}`)}
+        </span>
         <p className="small">{t('readsSummary', { reads: fmt(v.maxReads), budget: fmt(v.readBudget) })}</p>
         {v.minBarriers > 0 || v.barriersMax > 0 ? (
           <p className="small">{t('barriersSummary', { min: fmt(v.barriersMin), max: fmt(v.barriersMax), phases: fmt(v.phases), need: fmt(v.minBarriers) })}</p>
@@ -66,9 +137,64 @@ function ShapeRow({ v, index }: { v: ShapeVerdict; index: number }) {
             <li key={i}>{say(p)}</li>
           ))}
         </ul>
+        {v.slip ? <SlipNote slip={v.slip} /> : null}
       </div>
-      <WrongMap v={v} />
+      {v.wrongCount + v.unwrittenCount > 0 || v.cRows * v.cCols <= kMapWindow * kMapWindow ? <WrongMap v={v} /> : null}
     </li>
+  );
+}
+
+function RefusalList({ refusals }: { refusals: readonly Refusal[] }) {
+  const { t } = useTranslation('practice');
+  return (
+    <ul>
+      {refusals.map((r, i) => (
+        <li key={i} data-testid="exercise-refusal" data-kind={r.kind} data-line={'line' in r ? r.line : undefined}>
+          {r.kind === 'too-long'
+            ? t('refusal.tooLong', { chars: fmt(r.chars), limit: fmt(r.limit) })
+            : r.kind === 'reserved'
+              ? t('refusal.reserved', { name: r.name, line: r.line })
+              : r.kind === 'resource'
+                ? t('refusal.resource', { name: r.name, line: r.line })
+                : t('refusal.unreadable', { line: r.line })}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HintNote({ h, ex }: { h: CompileHint; ex: Exercise }) {
+  const { t } = useTranslation('practice');
+  const hint = h.kind === 'entry-point' ? undefined : (ex.hintFor as Exercise['hintFor'])?.[h.kind];
+  const shown = useApp((s) => s.practiceHints[s.practiceEx] ?? 0);
+  return (
+    <li className="practice-compile-hint" data-testid="exercise-compile-hint" data-hint={h.kind} data-line={h.line}>
+      <strong>{t('compileHint.label', { line: h.line })}</strong> {t(`compileHint.${h.kind}`, { name: h.name ?? '' })}
+      {hint !== undefined ? (
+        <>
+          {' '}
+          <button type="button" className="link-button" onClick={() => { for (let i = shown; i < hint; i++) showHint(); }}>
+            {t('compileHint.seeHint', { n: hint })}
+          </button>
+        </>
+      ) : null}
+    </li>
+  );
+}
+
+function Headline({ failure, shapes, seed, why }: { failure: FailureKind; shapes: readonly ShapeVerdict[]; seed?: number; why?: string }) {
+  const { t } = useTranslation('practice');
+  const wrong = shapes.reduce((n, v) => n + v.wrongCount, 0);
+  const unwritten = shapes.reduce((n, v) => n + v.unwrittenCount, 0);
+  const status = failure === 'none' ? 'pass' : failure === 'stopped' || failure === 'compile' ? 'error' : 'fail';
+  return (
+    <p className={`practice-headline verdict-${status}`} data-testid="exercise-headline" data-failure={failure}>
+      <strong>
+        {failure === 'none' ? '✓ ' : '✗ '}
+        {t(`headline.${failure}`, { wrong: fmt(wrong), unwritten: fmt(unwritten), shapes: fmt(shapes.length), random: fmt(shapes.filter((v) => v.random).length), seed: seed ?? 0 })}
+      </strong>
+      {why ? <> {why}</> : null}
+    </p>
   );
 }
 
@@ -76,43 +202,68 @@ function Verdict({ id }: { id: ExerciseId }) {
   const { t } = useTranslation('practice');
   const result = useApp((s) => s.practiceResult);
   const status = useApp((s) => s.practiceStatus);
-  if (status === 'running') return <p aria-live="polite">{t('running')}</p>;
+  const ex = exercise(id);
+  if (status === 'running') return <p aria-live="polite">{t('running', { random: kRandomShapes })}</p>;
   if (!result || result.ex !== id) return null;
   const o = result.outcome;
-  if (o.kind === 'compile') {
+  if (o.kind === 'compile' || o.kind === 'refused') {
     return (
-      <section className="practice-verdict" data-testid="exercise-verdict" data-status="error" data-kind="compile" data-seq={result.seq} aria-live="polite">
-        <p className="verdict-error">{t('verdict.compile')}</p>
-        <ul>
-          {o.messages.map((m, i) => (
-            <li key={i} data-testid="exercise-compile-error" data-line={m.line}>
-              {t('compileError', { line: m.line, message: m.message })}
-            </li>
-          ))}
-        </ul>
+      <section className="practice-verdict" data-testid="exercise-verdict" data-status="error" data-kind={o.kind} data-seq={result.seq} aria-live="polite">
+        <Headline failure={kCompileFailure} shapes={[]} />
+        {o.kind === 'refused' ? <p className="verdict-error">{t('verdict.refused')}</p> : null}
+        {o.kind === 'refused' ? (
+          <RefusalList refusals={o.refusals} />
+        ) : (
+          <>
+            {o.hints.length > 0 ? (
+              <ul className="practice-compile-hints">
+                {o.hints.map((h, i) => (
+                  <HintNote key={i} h={h} ex={ex} />
+                ))}
+              </ul>
+            ) : null}
+            <ul>
+              {o.messages.map((m, i) => (
+                <li key={i} data-testid="exercise-compile-error" data-line={m.line}>
+                  {t('compileError', { line: m.line, message: m.message })}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </section>
     );
   }
   const shapes = o.shapes;
+  const failure: FailureKind = o.kind === 'failed' ? 'stopped' : headlineFailure(shapes);
   const st = o.kind === 'failed' ? 'error' : overallStatus(shapes);
   const wrong = shapes.reduce((n, v) => n + v.wrongCount, 0);
+  const unwritten = shapes.reduce((n, v) => n + v.unwrittenCount, 0);
   const maxReads = Math.max(0, ...shapes.map((v) => v.maxReads));
   const budget = Math.max(0, ...shapes.map((v) => v.readBudget));
+  // The slip the first failing shape names, said once under the headline (each shape says its own below).
+  const firstSlip = shapes.find((v) => v.slip)?.slip;
   return (
-    <section className="practice-verdict" data-testid="exercise-verdict" data-status={st} data-seq={result.seq} aria-live="polite">
-      <p className={`verdict-${st}`}>
-        <strong>{t(`verdict.${st}`)}</strong>
-      </p>
-      {o.kind === 'failed' ? <p className="verdict-error" data-testid="exercise-failure">{say(o.why)}</p> : null}
-      <p data-testid="exercise-wrong-count" data-count={wrong}>
-        {t('wrongTotal', { count: fmt(wrong) })}
+    <section className="practice-verdict" data-testid="exercise-verdict" data-status={st} data-seq={result.seq} data-seed={o.seed} aria-live="polite">
+      <Headline failure={failure} shapes={shapes} seed={o.seed} />
+      {o.kind === 'failed' ? (
+        <p className="verdict-error" data-testid="exercise-failure">
+          {say(o.why)}
+        </p>
+      ) : null}
+      <p data-testid="exercise-wrong-count" data-count={wrong + unwritten} data-unwritten={unwritten} data-wrong-value={wrong}>
+        {t('wrongTotal', { wrong: fmt(wrong), unwritten: fmt(unwritten) })}
       </p>
       <p data-testid="exercise-reads" data-reads={maxReads} data-budget={budget}>
         {t('readsSummary', { reads: fmt(maxReads), budget: fmt(budget) })}
       </p>
+      {firstSlip ? <SlipNote slip={firstSlip} /> : null}
+      <p className="small" data-testid="exercise-seed">
+        {t('seedNote', { seed: o.seed, random: kRandomShapes })}
+      </p>
       <ol className="practice-shapes">
         {shapes.map((v, i) => (
-          <ShapeRow key={i} v={v} index={i} />
+          <ShapeRow key={i} ex={ex} v={v} index={i} />
         ))}
       </ol>
       <p className="small">{t('notTimed')}</p>
@@ -120,10 +271,64 @@ function Verdict({ id }: { id: ExerciseId }) {
   );
 }
 
+function SharePanel({ id, code }: { id: ExerciseId; code: string }) {
+  const { t } = useTranslation('practice');
+  const [open, setOpen] = useState(false);
+  const [copiedState, setCopiedState] = useState<{ readonly link: string; readonly ok: boolean } | undefined>(undefined);
+  const field = useRef<HTMLInputElement>(null);
+  const link = practiceLink(id, code);
+  // What the status says belongs to the link it copied: a new link (edited code) says nothing yet.
+  const copied = copiedState && copiedState.link === link ? (copiedState.ok ? 'yes' : 'no') : undefined;
+  const setCopied = (v: 'yes' | 'no') => link && setCopiedState({ link, ok: v === 'yes' });
+  const copy = async () => {
+    if (!link) return;
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied('yes');
+    } catch {
+      field.current?.select();
+      setCopied('no');
+    }
+  };
+  return (
+    <div className="practice-share">
+      <button
+        type="button"
+        data-testid="exercise-share"
+        aria-expanded={open}
+        title={t('shareHelp')}
+        onClick={() => {
+          setOpen(true);
+          void copy();
+        }}
+        disabled={!link}
+      >
+        {t('share')}
+      </button>
+      {!link ? <span className="small">{t('shareTooLong', { limit: fmt(kMaxCodeChars) })}</span> : null}
+      {open && link ? (
+        <div className="practice-share-panel">
+          <label>
+            {t('shareField')}
+            <input ref={field} type="text" readOnly value={link} data-testid="exercise-share-url" onFocus={(e) => e.currentTarget.select()} />
+          </label>
+          <button type="button" data-testid="exercise-share-copy" onClick={() => void copy()}>
+            {t('shareCopy')}
+          </button>
+          <span role="status" data-testid="exercise-share-status" data-copied={copied ?? ''}>
+            {copied === 'yes' ? t('shareCopied') : copied === 'no' ? t('shareCopyFailed') : ''}
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 export function PracticeView() {
   const { t } = useTranslation('practice');
   const id = useApp((s) => s.practiceEx);
   const code = useApp((s) => s.practiceCode[s.practiceEx]);
+  const backups = useApp((s) => s.practiceBackups[s.practiceEx]);
   const hints = useApp((s) => s.practiceHints[s.practiceEx] ?? 0);
   const linked = useApp((s) => s.practiceLinked === s.practiceEx);
   const badLink = useApp((s) => s.practiceBadLink);
@@ -136,13 +341,15 @@ export function PracticeView() {
   // The starting code and the solution, untouched, are shown with their comments in the language in
   // use (line for line: a compiler message's line is the same line); once edited, the text is the learner's.
   const shown = code === ex.skeleton || code === ex.solution ? localizeComments(code, language()) : code;
-  useEffect(() => consumeCodeFragment(), []);
-  const marks: EditorMark[] = useMemo(
-    () => (result?.ex === id && result.outcome.kind === 'compile' ? result.outcome.messages.map((m) => ({ line: m.line, message: m.message })) : []),
-    [result, id],
-  );
-  const link = practiceLink(id, code);
+  const marks: EditorMark[] = useMemo(() => {
+    if (result?.ex !== id) return [];
+    const o = result.outcome;
+    if (o.kind === 'compile') return [...o.messages.map((m) => ({ line: m.line, message: m.message })), ...o.hints.map((h) => ({ line: h.line, message: t(`compileHint.${h.kind}`, { name: h.name ?? '' }) }))];
+    if (o.kind === 'refused') return o.refusals.flatMap((r) => ('line' in r ? [{ line: r.line, message: r.kind === 'reserved' ? t('refusal.reserved', { name: r.name, line: r.line }) : r.kind === 'resource' ? t('refusal.resource', { name: r.name, line: r.line }) : t('refusal.unreadable', { line: r.line }) }] : []));
+    return [];
+  }, [result, id, t]);
   const noGpu = gpu === 'unavailable';
+  const backup = backups?.[backups.length - 1];
   return (
     <div className="practice">
       <nav className="panel practice-list" aria-label={t('list')}>
@@ -164,8 +371,8 @@ export function PracticeView() {
         <p data-testid="exercise-goal">
           <strong>{t('goal')}:</strong> {t(`ex.${id}.goal`)}
         </p>
-        <p className="small">
-          {t('shapes')}: {ex.shapes.map((s) => shapeLabel(s)).join(', ')}
+        <p className="small" data-testid="exercise-shapes">
+          {t(`shapes.${ex.kind}`)}: {ex.shapes.map((s) => shapeText(ex, s)).join(', ')} — {t('shapesRandom', { random: kRandomShapes, max: shapeText(ex, ex.random.max) })}
         </p>
         {noGpu ? (
           <p className="error-summary" data-testid="exercise-no-gpu">
@@ -177,7 +384,19 @@ export function PracticeView() {
             {t('linked')}
           </p>
         ) : null}
-        {badLink ? <p className="error-summary">{t('badLink')}</p> : null}
+        {badLink ? (
+          <p className="error-summary" data-testid="exercise-bad-link" data-why={badLink.why}>
+            {t(`badLink.${badLink.why}`, { ex: badLink.ex ?? '', limit: fmt(kMaxCodeChars) })}
+          </p>
+        ) : null}
+        {backup !== undefined && backup !== code ? (
+          <p className="practice-restore">
+            <button type="button" data-testid="exercise-restore" onClick={restoreCode}>
+              {t('restore')}
+            </button>{' '}
+            <span className="small">{t('restoreHelp', { lines: fmt(backup.split('\n').length), count: backups!.length })}</span>
+          </p>
+        ) : null}
         <ol className="practice-hints" data-testid="exercise-hints">
           {Array.from({ length: hints }, (_, i) => (
             <li key={i} data-testid="exercise-hint">
@@ -190,7 +409,7 @@ export function PracticeView() {
           {t('editorHelp')}
         </p>
         <div className="practice-actions">
-          <button type="button" className="primary" data-testid="exercise-run" data-runs={result?.seq ?? 0} onClick={() => void runPracticeView()} disabled={busy || noGpu}>
+          <button type="button" className="primary" data-testid="exercise-run" data-runs={result?.seq ?? 0} onClick={() => void runPracticeView()} disabled={busy || noGpu} aria-busy={busy}>
             {t('run')}
           </button>
           <button type="button" data-testid="exercise-hint-next" onClick={showHint} disabled={hints >= ex.hints}>
@@ -202,14 +421,13 @@ export function PracticeView() {
           <button type="button" data-testid="exercise-reset" onClick={resetExercise}>
             {t('reset')}
           </button>
-          <a href={link} data-testid="exercise-share" title={t('shareHelp')}>
-            {t('share')}
-          </a>
+          <SharePanel id={id} code={code} />
         </div>
         {error ? <p className="error-summary">{say(error)}</p> : null}
         <Verdict id={id} />
-        <details className="practice-prelude">
+        <details className="practice-prelude" data-testid="exercise-prelude">
           <summary>{t('provided')}</summary>
+          <p className="small">{t('providedRule')}</p>
           <pre>{prelude(ex.constants, false)}</pre>
         </details>
       </section>

@@ -22,7 +22,12 @@ export interface ViewBody {
   readonly render: () => ReactNode;
   /** The first thing to do on this view, named by its own button's label. */
   readonly next: Said;
+  /** Without WebGPU: the first thing to do when the view's button cannot run (undefined: `next` works there too). */
+  readonly nextNoGpu?: Said;
 }
+
+/** What the header says on a view that cannot run without WebGPU (issue #34: never a button it lacks). */
+const kNoGpuNext = said('app.nextNoGpu');
 
 export const kViewBodies: Record<View, ViewBody> = {
   lesson: { render: () => <LessonView />, next: said('app.nextLesson', { action: said('controls.runBoth') }) },
@@ -33,6 +38,7 @@ export const kViewBodies: Record<View, ViewBody> = {
       </ProblemView>
     ),
     next: said('app.next', { action: said('run:ladder.run') }),
+    nextNoGpu: kNoGpuNext,
   },
   partitions: {
     render: () => (
@@ -41,11 +47,12 @@ export const kViewBodies: Record<View, ViewBody> = {
       </ProblemView>
     ),
     next: said('app.next', { action: said('viz:partitions.run') }),
+    nextNoGpu: kNoGpuNext,
   },
-  dot: { render: () => <DotView />, next: said('app.next', { action: said('bench:dot.run') }) },
+  dot: { render: () => <DotView />, next: said('app.next', { action: said('bench:dot.run') }), nextNoGpu: kNoGpuNext },
   // The benchmark and the shared results are one component (switching between them keeps its state).
-  bench: { render: () => <BenchView shared={false} />, next: said('app.nextBench', { action: said('bench:form.start') }) },
+  bench: { render: () => <BenchView shared={false} />, next: said('app.nextBench', { action: said('bench:form.start') }) , nextNoGpu: kNoGpuNext },
   shared: { render: () => <BenchView shared />, next: said('app.nextShared', { action: said('bench:shared.runHere') }) },
   compare: { render: () => <CompareView />, next: said('app.nextCompare', { action: said('bench:compare.add') }) },
-  practice: { render: () => <PracticeView />, next: said('app.next', { action: said('practice:run') }) },
+  practice: { render: () => <PracticeView />, next: said('app.next', { action: said('practice:run') }) , nextNoGpu: kNoGpuNext },
 };

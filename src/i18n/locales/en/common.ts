@@ -11,6 +11,7 @@ export const common = {
       'Tiles runs matrix multiplication on your own GPU through WebGPU, checks every result against a CPU reference and shows how the tiled kernel of cuda-samples matrixMul and PMPP chapter 4 works.',
     nextLesson: 'Pick an example, then press “{{action}}”.',
     next: 'Next: press “{{action}}”.',
+    nextNoGpu: 'Nothing on this view runs without WebGPU; it is here to read (the GPU panel says what works and how to enable WebGPU).',
     nextBench: 'Choose sizes and kernels, press “{{action}}”, then share the link it makes.',
     nextShared: 'The results below came from a link; press “{{action}}” to compare this GPU with them.',
     nextCompare: 'Paste two or more results links, then press “{{action}}”.',
@@ -143,6 +144,7 @@ export const common = {
       title: 'No WebGPU in this browser: the lesson runs on a CPU simulation of the same kernel.',
       works:
         'Press “{{action}}”: the tile map, the phase stepper and classroom mode are drawn from it, labelled as simulated. Speeds need a GPU.',
+      worksElsewhere: 'What works here is the lesson’s CPU simulation (the tile map, the phase stepper and classroom mode); this view needs WebGPU to run anything.',
       enable: 'To run it on your own GPU: open the page in a browser with WebGPU (how, per browser)',
       said: 'What the browser said: {{message}}',
     },
@@ -195,12 +197,14 @@ export const common = {
   lessonNext: {
     heading: 'Where to go next',
     body: 'The tiled kernel you just stepped through is one rung of a ladder. Each kernel after it changes one thing, most often so that each value fetched from memory is used more times. On the ladder you can run them all on your GPU, read each one’s code and see exactly what changed from the one before, and how fast each one runs here.',
+    bodyBefore: 'The tiled kernel of this lesson is one rung of a ladder. Each kernel after it changes one thing, most often so that each value fetched from memory is used more times. On the ladder you can run them all on your GPU, read each one’s code and see exactly what changed from the one before, and how fast each one runs here.',
     link: 'Open the kernel ladder',
   },
   estimate: {
     measuring: 'Measuring this GPU’s rate for the estimate…',
     heading: 'Estimate before running',
     time: '{{shape}}: about {{time}} in all on this GPU (data, upload, warm-up, timed samples, verification).',
+    timeSweep: 'All {{count}} sizes, up to {{shape}}: about {{time}} in all on this GPU (each size: data, upload, warm-up, timed samples, verification).',
     timeUnknown: '{{shape}}: the time cannot be estimated (the rate could not be measured on this GPU).',
     kernel: '{{label}}: measured {{rate}} on a small problem, so one multiplication takes about {{dispatch}}.',
     kernelUnknown: '{{label}}: no rate measured.',
@@ -232,6 +236,9 @@ export const common = {
     speedupRatio:
       'At {{size}}³ tiled ran {{ratio}}× as fast as naive here (medians {{tiled}} and {{naive}}), reading {{tiledLoads}} global values per C element where naive reads {{naiveLoads}}.',
     speedupUntrusted: 'At {{size}}³ the times are still too uneven to compare (the result cards say why): no ratio. Run it again, or on a quieter machine.',
+    software:
+      'This adapter is software (WebGPU running on the CPU, such as SwiftShader): it has no separate fast workgroup memory, and at any size its times are mostly fixed cost, so the times here cannot show what tiling buys. What it buys: the traffic model below ({{fewer}}× fewer global loads) and, on a real GPU, an NVIDIA H100 (reference, 4096³, Chrome’s engine) where tiled runs {{ratio}}× as fast as naive.',
+    speedupSoftwareRun: 'At {{size}}³ on this software adapter: tiled {{tiled}}, naive {{naive}} (medians; see the note above: these say nothing about GPUs).',
     speedupSoftware:
       'This adapter is software (the CPU): a ratio here says nothing about GPUs. On an NVIDIA H100 (reference, 4096³, Chrome’s engine) tiled runs {{ratio}}× as fast as naive.',
     fewer:

@@ -174,6 +174,11 @@ export const run = {
     verify: 'Verifying against the CPU reference',
   },
   result: {
+    boundsOffNote: 'This verdict is for {{file}}, the tiled kernel with PMPP’s boundary tests, as it ran on this device. The tile map below shows an instrumented copy of it run without the tests (the “Boundary tests” switch is off): {{what}}',
+    boundsOffWrong_one: 'the {{n}} wrong element of C there is that copy’s, not this kernel’s.',
+    boundsOffWrong_other: 'the {{n}} wrong elements of C there are that copy’s, not this kernel’s.',
+    boundsOffNone: 'at this size that copy gets every element right too.',
+    boundsOffPending: 'its record is being made.',
     preparing: 'Preparing…',
     progress: '{{stage}}…',
     progressShare: '{{stage}} ({{pct}} %)…',
@@ -256,6 +261,11 @@ export const run = {
     introShape:
       'From the lesson’s tiled kernel (cuda-samples matrixMul, PMPP chapter 4) to fast kernels, each rung its own WGSL file, verified like every other run. The bars are GFLOP/s measured on this GPU at the current shape ({{m}}×{{k}}×{{n}}); loads and arithmetic intensity come from the traffic model.',
     run: 'Run every rung',
+    ownShapeGpu: 'The ladder opened at {{shape}}, a size of its own: every rung’s block fits several times (the lesson’s small example would fit in one partial block). Change M, K and N above to run another.',
+    ownShapeSoftware: 'The ladder opened at {{shape}}: on this software adapter the largest size whose estimate for all {{rungs}} rungs is about a minute ({{time}}). A real GPU opens it at 512³. Change M, K and N above to run another.',
+    shapeHere: 'The rungs run at {{shape}} (M, K and N above).',
+    estimateSoftware: 'Estimate: about {{time}} for {{rungs}} rungs at {{shape}} on this software adapter (0.15 GFLOP/s a dispatch assumed, as measured on SwiftShader).',
+    estimateGpu: 'Estimate: at most about {{time}} for {{rungs}} rungs at {{shape}} (100 GFLOP/s assumed: no rate is measured before the ladder runs).',
     colRung: 'rung',
     colChanged: 'what changed',
     colLoads: 'global loads · FLOP/byte',

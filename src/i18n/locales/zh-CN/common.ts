@@ -10,6 +10,7 @@ export const common: Catalogue<typeof en> = {
       'Tiles 通过 WebGPU 在你自己的 GPU 上运行矩阵乘法，用 CPU 参考结果检查每一个结果，并展示 cuda-samples matrixMul 和 PMPP 第 4 章的分块（tiled）内核是如何工作的。',
     nextLesson: '选一个示例，然后按“{{action}}”。',
     next: '下一步：按“{{action}}”。',
+    nextNoGpu: '没有 WebGPU 时本视图无法运行，可供阅读（GPU 面板说明了可用的功能以及如何启用 WebGPU）。',
     nextBench: '选择尺寸和内核，按“{{action}}”，然后分享它生成的链接。',
     nextShared: '下面的结果来自一个链接；按“{{action}}”即可把这块 GPU 与它们比较。',
     nextCompare: '粘贴两个或更多结果链接，然后按“{{action}}”。',
@@ -141,6 +142,7 @@ export const common: Catalogue<typeof en> = {
     nogpu: {
       title: '此浏览器没有 WebGPU：本课在 CPU 上模拟同一个内核。',
       works: '点击“{{action}}”：分块图、阶段步进器和课堂模式都由这个模拟绘制，并标注为模拟。速度需要 GPU 才能测量。',
+      worksElsewhere: '这里可用的是课程的 CPU 模拟（分块图、阶段步进器和课堂模式）；本视图需要 WebGPU 才能运行。',
       enable: '要在你自己的 GPU 上运行：请在支持 WebGPU 的浏览器中打开本页（各浏览器的做法）',
       said: '浏览器的原话：{{message}}',
     },
@@ -193,12 +195,14 @@ export const common: Catalogue<typeof en> = {
   lessonNext: {
     heading: '接下来去哪里',
     body: '你刚才逐步看过的分块内核是一级阶梯。它之后的每个内核只改一处，多数是为了让从内存取来的每个值被多用几次。在内核阶梯里，你可以在自己的 GPU 上运行全部内核，阅读每个内核的代码，看清它与上一个相比到底改了什么，以及它在这里跑得多快。',
+    bodyBefore: '本课的分块内核是一级阶梯。它之后的每个内核只改一处，多数是为了让从内存取来的每个值被多用几次。在内核阶梯里，你可以在自己的 GPU 上运行全部内核，阅读每个内核的代码，看清它与上一个相比到底改了什么，以及它在这里跑得多快。',
     link: '打开内核阶梯',
   },
   estimate: {
     measuring: '正在测量这个 GPU 的速度，用于估算…',
     heading: '运行前的估算',
     time: '{{shape}}：在这个 GPU 上总共约需 {{time}}（数据生成、上传、预热、计时采样、验证）。',
+    timeSweep: '全部 {{count}} 个规模，最大到 {{shape}}：在此 GPU 上总共约 {{time}}（每个规模：数据、上传、预热、计时采样、验证）。',
     timeUnknown: '{{shape}}：无法估算时间（无法在这个 GPU 上测出速度）。',
     kernel: '{{label}}：在一个小问题上测得 {{rate}}，因此一次乘法约需 {{dispatch}}。',
     kernelUnknown: '{{label}}：没有测得速度。',
@@ -228,6 +232,9 @@ export const common: Catalogue<typeof en> = {
     speedupRun: '看加速效果：在 {{size}}×{{size}}×{{size}} 上运行朴素和分块内核，这个规模本 GPU 可以计时',
     speedupRatio: '在 {{size}}³ 上，分块内核在这里的速度是朴素内核的 {{ratio}} 倍（中位数 {{tiled}} 与 {{naive}}），每个 C 元素读取 {{tiledLoads}} 个全局值，朴素内核读取 {{naiveLoads}} 个。',
     speedupUntrusted: '在 {{size}}³ 上时间仍然太不均匀，无法比较（结果卡片说明了原因）：不给出比值。请再运行一次，或换一台更空闲的机器。',
+    software:
+      '这个适配器是软件实现（在 CPU 上运行的 WebGPU，例如 SwiftShader）：它没有独立的快速工作组内存，而且无论规模多大，时间主要是固定开销，所以这里的时间无法体现分块带来的效果。分块带来的效果：见下方的访存模型（全局读取少 {{fewer}} 倍），以及在真实 GPU 上的参考：NVIDIA H100（4096³，Chrome 的引擎）上分块内核的速度是朴素内核的 {{ratio}} 倍。',
+    speedupSoftwareRun: '在这个软件适配器上的 {{size}}³：分块 {{tiled}}，朴素 {{naive}}（中位数；见上方说明：这些时间不能说明 GPU 的情况）。',
     speedupSoftware: '这个适配器是软件实现（在 CPU 上）：这里的比值不能说明 GPU 的情况。在 NVIDIA H100 上（参考，4096³，Chrome 的引擎）分块内核的速度是朴素内核的 {{ratio}} 倍。',
     notRun: '尚未在此形状下运行',
     fewer:

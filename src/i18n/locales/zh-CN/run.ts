@@ -168,6 +168,11 @@ export const run: Catalogue<typeof en> = {
     verify: '正在与 CPU 参考结果对照验证',
   },
   result: {
+    boundsOffNote: '此结论针对 {{file}}，即带 PMPP 边界检查、在此设备上运行的分块内核。下方分块图显示的是它的插桩副本，运行时没有边界检查（“边界检查”开关已关闭）：{{what}}',
+    boundsOffWrong_one: '那里 C 的 {{n}} 个错误元素属于该副本，而不是本内核。',
+    boundsOffWrong_other: '那里 C 的 {{n}} 个错误元素属于该副本，而不是本内核。',
+    boundsOffNone: '在此规模下该副本也全部正确。',
+    boundsOffPending: '其记录正在生成。',
     preparing: '准备中…',
     progress: '{{stage}}…',
     progressShare: '{{stage}}（{{pct}} %）…',
@@ -248,6 +253,11 @@ export const run: Catalogue<typeof en> = {
     introShape:
       '从课程中的分块内核（cuda-samples matrixMul，PMPP 第 4 章）到快速内核，每一级都有自己的 WGSL 文件，并像其他运行一样经过验证。条形图是在这块 GPU 上以当前形状（{{m}}×{{k}}×{{n}}）测得的 GFLOP/s；加载次数和算术强度来自访存模型。',
     run: '运行每一级',
+    ownShapeGpu: '阶梯以自己的规模 {{shape}} 打开：每一级的块都能放下好几次（课程的小例子只够一个不完整的块）。修改上方的 M、K、N 可运行其他规模。',
+    ownShapeSoftware: '阶梯以 {{shape}} 打开：在这个软件适配器上，这是运行全部 {{rungs}} 级的估计时间约为一分钟（{{time}}）的最大规模。真实 GPU 上以 512³ 打开。修改上方的 M、K、N 可运行其他规模。',
+    shapeHere: '各级在 {{shape}} 上运行（上方的 M、K、N）。',
+    estimateSoftware: '估计：在这个软件适配器上以 {{shape}} 运行 {{rungs}} 级约需 {{time}}（假设每次调度 0.15 GFLOP/s，这是在 SwiftShader 上测得的）。',
+    estimateGpu: '估计：以 {{shape}} 运行 {{rungs}} 级至多约需 {{time}}（假设 100 GFLOP/s：阶梯运行之前没有测得速率）。',
     colRung: '级',
     colChanged: '改了什么',
     colLoads: '全局内存加载 · FLOP/字节',

@@ -10,6 +10,7 @@ export const common: Catalogue<typeof en> = {
       'Tiles 透過 WebGPU 在你自己的 GPU 上執行矩陣乘法，用 CPU 參考結果檢查每一個結果，並展示 cuda-samples matrixMul 和 PMPP 第 4 章的分塊（tiled）核心程式是如何工作的。',
     nextLesson: '選一個範例，然後按「{{action}}」。',
     next: '下一步：按「{{action}}」。',
+    nextNoGpu: '沒有 WebGPU 時本檢視無法執行，可供閱讀（GPU 面板說明了可用的功能以及如何啟用 WebGPU）。',
     nextBench: '選擇尺寸和核心程式，按「{{action}}」，然後分享它產生的連結。',
     nextShared: '下面的結果來自一個連結；按「{{action}}」即可把這個 GPU 與它們比較。',
     nextCompare: '貼上兩個或更多結果連結，然後按「{{action}}」。',
@@ -141,6 +142,7 @@ export const common: Catalogue<typeof en> = {
     nogpu: {
       title: '此瀏覽器沒有 WebGPU：本課在 CPU 上模擬同一個核心程式。',
       works: '按一下「{{action}}」：分塊圖、階段步進器和課堂模式都由這個模擬繪製，並標註為模擬。速度需要 GPU 才能測量。',
+      worksElsewhere: '這裡可用的是課程的 CPU 模擬（分塊圖、階段步進器和課堂模式）；本檢視需要 WebGPU 才能執行。',
       enable: '要在你自己的 GPU 上執行：請在支援 WebGPU 的瀏覽器中開啟本頁（各瀏覽器的做法）',
       said: '瀏覽器的原話：{{message}}',
     },
@@ -192,6 +194,7 @@ export const common: Catalogue<typeof en> = {
   },
   lessonNext: {
     heading: '接下來去哪裡',
+    bodyBefore: '本課的分塊核心程式是一級階梯。它之後的每個核心程式只改一處，多數是為了讓從記憶體取來的每個值被多用幾次。在核心程式階梯裡，你可以在自己的 GPU 上執行全部核心程式，閱讀每個核心程式的程式碼，看清它與上一個相比到底改了什麼，以及它在這裡跑得多快。',
     body: '你剛才逐步看過的分塊核心程式是一級階梯。它之後的每個核心程式只改一處，多數是為了讓從記憶體取來的每個值被多用幾次。在核心程式階梯裡，你可以在自己的 GPU 上執行全部核心程式，閱讀每個核心程式的程式碼，看清它與上一個相比到底改了什麼，以及它在這裡跑得多快。',
     link: '開啟核心程式階梯',
   },
@@ -199,6 +202,7 @@ export const common: Catalogue<typeof en> = {
     measuring: '正在測量這個 GPU 的速度，用於估算…',
     heading: '執行前的估算',
     time: '{{shape}}：在這個 GPU 上總共約需 {{time}}（資料產生、上傳、預熱、計時取樣、驗證）。',
+    timeSweep: '全部 {{count}} 個規模，最大到 {{shape}}：在這個 GPU 上總共約 {{time}}（每個規模：資料、上傳、預熱、計時取樣、驗證）。',
     timeUnknown: '{{shape}}：無法估算時間（無法在這個 GPU 上測出速度）。',
     kernel: '{{label}}：在一個小問題上測得 {{rate}}，因此一次乘法約需 {{dispatch}}。',
     kernelUnknown: '{{label}}：沒有測得速度。',
@@ -228,6 +232,9 @@ export const common: Catalogue<typeof en> = {
     speedupRun: '看加速效果：在 {{size}}×{{size}}×{{size}} 上執行樸素和分塊核心程式，這個規模本 GPU 可以計時',
     speedupRatio: '在 {{size}}³ 上，分塊核心程式在這裡的速度是樸素核心程式的 {{ratio}} 倍（中位數 {{tiled}} 與 {{naive}}），每個 C 元素讀取 {{tiledLoads}} 個全域值，樸素核心程式讀取 {{naiveLoads}} 個。',
     speedupUntrusted: '在 {{size}}³ 上時間仍然太不均勻，無法比較（結果卡片說明了原因）：不給出比值。請再執行一次，或換一台更空閒的機器。',
+    software:
+      '這個介面卡是軟體實作（在 CPU 上執行的 WebGPU，例如 SwiftShader）：它沒有獨立的快速工作群組記憶體，而且無論規模多大，時間主要是固定開銷，所以這裡的時間無法呈現分塊帶來的效果。分塊帶來的效果：見下方的存取模型（全域讀取少 {{fewer}} 倍），以及在真實 GPU 上的參考：NVIDIA H100（4096³，Chrome 的引擎）上分塊核心程式的速度是樸素核心程式的 {{ratio}} 倍。',
+    speedupSoftwareRun: '在這個軟體介面卡上的 {{size}}³：分塊 {{tiled}}，樸素 {{naive}}（中位數；見上方說明：這些時間不能說明 GPU 的情況）。',
     speedupSoftware: '這個介面卡是軟體實作（在 CPU 上）：這裡的比值不能說明 GPU 的情況。在 NVIDIA H100 上（參考，4096³，Chrome 的引擎）分塊核心程式的速度是樸素核心程式的 {{ratio}} 倍。',
     notRun: '尚未在此形狀下執行',
     fewer:

@@ -168,6 +168,11 @@ export const run: Catalogue<typeof en> = {
     verify: '正在與 CPU 參考結果對照驗證',
   },
   result: {
+    boundsOffNote: '此結論針對 {{file}}，即帶 PMPP 邊界檢查、在此裝置上執行的分塊核心程式。下方分塊圖顯示的是它的插樁副本，執行時沒有邊界檢查（「邊界檢查」開關已關閉）：{{what}}',
+    boundsOffWrong_one: '那裡 C 的 {{n}} 個錯誤元素屬於該副本，而不是本核心程式。',
+    boundsOffWrong_other: '那裡 C 的 {{n}} 個錯誤元素屬於該副本，而不是本核心程式。',
+    boundsOffNone: '在此規模下該副本也全部正確。',
+    boundsOffPending: '其記錄正在產生。',
     preparing: '準備中…',
     progress: '{{stage}}…',
     progressShare: '{{stage}}（{{pct}} %）…',
@@ -248,6 +253,11 @@ export const run: Catalogue<typeof en> = {
     introShape:
       '從課程中的分塊核心程式（cuda-samples matrixMul，PMPP 第 4 章）到快速核心程式，每一級都有自己的 WGSL 檔案，並像其他執行一樣經過驗證。長條圖是在這個 GPU 上以目前形狀（{{m}}×{{k}}×{{n}}）測得的 GFLOP/s；載入次數和算術強度來自記憶體存取模型。',
     run: '執行每一級',
+    ownShapeGpu: '階梯以自己的規模 {{shape}} 開啟：每一級的區塊都能放下好幾次（課程的小例子只夠一個不完整的區塊）。修改上方的 M、K、N 可執行其他規模。',
+    ownShapeSoftware: '階梯以 {{shape}} 開啟：在這個軟體介面卡上，這是執行全部 {{rungs}} 級的估算時間約為一分鐘（{{time}}）的最大規模。真實 GPU 上以 512³ 開啟。修改上方的 M、K、N 可執行其他規模。',
+    shapeHere: '各級在 {{shape}} 上執行（上方的 M、K、N）。',
+    estimateSoftware: '估算：在這個軟體介面卡上以 {{shape}} 執行 {{rungs}} 級約需 {{time}}（假設每次調度 0.15 GFLOP/s，這是在 SwiftShader 上測得的）。',
+    estimateGpu: '估算：以 {{shape}} 執行 {{rungs}} 級至多約需 {{time}}（假設 100 GFLOP/s：階梯執行之前沒有測得速度）。',
     colRung: '級',
     colChanged: '改了什麼',
     colLoads: '全域記憶體載入 · FLOP/位元組',

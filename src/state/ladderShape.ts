@@ -1,0 +1,91 @@
+/**
+ * The ladder's own shape and its estimate (issue #34). The lesson's default (48×32×48) is too small
+ * for the ladder: its block rungs (up to 128×256 C elements a workgroup) would cover it with one
+ * partial block, and at that size every run is fixed cost. Opened without a shape of the user's,
+ * the ladder runs at kLadderGpuSize on a GPU; on a software adapter at the largest size whose
+ * estimate for every rung stays within about a minute. "Run every rung" states its estimate first.
+ * Plain data: the words are the view's.
+ */
+import { kDefaultConfig } from '../core/url';
+import { kLadderIds, type KernelId } from '../core/kernels';
+import type { Shape } from '../core/shape';
+import { estimateRun } from '../gpu/estimate';
+import { create } from 'zustand';
+import { applyConfig, useApp } from './store';
+
+/** The ladder's size on a GPU: 512³ holds the largest block rung (128×256) 2–4 times each way. */
+export const kLadderGpuSize = 512;
+/** The time "about a minute" allows on a software adapter. */
+export const kLadderBudgetMs = 60_000;
+/** The sizes tried on a software adapter, largest first (multiples of 64). */
+export const kLadderSoftwareSizes = [512, 448, 384, 320, 256, 192, 128] as const;
+
+/**
+ * Rates the estimate assumes where none is measured at the ladder's shape (GFLOP/s). Software: the
+ * ladder's rungs on SwiftShader (Chromium 156, a busy 2-core machine) ran 0.09–1.4 GFLOP/s each; the
+ * whole "Run every rung" took 34 s at 128³ and 54 s at 256³, which 0.15 GFLOP/s a dispatch and
+ * kRungOverheadMs a rung reproduce within 10% (3.1 s and 3.5 s a rung). GPU: a conservative rate for
+ * an integrated GPU (the H100 reference runs these kernels at 10–40 TFLOP/s).
+ */
+export const kAssumedGflops = { software: 0.15, gpu: 100 } as const;
+/** A rung's cost besides its dispatches: pipeline, data, upload, read-back, verification, the page (software: measured, see above). */
+export const kRungOverheadMs = { software: 2000, gpu: 500 } as const;
+
+export interface LadderEstimate {
+  readonly shape: Shape;
+  readonly rungs: number;
+  /** Every rung run one after another, as "Run every rung" does. */
+  readonly totalMs: number;
+  /** The rate it assumes: a software adapter's, or a GPU's (none is measured before the ladder runs). */
+  readonly basis: 'software' | 'gpu';
+}
+
+const cube = (n: number): Shape => ({ m: n, k: n, n });
+
+/** The estimate of running `rungs` at `shape` on this adapter; `samples` is the form's count (0: auto). */
+export function ladderEstimate(shape: Shape, software: boolean, rungs: readonly KernelId[] = kLadderIds, samples = 0): LadderEstimate {
+  const gflops = software ? kAssumedGflops.software : kAssumedGflops.gpu;
+  const e = estimateRun(
+    shape,
+    rungs.map((kernel) => ({ kernel, gflops })),
+    samples,
+    !software,
+  );
+  return { shape, rungs: rungs.length, totalMs: (e.totalMs ?? 0) + rungs.length * kRungOverheadMs[software ? 'software' : 'gpu'], basis: software ? 'software' : 'gpu' };
+}
+
+/** The ladder's own shape on this adapter and the estimate that chose it. */
+export function ladderShapeFor(software: boolean, rungs: readonly KernelId[] = kLadderIds): LadderEstimate {
+  if (!software) return ladderEstimate(cube(kLadderGpuSize), false, rungs);
+  for (const n of kLadderSoftwareSizes) {
+    const e = ladderEstimate(cube(n), true, rungs);
+    if (e.totalMs <= kLadderBudgetMs) return e;
+  }
+  return ladderEstimate(cube(kLadderSoftwareSizes.at(-1)!), true, rungs);
+}
+
+/** Whether the inputs hold the lesson's default shape, i.e. no shape of the user's. */
+export function isDefaultShape(c: { m: string; k: string; n: string }): boolean {
+  return c.m === kDefaultConfig.m && c.k === kDefaultConfig.k && c.n === kDefaultConfig.n;
+}
+
+let applied = false;
+
+/** The ladder's own shape, once applied (the view says why it opened at that size). */
+export const useLadderShape = create<{ readonly own?: LadderEstimate }>(() => ({}));
+
+/**
+ * On the ladder with the lesson's default shape (opened as `?view=ladder`, or from the lesson before
+ * any shape was chosen) and a device: switch once to the ladder's own shape. Returns the estimate
+ * that chose it, or undefined when it changed nothing. Once per page: a user who types the default
+ * shape back keeps it.
+ */
+export function applyLadderShape(): LadderEstimate | undefined {
+  const s = useApp.getState();
+  if (applied || s.view !== 'ladder' || s.gpu.state !== 'ready' || !isDefaultShape(s.config)) return undefined;
+  applied = true;
+  const e = ladderShapeFor(s.gpu.info.isFallbackAdapter);
+  applyConfig({ m: String(e.shape.m), k: String(e.shape.k), n: String(e.shape.n) });
+  useLadderShape.setState({ own: e });
+  return e;
+}
