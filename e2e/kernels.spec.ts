@@ -140,8 +140,9 @@ test('every rung of the ladder matches the CPU reference on awkward shapes', asy
 test('the tuner verifies every configuration, auto runs the best, and the record survives a reload', async ({ app }) => {
   const shape = { m: 40, k: 24, n: 36 }; // a tiny problem: auto tries naive, tiled and the smallest block only
   const big = { m: 160, k: 132, n: 144 }; // not tiny: the register-tiled rungs with the most workgroups
-  // At the tiny shape 3 configurations, at the other 9, each run twice with the tuner's 300 ms sampling budget, then
-  // the final (at most 3 leaders twice, 1 s each: gpu/tuner.ts), then the auto run (1 s).
+  // At the tiny shape 3 configurations, at the other 9, each run at most twice with the tuner's 300 ms sampling budget
+  // (the second round: those within half of the best), then the final (at most 3 leaders twice, 1 s each: gpu/tuner.ts),
+  // then the auto run (1 s).
   const work = (s: { m: number; k: number; n: number }, configs: number) =>
     budgetMs([s], 2 * configs, { samplingMsPerRun: 300 }) + budgetMs([s], 6, { samplingMsPerRun: 1000 }) + budgetMs([s], 1, { samplingMsPerRun: 1000 });
   const limit = work(shape, 3);
@@ -149,6 +150,9 @@ test('the tuner verifies every configuration, auto runs the best, and the record
   test.setTimeout(limit + bigLimit);
   await app.open(`?m=${shape.m}&k=${shape.k}&n=${shape.n}&view=ladder`);
   await expect(app.page.getByTestId('auto-choice')).toContainText('Not tuned on this adapter yet');
+  // Stated before it starts: at most 3 + 3 runs in the rounds and 3 leaders twice in the final (core/tuning tuneRunsBound).
+  await expect(app.page.getByTestId('tune-plan')).toHaveAttribute('data-runs', '12');
+  await expect(app.page.getByTestId('tune-plan')).toContainText('at most 12 timed runs');
   await app.page.getByTestId('run-auto').click();
   const result = app.page.getByTestId('auto-result');
   await expect(result).toHaveAttribute('data-status', 'verified', { timeout: limit });
@@ -158,6 +162,9 @@ test('the tuner verifies every configuration, auto runs the best, and the record
   await expect(result).toHaveAttribute('data-kernel', kernel!);
   await expect(app.page.getByTestId(`ladder-auto-${kernel}`)).toBeVisible();
   await expect(app.page.getByTestId('tune-status')).toContainText('3 of 3 configurations ran and were verified');
+  // The record says how it decided, and the plan now states this GPU's pace.
+  await expect(app.page.getByTestId('tune-decided')).toHaveAttribute('data-decided', /^(final|rounds)$/);
+  await expect(app.page.getByTestId('tune-plan')).toContainText('At this GPU’s pace');
   const rows = app.page.getByTestId('tune-row');
   await expect(rows).toHaveCount(3);
   await expect(app.page.locator('[data-testid=tune-row][data-best=true]')).toHaveCount(1);

@@ -22,6 +22,7 @@ export const kBenchOptions = {
   features: { type: 'boolean' },
   pool: { type: 'boolean' },
   auto: { type: 'boolean' },
+  repeat: { type: 'string' },
   tune: { type: 'boolean' },
   source: { type: 'string', multiple: true },
   roofline: { type: 'boolean' },

@@ -15,7 +15,11 @@
  *          --features (print the adapter's features and limits as one JSON line first)
  *          --pool (one set of GPU buffers for every run, sized for the largest shape first)
  *          --auto (instead of the kernels: at each shape, the app's auto with no record — tune the
- *            shape-aware candidates, then measure the chosen one; its line has "auto")
+ *            shape-aware candidates, then measure the chosen one; its line has "auto", with how the
+ *            tuner decided in "method")
+ *          --auto --repeat N (N fresh tunes per shape in this process, each choice measured at once; then
+ *            every candidate timed settled as a normal run ("reference": true), and one "autoRepeat" line
+ *            per shape with each tune's auto ÷ the best of those; a summary on stderr)
  *          --tune (instead of the kernels: the app's per-adapter tuner at each shape, one line per
  *            configuration and a line with the best)
  *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
@@ -41,8 +45,8 @@ import { isTileWidth, type Shape, type TileWidth } from '../core/shape';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { pointFields } from '../gpu/experiment';
 import { runPoints, type PointJob } from '../gpu/sweep';
-import { tune } from '../gpu/tuner';
-import { paramsLabel } from '../core/tuning';
+import { tune, tuneCandidates } from '../gpu/tuner';
+import { paramsLabel, type Candidate, type TuneEntry } from '../core/tuning';
 import { MatmulBuffers } from '../gpu/runner';
 import { isKernelId, kKernelIds, kKernels, tunedConstants, type KernelId } from '../core/kernels';
 import { mappingText } from '../i18n/kernels';
@@ -183,6 +187,17 @@ async function readSources(): Promise<{ files: Partial<Record<KernelId, string>>
   return { files, sources };
 }
 
+/** The fastest verified entry of a tuning: what auto chooses. */
+function bestOf(entries: readonly TuneEntry[]): TuneEntry | undefined {
+  return [...entries].filter((e) => e.verified && e.gflops).sort((a, b) => b.gflops! - a.gflops!)[0];
+}
+
+/** A candidate as text: kernel(params). */
+function candidateText(c: Candidate): string {
+  const p = paramsLabel(c.params);
+  return p ? `${c.kernel}(${p})` : c.kernel;
+}
+
 async function main() {
   const opts = options();
   const { files, sources } = await readSources();
@@ -214,10 +229,9 @@ async function main() {
   }
   if (args().tune === true) {
     for (const shape of opts.shapes) {
-      const entries = await tune(ctx, shape, { budgetMs: opts.budgetMs ?? 1000, sources, ...(pool ? { buffers: pool } : {}) });
+      const { entries, method } = await tune(ctx, shape, { budgetMs: opts.budgetMs ?? 1000, sources, ...(pool ? { buffers: pool } : {}) });
       for (const e of entries) console.log(JSON.stringify({ engine: engineName(), adapter, date, tune: true, m: shape.m, k: shape.k, n: shape.n, ...e }));
-      const best = [...entries].filter((e) => e.verified && e.gflops).sort((a, b) => b.gflops! - a.gflops!)[0];
-      console.log(JSON.stringify({ engine: engineName(), adapter, date, tuneBest: best ?? null, m: shape.m, k: shape.k, n: shape.n }));
+      console.log(JSON.stringify({ engine: engineName(), adapter, date, tuneBest: bestOf(entries) ?? null, method, m: shape.m, k: shape.k, n: shape.n }));
     }
     ctx.device.destroy();
     return;
@@ -230,60 +244,104 @@ async function main() {
   );
   // --auto: what the app's "Run auto" does with no record — tune the shape-aware candidates at the
   // shape, then run the fastest verified one as a normal measurement (its line says "auto").
+  // --repeat N: N fresh tunes per shape, each measured at once; then every candidate timed settled
+  // (a normal run each), and one line per shape with each tune's auto ÷ the best of those.
   const autoOf = new Map<PointJob, object>();
+  const repeatText = get('repeat');
+  const repeat = repeatText !== undefined ? Number(repeatText) : undefined;
+  if (repeat !== undefined && !(Number.isInteger(repeat) && repeat >= 1 && repeat <= 20)) fail(`--repeat ${repeatText} is not a whole number from 1 to 20`);
+  if (repeat !== undefined && args().auto !== true) fail('--repeat goes with --auto');
   if (args().auto === true) {
     jobs = [];
     for (const shape of opts.shapes) {
-      const t0 = Date.now();
-      const entries = await tune(ctx, shape, { sources, ...(pool ? { buffers: pool } : {}) });
-      const tuneMs = Date.now() - t0;
-      const best = [...entries].filter((e) => e.verified && e.gflops).sort((a, b) => b.gflops! - a.gflops!)[0];
-      const tried = entries.map((e) => `${e.kernel}${paramsLabel(e.params) ? `(${paramsLabel(e.params)})` : ''}=${e.verified && e.gflops ? Number(e.gflops.toPrecision(3)) : 'x'}`);
-      if (!best) {
-        console.log(JSON.stringify({ engine: engineName(), adapter, date, kernel: 'auto', m: shape.m, k: shape.k, n: shape.n, error: 'no candidate ran and verified', auto: { tuneMs, tried } }));
-        continue;
+      const autos: { tune: number; label: string; gflops?: number; tuneMs: number; error?: string }[] = [];
+      for (let i = 1; i <= (repeat ?? 1); i++) {
+        const t0 = Date.now();
+        const { entries, method } = await tune(ctx, shape, { sources, ...(pool ? { buffers: pool } : {}) });
+        const tuneMs = Date.now() - t0;
+        const best = bestOf(entries);
+        const tried = entries.map((e) => `${candidateText(e)}=${e.verified && e.gflops ? Number(e.gflops.toPrecision(3)) : 'x'}${e.phase === 'final' ? ' (final)' : ''}${e.parts ? ` (${e.parts} parts)` : ''}${e.verified && e.settledMs === undefined ? ' (unsettled)' : ''}`);
+        const auto = { ...(repeat ? { tune: i } : {}), tuneMs, candidates: entries.length, method, tried };
+        if (!best) {
+          console.log(JSON.stringify({ engine: engineName(), adapter, date, kernel: 'auto', m: shape.m, k: shape.k, n: shape.n, error: 'no candidate ran and verified', auto }));
+          autos.push({ tune: i, label: 'none', tuneMs, error: 'no candidate ran and verified' });
+          continue;
+        }
+        const job: PointJob = { shape, kernel: best.kernel, tile: 16, params: best.params };
+        autoOf.set(job, auto);
+        if (!repeat) {
+          jobs.push(job);
+          continue;
+        }
+        // Measured at once, as "Run auto" would after this tune.
+        const out = await measure([job]);
+        autos.push({ tune: i, label: candidateText(best), tuneMs, ...(out[0]?.gflops !== undefined ? { gflops: out[0].gflops } : { error: out[0]?.error ?? 'not measured' }) });
       }
-      const job: PointJob = { shape, kernel: best.kernel, tile: 16, params: best.params };
-      autoOf.set(job, { tuneMs, candidates: entries.length, tried });
-      jobs.push(job);
+      if (!repeat) continue;
+      // The reference: every candidate timed settled, a normal run each, in this process.
+      const rungs = await measure(tuneCandidates(shape).map((c) => ({ shape, kernel: c.kernel, tile: 16 as const, params: c.params })), { reference: true });
+      const ref = rungs.filter((r) => r.gflops !== undefined).sort((a, b) => b.gflops! - a.gflops!)[0];
+      const ratio = (g?: number) => (g !== undefined && ref?.gflops ? Number((g / ref.gflops).toFixed(3)) : null);
+      const line = { engine: engineName(), adapter, date, autoRepeat: repeat, m: shape.m, k: shape.k, n: shape.n, best: ref ? { label: ref.label, gflops: ref.gflops } : null, tunes: autos.map((a) => ({ ...a, ratio: ratio(a.gflops) })) };
+      console.log(JSON.stringify(line));
+      console.error(`auto ÷ best settled at ${shape.m}×${shape.k}×${shape.n} (${engineName()}; best ${ref ? `${ref.label} ${(ref.gflops! / 1000).toFixed(1)}` : 'none'} TFLOP/s): ${line.tunes.map((t) => `tune ${t.tune} ${t.label} ${t.gflops !== undefined ? (t.gflops / 1000).toFixed(1) : t.error} → ${t.ratio ?? '—'} (${(t.tuneMs / 1000).toFixed(0)} s)`).join(' · ')}`);
+    }
+    if (repeat) {
+      ctx.device.destroy();
+      return;
     }
   }
-  await runPoints(ctx, jobs, {
-    pattern: opts.pattern,
-    seed: opts.seed,
-    run: { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs, ...(opts.untilCi ? { untilCi: kAutoSampling } : {}) },
-    buffers: pool ?? 'per-run',
-    sources,
-    fatal: () => false, // every failure is a line of output
-    onOutcome: (job, outcome) => {
-      const { shape, kernel, tile } = job;
-      const auto = autoOf.get(job);
-      const base = { engine: engineName(), adapter, date, kernel, ...(auto ? { auto } : {}), source: files[kernel], m: shape.m, k: shape.k, n: shape.n, tile: kKernels[kernel].usesTile ? tile : null };
-      if ('skipped' in outcome) return console.log(JSON.stringify({ ...base, skipped: outcome.skipped }));
-      if ('error' in outcome) return console.log(JSON.stringify({ ...base, error: outcome.error }));
-      const { run, verification: v } = outcome.verified;
-      console.log(
-        JSON.stringify({
-          ...base,
-          startedAt: outcome.startedAt,
-          endedAt: outcome.endedAt,
-          mapping: mappingText(run.plan.mapping),
-          clockNote: run.clockWhy ? t(`run:clock.note.${run.clockWhy}`) : undefined,
-          clockStepMs: run.resolutionMs,
-          settledMs: run.settledMs,
-          stopped: run.stopped,
-          warmups: run.warmups,
-          ...pointFields(outcome.verified),
-          constants: run.plan.constants, // every override constant (pointFields keeps the tunable ones)
-          uploadMs: run.uploadMs,
-          readbackMs: run.readbackMs,
-          checkedHow: v.full ? 'every entry' : howChecked(v),
-          maxAbsError: v.maxAbsError,
-          mismatches: v.mismatches,
-        }),
-      );
-    },
-  });
+  /** Runs points as normal measurements (one JSON line each); what each measured, verified, or why not. */
+  async function measure(list: readonly PointJob[], extra: { reference?: boolean } = {}): Promise<{ label: string; gflops?: number; error?: string }[]> {
+    const got: { label: string; gflops?: number; error?: string }[] = [];
+    await runPoints(ctx, list, {
+      pattern: opts.pattern,
+      seed: opts.seed,
+      run: { budgetMs: opts.budgetMs, forceWallClock: opts.wall, maxSubmitMs: opts.maxSubmitMs, ...(opts.untilCi ? { untilCi: kAutoSampling } : {}) },
+      buffers: pool ?? 'per-run',
+      sources,
+      fatal: () => false, // every failure is a line of output
+      onOutcome: (job, outcome) => {
+        const { shape, kernel, tile } = job;
+        const auto = autoOf.get(job);
+        const label = candidateText({ kernel: job.kernel, params: job.params ?? {} });
+        const base = { engine: engineName(), adapter, date, kernel, ...(auto ? { auto } : {}), ...(extra.reference ? { reference: true } : {}), source: files[kernel], m: shape.m, k: shape.k, n: shape.n, tile: kKernels[kernel].usesTile ? tile : null };
+        if ('skipped' in outcome) {
+          got.push({ label, error: outcome.skipped });
+          return console.log(JSON.stringify({ ...base, skipped: outcome.skipped }));
+        }
+        if ('error' in outcome) {
+          got.push({ label, error: outcome.error });
+          return console.log(JSON.stringify({ ...base, error: outcome.error }));
+        }
+        const { run, verification: v } = outcome.verified;
+        got.push(v.ok ? { label, gflops: run.gflops } : { label, error: 'not verified' });
+        console.log(
+          JSON.stringify({
+            ...base,
+            startedAt: outcome.startedAt,
+            endedAt: outcome.endedAt,
+            mapping: mappingText(run.plan.mapping),
+            clockNote: run.clockWhy ? t(`run:clock.note.${run.clockWhy}`) : undefined,
+            clockStepMs: run.resolutionMs,
+            settledMs: run.settledMs,
+            split: run.split,
+            stopped: run.stopped,
+            warmups: run.warmups,
+            ...pointFields(outcome.verified),
+            constants: run.plan.constants, // every override constant (pointFields keeps the tunable ones)
+            uploadMs: run.uploadMs,
+            readbackMs: run.readbackMs,
+            checkedHow: v.full ? 'every entry' : howChecked(v),
+            maxAbsError: v.maxAbsError,
+            mismatches: v.mismatches,
+          }),
+        );
+      },
+    });
+    return got;
+  }
+  await measure(jobs);
   ctx.device.destroy();
 }
 

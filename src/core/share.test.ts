@@ -573,6 +573,16 @@ describe('each refusal says its true reason (issue #35)', () => {
     expect((await reasonOf(await packBytes(Uint8Array.of(0xff, 0xfe, 0x7b)))).reason).toBe('notJson');
   });
 
+  it('data that does not inflate: cannot be unpacked, never "checksum does not match"', async () => {
+    const link = await encodeShare(payload);
+    const bytes = unb64u(link.slice(kSharePrefix.length));
+    // The deflate stream's first block header given the invalid block type 11.
+    bytes[kChecksumBytes]! |= 0b110;
+    const f = await reasonOf(kSharePrefix + b64u(bytes));
+    expect(f.reason).toBe('unpack');
+    expect(shareFailureText(f)).toMatch(/cannot be unpacked/);
+  });
+
   it('a bad checksum over valid JSON: damaged, checksum does not match', async () => {
     const f = await reasonOf(await packBytes(new TextEncoder().encode(JSON.stringify(payload)), { badSum: true }));
     expect(f.reason).toBe('damaged');

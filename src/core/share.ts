@@ -106,7 +106,7 @@ export type ShareFailure =
   /** The prefix said version 2, the data another (`v`): made by another version, or by hand. */
   | { readonly reason: 'version'; readonly v: number }
   | { readonly reason: 'form'; readonly issue?: z.core.$ZodIssue }
-  | { readonly reason: 'foreign' | 'older' | 'newer' | 'characters' | 'truncated' | 'damaged' | 'notJson' | 'unreadable' };
+  | { readonly reason: 'foreign' | 'older' | 'newer' | 'characters' | 'truncated' | 'damaged' | 'unpack' | 'notJson' | 'unreadable' };
 
 /** Longest label a sender may give a link (characters). */
 export const kMaxLabelChars = 120;
@@ -264,7 +264,8 @@ export async function decodeShare(s: string): Promise<SharePayload> {
     json = await pipeThrough(bytes.subarray(kChecksumBytes), new DecompressionStream('deflate-raw'), kMaxJsonBytes);
   } catch (e) {
     if (e instanceof ShareError) throw e;
-    throw new ShareError({ reason: 'damaged' });
+    // The data does not inflate: damaged before its checksum could even be read against it.
+    throw new ShareError({ reason: 'unpack' });
   }
   if (!sameBytes(await shareChecksum(json), bytes.subarray(0, kChecksumBytes))) throw new ShareError({ reason: 'damaged' });
   // The checksum matched: what follows was made as it is, so a failure here is no damage in transit.

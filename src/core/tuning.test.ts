@@ -1,5 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { addTuneRecord, adapterKey, autoCandidates, candidatesFor, chooseAuto, kTunedKernels, paramsLabel, parseTuneRecords, recordCovers, tunedParams, type TuneRecord } from './tuning';
+import {
+  addTuneRecord,
+  adapterKey,
+  autoCandidates,
+  candidatesFor,
+  chooseAuto,
+  finalistsOf,
+  isUnsettled,
+  keepBetter,
+  kFinalistGap,
+  kFinalists,
+  kFinalRounds,
+  kNoSecondRoundMs,
+  kSecondRoundGap,
+  kTunedKernels,
+  paramsLabel,
+  parseTuneRecords,
+  recordCovers,
+  secondRoundOf,
+  tunedParams,
+  tuneRunsBound,
+  tunePace,
+  type Candidate,
+  type TuneEntry,
+  type TuneRecord,
+} from './tuning';
 import { kKernels } from './kernels';
 
 const rec = (adapter: string, n: number, entries: TuneRecord['entries']): TuneRecord => ({ adapter, shape: { m: n, k: n, n }, date: '2026-11-22T00:00:00Z', clock: 'gpu-timestamp', entries });
@@ -109,5 +134,118 @@ describe('recordCovers', () => {
   it('auto tunes again rather than reuse a record from far away', () => {
     const far = [rec('A', 64, [{ kernel: 'naive', params: {}, gflops: 50, verified: true }])];
     expect(chooseAuto(far, 'A', { m: 4096, k: 4096, n: 4096 }, () => true)).toBeUndefined();
+  });
+});
+
+describe('how the tuner decides (issue 36)', () => {
+  const c = (kernel: Candidate['kernel'], params: Candidate['params'] = {}): Candidate => ({ kernel, params }) as Candidate;
+  const e = (x: Candidate, gflops: number, extra: Partial<TuneEntry> = {}): TuneEntry => ({ ...x, verified: true, gflops, medianMs: 1, settledMs: 300, ...extra });
+
+  describe('the final: which leaders are timed again, settled', () => {
+    const cands = [c('naive'), c('reg4x4'), c('reg16x8', { GROUP: 8 }), c('reg16x8v'), c('blk128x256'), c('split128v')];
+    const entries = new Map<Candidate, TuneEntry>([
+      [cands[0]!, e(cands[0]!, 100, { medianMs: 5 })],
+      [cands[1]!, e(cands[1]!, 30_000)],
+      [cands[2]!, e(cands[2]!, 28_000)],
+      [cands[3]!, e(cands[3]!, 34_700)],
+      [cands[4]!, { ...cands[4]!, verified: false, note: 'did not match the CPU reference' }],
+      [cands[5]!, e(cands[5]!, 33_000, { medianMs: kNoSecondRoundMs + 1 })],
+    ]);
+    const of = (x: Candidate) => entries.get(x);
+    it('takes the n fastest verified candidates within the gap, fastest first, as the tuner’s own objects', () => {
+      const f = finalistsOf(cands, of, 3);
+      expect(f).toEqual([cands[3], cands[1], cands[2]]);
+      expect(f[0]).toBe(cands[3]); // the same object: the tuner's map is keyed by it
+    });
+    it('leaves out what failed, what is slow to time again, and what is far behind', () => {
+      const f = finalistsOf(cands, of, 10);
+      expect(f).not.toContain(cands[4]); // not verified
+      expect(f).not.toContain(cands[5]); // too slow per dispatch for a second look
+      expect(f).not.toContain(cands[0]); // 100 GFLOP/s is far below kFinalistGap of the best
+      expect(34_700 * kFinalistGap).toBeGreaterThan(100);
+    });
+    it('no final for zero finalists or nothing verified', () => {
+      expect(finalistsOf(cands, of, 0)).toEqual([]);
+      expect(finalistsOf(cands, () => undefined, 3)).toEqual([]);
+    });
+  });
+
+  describe('the second round', () => {
+    const cands = [c('reg4x4'), c('reg16x8', { GROUP: 4 }), c('blk64x64v'), c('blk128x256'), c('naive'), c('tiled')];
+    it('times again, in reverse order, the candidates within kSecondRoundGap of the best first reading', () => {
+      const m = new Map<Candidate, TuneEntry>([
+        [cands[0]!, e(cands[0]!, 19_600)],
+        [cands[1]!, e(cands[1]!, 37_000)],
+        [cands[2]!, e(cands[2]!, 27_500)],
+        [cands[3]!, e(cands[3]!, 41_800)],
+        [cands[4]!, { ...cands[4]!, verified: false, note: 'x' }],
+        [cands[5]!, e(cands[5]!, 30_000, { medianMs: kNoSecondRoundMs + 1 })],
+      ]);
+      expect(41_800 * kSecondRoundGap).toBeGreaterThan(19_600);
+      expect(secondRoundOf(cands, (x) => m.get(x), true)).toEqual([cands[3], cands[2], cands[1]]);
+    });
+    it('times again every unsettled reading, however low it read (the misreadings of issue 36)', () => {
+      // Through wgpu at 4096³ a split run started on an idle clock: reg16x8 (GROUP = 4) read 5.8 TFLOP/s, 38 settled.
+      const m = new Map<Candidate, TuneEntry>([
+        [cands[1]!, e(cands[1]!, 5_800, { settledMs: undefined, parts: 2 })],
+        [cands[3]!, e(cands[3]!, 41_800)],
+      ]);
+      expect(secondRoundOf(cands.slice(0, 4), (x) => m.get(x), true)).toEqual([cands[3], cands[1]]);
+      expect(isUnsettled(m.get(cands[1]!), true)).toBe(true);
+      // Where nothing can be settled (the wall clock, a CPU emulation) no reading is "unsettled".
+      expect(secondRoundOf(cands.slice(0, 4), (x) => m.get(x), false)).toEqual([cands[3]]);
+      expect(isUnsettled(m.get(cands[1]!), false)).toBe(false);
+    });
+    it('a failed reading is not unsettled: it is not timed again', () => {
+      expect(isUnsettled({ ...cands[0]!, verified: false }, true)).toBe(false);
+    });
+  });
+
+  it('keeps the faster verified figure, and a failure over anything', () => {
+    const x = c('reg4x4');
+    expect(keepBetter(undefined, e(x, 5))).toEqual(e(x, 5));
+    expect(keepBetter(e(x, 5), e(x, 9)).gflops).toBe(9);
+    expect(keepBetter(e(x, 9), e(x, 5)).gflops).toBe(9);
+    expect(keepBetter(e(x, 9), { ...x, verified: false }).verified).toBe(false);
+    expect(keepBetter({ ...x, verified: false }, e(x, 9)).verified).toBe(false);
+  });
+
+  it('states its bound before it starts: two rounds and the final', () => {
+    expect(tuneRunsBound(13)).toBe(13 + 13 + kFinalRounds * kFinalists);
+    expect(tuneRunsBound(13, 0)).toBe(26);
+    expect(tuneRunsBound(2, 3)).toBe(4 + kFinalRounds * 2);
+    expect(tuneRunsBound(1)).toBe(2); // one candidate: no final
+    expect(tuneRunsBound(0)).toBe(0);
+  });
+
+  it('a record keeps how it decided, and records from before (no method) still load', () => {
+    const method = { ms: 61_000, roundRuns: 21, finalRuns: 6, maxRuns: 32, unsettled: 0, decidedBy: 'final' as const };
+    const rec = {
+      adapter: 'a',
+      shape: { m: 4096, k: 4096, n: 4096 },
+      date: '2026-11-27',
+      clock: 'gpu-timestamp',
+      entries: [{ kernel: 'blk128x256', params: {}, gflops: 41_800, medianMs: 3.29, verified: true, phase: 'final', settledMs: 370, runs: 4 }],
+      method,
+    };
+    expect(parseTuneRecords([rec])).toEqual([rec]);
+    const { method: _drop, ...old } = rec;
+    expect(parseTuneRecords([old])).toEqual([old]);
+    expect(parseTuneRecords([{ ...rec, method: { ...method, decidedBy: 'guess' } }])).toEqual([]);
+    expect(parseTuneRecords([{ ...rec, entries: [{ ...rec.entries[0], phase: 'warmup' }] }])).toEqual([]);
+  });
+});
+
+describe('the pace the page states before a tuning starts', () => {
+  const method = (ms: number, runs: number) => ({ ms, roundRuns: runs - 6, finalRuns: 6, maxRuns: runs, unsettled: 0, decidedBy: 'final' as const });
+  const at = (adapter: string, n: number, m?: ReturnType<typeof method>): TuneRecord => ({ ...rec(adapter, n, []), ...(m ? { method: m } : {}) });
+  it('takes ms per run from this adapter’s record nearest in work that says how it decided', () => {
+    const records = [at('a', 1024, method(20_000, 40)), at('a', 4096, method(62_000, 31)), at('b', 2048, method(1, 1)), at('a', 2048)];
+    expect(tunePace(records, 'a', { m: 3000, k: 3000, n: 3000 })).toEqual({ msPerRun: 2000, shape: { m: 4096, k: 4096, n: 4096 } });
+    expect(tunePace(records, 'a', { m: 1000, k: 1000, n: 1000 })).toEqual({ msPerRun: 500, shape: { m: 1024, k: 1024, n: 1024 } });
+  });
+  it('none without a record that says how it decided (records from before issue 36)', () => {
+    expect(tunePace([at('a', 2048)], 'a', { m: 2048, k: 2048, n: 2048 })).toBeUndefined();
+    expect(tunePace([at('b', 2048, method(1000, 10))], 'a', { m: 2048, k: 2048, n: 2048 })).toBeUndefined();
   });
 });

@@ -23,6 +23,32 @@ export interface TuneEntry extends Candidate {
   readonly verified: boolean;
   /** Why it did not run, or what went wrong. */
   readonly note?: string;
+  /** Where the kept figure comes from: a short round, or the final (settled, longer). */
+  readonly phase?: TunePhase;
+  /** How long the kept run settled the GPU's clock before its samples (gpu/timing settle); absent when it did not. */
+  readonly settledMs?: number;
+  /** Submissions the kept run was split into, when more than one (gpu/runner chooseBands). */
+  readonly parts?: number;
+  /** Timed runs of this candidate in the whole tuning. */
+  readonly runs?: number;
+}
+
+/** The stages of a tuning: short interleaved rounds, then a final for the leaders. */
+export type TunePhase = 'round' | 'final';
+
+/** How a tuning decided (kept with its record, so a record says how its choice was made). */
+export interface TuneMethod {
+  /** How long the whole tuning took (ms). */
+  readonly ms: number;
+  /** Timed runs made in the rounds and in the final. */
+  readonly roundRuns: number;
+  readonly finalRuns: number;
+  /** The bound stated before it started (tuneRunsBound): roundRuns + finalRuns never exceed it. */
+  readonly maxRuns: number;
+  /** Readings of the rounds taken on an unsettled clock (while the clock could be settled): each was timed again. */
+  readonly unsettled: number;
+  /** 'final': the choice is the fastest of the final (leaders timed again, settled, longer); 'rounds': no final ran (one leader). */
+  readonly decidedBy: 'final' | 'rounds';
 }
 
 export interface TuneRecord {
@@ -32,6 +58,8 @@ export interface TuneRecord {
   readonly date: string;
   readonly clock: string;
   readonly entries: readonly TuneEntry[];
+  /** How it decided; absent in records kept before issue 36. */
+  readonly method?: TuneMethod;
 }
 
 /** The kernels the tuner considers: those whose record says `tuned` (at a given shape, autoCandidates narrows them). */
@@ -145,6 +173,90 @@ export function tunedParams(choice: AutoChoice | undefined, kernel: KernelId): P
   return best?.params;
 }
 
+// ---- how the tuner decides (gpu/tuner.ts runs it) ------------------------------------------
+/** A candidate whose median is above this (ms per dispatch) is not run again (a slow adapter: a second look only costs time). */
+export const kNoSecondRoundMs = 250;
+/**
+ * The second round times again the candidates whose first reading is within this fraction of the
+ * best first reading (and every unsettled one). Readings are settled (gpu/timing settle) since
+ * issue 36, and settled readings of one kernel agree within a few % from run to run; what is
+ * below half the best cannot win.
+ */
+export const kSecondRoundGap = 0.5;
+/** Candidates within this fraction of the best reading of the rounds go to the final (if among the top `finalists`). */
+export const kFinalistGap = 0.6;
+/** Leaders timed again in the final, by default. */
+export const kFinalists = 3;
+/** Runs per finalist in the final (interleaved). */
+export const kFinalRounds = 2;
+
+/** The most timed runs a tuning of `candidates` configurations makes: two rounds and the final. Stated before it starts. */
+export function tuneRunsBound(candidates: number, finalists = kFinalists): number {
+  return 2 * candidates + kFinalRounds * Math.min(Math.max(0, finalists), candidates > 1 ? candidates : 0);
+}
+
+/** A tuning's pace: ms per timed run, from a record that says how it decided (TuneMethod). */
+export interface TunePace {
+  readonly msPerRun: number;
+  /** The record's shape (the pace depends on the problem's size). */
+  readonly shape: Shape;
+}
+
+/**
+ * The pace of this adapter's tuning nearest in work to `shape` among records that say how they
+ * decided: what the page states before a tuning starts (with tuneRunsBound). Undefined when none does.
+ */
+export function tunePace(records: readonly TuneRecord[], adapter: string, shape: Shape): TunePace | undefined {
+  const dist = (r: TuneRecord) => Math.abs(Math.log(flops(r.shape) / flops(shape)));
+  const withPace = records.filter((r) => r.adapter === adapter && r.method && r.method.roundRuns + r.method.finalRuns > 0);
+  const near = [...withPace].sort((a, b) => dist(a) - dist(b))[0];
+  if (!near?.method) return undefined;
+  return { msPerRun: near.method.ms / (near.method.roundRuns + near.method.finalRuns), shape: near.shape };
+}
+
+/** A reading that can be trusted to rank: verified, with a rate, and quick enough to time again. */
+const rankable = (e: TuneEntry | undefined): e is TuneEntry & { gflops: number } => Boolean(e?.verified && e.gflops !== undefined && (e.medianMs ?? 0) <= kNoSecondRoundMs);
+
+/**
+ * A reading taken on a clock that was not settled first, where it could have been (GPU timestamps
+ * on a real GPU): its figure may be several times too low (issue 36: 5–41 TFLOP/s through wgpu for
+ * kernels that run 38–42 settled), so it must not rule a candidate out.
+ */
+export function isUnsettled(e: TuneEntry | undefined, settles: boolean): boolean {
+  return settles && e?.verified === true && e.settledMs === undefined;
+}
+
+/**
+ * The second round: the candidates to time again, in the reverse order of the first (a candidate
+ * that ran first on a cold GPU runs last on a warm one), those whose first reading is within
+ * kSecondRoundGap of the best, and every unsettled reading whatever its figure.
+ */
+export function secondRoundOf(candidates: readonly Candidate[], entryOf: (c: Candidate) => TuneEntry | undefined, settles: boolean): Candidate[] {
+  const top = Math.max(0, ...candidates.map(entryOf).filter(rankable).map((e) => e.gflops));
+  return [...candidates].reverse().filter((c) => {
+    const e = entryOf(c);
+    return rankable(e) && (e.gflops >= top * kSecondRoundGap || isUnsettled(e, settles));
+  });
+}
+
+/**
+ * The candidates worth a final: verified, among the `n` fastest, within kFinalistGap of the
+ * fastest, and quick enough that timing them again costs little (medians under kNoSecondRoundMs).
+ */
+export function finalistsOf(candidates: readonly Candidate[], entryOf: (c: Candidate) => TuneEntry | undefined, n: number): Candidate[] {
+  const ok = candidates
+    .map((c) => ({ c, e: entryOf(c) }))
+    .filter((x): x is { c: Candidate; e: TuneEntry & { gflops: number } } => rankable(x.e))
+    .sort((a, b) => b.e.gflops - a.e.gflops);
+  const top = ok[0]?.e.gflops ?? 0;
+  return ok.slice(0, Math.max(0, n)).filter((x) => x.e.gflops >= top * kFinalistGap).map((x) => x.c);
+}
+
+/** Keeps a candidate's faster verified figure; a failure replaces whatever it had (it must not be chosen). */
+export function keepBetter(prev: TuneEntry | undefined, entry: TuneEntry): TuneEntry {
+  return !prev || !entry.verified || (prev.verified && entry.gflops! > prev.gflops!) ? entry : prev;
+}
+
 // ---- storage: validated on load like a share link ------------------------------------------
 const kDim = z.int().check(z.minimum(1), z.maximum(1 << 20));
 const ParamsSchema = z.record(text(32), z.int().check(z.minimum(0), z.maximum(1 << 16)));
@@ -155,6 +267,19 @@ const EntrySchema = z.object({
   medianMs: z.optional(z.number().check(z.nonnegative())),
   verified: z.boolean(),
   note: z.optional(text(500)),
+  phase: z.optional(z.enum(['round', 'final'])),
+  settledMs: z.optional(z.number().check(z.nonnegative())),
+  parts: z.optional(z.int().check(z.minimum(1), z.maximum(1 << 16))),
+  runs: z.optional(z.int().check(z.minimum(0), z.maximum(1000))),
+});
+const kCount = z.int().check(z.minimum(0), z.maximum(10_000));
+const MethodSchema = z.object({
+  ms: z.number().check(z.nonnegative()),
+  roundRuns: kCount,
+  finalRuns: kCount,
+  maxRuns: kCount,
+  unsettled: kCount,
+  decidedBy: z.enum(['final', 'rounds']),
 });
 export const TuneRecordSchema = z.object({
   adapter: text(500),
@@ -162,6 +287,7 @@ export const TuneRecordSchema = z.object({
   date: text(40),
   clock: text(40),
   entries: z.array(EntrySchema).check(z.maxLength(64)),
+  method: z.optional(MethodSchema),
 });
 /** Records kept per browser (newest first); older ones are dropped. */
 export const kMaxTuneRecords = 20;

@@ -14,7 +14,8 @@ import { paddedRows } from '../core/data';
 import { OwnedBuffers } from './buffers';
 import { getPipeline, matmulBindGroupLayout, matmulPipeline } from './pipelines';
 import { lossError, makeGuard } from './lossGuard';
-import { timeDispatches, type Timing, type TimingOptions } from './timing';
+import { timeDispatches, timeOnePass, type Timing, type TimingOptions } from './timing';
+import { bandMs, chooseSplit } from '../core/split';
 
 export { type Clock } from './timing';
 
@@ -308,7 +309,7 @@ async function preparePasses(device: GPUDevice, kernel: KernelId, plan: LaunchPl
  * views' offsets meet every adapter's storage-offset alignment (a multiple of 256 bytes).
  */
 async function chooseBands(
-  device: GPUDevice,
+  ctx: GpuContext,
   kernel: KernelId,
   plan: LaunchPlan,
   g: Shape,
@@ -319,32 +320,27 @@ async function chooseBands(
   budgetMs: number,
   wgsl?: string,
 ): Promise<{ bands: BandRun[]; split: RunResult['split'] }> {
+  const { device } = ctx;
   const partsOf = (rowsPerPart: number) => Math.ceil(g.m / rowsPerPart);
   let rowsPerPart = g.m;
   let split: RunResult['split'];
   if (g.m > kBandRows && Number.isFinite(budgetMs)) {
     const probeDims = owned.create('dims.probe', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
     device.queue.writeBuffer(probeDims, 0, new Uint32Array([kBandRows, g.k, g.n, 0]));
-    const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.probe` });
-    const pass = enc.beginComputePass({ label: `Matmul.${kernel}.probe.pass` });
+    const probePipeline = await guard(matmulPipeline(device, kKernels[kernel], plan, 'probe', wgsl));
     // The first band of rows starts at offset 0: whole-buffer bindings with M = kBandRows (a
-    // ranged binding here measurably slowed the following runs on wgpu).
-    pass.setPipeline(await guard(matmulPipeline(device, kKernels[kernel], plan, 'probe', wgsl)));
-    pass.setBindGroup(0, passes.bind(probeDims));
-    pass.dispatchWorkgroups(...bandPlan(plan, kBandRows).dispatch);
-    pass.end();
-    // The upload must be finished first, or the probe's time includes it (at 4096² that made
-    // the estimate ~30× too long and split runs that did not need it).
-    await guard(device.queue.onSubmittedWorkDone());
-    const t = now();
-    device.queue.submit([enc.finish()]);
-    await guard(device.queue.onSubmittedWorkDone());
-    const perBand = now() - t;
-    const estimateMs = perBand * (g.m / kBandRows);
-    if (estimateMs > budgetMs) {
-      rowsPerPart = kBandRows * Math.max(1, Math.floor(budgetMs / Math.max(perBand, 1e-3)));
-      if (partsOf(rowsPerPart) > 1) split = { parts: partsOf(rowsPerPart), rowsPerPart, estimateMs, budgetMs };
-      else rowsPerPart = g.m;
+    // ranged binding here measurably slowed the following runs on wgpu). The upload is finished
+    // first (timeOnePass), or the probe's time includes it (at 4096² that made the estimate ~30×
+    // too long); GPU timestamps time the band when the device has them (core/split bandMs).
+    const probe = await timeOnePass(ctx, `Matmul.${kernel}.probe`, (pass) => {
+      pass.setPipeline(probePipeline);
+      pass.setBindGroup(0, passes.bind(probeDims));
+      pass.dispatchWorkgroups(...bandPlan(plan, kBandRows).dispatch);
+    }, guard);
+    const choice = chooseSplit(g.m, kBandRows, bandMs(probe), budgetMs);
+    if (choice.parts > 1) {
+      rowsPerPart = choice.rowsPerPart;
+      split = { parts: choice.parts, rowsPerPart, estimateMs: choice.estimateMs, budgetMs };
     }
   }
   const parts = partsOf(rowsPerPart);
@@ -403,7 +399,7 @@ export async function runMatmul(
     const t1 = now();
     const passes = await preparePasses(device, kernel, plan, g, bufs, owned, guard, opts.source);
     const compileMs = now() - t1;
-    const { bands, split } = await chooseBands(device, kernel, plan, g, bufs, passes, owned, guard, opts.maxSubmitMs ?? kMaxSubmitMs, opts.source);
+    const { bands, split } = await chooseBands(ctx, kernel, plan, g, bufs, passes, owned, guard, opts.maxSubmitMs ?? kMaxSubmitMs, opts.source);
     // Warm-up, calibration and timed samples.
     const timing = await timeDispatches(
       ctx,

@@ -5,6 +5,7 @@
  * last kMinSampleMs, and its time is divided by that count. No React, no DOM.
  */
 import { bestClock, type Clock } from '../core/clock';
+import type { BandProbe } from '../core/split';
 import { said } from '../core/said';
 import { medianInterval, nextRound, stopReason, summarize, type MedianInterval, type StopReason, type StopRule, type Summary } from '../core/stats';
 import { OwnedBuffers, readBack, type Guard } from './buffers';
@@ -128,6 +129,40 @@ class TimestampQueries {
   }
 }
 
+/**
+ * One pass of work submitted alone and timed (the long-run probe of gpu/runner.ts): the wall clock
+ * around its submit-and-wait, GPU timestamps around the pass when the device has them, and the wall
+ * clock of an empty submission just before — the engine's own round trip, which the wall clock also
+ * holds (core/split bandMs says how they combine). Work queued before is finished first, so none of
+ * it is counted.
+ */
+export async function timeOnePass(ctx: GpuContext, label: string, record: (pass: GPUComputePassEncoder) => void, guard: Guard): Promise<BandProbe> {
+  const { device } = ctx;
+  const ts = ctx.info.timestampQuery ? await TimestampQueries.create(device, `${label}.timestamps`, 1) : undefined;
+  try {
+    await guard(device.queue.onSubmittedWorkDone());
+    const t0 = now();
+    device.queue.submit([device.createCommandEncoder({ label: `${label}.empty` }).finish()]);
+    await guard(device.queue.onSubmittedWorkDone());
+    const emptyWallMs = now() - t0;
+    const enc = device.createCommandEncoder({ label: `${label}.encoder` });
+    const pass = enc.beginComputePass({ label: `${label}.pass`, ...(ts ? { timestampWrites: { querySet: ts.set, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {}) });
+    record(pass);
+    pass.end();
+    ts?.resolve(enc);
+    const cmd = enc.finish();
+    const t1 = now();
+    device.queue.submit([cmd]);
+    await guard(device.queue.onSubmittedWorkDone());
+    const wallMs = now() - t1;
+    if (!ts) return { wallMs, emptyWallMs };
+    const [b, e] = await ts.read(guard);
+    return { wallMs, emptyWallMs, gpuMs: Number(e! - b!) / 1e6 };
+  } finally {
+    ts?.destroy();
+  }
+}
+
 /** Records `count` dispatches of the work into a compute pass; `part` is the submission of a split run. */
 export type Encode = (pass: GPUComputePassEncoder, count: number, part: number) => void;
 
@@ -209,8 +244,10 @@ class DispatchSampler {
     try {
       // A split run keeps one part per submission (that is what splitting is for).
       const perSubmit = parts > 1 ? 1 : clamp(Math.floor(kQueuedSubmitMs / Math.max(perDispatchMs * count, 1e-4)), 1, passes);
-      // Bring the GPU's clock up first (see settle), then queue the timed samples at once.
-      if (parts === 1 && settle) await this.settle(count, perDispatchMs);
+      // Bring the GPU's clock up first (see settle), then queue the timed samples at once. A split
+      // run too: its first part settles the clock (a split run timed unsettled read 2–8× slow through
+      // wgpu, where every tuning run at 4096³ was split: issue 36).
+      if (settle) await this.settle(count, perDispatchMs);
       await withErrorScopes(device, said('run:scope.running', { label }), () => {
         for (let first = 0; first < passes; first += perSubmit) {
           const enc = device.createCommandEncoder({ label: `${label}.encoder.queued` });

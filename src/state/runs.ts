@@ -246,12 +246,12 @@ export async function runTuning(): Promise<boolean> {
       if (!parsed) return false;
       useTuning.setState({ status: 'running', note: undefined, progress: undefined });
       try {
-        const entries = await tune(ctx, parsed.shape, {
+        const { entries, method } = await tune(ctx, parsed.shape, {
           signal,
           onProgress: (done, total, c) => useTuning.setState({ progress: { done, total, candidate: c } }),
         });
         const clock = ctx.info.timestampQuery ? 'gpu-timestamp' : 'wall-clock';
-        saveTuneRecord({ adapter: thisAdapter(ctx.info), shape: parsed.shape, date: new Date().toISOString(), clock, entries });
+        saveTuneRecord({ adapter: thisAdapter(ctx.info), shape: parsed.shape, date: new Date().toISOString(), clock, entries, method });
         const good = entries.filter((e) => e.verified).length;
         useTuning.setState({ status: 'done', note: { key: 'done', shape: shapeLabel(parsed.shape), good, total: entries.length } });
         return good > 0;

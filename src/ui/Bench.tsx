@@ -222,7 +222,7 @@ export function TrustNote() {
 /** A shared figure measured on a software adapter: said beside it. */
 function SoftwareFigureMark() {
   const { t } = useTranslation('bench');
-  return <span className="trust-mark"> {t('figure.software')}</span>;
+  return <span className="figure-mark"> {t('figure.software')}</span>;
 }
 
 /** The sender's measured roofline, as figures (it is never re-measured here). */
@@ -246,7 +246,7 @@ function SharedRoofline({ figures: f, software }: { figures: NonNullable<SharePa
         components={{ n: <span className="num" /> }}
       />
       {marked && (
-        <span className="trust-mark" data-testid="roofline-implausible" data-problems={v.problems.map((p) => `${p.figure}:${p.flaw}`).join(' ')}>
+        <span className="figure-mark" data-testid="roofline-implausible" data-problems={v.problems.map((p) => `${p.figure}:${p.flaw}`).join(' ')}>
           {' '}
           {marked}
         </span>

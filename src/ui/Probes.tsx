@@ -344,14 +344,14 @@ export function SharedProbes({ probes, software = false }: { probes: ProbesShare
     return (
       <p key={id} className="small" data-testid={`shared-probe-${id}`} data-ratio={ratio} data-trusted={v.trusted} data-verified={v.verified}>
         {ratio === undefined ? (
-          t('shared.noRatio', { probe: t(`shared.name.${id}`), ...common })
+          t(v.problems.length > 0 ? 'shared.noRatioMarked' : 'shared.noRatio', { probe: t(`shared.name.${id}`), ...common })
         ) : id === 'coalescing' ? (
           <Trans t={t} i18nKey="shared.coalescing" values={{ ...common, ratio: fixed(ratio, 2), fast: gbs('coalesced'), slow: gbs('strided') }} components={kParts} />
         ) : (
           <Trans t={t} i18nKey="shared.banks" values={{ ...common, conflict: fixed(ratio, 2), padded: padded === undefined ? '—' : fixed(padded, 2) }} components={kParts} />
         )}
         {marked && (
-          <span className="trust-mark" data-testid="probe-implausible" data-probe={id} data-problems={v.problems.map((x) => `${x.figure}:${x.flaw}`).join(' ')}>
+          <span className="figure-mark" data-testid="probe-implausible" data-probe={id} data-problems={v.problems.map((x) => `${x.figure}:${x.flaw}`).join(' ')}>
             {' '}
             {marked}
           </span>

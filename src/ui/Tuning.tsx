@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { pointReasonText } from '../i18n/bench';
-import { kMismatchNote, paramsLabel, tuneCandidates } from '../core/tuning';
+import { kFinalists, kMismatchNote, paramsLabel, tuneCandidates, tunePace, tuneRunsBound } from '../core/tuning';
 import { candidateLabel } from '../i18n/kernels';
 import { shapeLabel } from '../core/shape';
 import { cancelRun, runAuto, runTuning } from '../state/runs';
@@ -24,6 +24,10 @@ export function Tuning() {
   const choice = info && parsed ? autoChoice(records, info, parsed.shape) : undefined;
   const tunedHere = info ? records.some((r) => r.adapter === thisAdapter(info)) : false;
   const tries = parsed ? tuneCandidates(parsed.shape).length : undefined;
+  // Stated before it starts: the most timed runs, and how long they take at this GPU's last pace.
+  const runs = tries !== undefined ? tuneRunsBound(tries) : undefined;
+  const pace = info && parsed ? tunePace(records, thisAdapter(info), parsed.shape) : undefined;
+  const method = choice?.record.method;
   const entries = choice ? [...choice.record.entries].sort((a, b) => (b.gflops ?? -1) - (a.gflops ?? -1)) : [];
   const autoResult = auto ? results[auto.kernel] : undefined;
   const autoDone = auto && autoResult && autoResult.seq === auto.seq ? autoResult : undefined;
@@ -32,6 +36,16 @@ export function Tuning() {
     <div className="tuning" data-testid="tuning">
       <h3>{t('tuner.heading')}</h3>
       <p className="small">{tries !== undefined ? t('tuner.introTries', { tries, engine: engineLabel() }) : t('tuner.intro', { engine: engineLabel() })}</p>
+      {runs !== undefined && (
+        <p className="small" data-testid="tune-plan" data-runs={runs}>
+          {t('tuner.planAndPace', {
+            plan: t('tuner.plan', { runs, tries: tries ?? 0, finalists: kFinalists }),
+            pace: pace
+              ? t('tuner.planPace', { shape: shapeLabel(pace.shape), perRun: fmtMs(pace.msPerRun), seconds: Math.ceil((pace.msPerRun * runs) / 1000) })
+              : t('tuner.planReference'),
+          })}
+        </p>
+      )}
       <div className="run-buttons">
         <button type="button" data-testid="tune-run" onClick={() => void runTuning()} aria-busy={busy && status === 'running'} disabled={busy}>
           {parsed ? t('tuner.tuneAt', { shape: shapeLabel(parsed.shape) }) : t('tuner.tune')}
@@ -95,6 +109,12 @@ export function Tuning() {
           <summary>
             {t('tuner.measured', { shape: shapeLabel(choice.record.shape), clock: choice.record.clock === 'gpu-timestamp' ? t('clock.name.gpu-timestamp') : t('clock.name.wall-clock') })}
           </summary>
+          {method && (
+            <p className="small" data-testid="tune-decided" data-decided={method.decidedBy}>
+              {t('tuner.decided', { roundRuns: method.roundRuns, finalRuns: method.finalRuns, seconds: Math.round(method.ms / 1000), maxRuns: method.maxRuns })}
+              {method.unsettled > 0 && <> {t('tuner.decidedUnsettled', { count: method.unsettled })}</>}
+            </p>
+          )}
           <table className="why-table" data-testid="tune-table">
             <thead>
               <tr>
@@ -102,6 +122,7 @@ export function Tuning() {
                 <th scope="col">{t('tuner.colRate')}</th>
                 <th scope="col">{t('tuner.colMedian')}</th>
                 <th scope="col">{t('tuner.colVerified')}</th>
+                <th scope="col">{t('tuner.colFrom')}</th>
               </tr>
             </thead>
             <tbody>
@@ -119,6 +140,7 @@ export function Tuning() {
                         <span className="small">{t('tuner.failedNote', { note: e.note === kMismatchNote ? t('tuner.mismatchNote') : (e.note !== undefined ? pointReasonText(e.note) : t('tuner.notVerified')) })}</span>
                       )}
                     </td>
+                    <td>{e.phase ? t(`tuner.phase.${e.phase}`) : '—'}</td>
                   </tr>
                 );
               })}

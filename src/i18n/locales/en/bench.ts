@@ -254,6 +254,8 @@ export const bench = {
     damaged:
       'The link is incomplete (cut short when it was copied or sent), damaged, or was edited after it was made: its checksum does not match its contents, so its figures cannot be trusted. Check that the whole link was copied, or ask whoever sent it for a new one.',
     tooLarge: "The link's data is too large once unpacked (over {{kib}} KiB).",
+    unpack:
+      "The link's data cannot be unpacked: it was cut short when it was copied or sent, damaged, or edited. Check that the whole link was copied, or ask whoever sent it for a new one.",
     notJson:
       "The link's checksum matches its contents, but they are not results data (not valid JSON text): the link was not made by Tiles, or was made by hand. Ask whoever sent it for a link made by Tiles.",
     version: "The link's data is of version {{v}}; this version of Tiles reads version {{want}}. It was made by another version of Tiles, or by hand: open it with the version that made it, or ask for a new link.",

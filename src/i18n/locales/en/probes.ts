@@ -28,6 +28,7 @@ export const probes = {
     banks:
       'The sender’s bank-conflict probe ({{mib}} MiB of workgroup memory a dispatch, {{clock}}, {{verified}}): reading down a column took <b>{{conflict}}×</b> as long as along a row; padded to 33, <b>{{padded}}×</b>.',
     noRatio: 'The sender’s {{probe}} probe ({{mib}} MiB a dispatch, {{clock}}, {{verified}}): no ratio, as a time was not trusted as a speed or a sum did not match.',
+    noRatioMarked: 'The sender’s {{probe}} probe ({{mib}} MiB a dispatch, {{clock}}, {{verified}}): no ratio, as its figures fail the checks.',
     name: { coalescing: 'coalescing', banks: 'bank-conflict' },
     verified: 'every sum verified',
     notVerified: '⚠ some sums did not match',

@@ -332,11 +332,20 @@ export const run = {
   tuner: {
     heading: 'Auto: the tuned best for this GPU',
     intro:
-      'The tuner runs the configurations that can win at the current shape — naive, tiled and the smallest block for a tiny problem, otherwise the register-tiled rungs that launch enough workgroups to fill a GPU (split-K where the C blocks are few), with every value of their override constants — twice each (once if it takes over 250 ms), verified and timed like any run, and keeps the result in this browser for this adapter and engine ({{engine}}). “Run auto” runs the fastest verified configuration from the tuning nearest to the current shape (within 8× its work, and tiny only for tiny), tuning first if there is none.',
+      'The tuner runs the configurations that can win at the current shape — naive, tiled and the smallest block for a tiny problem, otherwise the register-tiled rungs that launch enough workgroups to fill a GPU (split-K where the C blocks are few), with every value of their override constants — each verified and timed like any run, the GPU’s clock settled first, and keeps the result in this browser for this adapter and engine ({{engine}}). “Run auto” runs the fastest verified configuration from the tuning nearest to the current shape (within 8× its work, and tiny only for tiny), tuning first if there is none.',
     introTries:
-      'The tuner runs the configurations that can win at the current shape ({{tries}} here) — naive, tiled and the smallest block for a tiny problem, otherwise the register-tiled rungs that launch enough workgroups to fill a GPU (split-K where the C blocks are few), with every value of their override constants — twice each (once if it takes over 250 ms), verified and timed like any run, and keeps the result in this browser for this adapter and engine ({{engine}}). “Run auto” runs the fastest verified configuration from the tuning nearest to the current shape (within 8× its work, and tiny only for tiny), tuning first if there is none.',
+      'The tuner runs the configurations that can win at the current shape ({{tries}} here) — naive, tiled and the smallest block for a tiny problem, otherwise the register-tiled rungs that launch enough workgroups to fill a GPU (split-K where the C blocks are few), with every value of their override constants — each verified and timed like any run, the GPU’s clock settled first, and keeps the result in this browser for this adapter and engine ({{engine}}). “Run auto” runs the fastest verified configuration from the tuning nearest to the current shape (within 8× its work, and tiny only for tiny), tuning first if there is none.',
     tune: 'Tune for this GPU',
     tuneAt: 'Tune for this GPU at {{shape}}',
+    plan: 'Tuning here makes at most {{runs}} timed runs: all {{tries}} configurations once, again (in reverse order) those within half of the fastest, then up to {{finalists}} of the fastest twice more with longer timing; auto takes the fastest of that final.',
+    /** The plan, then its pace or the reference pace (no space between sentences in Chinese). */
+    planAndPace: '{{plan}} {{pace}}',
+    planPace: 'At this GPU’s pace when it tuned at {{shape}} ({{perRun}} a run), that is at most about {{seconds}} s.',
+    planReference: 'On an H200 at 4096³ a run took 2–2.5 s and a tuning 64–81 s; a slower GPU or a larger shape takes longer.',
+    decided: 'How it decided: {{roundRuns}} runs in the rounds and {{finalRuns}} in the final ({{seconds}} s; at most {{maxRuns}} were stated).',
+    decidedUnsettled: '{{count}} readings were taken on a clock that had not settled, and timed again.',
+    colFrom: 'figure from',
+    phase: { round: 'rounds', final: 'final' },
     runAuto: 'Run auto',
     cancel: 'Cancel',
     forget: 'Forget tunings ({{count}})',
@@ -354,7 +363,7 @@ export const run = {
     error: '✗ error',
     errorWhy: '✗ error: {{error}}',
     measured:
-      'What the tuner measured at {{shape}} ({{clock}}; each configuration run in two interleaved rounds of 3–15 samples, the better round’s median kept, so a dip in the GPU’s clock during one turn does not decide the choice)',
+      'What the tuner measured at {{shape}} ({{clock}}; each run settled the GPU’s clock before 3–15 samples, and a configuration keeps the better median of its rounds, so a dip in the clock during one turn does not decide the choice; the leaders’ figures come from the final, 10–60 samples each)',
     colConfig: 'configuration',
     colRate: 'GFLOP/s',
     colMedian: 'median',

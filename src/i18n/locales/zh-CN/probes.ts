@@ -27,10 +27,11 @@ export const probes = {
     banks:
       '发送者的存储体冲突探针（每次调度读取 {{mib}} MiB 工作组内存，{{clock}}，{{verified}}）：按列读取耗时是按行读取的 <b>{{conflict}}×</b>；填充到 33 后为 <b>{{padded}}×</b>。',
     noRatio: '发送者的{{probe}}探针（每次调度 {{mib}} MiB，{{clock}}，{{verified}}）：没有比值，因为有时间不能当作速度，或有和与参考不符。',
+    noRatioMarked: '发送者的{{probe}}探针（每次调度 {{mib}} MiB，{{clock}}，{{verified}}）：没有比值，因为其数据未通过检查。',
     name: { coalescing: '合并访问', banks: '存储体冲突' },
     verified: '所有和均已验证',
     notVerified: '⚠ 有些和不相符',
-    notShownVerified: '⚠ 发送者称各和均已核对，但不标为已核对：有数据未通过检查',
+    notShownVerified: '⚠ 发送者称各和均已验证，但不标为已验证：有数据未通过检查',
     software: '在软件适配器上测得：这个比值不能说明 GPU 的情况。',
   },
   reference: {

@@ -27,6 +27,7 @@ export const probes = {
     banks:
       '傳送者的記憶庫衝突探針（每次分派讀取 {{mib}} MiB 工作群組記憶體，{{clock}}，{{verified}}）：按行讀取耗時是按列讀取的 <b>{{conflict}}×</b>；填充到 33 後為 <b>{{padded}}×</b>。',
     noRatio: '傳送者的{{probe}}探針（每次分派 {{mib}} MiB，{{clock}}，{{verified}}）：沒有比值，因為有時間不能當作速度，或有和與參考不符。',
+    noRatioMarked: '傳送者的{{probe}}探針（每次分派 {{mib}} MiB，{{clock}}，{{verified}}）：沒有比值，因為其資料未通過檢查。',
     name: { coalescing: '合併存取', banks: '記憶庫衝突' },
     verified: '所有和均已驗證',
     notVerified: '⚠ 有些和不相符',
