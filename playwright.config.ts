@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -19,7 +20,9 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 60_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker per core the machine has, locally and in CI (Playwright's default is half of them).
+  // E2E_WORKERS overrides it (e.g. 1 on a machine shared with other heavy work).
+  workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
   retries: 0,
   // The JSON report keeps each test's duration, to find what makes the suite slow (docs/ci.md).
   reporter: [['list'], ['json', { outputFile: 'playwright-report/e2e.json' }]],

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -87,13 +88,14 @@ function pwa(words: Record<Language, PwaWords>): Plugin[] {
     includeManifestIcons: false,
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-      // The link preview is for crawlers, not for the app.
-      globIgnores: ['og-image.png'],
+      // The link preview is for crawlers, not for the app; the GPU test harness is for the test suite.
+      globIgnores: ['og-image.png', 'harness.html', 'assets/harness-*.js'],
       navigateFallback: 'index.html',
       // Before Workbox's own listeners: a navigation deeper than the app gets a page that links home (src/pwa/notFound.ts).
       importScripts: [kNotFoundScript],
       // A file's own address (sw.js, the manifest, an icon) is never answered with the page; index.html is.
-      navigateFallbackDenylist: [/\/[^/?#]+\.(?!html?(?:\?|$))[A-Za-z0-9]+(?:\?.*)?$/],
+      // The GPU test harness (harness.html) is not precached and is never answered with the app either.
+      navigateFallbackDenylist: [/\/[^/?#]+\.(?!html?(?:\?|$))[A-Za-z0-9]+(?:\?.*)?$/, /\/harness\.html(?:\?.*)?$/],
       cleanupOutdatedCaches: true,
     },
   })];
@@ -117,12 +119,23 @@ function manualChunks(id: string): string | undefined {
 export default defineConfig(async () => ({
   base: './',
   plugins: [react(), csp(), linkPreview(process.env.TILES_SITE_URL), pwa(await pwaWords())],
-  build: { target: 'es2022', sourcemap: true, rollupOptions: { output: { manualChunks } } },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rollupOptions: {
+      // harness.html: the GPU correctness harness (src/harness), a test page built beside the app so the
+      // end-to-end tests drive it on the same production build (e2e/gpu.spec.ts); no link leads to it.
+      input: { index: 'index.html', harness: 'harness.html' },
+      output: { manualChunks },
+    },
+  },
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   test: {
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // Every core the machine has (Vitest's default leaves one idle: a single worker on 2 cores).
+    maxWorkers: availableParallelism(),
     // The property tests take ~1 s on an idle 2-core machine and up to ~5 s on a busy one (vitest's default limit).
     testTimeout: 15_000,
   },

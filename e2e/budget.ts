@@ -46,3 +46,28 @@ export function budgetMs(shapes: readonly Shape[], kernelsPerShape: number, kind
   }
   return Math.ceil(ms * kSwiftShader.safety);
 }
+
+/**
+ * The GPU harness (e2e/gpu.spec.ts): per case one dispatch (a few with a split run), no timing, the
+ * f64 check on the page's thread; measured on SwiftShader, 2 cores, under load (docs/ci.md).
+ */
+export const kHarness = {
+  /** Fixed cost of one case: buffers, upload, dispatch, read-back (the pipeline is counted apart). */
+  perCaseMs: 150,
+  /** Compiling one pipeline (a kernel at one tile width or configuration, on one device). */
+  compileMs: 3_000,
+  /** Dispatches a case may run: a split run's probe and bands, split-K's summing pass. */
+  dispatchesPerCase: 2,
+  /** The f64 reference check: multiply-adds per millisecond on one core of the busy machine. */
+  checkMacsPerMs: 100_000,
+} as const;
+
+/** The time limit for opening the harness page, compiling `pipelines` pipelines and running one case at each of `shapes`. */
+export function harnessBudgetMs(shapes: readonly Shape[], pipelines = 1): number {
+  let ms = kSwiftShader.openMs + pipelines * kHarness.compileMs;
+  for (const s of shapes) {
+    const macs = s.m * s.k * s.n;
+    ms += kHarness.perCaseMs + (kHarness.dispatchesPerCase * macs) / kSwiftShader.macsPerMs + Math.min(macs, 2 ** 26) / kHarness.checkMacsPerMs;
+  }
+  return Math.ceil(ms * kSwiftShader.safety);
+}

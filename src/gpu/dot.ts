@@ -60,7 +60,23 @@ export function dotLimitsProblem(ctx: GpuContext, n: number, wg: number): Said |
   return undefined;
 }
 
-export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern, opts: DotOptions): Promise<DotResult> {
+/** runDot's result without timing: computeDot's. */
+export type DotComputed = Omit<DotResult, 'timing' | 'gbPerS'>;
+
+/** Timed samples, then the traced run and the check (the app's run). */
+export function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern, opts: DotOptions): Promise<DotResult> {
+  return dotRun(ctx, data, pattern, opts, true) as Promise<DotResult>;
+}
+
+/**
+ * The same passes as runDot, computed once and not timed: one dispatch of the first pass (traced
+ * when small) and of the final pass, read back and checked. For correctness checks (the GPU harness, src/harness).
+ */
+export function computeDot(ctx: GpuContext, data: DotData, pattern: DotPattern, opts: Omit<DotOptions, keyof TimingOptions>): Promise<DotComputed> {
+  return dotRun(ctx, data, pattern, opts, false);
+}
+
+async function dotRun(ctx: GpuContext, data: DotData, pattern: DotPattern, opts: DotOptions, timed: boolean): Promise<DotResult | DotComputed> {
   const { device } = ctx;
   const n = data.a.length;
   const wg = opts.workgroupSize;
@@ -123,7 +139,7 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
       entries: [bufs.partials, bufs.result, bufs.finalParams].map((buffer, binding) => ({ binding, resource: { buffer } })),
     });
 
-    const timing = await timeDispatches(
+    const timing = !timed ? undefined : await timeDispatches(
       ctx,
       'Dot',
       (pass, count) => {
@@ -164,7 +180,7 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
     const value = opts.gpuFinal ? gpuFinalValue : partials.reduce((x, y) => x + y, 0); // the host sums in f64
     const ref = opts.reference ?? dotReference(data);
     const tolerance = dotTolerance(n, wg, groups, opts.gpuFinal, ref.absSum);
-    return {
+    const computed: DotComputed = {
       n,
       pattern,
       workgroupSize: wg,
@@ -176,10 +192,9 @@ export async function runDot(ctx: GpuContext, data: DotData, pattern: DotPattern
       closedForm: pattern === 'closed-form' ? closedForm(n) : undefined,
       tolerance,
       verified: Math.abs(value - ref.value) <= tolerance,
-      timing,
-      gbPerS: (8 * n) / (timing.stats.median * 1e6),
       trace,
     };
+    return timing ? { ...computed, timing, gbPerS: (8 * n) / (timing.stats.median * 1e6) } : computed;
   } finally {
     owned.destroy();
   }

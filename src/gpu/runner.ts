@@ -366,18 +366,17 @@ async function readBack(device: GPUDevice, bufs: RunBuffers, g: Shape, n: number
   return { c, readbackMs: now() - t };
 }
 
-/**
- * One kernel at one shape: upload, the passes, the bands, timed samples (step 4, gpu/timing.ts),
- * read-back. C comes back in the result (the caller verifies it and keeps it only if it needs it).
- */
-export async function runMatmul(
+/** What runMatmul and computeMatmul share: the buffers, the upload, the passes and the bands of one run. */
+async function withRun<T>(
   ctx: GpuContext,
   kernel: KernelId,
   shape: Shape,
   tile: TileWidth,
   data: MatmulData | RowSource,
-  opts: RunOptions = {},
-): Promise<RunResult> {
+  opts: RunOptions,
+  defaultMaxSubmitMs: number,
+  body: (r: { plan: LaunchPlan; g: Shape; bufs: RunBuffers; passes: Awaited<ReturnType<typeof preparePasses>>; bands: BandRun[]; split: RunResult['split']; uploadMs: number; compileMs: number; guard: Guard; progress: Report }) => Promise<T>,
+): Promise<T> {
   const source = 'rows' in data ? data : memoryRows(data, shape);
   const { device } = ctx;
   const plan = opts.plan ?? planKernel(kernel, shape, tile, ctx.info, opts.params);
@@ -399,7 +398,35 @@ export async function runMatmul(
     const t1 = now();
     const passes = await preparePasses(device, kernel, plan, g, bufs, owned, guard, opts.source);
     const compileMs = now() - t1;
-    const { bands, split } = await chooseBands(ctx, kernel, plan, g, bufs, passes, owned, guard, opts.maxSubmitMs ?? kMaxSubmitMs, opts.source);
+    const { bands, split } = await chooseBands(ctx, kernel, plan, g, bufs, passes, owned, guard, opts.maxSubmitMs ?? defaultMaxSubmitMs, opts.source);
+    return await body({ plan, g, bufs, passes, bands, split, uploadMs, compileMs, guard, progress });
+  } catch (e) {
+    // After a loss, whatever failed says so in the app's words (lossError), never in the engine's.
+    // (ctx.lost has resolved: awaiting it lets the loss watch record the loss's reason first.)
+    if (ctx.isLost()) {
+      await ctx.lost;
+      throw lossError(ctx, e);
+    }
+    throw e;
+  } finally {
+    owned.destroy();
+    if (!opts.buffers) pool.destroy();
+  }
+}
+
+/**
+ * One kernel at one shape: upload, the passes, the bands, timed samples (step 4, gpu/timing.ts),
+ * read-back. C comes back in the result (the caller verifies it and keeps it only if it needs it).
+ */
+export function runMatmul(
+  ctx: GpuContext,
+  kernel: KernelId,
+  shape: Shape,
+  tile: TileWidth,
+  data: MatmulData | RowSource,
+  opts: RunOptions = {},
+): Promise<RunResult> {
+  return withRun(ctx, kernel, shape, tile, data, opts, kMaxSubmitMs, async ({ plan, g, bufs, passes, bands, split, uploadMs, compileMs, guard, progress }) => {
     // Warm-up, calibration and timed samples.
     const timing = await timeDispatches(
       ctx,
@@ -409,7 +436,7 @@ export async function runMatmul(
       { ...opts, onProgress: (stage, done, total) => progress(stage, done, total) },
       bands.length,
     );
-    const { c, readbackMs } = await readBack(device, bufs, g, shape.n, guard, opts.signal, progress);
+    const { c, readbackMs } = await readBack(ctx.device, bufs, g, shape.n, guard, opts.signal, progress);
     return {
       kernel,
       shape,
@@ -423,16 +450,46 @@ export async function runMatmul(
       readbackMs,
       c,
     };
-  } catch (e) {
-    // After a loss, whatever failed says so in the app's words (lossError), never in the engine's.
-    // (ctx.lost has resolved: awaiting it lets the loss watch record the loss's reason first.)
-    if (ctx.isLost()) {
-      await ctx.lost;
-      throw lossError(ctx, e);
-    }
-    throw e;
-  } finally {
-    owned.destroy();
-    if (!opts.buffers) pool.destroy();
-  }
+  });
+}
+
+/** What computeMatmul returns: C and how it was launched, no timing. */
+export interface ComputeResult {
+  readonly kernel: KernelId;
+  readonly shape: Shape;
+  readonly tile: TileWidth;
+  readonly plan: LaunchPlan;
+  readonly split?: RunResult['split'];
+  readonly c: Float32Array;
+}
+
+/**
+ * One kernel at one shape, computed once and not timed: upload, one dispatch (one per band of a
+ * split run, with split-K's summing pass), read-back. The same passes and bands as runMatmul,
+ * without warm-ups or samples: for correctness checks (the GPU harness, src/harness). Bands are
+ * cut only when `opts.maxSubmitMs` is given (by default one submission, no probe dispatch).
+ */
+export function computeMatmul(
+  ctx: GpuContext,
+  kernel: KernelId,
+  shape: Shape,
+  tile: TileWidth,
+  data: MatmulData | RowSource,
+  opts: Omit<RunOptions, keyof TimingOptions> = {},
+): Promise<ComputeResult> {
+  return withRun(ctx, kernel, shape, tile, data, opts, Infinity, async ({ plan, g, bufs, passes, bands, split, guard, progress }) => {
+    const { device } = ctx;
+    await withErrorScopes(device, said('run:scope.running', { label: `Matmul.${kernel}` }), () => {
+      for (const band of bands) {
+        const enc = device.createCommandEncoder({ label: `Matmul.${kernel}.once` });
+        const pass = enc.beginComputePass({ label: `Matmul.${kernel}.once.pass` });
+        passes.encode(pass, 1, band);
+        pass.end();
+        device.queue.submit([enc.finish()]);
+      }
+    });
+    await guard(device.queue.onSubmittedWorkDone());
+    const { c } = await readBack(device, bufs, g, shape.n, guard, opts.signal, progress);
+    return { kernel, shape, tile, plan, ...(split ? { split } : {}), c };
+  });
 }

@@ -1,0 +1,209 @@
+/**
+ * The GPU correctness harness: a test page (harness.html, built with the app, as the WebGPU CTS
+ * has one) that runs the app's kernels through src/gpu on the real WebGPU adapter, with no UI.
+ * Each case is computed once (one dispatch, or one per band of a split run, and split-K's summing
+ * pass: gpu/runner computeMatmul), never timed, and checked against the CPU reference in f64
+ * (core/reference verify, the check every run of the app gets). The dot product likewise
+ * (gpu/dot computeDot). e2e/gpu.spec.ts drives it through page.evaluate(window.tilesHarness).
+ *
+ * It returns data only: what ran, how it was checked, and what was wrong.
+ */
+import { makeData, type Pattern } from '../core/data';
+import { verify } from '../core/reference';
+import { isTileWidth, type Shape } from '../core/shape';
+import { dotData, type DotPattern } from '../core/dot';
+import { isKernelId, isPlanFailure, kKernelIdList, kKernels, planKernel, type KernelParams } from '../core/kernels';
+import { acquireGpu, type GpuContext } from '../gpu/device';
+import { computeMatmul } from '../gpu/runner';
+import { computeDot } from '../gpu/dot';
+import { say } from '../i18n';
+
+export interface MatmulCase {
+  readonly kernel: string;
+  readonly shape: Shape;
+  readonly tile: number;
+  readonly pattern?: Pattern;
+  readonly seed?: number;
+  readonly params?: KernelParams;
+  /** Split the run into bands of rows, one submission each, when one would take longer (gpu/runner kMaxSubmitMs). */
+  readonly maxSubmitMs?: number;
+  /** Run on a device with only WebGPU's default limits (the app's ?limits=default). */
+  readonly defaultLimits?: boolean;
+}
+
+export interface MatmulOutcome {
+  readonly kernel: string;
+  readonly shape: string;
+  readonly tile: number;
+  /** n/a: this adapter cannot run it (a feature or limit it lacks), said in `why`. */
+  readonly status: 'verified' | 'mismatch' | 'error' | 'n/a';
+  readonly why?: string;
+  readonly checked?: number;
+  readonly total?: number;
+  readonly full?: boolean;
+  readonly exact?: boolean;
+  readonly maxRelError?: number | null;
+  readonly mismatches?: number;
+  readonly firstMismatches?: readonly { i: number; j: number; got: number; want: number }[];
+  /** Dispatches recorded for the case (1 per band, 2 per band with split-K's summing pass, plus the probe of a split run). */
+  readonly dispatches: number;
+  /** Submissions a split run used. */
+  readonly parts?: number;
+  readonly workgroup?: { readonly x: number; readonly y: number };
+  readonly constants?: Record<string, number>;
+  /** Split-K: a second, summing pass follows each dispatch of the kernel. */
+  readonly summed?: boolean;
+  /** Wall time of the case (ms): data, pipeline (compiled on a kernel's first case), dispatch, read-back, check. */
+  readonly ms: number;
+}
+
+export interface DotCase {
+  readonly n: number;
+  readonly pattern: DotPattern;
+  readonly workgroupSize: number;
+  readonly maxWorkgroups: number;
+  readonly gpuFinal: boolean;
+  readonly seed?: number;
+}
+
+export interface DotOutcome extends DotCase {
+  readonly status: 'verified' | 'mismatch' | 'error';
+  readonly why?: string;
+  readonly value?: number;
+  readonly reference?: number;
+  readonly closedForm?: number;
+  readonly tolerance?: number;
+  readonly workgroups?: number;
+  readonly partials?: number;
+  readonly dispatches: number;
+}
+
+export interface RecordEntry {
+  readonly id: string;
+  readonly ladder: boolean;
+  readonly usesTile: boolean;
+  readonly tuned: boolean;
+  readonly requiredFeatures: readonly string[];
+  readonly tunables: readonly { readonly name: string; readonly values: readonly number[] }[];
+}
+
+// Every dispatch the page records, so a case reports how many it ran (one per case is the point).
+let dispatches = 0;
+const proto = GPUComputePassEncoder.prototype;
+const dispatch = proto.dispatchWorkgroups;
+proto.dispatchWorkgroups = function (this: GPUComputePassEncoder, ...args: Parameters<GPUComputePassEncoder['dispatchWorkgroups']>) {
+  dispatches++;
+  return dispatch.apply(this, args);
+};
+
+const uncaptured: string[] = [];
+const contexts = new Map<boolean, Promise<GpuContext>>();
+function gpu(defaultLimits = false): Promise<GpuContext> {
+  let ctx = contexts.get(defaultLimits);
+  if (!ctx) {
+    ctx = acquireGpu({ defaultLimitsOnly: defaultLimits, onUncapturedError: (m) => uncaptured.push(m) });
+    contexts.set(defaultLimits, ctx);
+  }
+  return ctx;
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+const shapeText = (s: Shape) => `${s.m}x${s.k}x${s.n}`;
+
+async function matmul(c: MatmulCase): Promise<MatmulOutcome> {
+  const t0 = performance.now();
+  const out = await matmulCase(c);
+  return { ...out, ms: Math.round(performance.now() - t0) };
+}
+
+async function matmulCase(c: MatmulCase): Promise<Omit<MatmulOutcome, 'ms'>> {
+  const base = { kernel: c.kernel, shape: shapeText(c.shape), tile: c.tile };
+  const before = dispatches;
+  const ran = () => dispatches - before;
+  if (!isKernelId(c.kernel)) return { ...base, status: 'error', why: `no kernel ${c.kernel}`, dispatches: 0 };
+  if (!isTileWidth(c.tile)) return { ...base, status: 'error', why: `no tile width ${c.tile}`, dispatches: 0 };
+  const ctx = await gpu(c.defaultLimits);
+  const missing = (kKernels[c.kernel].requiredFeatures ?? []).filter((f) => !ctx.info.features.includes(f));
+  if (missing.length > 0) return { ...base, status: 'n/a', why: `needs ${missing.join(', ')}`, dispatches: 0 };
+  const plan = planKernel(c.kernel, c.shape, c.tile, ctx.info, c.params);
+  if (isPlanFailure(plan)) return { ...base, status: 'n/a', why: say(plan.why), dispatches: 0 };
+  const data = makeData(c.shape, c.pattern ?? 'random', c.seed ?? 1);
+  try {
+    const r = await computeMatmul(ctx, c.kernel, c.shape, c.tile, data, { plan, ...(c.maxSubmitMs !== undefined ? { maxSubmitMs: c.maxSubmitMs } : {}) });
+    const v = verify(data, c.shape, r.c, r.plan.block);
+    return {
+      ...base,
+      status: v.ok ? 'verified' : 'mismatch',
+      checked: v.checked,
+      total: v.total,
+      full: v.full,
+      exact: v.exact,
+      maxRelError: Number.isFinite(v.maxRelError) ? v.maxRelError : null,
+      mismatches: v.mismatches,
+      firstMismatches: v.firstMismatches.map(({ i, j, got, want }) => ({ i, j, got, want })),
+      dispatches: ran(),
+      ...(r.split ? { parts: r.split.parts } : {}),
+      workgroup: r.plan.workgroup,
+      // The kernel's override constants, and split-K's summing pass's (its S: the slices).
+      constants: { ...r.plan.constants, ...(r.plan.reduce?.constants ?? {}) },
+      summed: Boolean(r.plan.reduce),
+    };
+  } catch (e) {
+    return { ...base, status: 'error', why: messageOf(e), dispatches: ran() };
+  }
+}
+
+async function dot(c: DotCase): Promise<DotOutcome> {
+  const before = dispatches;
+  try {
+    const ctx = await gpu();
+    const r = await computeDot(ctx, dotData(c.n, c.pattern, c.seed ?? 1), c.pattern, c);
+    return {
+      ...c,
+      status: r.verified ? 'verified' : 'mismatch',
+      value: r.value,
+      reference: r.reference,
+      ...(r.closedForm !== undefined ? { closedForm: r.closedForm } : {}),
+      tolerance: r.tolerance,
+      workgroups: r.workgroups,
+      partials: r.partials.length,
+      dispatches: dispatches - before,
+    };
+  } catch (e) {
+    return { ...c, status: 'error', why: messageOf(e), dispatches: dispatches - before };
+  }
+}
+
+/** Cases run one after another (one device; the GPU work of one case at a time). */
+async function each<C, O>(cases: readonly C[], run: (c: C) => Promise<O>): Promise<O[]> {
+  const out: O[] = [];
+  for (const c of cases) out.push(await run(c));
+  return out;
+}
+
+const harness = {
+  /** The adapter the cases run on. */
+  async info() {
+    const { info } = await gpu();
+    return { description: info.description, vendor: info.vendor, architecture: info.architecture, isFallbackAdapter: info.isFallbackAdapter, features: info.features, limits: info.limits };
+  },
+  /** The kernel record, in record order (a new kernel is tested without editing the spec). */
+  record(): RecordEntry[] {
+    return kKernelIdList.map((id) => {
+      const k = kKernels[id];
+      return { id, ladder: k.ladder, usesTile: k.usesTile, tuned: k.tuned, requiredFeatures: [...(k.requiredFeatures ?? [])], tunables: (k.tunables ?? []).map((t) => ({ name: t.name, values: [...t.values] })) };
+    });
+  },
+  matmul: (cases: readonly MatmulCase[]) => each(cases, matmul),
+  dot: (cases: readonly DotCase[]) => each(cases, dot),
+  /** WebGPU errors no error scope caught, since the page opened. */
+  uncaptured: () => [...uncaptured],
+};
+
+export type Harness = typeof harness;
+(globalThis as unknown as { tilesHarness: Harness }).tilesHarness = harness;
+const status = document.getElementById('harness-status');
+if (status) {
+  status.textContent = 'ready';
+  status.dataset.state = 'ready';
+}
