@@ -141,3 +141,20 @@ test('?view=ladder without a shape opens at a size of its own (≥ 256 each way 
   await expect(shape).not.toHaveAttribute('data-own', /./);
   await expect(estimate).toContainText('40×24×36');
 });
+
+test('in 简体中文 the header sentences have no stray space after “。”, and the lesson’s kernel comments are in Chinese', async ({ app }) => {
+  const page = app.page;
+  await app.open('?lang=zh-CN&m=3&k=3&n=3&tile=2');
+  for (const sel of ['.masthead .lead', '.controls .lead']) {
+    const text = (await page.locator(sel).first().innerText()).trim();
+    expect(text, sel).toContain('。');
+    expect(text, sel).not.toMatch(/。 /);
+  }
+  await app.run('run-tiled');
+  await app.tileMap.expectRecorded('gpu');
+  const src = page.getByTestId('kernel-source');
+  await expect(src).toContainText('边界检查 1（加载 A）');
+  await expect(src).not.toContainText('Boundary test 1');
+  // The code itself is unchanged.
+  await expect(src).toContainText('workgroupBarrier();');
+});

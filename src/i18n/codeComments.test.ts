@@ -49,10 +49,10 @@ describe('localizeComments', () => {
 });
 
 describe('localizeKernelComments: the lesson’s kernel files in Chinese, line for line, the code untouched (issue #34)', () => {
-  for (const tile of [2, 4, 8, 16, 32] as const) {
-    it(`tiled${tile}.wgsl`, () => {
+  for (const tile of [2, 4, 8, 16, 32] as const) for (const lang of kLanguages.filter((l) => l !== 'en')) {
+    it(`tiled${tile}.wgsl in ${lang}`, () => {
       const src = tiledSourceFile(tile).source;
-      const zh = localizeKernelComments(src, 'zh-CN');
+      const zh = localizeKernelComments(src, lang);
       expect(zh.split('\n')).toHaveLength(src.split('\n').length);
       expect(code(zh)).toEqual(code(src));
       const english = comments(zh).filter((c) => c !== '' && !/[\u3000-\u9fff\uff00-\uffef]/.test(c));

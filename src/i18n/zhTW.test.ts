@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { kResources, matchLanguage, resolveLanguage } from '.';
-import { kCommentTables } from './codeComments';
+import { i18n, kResources, matchLanguage, resolveLanguage, t } from '.';
+import { issueText, pointReasonText } from './bench';
+import { z } from '../core/zod';
+import { kCommentTables, localizeKernelComments } from './codeComments';
+import { tiledSourceFile } from '../core/kernels';
 import { kMainlandOnly, kSimplifiedOnly, withoutMainlandGloss } from './hanScripts';
 
 /** Every string of a catalogue, by its full key ("ns:a.b.c"). */
@@ -12,7 +15,8 @@ function strings(node: unknown, prefix = '', out = new Map<string, string>()): M
 
 const tw = strings(kResources['zh-TW']);
 const comments = Object.entries(kCommentTables['zh-TW'] ?? {}).map(([en, lines]) => [`comment: ${en.slice(0, 40)}…`, lines.join('\n')] as const);
-const texts = [...tw, ...comments];
+const kernelComments = ([2, 4, 8, 16, 32] as const).map((tile) => [`tiled${tile}.wgsl`, localizeKernelComments(tiledSourceFile(tile).source, 'zh-TW').split('\n').filter((l) => l.includes('//')).join('\n')] as const);
+const texts = [...tw, ...comments, ...kernelComments];
 
 describe('繁體中文 (zh-TW)', () => {
   it('has code comments for the exercises', () => {
@@ -56,5 +60,22 @@ describe('繁體中文 (zh-TW)', () => {
     expect(resolveLanguage(null, null, ['zh-HK', 'en'])).toBe('zh-TW');
     expect(resolveLanguage('zh-TW', 'zh-CN', ['en'])).toBe('zh-TW');
     expect(resolveLanguage('zh-Hant', null, [])).toBe('zh-TW');
+  });
+
+  it('says zod’s schema issues with zod’s own zh-TW locale, and a reason recorded in 简体中文 again in 繁體中文', async () => {
+    const issue = z.number().safeParse('x').error!.issues[0]!;
+    const recorded = t('bench:sweep.skippedEstimate', { lng: 'zh-CN', seconds: '12', from: '1024³', limit: 4 });
+    try {
+      await i18n.changeLanguage('zh-TW');
+      const words = issueText(issue);
+      expect(words).toMatch(/\p{Script=Han}/u);
+      expect([...words].filter((ch) => kSimplifiedOnly.includes(ch))).toEqual([]);
+      expect(pointReasonText(recorded)).toBe(t('bench:sweep.skippedEstimate', { seconds: '12', from: '1024³', limit: 4 }));
+      expect(pointReasonText(recorded)).toContain('介面卡');
+      await i18n.changeLanguage('zh-CN');
+      expect(issueText(issue)).not.toBe(words);
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { sentenceGap } from '../i18n/words';
 import { type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { say } from '../i18n';
@@ -68,7 +69,7 @@ export function Controls({ compact = false }: { compact?: boolean }) {
       <h2 id="controls-heading">{t('controls.heading')}</h2>
       <p className="lead">
         {t('controls.formula')}
-        {parsed && ` ${t('controls.perRun', { shape: shapeLabel(parsed.shape), flops: fmtFlops(flops(parsed.shape)) })}`}
+        {parsed && `${sentenceGap()}${t('controls.perRun', { shape: shapeLabel(parsed.shape), flops: fmtFlops(flops(parsed.shape)) })}`}
       </p>
       {!compact && (
       <div className="presets" role="group" aria-label={t('controls.examples')}>

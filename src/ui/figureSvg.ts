@@ -325,6 +325,12 @@ export function phaseSvg(f: PhaseFigure, lang: Language): string {
   body += text(pad, y + 14, { text: legend, size: 13, fill: kColour.muted });
   maxRight = Math.max(maxRight, pad + textWidth(legend, 13));
   y += 24;
+  if (f.terms) {
+    const hl = tr('export.lanesLegendHl');
+    body += text(pad, y + 14, { text: hl, size: 13, fill: kColour.muted });
+    maxRight = Math.max(maxRight, pad + textWidth(hl, 13));
+    y += 20;
+  }
   return svgDocument(maxRight + pad, y + pad - 6, title, body, lang);
 }
 

@@ -272,5 +272,6 @@ export const viz = {
     sourceModel: 'Computed from the tiling model (too large to trace every invocation).',
     boundsOff: 'Boundary tests off: loads past a row’s end read the next row.',
     lanesLegend: 'Each lane: the element it loaded and its value; grey: outside the matrix (0.0 written); dashed: no C element.',
+    lanesLegendHl: 'Heavy blue frame: the lane’s row of As and column of Bs, multiplied term by term above.',
   },
 } as const;

@@ -270,5 +270,6 @@ export const viz: Catalogue<typeof en> = {
     sourceModel: '由分块模型计算（规模太大，无法跟踪每个调用）。',
     boundsOff: '边界检查已关闭：越过行末的加载会读到下一行。',
     lanesLegend: '每个通道：它加载的元素及其值；灰色：在矩阵之外（写入 0.0）；虚线：无 C 元素。',
+    lanesLegendHl: '蓝色粗框：该通道所用的 As 的行和 Bs 的列，上方逐项相乘。',
   },
 };

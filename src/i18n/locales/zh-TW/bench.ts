@@ -175,7 +175,7 @@ export const bench: Catalogue<typeof en> = {
     banner: '並非來自這台電腦：{{device}}，於 {{date}} 使用 Tiles {{app}} 測得（{{clock}}）。',
     undisclosed: '未公開 GPU 資訊',
     software: '⚠ 在軟體介面卡（{{renderer}}）上測得：這是用 CPU 模擬的 GPU。其資料是該模擬的真實耗時，而不是 GPU 的速度，因此都不作為 GPU 速度繪製或比較。',
-    softwareUnnamed: '⚠ 在軟體介面卡（瀏覽器的後備介面卡）上測得：這是用 CPU 模擬的 GPU。其資料是該模擬的真實耗時，而不是 GPU 的速度，因此都不作為 GPU 速度繪製或比較。',
+    softwareUnnamed: '⚠ 在軟體介面卡（瀏覽器的備援介面卡）上測得：這是用 CPU 模擬的 GPU。其資料是該模擬的真實耗時，而不是 GPU 的速度，因此都不作為 GPU 速度繪製或比較。',
     runHere: '在這裡執行相同的基準測試',
     close: '關閉分享的結果',
     label: '傳送者自述：',

@@ -83,7 +83,7 @@ export const practice: Catalogue<typeof en> = {
   shapeRandom: '隨機形狀 {{shape}}',
   mapLabel: 'C（{{rows}} × {{cols}}）：每個元素為正確、錯誤或從未寫入；錯誤和未寫入的元素可取得焦點以讀出其數值',
   mapWindow: '共 {{rows}} × {{cols}}，顯示第 {{r0}}–{{r1}} 列、第 {{c0}}–{{c1}} 行（從第一個有問題的元素起）。',
-  mapLegend: '圖例：實心 = 正確，× = 數值錯誤，白底 ● = 從未寫入。懸停或聚焦元素可查看其數值。',
+  mapLegend: '圖例：實心 = 正確，× = 數值錯誤，白底 ● = 從未寫入。游標停留或聚焦元素可查看其數值。',
   cell: {
     right: 'C[{{row}}][{{col}}] 正確：{{expected}}',
     wrong: 'C[{{row}}][{{col}}] 錯誤：應為 {{expected}}，實際 {{actual}}',

@@ -256,7 +256,7 @@ export const run: Catalogue<typeof en> = {
     ownShapeGpu: '階梯以自己的規模 {{shape}} 開啟：每一級的區塊都能放下好幾次（課程的小例子只夠一個不完整的區塊）。修改上方的 M、K、N 可執行其他規模。',
     ownShapeSoftware: '階梯以 {{shape}} 開啟：在這個軟體介面卡上，這是執行全部 {{rungs}} 級的估算時間約為一分鐘（{{time}}）的最大規模。真實 GPU 上以 512³ 開啟。修改上方的 M、K、N 可執行其他規模。',
     shapeHere: '各級在 {{shape}} 上執行（上方的 M、K、N）。',
-    estimateSoftware: '估算：在這個軟體介面卡上以 {{shape}} 執行 {{rungs}} 級約需 {{time}}（假設每次調度 0.15 GFLOP/s，這是在 SwiftShader 上測得的）。',
+    estimateSoftware: '估算：在這個軟體介面卡上以 {{shape}} 執行 {{rungs}} 級約需 {{time}}（假設每次分派 0.15 GFLOP/s，這是在 SwiftShader 上測得的）。',
     estimateGpu: '估算：以 {{shape}} 執行 {{rungs}} 級至多約需 {{time}}（假設 100 GFLOP/s：階梯執行之前沒有測得速度）。',
     colRung: '級',
     colChanged: '改了什麼',

@@ -270,5 +270,6 @@ export const viz: Catalogue<typeof en> = {
     sourceModel: '由分塊模型計算（規模太大，無法追蹤每個叫用）。',
     boundsOff: '邊界檢查已關閉：越過列末的載入會讀到下一列。',
     lanesLegend: '每個通道：它載入的元素及其值；灰色：在矩陣之外（寫入 0.0）；虛線：無 C 元素。',
+    lanesLegendHl: '藍色粗框：該通道所用的 As 的列和 Bs 的行，上方逐項相乘。',
   },
 };
