@@ -22,6 +22,7 @@ import {
   refusals,
   runModule,
   type CompileHint,
+  workgroupPitches,
   type Refusal,
 } from '../core/practice/wgsl';
 import { num, said, type Said } from '../core/said';
@@ -80,7 +81,7 @@ async function within<T>(ctx: GpuContext, p: Promise<T>): Promise<Wait<T>> {
   }
 }
 
-async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, c: CheckCase): Promise<Wait<ShapeVerdict>> {
+async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, c: CheckCase, pitches: readonly (number | undefined)[]): Promise<Wait<ShapeVerdict>> {
   const ex = exercise(id);
   const { device } = ctx;
   const s = c.shape;
@@ -128,7 +129,7 @@ async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipe
     if (!done.ok) return done;
     const guard = <T>(p: Promise<T>) => p;
     const [cb, nb, fb] = [await readBack(cRead, cLen * 4, guard), await readBack(countsRead, countWords * 4, guard), await readBack(flagsRead, kFlagCount * 4, guard)];
-    return { ok: true, value: judgeShape(ex, c, d, { c: new Float32Array(cb), counts: new Uint32Array(nb), flags: new Uint32Array(fb) }) };
+    return { ok: true, value: judgeShape(ex, c, d, { c: new Float32Array(cb), counts: new Uint32Array(nb), flags: new Uint32Array(fb), pitches }) };
   } finally {
     if (!ctx.isLost()) buffers.destroy();
   }
@@ -176,10 +177,12 @@ export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string,
     return { kind: 'failed', why: said('practice:failure.gpu', { message: e instanceof GpuRunError ? e.message : String(failureOf(e)) }), seed, shapes: [] };
   }
   const shapes: ShapeVerdict[] = [];
+  // The tile's row pitch, from the code's parse (a structure values cannot show: a padded tile).
+  const pitches = ex.structure === 'padded' ? workgroupPitches(ex.constants, code) : [];
   for (const c of checkCases(ex, seed)) {
     let r: Wait<ShapeVerdict>;
     try {
-      r = await runCase(ctx, id, pipeline, layout, c);
+      r = await runCase(ctx, id, pipeline, layout, c, pitches);
     } catch (e) {
       if (ctx.isLost()) return { kind: 'failed', why: said('practice:failure.lost', { message: String(failureOf(e)) }), seed, shapes };
       return { kind: 'failed', why: said('practice:failure.gpu', { message: e instanceof GpuRunError ? e.message : String(failureOf(e)) }), seed, shapes };

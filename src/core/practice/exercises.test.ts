@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/locales/en';
 import { zhCN } from '../../i18n/locales/zh-CN';
+import { zhTW } from '../../i18n/locales/zh-TW';
 import { checkCases, exercise, exerciseData, headlineFailure, judgeCells, judgeShape, kCell, kExerciseIds, kExercises, kUnwrittenBits, layoutOf, overallStatus, randomShapes, type CheckCase, type Exercise } from './exercises';
 import { kCountersPerInvocation, kFlag, kFlagCount } from './wgsl';
 import type { Shape } from '../shape';
@@ -11,7 +12,7 @@ function unwrittenC(n: number): Float32Array {
 }
 
 /** What a kernel that computes the right C and reads `reads` per invocation, with `barriers` each, returns. */
-function outcome(ex: Exercise, s: Shape, opts: { c?: Float32Array; reads?: number; barriers?: number; loops?: number; flags?: Partial<Record<keyof typeof kFlag, number>> } = {}) {
+function outcome(ex: Exercise, s: Shape, opts: { c?: Float32Array; reads?: number; barriers?: number; loops?: number; pitches?: (number | undefined)[]; flags?: Partial<Record<keyof typeof kFlag, number>> } = {}) {
   const l = layoutOf(ex, s);
   const d = exerciseData(ex, s);
   const probe = judgeCells(ex, s, d, unwrittenC(l.cRows * l.cCols));
@@ -25,7 +26,7 @@ function outcome(ex: Exercise, s: Shape, opts: { c?: Float32Array; reads?: numbe
   }
   const flags = new Uint32Array(kFlagCount);
   for (const [key, v] of Object.entries(opts.flags ?? {})) flags[kFlag[key as keyof typeof kFlag]] = v;
-  return { d, out: { c: opts.c ?? expected(ex, s, d), counts, flags } };
+  return { d, out: { c: opts.c ?? expected(ex, s, d), counts, flags, pitches: opts.pitches ?? [33] } };
 }
 
 const teach = (s: Shape): CheckCase => ({ shape: s, random: false, seed: 7 });
@@ -45,12 +46,12 @@ function expected(ex: Exercise, s: Shape, d: { a: Float32Array; b: Float32Array 
 }
 
 describe('the exercise registry', () => {
-  it('climbs in the order of the issue, at least eight, ids unique', () => {
-    expect(kExerciseIds).toEqual(['map', 'guard', 'naive', 'tile', 'tiled', 'bounds', 'dot', 'numba']);
+  it('climbs in the order of the issues, at least twelve, ids unique', () => {
+    expect(kExerciseIds).toEqual(['map', 'guard', 'naive', 'tile', 'tiled', 'bounds', 'dot', 'numba', 'regtile', 'wide', 'padded', 'double']);
   });
 
-  it('has every exercise’s words in both catalogues: title, goal and each hint', () => {
-    for (const cat of [en, zhCN]) {
+  it('has every exercise’s words in every catalogue: title, goal and each hint', () => {
+    for (const cat of [en, zhCN, zhTW]) {
       for (const ex of kExercises) {
         const w = (cat.practice.ex as Record<string, Record<string, string>>)[ex.id]!;
         expect(w.title, ex.id).toBeTruthy();
@@ -148,6 +149,51 @@ describe('the verdict', () => {
     const serial = judgeShape(ex, teach(s), d, outcome(ex, s, { loops: ex.workgroup[0] + 2 }).out);
     expect([serial.failure, serial.problems.map((p) => p.key)]).toEqual(['budget', ['practice:problem.tree']]);
     expect(judgeShape(ex, teach(s), d, outcome(ex, s, { loops: l.structureLoops! }).out).status).toBe('pass');
+  });
+});
+
+describe('the ladder’s exercises (issue 38): goals in the traffic model’s terms, checked by the read budget', () => {
+  const s = { m: 16, k: 32, n: 24 };
+  it('the register tile: K reads per invocation (K/4 per element of C, half the tiled kernel’s), a 2×2 block each', () => {
+    const l = layoutOf(exercise('regtile'), s);
+    expect(l.readBudget).toBe(32);
+    expect(l.grid).toEqual([3, 2]);
+    expect(l.invocations * 4).toBe(s.m * s.n);
+    expect(l.readBudget / 4).toBe(layoutOf(exercise('tiled'), s).readBudget / 2);
+    expect(l.minBarriers).toBe(2 * 8);
+  });
+  it('wide loads: 5·K reads per invocation for a strip of 4 (1.25·K per element of C)', () => {
+    const l = layoutOf(exercise('wide'), s);
+    expect(l.readBudget).toBe(5 * 32);
+    expect(l.grid).toEqual([2, 4]);
+    expect(l.readBudget / 4).toBe(1.25 * s.k);
+  });
+  it('the padded tile: 4 reads per invocation (one per element), and an even or hidden pitch fails on structure', () => {
+    const ex = exercise('padded');
+    const t = { m: 64, k: 32, n: 32 };
+    expect(layoutOf(ex, t).readBudget).toBe(4);
+    expect(layoutOf(ex, t).grid).toEqual([1, 2]);
+    const judge = (pitches: (number | undefined)[]) => {
+      const { d, out } = outcome(ex, t, { pitches });
+      return judgeShape(ex, teach(t), d, out);
+    };
+    expect(judge([33]).status).toBe('pass');
+    expect([judge([32]).failure, judge([32]).problems.map((p) => p.key)]).toEqual(['budget', ['practice:problem.padded']]);
+    expect(judge([undefined]).problems.map((p) => p.key)).toEqual(['practice:problem.padded2d']);
+    expect(judge([]).status).toBe('fail');
+    expect(judge([33, 64]).status).toBe('fail');
+  });
+  it('double buffering: exactly phases + 1 barriers; the single-buffered kernel’s 2 per phase fails', () => {
+    const ex = exercise('double');
+    const l = layoutOf(ex, s);
+    expect([l.minBarriers, l.maxBarriers]).toEqual([9, 9]);
+    const { d, out } = outcome(ex, s, { barriers: 16 });
+    const v = judgeShape(ex, teach(s), d, out);
+    expect([v.failure, v.problems.map((p) => p.key)]).toEqual(['barriers', ['practice:problem.barriersMost']]);
+    expect(judgeShape(ex, teach(s), d, outcome(ex, s, { barriers: 8 }).out).failure).toBe('barriers');
+  });
+  it('every new exercise links its rung on the ladder', () => {
+    for (const id of ['regtile', 'wide', 'padded', 'double'] as const) expect(exercise(id).rung, id).toMatch(/^reg/);
   });
 });
 

@@ -28,10 +28,25 @@ export interface Exercise {
   readonly workgroup: readonly [number, number];
   /** Rows of C along the grid's x (the Numba port: `C[x, y]`); otherwise columns along x. */
   readonly rowsAlongX?: boolean;
-  /** Reads an invocation may make: one per input, the naive 2·K, the tiled 2·⌈K/TILE⌉, or the grid-stride share. */
-  readonly budget: 'elementwise' | 'one' | 'naive' | 'tiled' | 'gridStride';
-  /** Barriers each invocation must run: per phase (tiled) or in all (a reduction: 1 + log2 WG). */
-  readonly barriers?: { readonly perPhase: number } | 'reduction';
+  /**
+   * Reads an invocation may make: one per input, the naive 2·K, the tiled 2·⌈K/TILE⌉, the grid-stride
+   * share, `block` (its share of the `block` of C a workgroup stages per phase: (BM·BK + BK·BN) / WG
+   * per phase for a matmul, BM·BN / WG for a transpose), or `strip` (a row of A's K elements and
+   * `block.cols / workgroup x` columns of B: K·(1 + W) for a W-wide strip of C).
+   */
+  readonly budget: 'elementwise' | 'one' | 'naive' | 'tiled' | 'gridStride' | 'block' | 'strip';
+  /**
+   * The block of C one workgroup computes (rows × cols) and the depth of K one phase stages, where it
+   * is not one element per invocation: the grid covers C in blocks.
+   */
+  readonly block?: { readonly rows: number; readonly cols: number; readonly depth?: number };
+  /**
+   * Barriers each invocation must run: per phase (tiled), plus `extra` once, exactly that many when
+   * `exact` (double buffering: one per phase, not two), or in all (a reduction: 1 + log2 WG).
+   */
+  readonly barriers?: { readonly perPhase: number; readonly extra?: number; readonly exact?: boolean } | 'reduction';
+  /** The rung of the speed ladder (`?view=ladder`) this exercise builds, by its kernel id. */
+  readonly rung?: string;
   /** The teaching shapes it is checked on (M×K×N; an elementwise map reads M×N, the dot product K), with small-integer data. */
   readonly shapes: readonly Shape[];
   /**
@@ -40,8 +55,11 @@ export interface Exercise {
    * multiple, the map's whole workgroups) and the largest size in each dimension.
    */
   readonly random: { readonly max: Shape; readonly multipleOf?: number; readonly mnMultipleOf?: number };
-  /** A structure the check verifies beyond values: the dot product's tree (few loop iterations per invocation). */
-  readonly structure?: 'tree';
+  /**
+   * A structure the check verifies beyond values: the dot product's tree (few loop iterations per
+   * invocation), or a padded tile (every workgroup array 2-D with an odd row pitch, from the parse).
+   */
+  readonly structure?: 'tree' | 'padded';
   /** The hint that answers each compile-error hint (1-based), where the exercise has one. */
   readonly hintFor?: Partial<Record<'uniform-barrier' | 'int-float', number>>;
   readonly hints: number;
@@ -138,6 +156,108 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id)
   let ty = lid.y;  // ty = cuda.threadIdx.y
   let bpg = nwg.x; // bpg = cuda.gridDim.x: blocks per grid
 ${body}}
+`;
+
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+const regKernel = (loads: string, fma: string) => `${kHeader}// C = A · B with a register tile (the reg4x4 rung, smaller): each invocation computes an R×R
+// block of C in registers, so one workgroup covers a (TILE·R)×(TILE·R) block. M, K, N: multiples of 8.
+const R = 2u;
+var<workgroup> As: array<array<f32, TILE>, TILE * R>;
+var<workgroup> Bs: array<array<f32, TILE * R>, TILE>;
+
+@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let tx = lid.x;
+  let ty = lid.y;
+  let row0 = wg.y * TILE * R;  // the first row and column of this workgroup's block of C
+  let col0 = wg.x * TILE * R;
+  var acc: array<array<f32, R>, R>;  // this invocation's block of C (starts at zero)
+  for (var ph = 0u; ph < dims.K / TILE; ph++) {
+    for (var i = 0u; i < R; i++) {
+${loads}    }
+    workgroupBarrier();
+    for (var k = 0u; k < TILE; k++) {
+${fma}    }
+    workgroupBarrier();
+  }
+  for (var i = 0u; i < R; i++) {
+    for (var j = 0u; j < R; j++) {
+      storeC(row0 + ty * R + i, col0 + tx * R + j, acc[i][j]);
+    }
+  }
+}
+`;
+
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+const wideKernel = (body: string) => `${kHeader}// C = A · B with wide loads: each invocation computes a strip of 4 elements of one row of C,
+// as a vec4. Each element of A it reads serves 4 elements of C. N is a multiple of 4.
+@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(global_invocation_id) gid: vec3u) {
+  let row = gid.y;
+  let col0 = gid.x * 4u;  // the first of this invocation's 4 columns
+  if (row >= dims.M || col0 >= dims.N) {
+    return; // no barrier in this kernel, so returning early is safe
+  }
+  var acc = vec4f(0.0);
+  for (var k = 0u; k < dims.K; k++) {
+${body}  }
+  storeC(row, col0, acc.x);
+  storeC(row, col0 + 1u, acc.y);
+  storeC(row, col0 + 2u, acc.z);
+  storeC(row, col0 + 3u, acc.w);
+}
+`;
+
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+const paddedKernel = (pitch: string) => `${kHeader}// C = Aᵀ through a 32×32 tile, as NVIDIA's transposeCoalesced: a workgroup of 32×8, each
+// invocation moves 4 elements. Reading a column of the tile, the 32 lanes hit one bank if its
+// rows are 32 words apart. Pad each row so that they are not. M and K: multiples of 32.
+var<workgroup> tile: array<array<f32, ${pitch}>, TILE>;
+
+@compute @workgroup_size(TILE, WG)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let tx = lid.x;
+  for (var j = 0u; j < TILE; j += WG) {
+    tile[lid.y + j][tx] = loadA(wg.y * TILE + lid.y + j, wg.x * TILE + tx);
+  }
+  workgroupBarrier();
+  for (var j = 0u; j < TILE; j += WG) {
+    storeC(wg.x * TILE + lid.y + j, wg.y * TILE + tx, tile[tx][lid.y + j]);
+  }
+}
+`;
+
+// i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
+const kDoubleSolution = `${kHeader}// C = A · B, tiled, double-buffered: two tiles of A and B. While the workgroup multiplies one,
+// it loads the next phase into the other, so one barrier per phase is enough.
+var<workgroup> As: array<array<array<f32, TILE>, TILE>, 2>;
+var<workgroup> Bs: array<array<array<f32, TILE>, TILE>, 2>;
+
+@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let tx = lid.x;
+  let ty = lid.y;
+  let row = wg.y * TILE + ty;  // the C element this invocation computes
+  let col = wg.x * TILE + tx;
+  let phases = dims.K / TILE;
+  As[0][ty][tx] = loadA(row, tx);
+  Bs[0][ty][tx] = loadB(ty, col);
+  workgroupBarrier();
+  var acc = 0.0;
+  for (var ph = 0u; ph < phases; ph++) {
+    let cur = ph % 2u;
+    if (ph + 1u < phases) {
+      // The other buffer was last read before the previous barrier: free to overwrite.
+      As[1u - cur][ty][tx] = loadA(row, (ph + 1u) * TILE + tx);
+      Bs[1u - cur][ty][tx] = loadB((ph + 1u) * TILE + ty, col);
+    }
+    for (var k = 0u; k < TILE; k++) {
+      acc += As[cur][ty][k] * Bs[cur][k][tx];
+    }
+    workgroupBarrier(); // the next tile is loaded, and this one is read, before anyone goes on
+  }
+  storeC(row, col, acc);
+}
 `;
 
 export const kExercises = [
@@ -440,6 +560,96 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id)
   }
 `),
   },
+  {
+    id: 'regtile',
+    kind: 'matmul',
+    constants: { tile: 4, wg: 16 },
+    workgroup: [4, 4],
+    budget: 'block',
+    block: { rows: 8, cols: 8, depth: 4 },
+    barriers: { perPhase: 2 },
+    rung: 'reg4x4',
+    random: { max: { m: 64, k: 96, n: 64 }, multipleOf: 8 },
+    shapes: [
+      { m: 8, k: 8, n: 8 },
+      { m: 16, k: 8, n: 8 },
+      { m: 8, k: 16, n: 24 },
+    ],
+    hints: 3,
+    skeleton: regKernel(`      // TODO: load row ty * R + i of the A tile and column tx * R + i of the B tile
+`, `      // TODO: add As[ty * R + i][k] · Bs[k][tx * R + j] to acc[i][j] for every i, j < R
+`),
+    solution: regKernel(`      As[ty * R + i][tx] = loadA(row0 + ty * R + i, ph * TILE + tx);
+      Bs[ty][tx * R + i] = loadB(ph * TILE + ty, col0 + tx * R + i);
+`, `      for (var i = 0u; i < R; i++) {
+        for (var j = 0u; j < R; j++) {
+          acc[i][j] += As[ty * R + i][k] * Bs[k][tx * R + j];
+        }
+      }
+`),
+  },
+  {
+    id: 'wide',
+    kind: 'matmul',
+    constants: { tile: 4, wg: 4 },
+    workgroup: [4, 4],
+    budget: 'strip',
+    block: { rows: 4, cols: 16 },
+    rung: 'reg8x8v',
+    random: { max: { m: 64, k: 96, n: 64 }, multipleOf: 4 },
+    hintFor: { 'int-float': 2 },
+    shapes: [
+      { m: 4, k: 4, n: 4 },
+      { m: 5, k: 8, n: 8 },
+      { m: 3, k: 4, n: 20 },
+    ],
+    hints: 3,
+    skeleton: wideKernel(`    // TODO: one read of A and a vec4 of four reads of B, four multiply-adds
+`),
+    solution: wideKernel(`    let a = loadA(row, k);
+    let b = vec4f(loadB(k, col0), loadB(k, col0 + 1u), loadB(k, col0 + 2u), loadB(k, col0 + 3u));
+    acc += a * b;
+`),
+  },
+  {
+    id: 'padded',
+    kind: 'transpose',
+    constants: { tile: 32, wg: 8 },
+    workgroup: [32, 8],
+    budget: 'block',
+    block: { rows: 32, cols: 32 },
+    barriers: { perPhase: 1 },
+    structure: 'padded',
+    rung: 'reg4x4',
+    random: { max: { m: 96, k: 96, n: 96 }, multipleOf: 32 },
+    shapes: [
+      { m: 32, k: 32, n: 32 },
+      { m: 64, k: 32, n: 64 },
+    ],
+    hints: 3,
+    skeleton: paddedKernel('TILE'),
+    solution: paddedKernel('TILE + 1u'),
+  },
+  {
+    id: 'double',
+    kind: 'matmul',
+    constants: { tile: 4, wg: 64 },
+    workgroup: [4, 4],
+    budget: 'tiled',
+    barriers: { perPhase: 1, extra: 1, exact: true },
+    rung: 'reg8x8db',
+    random: { max: { m: 64, k: 96, n: 64 }, multipleOf: 4 },
+    shapes: [
+      { m: 4, k: 8, n: 4 },
+      { m: 8, k: 16, n: 4 },
+      { m: 4, k: 12, n: 8 },
+    ],
+    hints: 3,
+    // The single-buffered kernel of exercise 5: right values, one barrier too many per phase.
+    skeleton: tiledKernel(kTiledIntro, 'dims.K / TILE', tiledSolutionLoop, `  storeC(row, col, acc);
+`),
+    solution: kDoubleSolution,
+  },
 ] as const satisfies readonly Exercise[];
 
 export type ExerciseId = (typeof kExercises)[number]['id'];
@@ -473,6 +683,8 @@ export interface Layout {
   readonly readBudget: number;
   /** The fewest barriers every invocation must run (0: none required). */
   readonly minBarriers: number;
+  /** The most barriers any invocation may run, where the exercise counts them exactly (double buffering). */
+  readonly maxBarriers?: number;
   /** Loop iterations one invocation may run before the run stops it (the budget every loop shares). */
   readonly loopBudget: number;
   /** The most loop iterations one invocation may run for the structure the exercise teaches (the tree), if it teaches one. */
@@ -497,7 +709,7 @@ export function layoutOf(ex: Exercise, s: Shape): Layout {
       a = [s.m, s.k];
       b = [1, 1];
       c = [s.k, s.m];
-      grid = [ceilDiv(s.k, wx), ceilDiv(s.m, wy)];
+      grid = ex.block ? [ceilDiv(s.k, ex.block.cols), ceilDiv(s.m, ex.block.rows)] : [ceilDiv(s.k, wx), ceilDiv(s.m, wy)];
       break;
     case 'dot': {
       const g = Math.min(kDotMaxWorkgroups, ceilDiv(s.k, wx));
@@ -511,18 +723,52 @@ export function layoutOf(ex: Exercise, s: Shape): Layout {
       a = [s.m, s.k];
       b = [s.k, s.n];
       c = [s.m, s.n];
-      grid = ex.rowsAlongX ? [ceilDiv(s.m, wx), ceilDiv(s.n, wy)] : [ceilDiv(s.n, wx), ceilDiv(s.m, wy)];
+      grid = ex.block
+        ? [ceilDiv(s.n, ex.block.cols), ceilDiv(s.m, ex.block.rows)]
+        : ex.rowsAlongX
+          ? [ceilDiv(s.m, wx), ceilDiv(s.n, wy)]
+          : [ceilDiv(s.n, wx), ceilDiv(s.m, wy)];
       break;
   }
   const invocationsX = grid[0] * wx;
   const invocationsY = grid[1] * wy;
-  const phases = ex.budget === 'tiled' ? ceilDiv(s.k, t) : 1;
+  const depth = ex.block?.depth;
+  const phases = ex.budget === 'tiled' ? ceilDiv(s.k, t) : depth !== undefined ? ceilDiv(s.k, depth) : 1;
+  const perWorkgroup = wx * wy;
+  // A block exercise's share of one phase's tiles (a matmul: BM·BK of A and BK·BN of B; a transpose: the BM·BN tile).
+  const blockReads = ex.block ? ceilDiv(depth !== undefined ? ex.block.rows * depth + depth * ex.block.cols : ex.block.rows * ex.block.cols, perWorkgroup) : 0;
+  // A strip's width: the columns of C one invocation computes.
+  const width = ex.block ? ex.block.cols / wx : 1;
   const readBudget =
-    ex.budget === 'elementwise' ? 2 : ex.budget === 'one' ? 1 : ex.budget === 'naive' ? 2 * s.k : ex.budget === 'tiled' ? 2 * phases : 2 * ceilDiv(s.k, invocationsX);
-  const minBarriers = ex.barriers === undefined ? 0 : ex.barriers === 'reduction' ? 1 + Math.log2(wx) : ex.barriers.perPhase * phases;
+    ex.budget === 'elementwise'
+      ? 2
+      : ex.budget === 'one'
+        ? 1
+        : ex.budget === 'naive'
+          ? 2 * s.k
+          : ex.budget === 'tiled'
+            ? 2 * phases
+            : ex.budget === 'block'
+              ? blockReads * phases
+              : ex.budget === 'strip'
+                ? s.k * (1 + width)
+                : 2 * ceilDiv(s.k, invocationsX);
+  const minBarriers =
+    ex.barriers === undefined ? 0 : ex.barriers === 'reduction' ? 1 + Math.log2(wx) : ex.barriers.perPhase * phases + (ex.barriers.extra ?? 0);
+  const maxBarriers = ex.barriers !== undefined && ex.barriers !== 'reduction' && ex.barriers.exact ? minBarriers : undefined;
   // What the solution needs, times four, plus room for a learner's own small loops.
   const share = ceilDiv(s.k, invocationsX);
-  const needed = ex.budget === 'naive' ? s.k : ex.budget === 'tiled' ? phases * (t + 1) : ex.budget === 'gridStride' ? share + Math.log2(wx) : 0;
+  const perInvocation = ex.block ? Math.max(1, (ex.block.rows * ex.block.cols) / perWorkgroup) : 1;
+  const needed =
+    ex.budget === 'naive' || ex.budget === 'strip'
+      ? s.k
+      : ex.budget === 'tiled'
+        ? phases * (t + 1)
+        : ex.budget === 'block'
+          ? phases * ((depth ?? 1) * (perInvocation + 1) + blockReads + 2) + 2 * perInvocation + 2
+          : ex.budget === 'gridStride'
+            ? share + Math.log2(wx)
+            : 0;
   const loopBudget = 4 * needed + 64;
   const structureLoops = ex.structure === 'tree' ? share + Math.log2(wx) + 1 : undefined;
   return {
@@ -539,6 +785,7 @@ export function layoutOf(ex: Exercise, s: Shape): Layout {
     phases,
     readBudget,
     minBarriers,
+    ...(maxBarriers !== undefined ? { maxBarriers } : {}),
     loopBudget,
     ...(structureLoops !== undefined ? { structureLoops } : {}),
   };
@@ -699,6 +946,8 @@ export interface ShapeOutcome {
   readonly counts: Uint32Array;
   /** kFlag: loop budget spent, reads outside A, outside B, writes outside C. */
   readonly flags: Uint32Array;
+  /** The row pitch of each workgroup array (wgsl.ts workgroupPitches), for an exercise that teaches a padded tile. */
+  readonly pitches?: readonly (number | undefined)[];
 }
 
 export type VerdictStatus = 'pass' | 'fail' | 'error';
@@ -772,6 +1021,11 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
   const overReads = maxReads > l.readBudget;
   const fewBarriers = barriersMin < l.minBarriers;
   const notStructure = l.structureLoops !== undefined && maxLoops > l.structureLoops;
+  const manyBarriers = l.maxBarriers !== undefined && barriersMax > l.maxBarriers;
+  // A padded tile: every workgroup array 2-D, its rows an odd number of words apart (32 banks of 4 bytes: a column read conflict-free).
+  const pitches = out.pitches ?? [];
+  const badPitch = ex.structure === 'padded' ? (pitches.length === 0 ? [undefined] : pitches.filter((p) => p === undefined || p % 2 === 0)) : [];
+  const notPadded = badPitch.length > 0;
   if (stopped) problems.push(said('practice:problem.budget', { budget: num(l.loopBudget) }));
   if (wrong > 0) problems.push(said('practice:problem.wrong', { count: num(wrong), total: num(kinds.length) }));
   if (unwritten > 0) problems.push(said('practice:problem.unwritten', { count: num(unwritten), total: num(kinds.length) }));
@@ -781,6 +1035,8 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
   if (overReads) problems.push(said('practice:problem.reads', { reads: num(maxReads), budget: num(l.readBudget) }));
   if (fewBarriers) problems.push(said('practice:problem.barriers', { barriers: num(barriersMin), need: num(l.minBarriers), inv: num(barriersMinAt) }));
   if (notStructure) problems.push(said('practice:problem.tree', { loops: num(maxLoops), most: num(l.structureLoops!) }));
+  if (manyBarriers) problems.push(said('practice:problem.barriersMost', { barriers: num(barriersMax), most: num(l.maxBarriers!) }));
+  if (notPadded) problems.push(badPitch[0] === undefined ? said('practice:problem.padded2d') : said('practice:problem.padded', { pitch: num(badPitch[0]) }));
   const failure: FailureKind = stopped
     ? 'stopped'
     : outOfRange
@@ -789,9 +1045,9 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
         ? 'wrong'
         : unwritten > 0
           ? 'unwritten'
-          : fewBarriers
+          : fewBarriers || manyBarriers
             ? 'barriers'
-            : overReads || notStructure
+            : overReads || notStructure || notPadded
               ? 'budget'
               : 'none';
   const slip = wrong + unwritten > 0 || fewBarriers ? findSlip({ kind: ex.kind, tile: ex.constants.tile, workgroup: ex.workgroup, rowsAlongX: ex.rowsAlongX === true, tiled: ex.budget === 'tiled', invocationsX: l.invocationsX, a: d.a, b: d.b }, s, out.c, kinds, { barriersMin, minBarriers: l.minBarriers, barriersMinAt, phases: l.phases }) : undefined;

@@ -453,3 +453,27 @@ export function editorLines(code: string): (line: number) => number {
   }
   return (line) => map[Math.min(Math.max(1, line), map.length - 1)]!;
 }
+
+/**
+ * The row pitch (in 4-byte words) of every `var<workgroup>` array the code declares, from its parse
+ * with the prelude's constants (the parser evaluates counts such as `TILE + 1u`): the inner length
+ * of a 2-D array, or undefined for any other shape (a 1-D array hides its pitch in the learner's own
+ * index arithmetic). Empty when the code declares none or does not parse.
+ */
+export function workgroupPitches(c: PreludeConstants, code: string): (number | undefined)[] {
+  const text = `const TILE: u32 = ${c.tile}u; const WG: u32 = ${c.wg}u;\n${normalizeLineBreaks(code)}`;
+  let ast: readonly WgslNode[];
+  try {
+    ast = new WgslParser().parse(text);
+  } catch {
+    return [];
+  }
+  const out: (number | undefined)[] = [];
+  for (const n of ast) {
+    const v = n as unknown as { astNodeType?: string; storage?: string; type?: { name?: string; count?: number; format?: { name?: string; count?: number } } };
+    if (v.astNodeType !== 'var' || v.storage !== 'workgroup') continue;
+    const inner = v.type?.name === 'array' && v.type.format?.name === 'array' ? v.type.format.count : undefined;
+    out.push(typeof inner === 'number' && inner > 0 ? inner : undefined);
+  }
+  return out;
+}

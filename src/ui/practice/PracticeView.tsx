@@ -210,7 +210,7 @@ function Verdict({ id }: { id: ExerciseId }) {
     return (
       <section className="practice-verdict" data-testid="exercise-verdict" data-status="error" data-kind={o.kind} data-seq={result.seq} aria-live="polite">
         <Headline failure={kCompileFailure} shapes={[]} />
-        {o.kind === 'refused' ? <p className="verdict-error">{t('verdict.refused')}</p> : null}
+        {o.kind === 'refused' && o.refusals.some((r) => r.kind !== 'too-long') ? <p className="verdict-error">{t('verdict.refused')}</p> : null}
         {o.kind === 'refused' ? (
           <RefusalList refusals={o.refusals} />
         ) : (
@@ -371,6 +371,13 @@ export function PracticeView() {
         <p data-testid="exercise-goal">
           <strong>{t('goal')}:</strong> {t(`ex.${id}.goal`)}
         </p>
+        {ex.rung ? (
+          <p className="small">
+            <a data-testid="exercise-rung" data-rung={ex.rung} href={`?view=ladder`}>
+              {t('rung', { rung: ex.rung })}
+            </a>
+          </p>
+        ) : null}
         <p className="small" data-testid="exercise-shapes">
           {t(`shapes.${ex.kind}`)}: {ex.shapes.map((s) => shapeText(ex, s)).join(', ')} — {t('shapesRandom', { random: kRandomShapes, max: shapeText(ex, ex.random.max) })}
         </p>

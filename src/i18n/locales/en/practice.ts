@@ -101,6 +101,7 @@ export const practice = {
     where: 'First seen at C[{{row}}][{{col}}]: workgroup tile ({{tileRow}}, {{tileCol}}), lane x = {{laneX}}, y = {{laneY}}.',
   },
   status: { pass: 'pass', fail: 'fail', error: 'error' },
+  rung: 'Its rung on the ladder: {{rung}}',
   problem: {
     budget: 'The loops ran past {{budget}} iterations per invocation and were stopped (a loop that never ends, or far more work than the exercise needs).',
     wrong: '{{count}} of {{total}} elements of C hold a wrong value.',
@@ -111,6 +112,9 @@ export const practice = {
     reads: 'An invocation made {{reads}} global reads; the budget is {{budget}}.',
     barriers: 'Invocation {{inv}} ran {{barriers}} barriers; this exercise needs {{need}}.',
     tree: 'An invocation ran {{loops}} loop iterations; a tree needs at most {{most}} (its grid-stride share and one per step of the tree). Add the partial sums as a tree, halving the active invocations each step.',
+    barriersMost: 'An invocation ran {{barriers}} barriers; double buffering needs at most {{most}} (one per phase, and one before the first).',
+    padded: 'The workgroup tile’s rows are {{pitch}} words apart, an even number: the lanes reading one column share banks. Pad each row to an odd number of words (TILE + 1u).',
+    padded2d: 'Declare the tile as a 2-D workgroup array (array<array<f32, pitch>, TILE>), so that its row pitch can be checked.',
   },
   failure: {
     hang: 'The GPU did not finish within {{seconds}} s; the run was stopped and the GPU is reset for the next run.',
@@ -174,6 +178,34 @@ export const practice = {
       hint1: 'WGSL refuses the early return: a barrier must be reached by every invocation of the workgroup (the compiler says where).',
       hint2: 'An element is outside C when x ≥ M OR y ≥ N; it is inside when x < M AND y < N.',
       hint3: 'The phases are ⌈K / TILE⌉, not the blocks per grid; and loads outside A or B must put 0.0 in the tile.',
+    },
+    regtile: {
+      title: 'A register tile (reg4x4)',
+      goal: 'Each invocation computes a 2×2 block of C (R = 2) from an 8×4 tile of A and a 4×8 tile of B in workgroup memory; the 16 invocations load the 64 elements of a phase, 4 each. Global reads per element of C: K/4 (exercise 5: K/2; naive: 2·K), so 2 FLOP per byte loaded instead of 1. Read budget: K per invocation.',
+      hint1: 'In phase ph, invocation (tx, ty) loads rows ty·R + i of the A tile (column ph·TILE + tx) and columns tx·R + i of the B tile (row ph·TILE + ty), for i < R.',
+      hint2: 'Each value read from As serves R elements of C, and each from Bs R more: keep the R×R sums in acc and update all of them for every k.',
+      hint3: 'for (var i = 0u; i < R; i++) { for (var j = 0u; j < R; j++) { acc[i][j] += As[ty * R + i][k] * Bs[k][tx * R + j]; } }',
+    },
+    wide: {
+      title: 'Wide loads (vec4)',
+      goal: 'Each invocation computes 4 adjacent elements of one row of C in a vec4. Through loadA and loadB, “wide” means a vec4 of 4 adjacent reads of B (what one vec4<f32> load fetches; counted here as 4 reads), and one read of A serving all 4. Global reads per element of C: 1.25·K instead of the naive 2·K (0.4 FLOP per byte instead of 0.25). Read budget: 5·K per invocation.',
+      hint1: 'Columns col0 … col0 + 3 of row row: one loadA(row, k) per k serves all four.',
+      hint2: 'A vec4f times an f32 multiplies every lane: acc += a * b, with acc = vec4f(0.0) (a float, not an integer).',
+      hint3: 'let b = vec4f(loadB(k, col0), loadB(k, col0 + 1u), loadB(k, col0 + 2u), loadB(k, col0 + 3u)); acc += loadA(row, k) * b;',
+    },
+    padded: {
+      title: 'A padded tile against bank conflicts',
+      goal: 'Transpose through a 32×32 tile in workgroup memory, its rows padded to 33 words. In the bank model (32 banks of 4 bytes), 32 lanes reading a column hit 32 different banks only if the rows are an odd number of words apart. Global reads per element: 1, padded or not: padding removes conflicts in workgroup memory, not global traffic. The check reads the pitch from your declaration.',
+      hint1: 'The skeleton’s values are right: the check fails it on the tile’s pitch (32 words, even).',
+      hint2: 'With a pitch of 32, element [r][c] lies in bank (32·r + c) mod 32 = c: a column, c fixed, is one bank 32 times.',
+      hint3: 'var<workgroup> tile: array<array<f32, TILE + 1u>, TILE>; — nothing else changes.',
+    },
+    double: {
+      title: 'Double buffering (reg8x8db)',
+      goal: 'The tiled kernel with two buffers per tile: load phase ph + 1 into one while multiplying phase ph from the other, so a phase needs one barrier, not two: exactly phases + 1 in all. Global reads stay 2 per phase (K/2 per element of C, 1 FLOP per byte at TILE 4). The skeleton is exercise 5’s kernel: right values, a barrier too many per phase.',
+      hint1: 'Declare As and Bs with a leading [2]; load phase 0 into buffer 0 and wait once before the loop.',
+      hint2: 'In phase ph, cur = ph % 2u: multiply from buffer cur, and (if ph + 1u < phases) load the next phase into 1u - cur.',
+      hint3: 'One barrier at the end of each phase: the next tile is loaded, and this one is read, before anyone goes on.',
     },
   },
 };

@@ -88,4 +88,33 @@ export const comments: CommentTable = {
   'No early return: every invocation must reach both barriers (out-of-range ones load 0.0).': ['不能提前返回：每个调用都必须到达两个屏障（越界的调用加载 0.0）。'],
   'K decides the phases, not bpg; K need not be a multiple of TILE': ['阶段数由 K 决定，而不是 bpg；K 不必是 TILE 的倍数'],
   'inside C means both in range: `or` in the quit test, `and` here': ['在 C 内意味着两者都在范围内：退出检查用 `or`，这里用 `and`'],
+  // regtile
+  'C = A · B with a register tile (the reg4x4 rung, smaller): each invocation computes an R×R block of C in registers, so one workgroup covers a (TILE·R)×(TILE·R) block. M, K, N: multiples of 8.': [
+    'C = A · B，使用寄存器分块（reg4x4 这一级的缩小版）：每个调用在寄存器中计算 C 的一个 R×R',
+    '块，所以一个工作组覆盖一个 (TILE·R)×(TILE·R) 的块。M、K、N：8 的倍数。',
+  ],
+  "the first row and column of this workgroup's block of C": ['本工作组的 C 块的第一行和第一列'],
+  "this invocation's block of C (starts at zero)": ['本调用的 C 块（初值为零）'],
+  'TODO: load row ty * R + i of the A tile and column tx * R + i of the B tile': ['TODO：加载 A 块的第 ty * R + i 行和 B 块的第 tx * R + i 列'],
+  'TODO: add As[ty * R + i][k] · Bs[k][tx * R + j] to acc[i][j] for every i, j < R': ['TODO：对每个 i, j < R，把 As[ty * R + i][k] · Bs[k][tx * R + j] 加到 acc[i][j]'],
+  // wide
+  'C = A · B with wide loads: each invocation computes a strip of 4 elements of one row of C, as a vec4. Each element of A it reads serves 4 elements of C. N is a multiple of 4.': [
+    'C = A · B，使用宽加载：每个调用计算 C 某一行上连续 4 个元素组成的条带（一个 vec4）。',
+    '它读取的每个 A 元素服务 C 的 4 个元素。N 是 4 的倍数。',
+  ],
+  "the first of this invocation's 4 columns": ['本调用的 4 列中的第一列'],
+  'TODO: one read of A and a vec4 of four reads of B, four multiply-adds': ['TODO：读一次 A，读四次 B 组成一个 vec4，做四次乘加'],
+  // padded
+  "C = Aᵀ through a 32×32 tile, as NVIDIA's transposeCoalesced: a workgroup of 32×8, each invocation moves 4 elements. Reading a column of the tile, the 32 lanes hit one bank if its rows are 32 words apart. Pad each row so that they are not. M and K: multiples of 32.": [
+    'C = Aᵀ，经由一个 32×32 的块，与 NVIDIA 的 transposeCoalesced 相同：工作组为 32×8，每个',
+    '调用搬运 4 个元素。读取块的一列时，如果各行相隔 32 个字，32 个通道都落在同一个存储体上。',
+    '给每一行加上填充，让它们不再相隔 32 个字。M 和 K：32 的倍数。',
+  ],
+  // double
+  'C = A · B, tiled, double-buffered: two tiles of A and B. While the workgroup multiplies one, it loads the next phase into the other, so one barrier per phase is enough.': [
+    'C = A · B，分块版，双缓冲：A 和 B 各有两个块。工作组在用一个块相乘的同时，',
+    '把下一阶段加载到另一个块中，所以每个阶段一个屏障就够了。',
+  ],
+  'The other buffer was last read before the previous barrier: free to overwrite.': ['另一个缓冲区最后一次被读取是在上一个屏障之前：可以覆盖。'],
+  'the next tile is loaded, and this one is read, before anyone goes on': ['下一个块已加载、这一个块已读完，之后才有调用继续'],
 };

@@ -103,6 +103,7 @@ export const practice: Catalogue<typeof en> = {
     where: '首次出现在 C[{{row}}][{{col}}]：工作组分块 ({{tileRow}}, {{tileCol}})，线程 x = {{laneX}}，y = {{laneY}}。',
   },
   status: { pass: '通过', fail: '未通过', error: '出错' },
+  rung: '它在速度阶梯上的一级：{{rung}}',
   problem: {
     budget: '循环超过了每个调用 {{budget}} 次迭代的预算，已被终止（永不结束的循环，或远超本练习所需的工作量）。',
     wrong: 'C 的 {{total}} 个元素中有 {{count}} 个的值错误。',
@@ -113,6 +114,9 @@ export const practice: Catalogue<typeof en> = {
     reads: '某个调用进行了 {{reads}} 次全局读取；预算为 {{budget}}。',
     barriers: '调用 {{inv}} 只执行了 {{barriers}} 次屏障；本练习需要 {{need}} 次。',
     tree: '某个调用执行了 {{loops}} 次循环迭代；树形归约最多需要 {{most}} 次（它的网格跨步份额加上树的每一步一次）。请把部分和按树形相加，每一步让活跃的调用减半。',
+    barriersMost: '某个调用执行了 {{barriers}} 次屏障；双缓冲最多需要 {{most}} 次（每个阶段一次，第一个阶段之前一次）。',
+    padded: '工作组块的各行相隔 {{pitch}} 个字，是偶数：读取同一列的通道会共用存储体。请把每一行填充到奇数个字（TILE + 1u）。',
+    padded2d: '请把块声明为二维的工作组数组（array<array<f32, pitch>, TILE>），这样才能检查它的行距。',
   },
   failure: {
     hang: 'GPU 在 {{seconds}} 秒内未完成；运行已终止，GPU 将为下次运行重置。',
@@ -176,6 +180,34 @@ export const practice: Catalogue<typeof en> = {
       hint1: 'WGSL 拒绝这种提前返回：工作组中的每个调用都必须到达屏障（编译器会指出位置）。',
       hint2: '当 x ≥ M 或 y ≥ N 时元素在 C 之外；当 x < M 且 y < N 时在 C 之内。',
       hint3: '阶段数是 ⌈K / TILE⌉，而不是每个网格的块数；越出 A 或 B 的加载必须向分块写入 0.0。',
+    },
+    regtile: {
+      title: '寄存器分块（reg4x4）',
+      goal: '每个调用计算 C 的一个 2×2 块（R = 2），数据来自工作组内存中 A 的 8×4 块和 B 的 4×8 块；每个阶段 16 个调用加载 64 个元素，每个 4 个。C 的每个元素的全局读取：K/4（练习 5：K/2；朴素：2·K），所以每字节加载 2 FLOP，而不是 1。读取预算：每个调用 K 次。',
+      hint1: '在阶段 ph，调用 (tx, ty) 对 i < R 加载 A 块的第 ty·R + i 行（列 ph·TILE + tx）和 B 块的第 tx·R + i 列（行 ph·TILE + ty）。',
+      hint2: '从 As 读出的每个值服务 C 的 R 个元素，从 Bs 读出的也一样：把 R×R 个和放在 acc 里，每个 k 都更新全部。',
+      hint3: 'for (var i = 0u; i < R; i++) { for (var j = 0u; j < R; j++) { acc[i][j] += As[ty * R + i][k] * Bs[k][tx * R + j]; } }',
+    },
+    wide: {
+      title: '宽加载（vec4）',
+      goal: '每个调用用一个 vec4 计算 C 某一行上相邻的 4 个元素。通过 loadA 和 loadB，“宽”指由 B 的 4 个相邻读取组成的 vec4（一次 vec4<f32> 加载取到的内容；这里按 4 次读取计数），而一次 A 的读取服务全部 4 个。C 的每个元素的全局读取：1.25·K，而不是朴素的 2·K（每字节 0.4 FLOP，而不是 0.25）。读取预算：每个调用 5·K 次。',
+      hint1: '第 row 行的第 col0 … col0 + 3 列：每个 k 一次 loadA(row, k) 服务全部四个。',
+      hint2: 'vec4f 乘以 f32 会乘到每个分量上：acc += a * b，其中 acc = vec4f(0.0)（浮点数，不是整数）。',
+      hint3: 'let b = vec4f(loadB(k, col0), loadB(k, col0 + 1u), loadB(k, col0 + 2u), loadB(k, col0 + 3u)); acc += loadA(row, k) * b;',
+    },
+    padded: {
+      title: '用填充避免存储体冲突',
+      goal: '经由工作组内存中一个 32×32 的块做转置，块的每行填充到 33 个字。在存储体模型中（32 个 4 字节的存储体），32 个通道读取一列时，只有各行相隔奇数个字，才会落在 32 个不同的存储体上。每个元素的全局读取：1 次，填充与否都一样：填充消除的是工作组内存中的冲突，而不是全局流量。检查从你的声明中读出行距。',
+      hint1: '骨架的数值是对的：检查因块的行距（32 个字，偶数）而判它不通过。',
+      hint2: '行距为 32 时，元素 [r][c] 位于存储体 (32·r + c) mod 32 = c：一列（c 固定）就是同一个存储体 32 次。',
+      hint3: 'var<workgroup> tile: array<array<f32, TILE + 1u>, TILE>;——其他都不用改。',
+    },
+    double: {
+      title: '双缓冲（reg8x8db）',
+      goal: '每个块用两个缓冲区的分块内核：在用一个缓冲区计算阶段 ph 的同时，把阶段 ph + 1 加载到另一个，所以每个阶段只需一个屏障，而不是两个：总共恰好 phases + 1 个。全局读取仍是每阶段 2 次（C 的每个元素 K/2 次，TILE 为 4 时每字节 1 FLOP）。骨架是练习 5 的内核：数值正确，每个阶段多一个屏障。',
+      hint1: '声明 As 和 Bs 时在最前面加一维 [2]；把阶段 0 加载到缓冲区 0，并在循环前等待一次。',
+      hint2: '在阶段 ph，cur = ph % 2u：从缓冲区 cur 相乘，并且（如果 ph + 1u < phases）把下一阶段加载到 1u - cur。',
+      hint3: '每个阶段末尾一个屏障：下一个块已加载、这一个块已读完，之后才有调用继续。',
     },
   },
 };

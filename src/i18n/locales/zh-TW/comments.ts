@@ -88,4 +88,33 @@ export const comments: CommentTable = {
   'No early return: every invocation must reach both barriers (out-of-range ones load 0.0).': ['不能提前返回：每個叫用都必須到達兩個屏障（越界的叫用載入 0.0）。'],
   'K decides the phases, not bpg; K need not be a multiple of TILE': ['階段數由 K 決定，而不是 bpg；K 不必是 TILE 的倍數'],
   'inside C means both in range: `or` in the quit test, `and` here': ['在 C 內意味著兩者都在範圍內：退出檢查用 `or`，這裡用 `and`'],
+  // regtile
+  'C = A · B with a register tile (the reg4x4 rung, smaller): each invocation computes an R×R block of C in registers, so one workgroup covers a (TILE·R)×(TILE·R) block. M, K, N: multiples of 8.': [
+    'C = A · B，使用暫存器分塊（reg4x4 這一級的縮小版）：每個叫用在暫存器中計算 C 的一個 R×R',
+    '塊，所以一個工作群組涵蓋一個 (TILE·R)×(TILE·R) 的塊。M、K、N：8 的倍數。',
+  ],
+  "the first row and column of this workgroup's block of C": ['本工作群組的 C 塊的第一列和第一行'],
+  "this invocation's block of C (starts at zero)": ['本叫用的 C 塊（初值為零）'],
+  'TODO: load row ty * R + i of the A tile and column tx * R + i of the B tile': ['TODO：載入 A 塊的第 ty * R + i 列和 B 塊的第 tx * R + i 行'],
+  'TODO: add As[ty * R + i][k] · Bs[k][tx * R + j] to acc[i][j] for every i, j < R': ['TODO：對每個 i, j < R，把 As[ty * R + i][k] · Bs[k][tx * R + j] 加到 acc[i][j]'],
+  // wide
+  'C = A · B with wide loads: each invocation computes a strip of 4 elements of one row of C, as a vec4. Each element of A it reads serves 4 elements of C. N is a multiple of 4.': [
+    'C = A · B，使用寬載入：每個叫用計算 C 某一列上連續 4 個元素組成的條帶（一個 vec4）。',
+    '它讀取的每個 A 元素服務 C 的 4 個元素。N 是 4 的倍數。',
+  ],
+  "the first of this invocation's 4 columns": ['本叫用的 4 行中的第一行'],
+  'TODO: one read of A and a vec4 of four reads of B, four multiply-adds': ['TODO：讀一次 A，讀四次 B 組成一個 vec4，做四次乘加'],
+  // padded
+  "C = Aᵀ through a 32×32 tile, as NVIDIA's transposeCoalesced: a workgroup of 32×8, each invocation moves 4 elements. Reading a column of the tile, the 32 lanes hit one bank if its rows are 32 words apart. Pad each row so that they are not. M and K: multiples of 32.": [
+    'C = Aᵀ，經由一個 32×32 的塊，與 NVIDIA 的 transposeCoalesced 相同：工作群組為 32×8，每個',
+    '叫用搬運 4 個元素。讀取塊的一行時，如果各列相隔 32 個字，32 個通道都落在同一個記憶庫上。',
+    '給每一列加上填充，讓它們不再相隔 32 個字。M 和 K：32 的倍數。',
+  ],
+  // double
+  'C = A · B, tiled, double-buffered: two tiles of A and B. While the workgroup multiplies one, it loads the next phase into the other, so one barrier per phase is enough.': [
+    'C = A · B，分塊版，雙緩衝：A 和 B 各有兩個塊。工作群組在用一個塊相乘的同時，',
+    '把下一階段載入到另一個塊中，所以每個階段一個屏障就夠了。',
+  ],
+  'The other buffer was last read before the previous barrier: free to overwrite.': ['另一個緩衝區最後一次被讀取是在上一個屏障之前：可以覆寫。'],
+  'the next tile is loaded, and this one is read, before anyone goes on': ['下一個塊已載入、這一個塊已讀完，之後才有叫用繼續'],
 };

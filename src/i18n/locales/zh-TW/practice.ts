@@ -103,6 +103,7 @@ export const practice: Catalogue<typeof en> = {
     where: '首次出現在 C[{{row}}][{{col}}]：工作群組分塊 ({{tileRow}}, {{tileCol}})，執行緒 x = {{laneX}}，y = {{laneY}}。',
   },
   status: { pass: '通過', fail: '未通過', error: '出錯' },
+  rung: '它在速度階梯上的一級：{{rung}}',
   problem: {
     budget: '迴圈超過了每個叫用 {{budget}} 次迭代的預算，已被終止（永不結束的迴圈，或遠超本練習所需的工作量）。',
     wrong: 'C 的 {{total}} 個元素中有 {{count}} 個的值錯誤。',
@@ -113,6 +114,9 @@ export const practice: Catalogue<typeof en> = {
     reads: '某個叫用進行了 {{reads}} 次全域讀取；預算為 {{budget}}。',
     barriers: '叫用 {{inv}} 只執行了 {{barriers}} 次屏障；本練習需要 {{need}} 次。',
     tree: '某個叫用執行了 {{loops}} 次迴圈迭代；樹狀歸約最多需要 {{most}} 次（它的網格跨步份額加上樹的每一步一次）。請把部分和按樹狀相加，每一步讓活躍的叫用減半。',
+    barriersMost: '某個叫用執行了 {{barriers}} 次屏障；雙緩衝最多需要 {{most}} 次（每個階段一次，第一個階段之前一次）。',
+    padded: '工作群組塊的各列相隔 {{pitch}} 個字，是偶數：讀取同一行的通道會共用記憶庫。請把每一列填充到奇數個字（TILE + 1u）。',
+    padded2d: '請把塊宣告為二維的工作群組陣列（array<array<f32, pitch>, TILE>），這樣才能檢查它的列距。',
   },
   failure: {
     hang: 'GPU 在 {{seconds}} 秒內未完成；執行已終止，GPU 將為下次執行重置。',
@@ -176,6 +180,34 @@ export const practice: Catalogue<typeof en> = {
       hint1: 'WGSL 拒絕這種提前返回：工作群組中的每個叫用都必須到達屏障（編譯器會指出位置）。',
       hint2: '當 x ≥ M 或 y ≥ N 時元素在 C 之外；當 x < M 且 y < N 時在 C 之內。',
       hint3: '階段數是 ⌈K / TILE⌉，而不是每個網格的塊數；越出 A 或 B 的載入必須向分塊寫入 0.0。',
+    },
+    regtile: {
+      title: '暫存器分塊（reg4x4）',
+      goal: '每個叫用計算 C 的一個 2×2 塊（R = 2），資料來自工作群組記憶體中 A 的 8×4 塊和 B 的 4×8 塊；每個階段 16 個叫用載入 64 個元素，每個 4 個。C 的每個元素的全域讀取：K/4（練習 5：K/2；樸素：2·K），所以每位元組載入 2 FLOP，而不是 1。讀取預算：每個叫用 K 次。',
+      hint1: '在階段 ph，叫用 (tx, ty) 對 i < R 載入 A 塊的第 ty·R + i 列（行 ph·TILE + tx）和 B 塊的第 tx·R + i 行（列 ph·TILE + ty）。',
+      hint2: '從 As 讀出的每個值服務 C 的 R 個元素，從 Bs 讀出的也一樣：把 R×R 個和放在 acc 裡，每個 k 都更新全部。',
+      hint3: 'for (var i = 0u; i < R; i++) { for (var j = 0u; j < R; j++) { acc[i][j] += As[ty * R + i][k] * Bs[k][tx * R + j]; } }',
+    },
+    wide: {
+      title: '寬載入（vec4）',
+      goal: '每個叫用用一個 vec4 計算 C 某一列上相鄰的 4 個元素。透過 loadA 和 loadB，「寬」指由 B 的 4 個相鄰讀取組成的 vec4（一次 vec4<f32> 載入取到的內容；這裡按 4 次讀取計數），而一次 A 的讀取服務全部 4 個。C 的每個元素的全域讀取：1.25·K，而不是樸素的 2·K（每位元組 0.4 FLOP，而不是 0.25）。讀取預算：每個叫用 5·K 次。',
+      hint1: '第 row 列的第 col0 … col0 + 3 行：每個 k 一次 loadA(row, k) 服務全部四個。',
+      hint2: 'vec4f 乘以 f32 會乘到每個分量上：acc += a * b，其中 acc = vec4f(0.0)（浮點數，不是整數）。',
+      hint3: 'let b = vec4f(loadB(k, col0), loadB(k, col0 + 1u), loadB(k, col0 + 2u), loadB(k, col0 + 3u)); acc += loadA(row, k) * b;',
+    },
+    padded: {
+      title: '用填充避免記憶庫衝突',
+      goal: '經由工作群組記憶體中一個 32×32 的塊做轉置，塊的每列填充到 33 個字。在記憶庫模型中（32 個 4 位元組的記憶庫），32 個通道讀取一行時，只有各列相隔奇數個字，才會落在 32 個不同的記憶庫上。每個元素的全域讀取：1 次，填充與否都一樣：填充消除的是工作群組記憶體中的衝突，而不是全域流量。檢查從你的宣告中讀出列距。',
+      hint1: '骨架的數值是對的：檢查因塊的列距（32 個字，偶數）而判它不通過。',
+      hint2: '列距為 32 時，元素 [r][c] 位於記憶庫 (32·r + c) mod 32 = c：一行（c 固定）就是同一個記憶庫 32 次。',
+      hint3: 'var<workgroup> tile: array<array<f32, TILE + 1u>, TILE>;——其他都不用改。',
+    },
+    double: {
+      title: '雙緩衝（reg8x8db）',
+      goal: '每個塊用兩個緩衝區的分塊核心：在用一個緩衝區計算階段 ph 的同時，把階段 ph + 1 載入到另一個，所以每個階段只需一個屏障，而不是兩個：總共恰好 phases + 1 個。全域讀取仍是每階段 2 次（C 的每個元素 K/2 次，TILE 為 4 時每位元組 1 FLOP）。骨架是練習 5 的核心：數值正確，每個階段多一個屏障。',
+      hint1: '宣告 As 和 Bs 時在最前面加一維 [2]；把階段 0 載入到緩衝區 0，並在迴圈前等待一次。',
+      hint2: '在階段 ph，cur = ph % 2u：從緩衝區 cur 相乘，並且（如果 ph + 1u < phases）把下一階段載入到 1u - cur。',
+      hint3: '每個階段末尾一個屏障：下一個塊已載入、這一個塊已讀完，之後才有叫用繼續。',
     },
   },
 };
