@@ -43,7 +43,7 @@ export default tseslint.config(
     // ui → state → gpu → core: views read GPU-side facts through state/ (types may still be imported).
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/gpu/**'], allowTypeImports: true, message: 'Views read GPU-side values through state/ (state/facts).' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/gpu/**'], allowTypeImports: true, message: 'Views read GPU-side values through state/; constants they show live in core/.' }] }],
     },
   },
   {

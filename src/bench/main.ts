@@ -52,7 +52,8 @@ import { isKernelId, kKernelIds, kKernels, tunedConstants, type KernelId } from 
 import { mappingText } from '../i18n/kernels';
 import { say, t } from '../i18n';
 import { runCopyProbe, runFmaProbe } from '../gpu/roofline';
-import { makeGuard } from '../gpu/timing';
+import { makeGuard } from '../gpu/lossGuard';
+import { parseBenchArgs, type BenchArgs } from './args';
 import { rooflineSizes, type CopyConfig, type CopyMode } from '../core/roofline';
 import { runProbe, adapterProbeSizes } from '../gpu/probes';
 import { bankPicture, coalescingPicture, kProbeIds, kProbeStride, kProbeWorkgroup, kWordBytes, probeRatio, type BankKind, type GlobalKind } from '../core/probes';
@@ -79,17 +80,30 @@ function argv(): string[] {
   return env.process?.argv.slice(2) ?? [];
 }
 
+let parsed: BenchArgs | undefined;
+/** The command line, parsed once (./args.ts: node:util parseArgs); an unknown option or a missing value ends the bench with its message. */
+function args(): BenchArgs {
+  if (parsed) return parsed;
+  try {
+    parsed = parseBenchArgs(argv());
+  } catch (e) {
+    fail(e instanceof Error ? e.message : String(e));
+  }
+  return parsed;
+}
+
+/** The options that take a value (all but --source, which may be given more than once). */
+type ValueOption = { [K in keyof BenchArgs]-?: NonNullable<BenchArgs[K]> extends string ? K : never }[keyof BenchArgs];
+/** An option's value, or undefined when it is not given. */
+const get = (name: ValueOption): string | undefined => args()[name];
+
 function fail(msg: string): never {
   console.error(`bench: ${msg}`);
   if (env.process?.exit) env.process.exit(2);
   throw new Error(msg);
 }
 
-function parseArgs(args: string[]): Options {
-  const get = (name: string): string | undefined => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
+function options(): Options {
   const list = (s: string | undefined) => (s ? s.split(',').map((x) => x.trim()).filter(Boolean) : []);
   const dim = (s: string, what: string) => {
     const p = parseDimension(s, what);
@@ -118,7 +132,7 @@ function parseArgs(args: string[]): Options {
   }
   const budget = get('budget');
   const maxSubmit = get('max-submit-ms');
-  return { shapes, kernels, tiles, pattern, seed: Number(get('seed') ?? 1), budgetMs: budget ? Number(budget) : undefined, wall: args.includes('--wall'), untilCi: args.includes('--until-ci'), // No splitting (and no probe dispatch) unless asked: on wgpu the probe lowered later figures.
+  return { shapes, kernels, tiles, pattern, seed: Number(get('seed') ?? 1), budgetMs: budget ? Number(budget) : undefined, wall: args().wall === true, untilCi: args()['until-ci'] === true, // No splitting (and no probe dispatch) unless asked: on wgpu the probe lowered later figures.
     maxSubmitMs: maxSubmit ? Number(maxSubmit) : Infinity, params };
 }
 
@@ -137,9 +151,7 @@ async function ensureNavigatorGpu(): Promise<void> {
 /** --dawn-flags a;b: diagnostics only (see the header). The value may itself hold commas
  * (enable-dawn-features=x,y), so it is split on ';'. */
 function dawnFlags(): string[] {
-  const args = argv();
-  const i = args.indexOf('--dawn-flags');
-  return i >= 0 && args[i + 1] ? args[i + 1]!.split(';').filter(Boolean) : [];
+  return (get('dawn-flags') ?? '').split(';').filter(Boolean);
 }
 
 function engineName(): string {
@@ -162,24 +174,17 @@ async function readText(path: string): Promise<string> {
 }
 
 /** --source KERNEL=FILE (repeatable): WGSL to run in place of a kernel's (its plan, tunables and checks stay). */
-async function readSources(args: string[]): Promise<{ files: Partial<Record<KernelId, string>>; sources: Partial<Record<KernelId, string>> }> {
+async function readSources(): Promise<{ files: Partial<Record<KernelId, string>>; sources: Partial<Record<KernelId, string>> }> {
   const files: Partial<Record<KernelId, string>> = {};
   const sources: Partial<Record<KernelId, string>> = {};
-  for (const [i, a] of args.entries()) {
-    if (a !== '--source') continue;
-    const [id = '', ...rest] = args[i + 1]?.split('=') ?? [];
+  for (const a of args().source ?? []) {
+    const [id = '', ...rest] = a.split('=');
     const file = rest.join('=');
     if (!isKernelId(id) || !file) fail(`--source wants KERNEL=FILE, got "${id}=${file}"`);
     files[id] = file;
     sources[id] = await readText(file);
   }
   return { files, sources };
-}
-
-/** The value after --name. */
-function get(args: readonly string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
 }
 
 /** The fastest verified entry of a tuning: what auto chooses. */
@@ -194,35 +199,35 @@ function candidateText(c: Candidate): string {
 }
 
 async function main() {
-  const opts = parseArgs(argv());
-  const { files, sources } = await readSources(argv());
+  const opts = options();
+  const { files, sources } = await readSources();
   await ensureNavigatorGpu();
   let ctx: GpuContext;
   try {
-    ctx = await acquireGpu({ powerPreference: 'high-performance', defaultLimitsOnly: argv().includes('--default-limits'), onUncapturedError: (m) => console.error(`uncaptured: ${m}`) });
+    ctx = await acquireGpu({ powerPreference: 'high-performance', defaultLimitsOnly: args()['default-limits'] === true, onUncapturedError: (m) => console.error(`uncaptured: ${m}`) });
   } catch (e) {
     fail(e instanceof Error ? e.message : String(e));
   }
   const adapter = { vendor: ctx.info.vendor, architecture: ctx.info.architecture, description: ctx.info.description, timestampQuery: ctx.info.timestampQuery };
   const date = new Date().toISOString();
-  if (argv().includes('--features')) console.log(JSON.stringify({ engine: engineName(), adapter, adapterFeatures: ctx.info.adapterFeatures, features: ctx.info.features, limits: ctx.info.limits }));
+  if (args().features === true) console.log(JSON.stringify({ engine: engineName(), adapter, adapterFeatures: ctx.info.adapterFeatures, features: ctx.info.features, limits: ctx.info.limits }));
   let pool: MatmulBuffers | undefined;
-  if (argv().includes('--pool')) {
+  if (args().pool === true) {
     pool = new MatmulBuffers(ctx.device);
     const big = (k: 'm' | 'k' | 'n') => Math.max(...opts.shapes.map((s) => s[k]));
     await pool.ensure({ m: big('m'), k: big('k'), n: big('n') });
   }
-  if (argv().includes('--roofline')) {
+  if (args().roofline === true) {
     await roofline(ctx, opts, { engine: engineName(), adapter, date });
     ctx.device.destroy();
     return;
   }
-  if (argv().includes('--probes')) {
+  if (args().probes === true) {
     await probes(ctx, { engine: engineName(), adapter, date }, opts.budgetMs);
     ctx.device.destroy();
     return;
   }
-  if (argv().includes('--tune')) {
+  if (args().tune === true) {
     for (const shape of opts.shapes) {
       const { entries, method } = await tune(ctx, shape, { budgetMs: opts.budgetMs ?? 1000, sources, ...(pool ? { buffers: pool } : {}) });
       for (const e of entries) console.log(JSON.stringify({ engine: engineName(), adapter, date, tune: true, m: shape.m, k: shape.k, n: shape.n, ...e }));
@@ -242,10 +247,11 @@ async function main() {
   // --repeat N: N fresh tunes per shape, each measured at once; then every candidate timed settled
   // (a normal run each), and one line per shape with each tune's auto ÷ the best of those.
   const autoOf = new Map<PointJob, object>();
-  const repeat = argv().includes('--repeat') ? Number(get(argv(), 'repeat')) : undefined;
-  if (repeat !== undefined && !(Number.isInteger(repeat) && repeat >= 1 && repeat <= 20)) fail(`--repeat ${get(argv(), 'repeat')} is not a whole number from 1 to 20`);
-  if (repeat !== undefined && !argv().includes('--auto')) fail('--repeat goes with --auto');
-  if (argv().includes('--auto')) {
+  const repeatText = get('repeat');
+  const repeat = repeatText !== undefined ? Number(repeatText) : undefined;
+  if (repeat !== undefined && !(Number.isInteger(repeat) && repeat >= 1 && repeat <= 20)) fail(`--repeat ${repeatText} is not a whole number from 1 to 20`);
+  if (repeat !== undefined && args().auto !== true) fail('--repeat goes with --auto');
+  if (args().auto === true) {
     jobs = [];
     for (const shape of opts.shapes) {
       const autos: { tune: number; label: string; gflops?: number; tuneMs: number; error?: string }[] = [];
@@ -341,12 +347,7 @@ async function main() {
 
 /** --roofline: the probes, one JSON line per run (see the header), with a line of words before each. */
 async function roofline(ctx: GpuContext, opts: Options, base: object): Promise<void> {
-  const args = argv();
-  const get = (name: string): string | undefined => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const int = (name: string, dflt: number) => {
+  const int = (name: ValueOption, dflt: number) => {
     const v = get(name);
     if (v === undefined) return dflt;
     const n = Number(v);
@@ -409,7 +410,7 @@ async function roofline(ctx: GpuContext, opts: Options, base: object): Promise<v
       console.log(JSON.stringify({ ...base, roofline: 'copy', mode: c.mode, workgroupSize: c.workgroupSize, perInvocation: c.perInvocation, error: e instanceof Error ? e.message : String(e) }));
     }
   }
-  if (args.includes('--fma-off')) return;
+  if (args()['fma-off'] === true) return;
   const f = { invocations: int('fma-inv', sizes.fma.invocations), iterations: int('fma-iters', sizes.fma.iterations), workgroupSize: int('fma-wg', sizes.fma.workgroupSize) };
   try {
     const fma = await runFmaProbe(ctx, f, guard, run);
@@ -422,11 +423,10 @@ async function roofline(ctx: GpuContext, opts: Options, base: object): Promise<v
 
 /** --probes: both probes at this adapter's sizes (or --probe-mib), one line per probe kernel and one per probe. */
 async function probes(ctx: GpuContext, base: object, budgetMs?: number): Promise<void> {
-  const args = argv();
-  const mibArg = args[args.indexOf('--probe-mib') + 1];
+  const mibArg = get('probe-mib');
   const sizes = adapterProbeSizes(ctx);
   const block = kProbeWorkgroup * kProbeStride;
-  const groups = args.includes('--probe-mib') ? Math.max(1, Math.round((Number(mibArg) * 2 ** 20) / kWordBytes / block)) : sizes.global.groups;
+  const groups = mibArg !== undefined ? Math.max(1, Math.round((Number(mibArg) * 2 ** 20) / kWordBytes / block)) : sizes.global.groups;
   if (!(groups > 0) || groups > ctx.info.limits.maxComputeWorkgroupsPerDimension) fail(`--probe-mib ${mibArg} is not a size this adapter can run`);
   for (const id of kProbeIds) {
     const r = await runProbe(ctx, id, { global: { groups, words: groups * block }, ...(budgetMs !== undefined ? { budgetMs } : {}) });

@@ -9,6 +9,12 @@ export const kClocks = ['gpu-timestamp', 'wall-clock'] as const;
 export type Clock = (typeof kClocks)[number];
 export const ClockSchema = z.enum(kClocks);
 
+/**
+ * Engines quantise GPU timestamps (Chrome to 100 µs, Dawn's default to 2^16 ns): a timed sample
+ * (gpu/timing.ts) spans at least this many quantisation steps, so one step is at most 0.5% of it.
+ */
+export const kStepsPerSample = 200;
+
 /** The best clock a device offers: timestamps where it has timestamp-query. */
 export const bestClock = (timestampQuery: boolean): Clock => (timestampQuery ? 'gpu-timestamp' : 'wall-clock');
 

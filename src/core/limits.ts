@@ -9,6 +9,11 @@ export type { ProblemLimits } from './tiling';
 /** Host memory the page may use for A, B and the read-back C (typed arrays in the tab). */
 export const kMaxHostBytes = 2 ** 31;
 
+/** A run estimated longer than this asks for confirmation first (gpu/estimate.ts estimates it). */
+export const kConfirmMs = 10_000;
+/** A run needing more page memory than this asks for confirmation first. */
+export const kConfirmPageBytes = 2 ** 30;
+
 const mib = (b: number) => said('common:limits.mib', { value: num(b / 2 ** 20, { maximumFractionDigits: 1 }) });
 
 /**

@@ -306,3 +306,17 @@ export function addTuneRecord(records: readonly TuneRecord[], rec: TuneRecord): 
   const same = (r: TuneRecord) => r.adapter === rec.adapter && r.shape.m === rec.shape.m && r.shape.k === rec.shape.k && r.shape.n === rec.shape.n;
   return [rec, ...records.filter((r) => !same(r))].slice(0, kMaxTuneRecords);
 }
+
+/** Every configuration the tuner may try: the tuned kernels with every value of their tunables. */
+export const kTuneCandidates: readonly Candidate[] = candidatesFor(kTunedKernels.map((id) => kKernels[id]));
+
+/** The configurations the tuner tries at a shape (the shape-aware guess, autoCandidates). */
+export function tuneCandidates(shape: Shape): Candidate[] {
+  return autoCandidates(kTuneCandidates, shape);
+}
+
+/**
+ * The note a tuning record keeps for a candidate that ran but did not match: stored data (in
+ * English, whatever the language), which the tuner's table shows as run:tuner.mismatchNote.
+ */
+export const kMismatchNote = 'did not match the CPU reference'; // i18n-exempt: stored in tuning records; shown through run:tuner.mismatchNote

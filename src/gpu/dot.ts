@@ -9,7 +9,8 @@ import { closedForm, dotReference, dotTolerance, dotWorkgroups, type DotData, ty
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { OwnedBuffers, readBack } from './buffers';
 import { getPipeline } from './pipelines';
-import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
+import { makeGuard } from './lossGuard';
+import { timeDispatches, type Timing, type TimingOptions } from './timing';
 import { num, said, type Said } from '../core/said';
 
 export interface DotOptions extends Omit<TimingOptions, 'onProgress'> {

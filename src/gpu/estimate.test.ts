@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchTime, estimateRun, estimateSweep, kConfirmMs, kConfirmPageBytes, needsEstimate, runMemory } from './estimate';
+import { dispatchTime, estimateRun, estimateSweep, needsEstimate, runMemory } from './estimate';
+import { kConfirmMs, kConfirmPageBytes } from '../core/limits';
 import { kTimingBudgetMs } from './timing';
 
 const cube = (n: number) => ({ m: n, k: n, n });

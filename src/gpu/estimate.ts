@@ -11,11 +11,8 @@ import { gflops, type Shape, type TileWidth } from '../core/shape';
 import type { GpuContext } from './device';
 import { kTransferChunkBytes, memoryRows, runMatmul } from './runner';
 import { kMaxSettleMs, kMinSamples, kMinSampleMs, kTimingBudgetMs, kWarmupRuns } from './timing';
+import { kConfirmMs, kConfirmPageBytes } from '../core/limits';
 
-/** A run estimated longer than this asks for confirmation first. */
-export const kConfirmMs = 10_000;
-/** A run needing more page memory than this asks for confirmation first. */
-export const kConfirmPageBytes = 2 ** 30;
 /** Runs below this many multiply-adds (and under kConfirmPageBytes) start at once: no probe, no estimate. */
 export const kEstimateMinMacs = 2 ** 27;
 

@@ -34,7 +34,8 @@ import { said } from '../core/said';
 import { OwnedBuffers, readBack, type Guard } from './buffers';
 import { withErrorScopes, type GpuContext } from './device';
 import { getPipeline } from './pipelines';
-import { makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
+import { makeGuard } from './lossGuard';
+import { timeDispatches, type Timing, type TimingOptions } from './timing';
 
 export interface ProbeOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly signal?: AbortSignal;

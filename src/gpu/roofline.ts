@@ -32,7 +32,8 @@ import { summarize } from '../core/stats';
 import { OwnedBuffers, readBack, type Guard } from './buffers';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { getPipeline } from './pipelines';
-import { kMinSampleMs, kTimingBudgetMs, kMinSamples, kMaxSamples, makeGuard, timeDispatches, type Timing, type TimingOptions } from './timing';
+import { makeGuard } from './lossGuard';
+import { kMinSampleMs, kTimingBudgetMs, kMinSamples, kMaxSamples, timeDispatches, type Timing, type TimingOptions } from './timing';
 
 /** Records one dispatch of a probe (its pipeline, bind group 0 and grid) into a pass. */
 function dispatcher(pipe: GPUComputePipeline, bg: GPUBindGroup, grid: { readonly x: number; readonly y: number }) {

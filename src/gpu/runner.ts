@@ -13,7 +13,8 @@ import type { Dispatch } from '../core/tiling';
 import { paddedRows } from '../core/data';
 import { OwnedBuffers } from './buffers';
 import { getPipeline, matmulBindGroupLayout, matmulPipeline } from './pipelines';
-import { lossError, makeGuard, timeDispatches, timeOnePass, type Timing, type TimingOptions } from './timing';
+import { lossError, makeGuard } from './lossGuard';
+import { timeDispatches, timeOnePass, type Timing, type TimingOptions } from './timing';
 import { bandMs, chooseSplit } from '../core/split';
 
 export { type Clock } from './timing';

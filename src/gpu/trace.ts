@@ -14,7 +14,7 @@ import { said } from '../core/said';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { OwnedBuffers, readBack } from './buffers';
 import { getPipeline } from './pipelines';
-import { makeGuard } from './timing';
+import { makeGuard } from './lossGuard';
 
 export interface TraceResult {
   readonly shape: Shape;

@@ -3,15 +3,14 @@
  * shape, verified and timed like any run, and returns what each did. No DOM; the caller stores it.
  */
 import {
-  autoCandidates,
-  candidatesFor,
   finalistsOf,
   isUnsettled,
   keepBetter,
   kFinalRounds,
   kFinalists,
-  kTunedKernels,
+  kMismatchNote,
   secondRoundOf,
+  tuneCandidates,
   tuneRunsBound,
   type Candidate,
   type TuneEntry,
@@ -21,17 +20,11 @@ import {
 import type { Shape } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
 import { runVerified } from './experiment';
-import { isPlanFailure, kKernels, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
+import { isPlanFailure, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
+// The candidates are data the views read too (core/tuning); the headless bench reads them here.
+export { kTuneCandidates, tuneCandidates } from '../core/tuning';
 import type { MatmulBuffers } from './runner';
 
-
-export const kTuneCandidates: readonly Candidate[] = candidatesFor(kTunedKernels.map((id) => kKernels[id]));
-
-/**
- * The note a tuning record keeps for a candidate that ran but did not match: stored data (in
- * English, whatever the language), which the tuner's table shows as run:tuner.mismatchNote.
- */
-export const kMismatchNote = 'did not match the CPU reference'; // i18n-exempt: stored in tuning records; shown through run:tuner.mismatchNote
 
 /** Whether a candidate can run at this shape on this adapter (e.g. the subgroup rung needs the subgroups feature). */
 export function candidateApplies(c: Candidate, shape: Shape, info: PlanInfo): boolean {
@@ -66,11 +59,6 @@ export interface TuneResult {
 export const kFinalBudgetMs = 1000;
 /** The rounds' timing budget per candidate (ms). */
 export const kRoundBudgetMs = 300;
-
-/** The configurations the tuner tries at a shape (the shape-aware guess; core/tuning.ts autoCandidates). */
-export function tuneCandidates(shape: Shape): Candidate[] {
-  return autoCandidates(kTuneCandidates, shape);
-}
 
 /**
  * Every candidate at `shape` (by default the shape-aware guess), timed verified and settled, in

@@ -1,7 +1,7 @@
 /** Types and initial values of the benchmark slice (no imports from the store: no cycles). */
 import { kDefaultSweepSizes, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
 import { kDefaultShareChoice, type ShareChoice, type ShareFailure, type SharePayload } from '../core/share';
-import type { KernelId } from '../core/kernels';
+import { kLessonKernelIds, type KernelId } from '../core/kernels';
 import type { SweepPointId } from '../gpu/sweep';
 import type { Said } from '../i18n';
 
@@ -41,7 +41,7 @@ export const kDefaultSizesText = kDefaultSweepSizes.join(', ');
 /** The initial slice; `sizes` is the URL's text (already validated and clipped by core/url). */
 export function initialBench(sizes: string = kDefaultSizesText): BenchState {
   return {
-    sweepText: { sizes, kernels: ['naive', 'tiled'], warmups: '2', samples: '0' },
+    sweepText: { sizes, kernels: kLessonKernelIds, warmups: '2', samples: '0' },
     sweepStatus: 'idle',
     sweepError: '',
     sweepProgress: { done: 0, total: 0 },

@@ -13,7 +13,8 @@ import { useApp } from '../state/store';
 import { goToView } from '../state/views';
 import { kDefaultView, viewOpenedBy } from '../core/views';
 import { BenchChart, type ChartSeries } from './BenchChart';
-import { kKernelIdList, kKernels, kLadderIds, type KernelId } from '../core/kernels';
+import { kKernelIdList, kKernels, type KernelId } from '../core/kernels';
+import { chartLines, deviceName, inRecordOrder, kSweepPresets, measuredCount, sameKernelSet, shareReveals, toggleKernel } from '../core/sweepView';
 import { intervalHalfWidthPercent, spreadPercent } from '../core/stats';
 import { PointsHead } from './PointsHead';
 import { SharedProbes } from './Probes';
@@ -40,9 +41,6 @@ const kRuleId = { mine: 'sampling-rule', shared: 'sampling-rule-shared' } as con
 
 /** A recorded date (ISO) in the reader's language. */
 const fmtDate = (iso: string) => dateFormat({ dateStyle: 'medium', timeStyle: 'long' }).format(new Date(iso));
-
-/** What a GPU calls itself, from the parts the browser disclosed (empty when none). */
-const gpuName = (d: DeviceReport) => [d.vendor, d.architecture, d.description].filter((x) => x && x !== 'unknown').join(' · ');
 
 /** A point's verdict as an attribute: 'trusted', its reasons ('untimeable noisy'), or none when not measured. */
 const trustAttr = (p: BenchPoint, software?: boolean): string | undefined => {
@@ -126,7 +124,7 @@ function DevicePanel({ device, date, title, withheld = [] }: { device: DeviceRep
     <details className="device-panel" open>
       <summary>{title}</summary>
       <dl className="limits">
-        <div><dt>{t('device.gpu')}</dt><dd>{gpuName(device) || t('device.undisclosed')}</dd></div>
+        <div><dt>{t('device.gpu')}</dt><dd>{deviceName(device) || t('device.undisclosed')}</dd></div>
         <div><dt>{t('device.browser')}</dt><dd className="ua">{device.browser}</dd></div>
         <div><dt>{t('device.timing')}</dt><dd>{t(`clock.${device.timing}`)}</dd></div>
         <div><dt>{t('device.date')}</dt><dd>{fmtDate(date)}</dd></div>
@@ -268,7 +266,7 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
       <div className="shared-head">
         <p>
           <strong>{t('shared.heading')}</strong> —{' '}
-          {t('shared.banner', { device: gpuName(d) || t('shared.undisclosed'), date: fmtDate(shared.date), app: shared.app, clock: t(`clock.${d.timing}`) })}
+          {t('shared.banner', { device: deviceName(d) || t('shared.undisclosed'), date: fmtDate(shared.date), app: shared.app, clock: t(`clock.${d.timing}`) })}
         </p>
         <div className="run-buttons">
           {gpu === 'unavailable' ? (
@@ -298,15 +296,6 @@ function SharedBanner({ shared }: { shared: SharePayload }) {
   );
 }
 
-/** Kernel sets to start from: the lesson's pair, every rung of the ladder, auto's candidates (the tuner's kernels). */
-const kPresets: ReadonlyArray<{ readonly id: 'pair' | 'ladder' | 'auto'; readonly kernels: readonly KernelId[] }> = [
-  { id: 'pair', kernels: ['naive', 'tiled'] },
-  { id: 'ladder', kernels: kLadderIds },
-  { id: 'auto', kernels: kKernelIdList.filter((k) => kKernels[k].tuned) },
-];
-
-const sameSet = (a: readonly KernelId[], b: readonly KernelId[]) => a.length === b.length && a.every((k) => b.includes(k));
-
 /** The kernels of the sweep: presets, and every kernel in a compact grid folded under a summary of the choice. */
 function KernelPicker({ chosen, tile, error }: { chosen: readonly KernelId[]; tile: string; error?: string }) {
   const { t } = useTranslation('bench');
@@ -322,13 +311,13 @@ function KernelPicker({ chosen, tile, error }: { chosen: readonly KernelId[]; ti
     <fieldset className="field kernel-field" aria-describedby={error ? 'bench-kernels-error' : undefined}>
       <legend>{t('form.kernels')}</legend>
       <div className="presets" role="group" aria-label={t('form.presets')}>
-        {kPresets.map((p) => (
+        {kSweepPresets.map((p) => (
           <button
             key={p.id}
             type="button"
             data-testid={`bench-preset-${p.id}`}
-            aria-pressed={sameSet(chosen, p.kernels)}
-            onClick={() => setSweepText({ kernels: kKernelIdList.filter((k) => p.kernels.includes(k)) })}
+            aria-pressed={sameKernelSet(chosen, p.kernels)}
+            onClick={() => setSweepText({ kernels: inRecordOrder(p.kernels) })}
           >
             {t(`form.preset.${p.id}`, { count: p.kernels.length })}
           </button>
@@ -343,7 +332,7 @@ function KernelPicker({ chosen, tile, error }: { chosen: readonly KernelId[]; ti
                 type="checkbox"
                 data-testid={`bench-kernel-${k}`}
                 checked={chosen.includes(k)}
-                onChange={(e) => setSweepText({ kernels: kKernelIdList.filter((x) => (x === k ? e.target.checked : chosen.includes(x))) })}
+                onChange={(e) => setSweepText({ kernels: toggleKernel(chosen, k, e.target.checked) })}
               />
               {kKernels[k].usesTile ? t('form.kernelTile', { label: kernelLabel(k), tile }) : kernelLabel(k)}
             </label>
@@ -408,13 +397,12 @@ function ShareBox({ payload }: { payload?: SharePayload }) {
   if (!payload && !shareUrl && !urlError) return null;
   const shareUrlError = typeof urlError === 'string' ? urlError : shareFailureText(urlError);
   const sep = t('share.listSep');
-  const measured = payload?.points.filter((p) => p.gflops !== undefined).length ?? 0;
-  const included = kWithholdable.filter((f) => choice.include[f]);
-  const left = kWithholdable.filter((f) => !choice.include[f]);
+  const measured = payload ? measuredCount(payload.points) : 0;
+  const { included, left } = shareReveals(choice);
   const contents = [
     t('share.part.config'),
     t('share.part.points', { count: payload?.points.length ?? 0, measured }),
-    t('share.part.device', { gpu: payload ? [payload.device.vendor, payload.device.architecture].filter((x) => x && x !== 'unknown').join(' · ') || t('device.undisclosed') : '' }),
+    t('share.part.device', { gpu: payload ? deviceName(payload.device, ['vendor', 'architecture']) || t('device.undisclosed') : '' }),
     t('share.part.browser'),
     t('share.part.appDate'),
     ...included.map((f) => t(`share.field.${f}`)),
@@ -512,20 +500,16 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
       </p>
     );
 
-  const series = useMemo(() => {
-    const out: ChartSeries[] = [];
-    for (const kernel of kKernelIdList) {
-      const mine = points.filter((p) => p.kernel === kernel);
-      const tiled = kKernels[kernel].usesTile;
-      const name = kernelLabel(kernel);
-      if (mine.some((p) => p.gflops !== undefined))
-        out.push({ label: tiled ? t('chart.mineTile', { kernel: name, tile: run?.config.tile ?? '' }) : t('chart.mine', { kernel: name }), points: mine, kernel, shared: false });
-      const theirs = shared?.points.filter((p) => p.kernel === kernel) ?? [];
-      if (theirs.some((p) => p.gflops !== undefined))
-        out.push({ label: tiled ? t('chart.sharedTile', { kernel: name, tile: shared!.config.tile }) : t('chart.shared', { kernel: name }), points: theirs, kernel, shared: true, software: sharedSoftware });
-    }
-    return out;
-  }, [points, shared, run, t, sharedSoftware]);
+  const series = useMemo(
+    (): ChartSeries[] =>
+      chartLines(points, shared?.points).map((line) => {
+        const name = kernelLabel(line.kernel);
+        const tile = line.shared ? shared!.config.tile : (run?.config.tile ?? '');
+        const key = `chart.${line.shared ? 'shared' : 'mine'}${kKernels[line.kernel].usesTile ? 'Tile' : ''}` as const;
+        return { ...line, label: t(key, { kernel: name, tile }), ...(line.shared ? { software: sharedSoftware } : {}) };
+      }),
+    [points, shared, run, t, sharedSoftware],
+  );
   const cross = crossover(points);
   const running = status === 'running';
   const current = progress.current;

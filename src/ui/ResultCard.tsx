@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { kKernels, labelContext, tiledSourceFile, type KernelId } from '../core/kernels';
-import { kStepsPerSample } from '../state/facts';
+import { kStepsPerSample } from '../core/clock';
 import { spreadPercent } from '../core/stats';
 import { howChecked } from '../i18n/words';
 import { describeConfig } from '../state/selectors';

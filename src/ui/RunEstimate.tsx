@@ -4,7 +4,7 @@ import { numberFormat, t } from '../i18n';
 import { kernelLabel } from '../i18n/kernels';
 import { fmtBytes, fmtGflops, fmtMs } from '../i18n/format';
 import { shapeLabel } from '../core/shape';
-import { kConfirmMs, kConfirmPageBytes } from '../state/facts';
+import { kConfirmMs, kConfirmPageBytes } from '../core/limits';
 import { answerRun, useEstimate, type EstimateScope } from '../state/estimate';
 
 /** A duration for people: seconds and below as fmtMs, then minutes, hours, days (in the language in use). */

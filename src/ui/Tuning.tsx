@@ -1,7 +1,7 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { pointReasonText } from '../i18n/bench';
-import { kFinalists, paramsLabel, tunePace, tuneRunsBound } from '../core/tuning';
-import { candidateLabel, kMismatchNote, tuneCandidates } from '../state/facts';
+import { kFinalists, kMismatchNote, paramsLabel, tuneCandidates, tunePace, tuneRunsBound } from '../core/tuning';
+import { candidateLabel } from '../i18n/kernels';
 import { shapeLabel } from '../core/shape';
 import { cancelRun, runAuto, runTuning } from '../state/runs';
 import { useDerived } from '../state/selectors';

@@ -134,6 +134,8 @@ export const kKernelIdList: readonly KernelId[] = Object.keys(kDefs) as KernelId
 export const kKernelIds = kKernelIdList;
 /** The rungs of the speed ladder, in order. */
 export const kLadderIds: readonly KernelId[] = kKernelIdList.filter((id) => kKernels[id].ladder);
+/** The lesson's pair (naive against tiled), in record order. */
+export const kLessonKernelIds: readonly KernelId[] = kKernelIdList.filter((id) => kKernels[id].lesson);
 /** The kernels the per-adapter tuner tries. */
 export const kTunedKernelIds: readonly KernelId[] = kKernelIdList.filter((id) => kKernels[id].tuned);
 

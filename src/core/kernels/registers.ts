@@ -44,6 +44,12 @@ const kUnrolled16x8 = {
   plan: (shape: Shape, _tile: TileWidth, limits: WorkgroupLimits, params: KernelParams | undefined, block: CBlock) => unrolledPlan(shape, limits, params, block, 16, 8),
 } as const;
 
+/**
+ * What the reg8x8 family shares (reg8x8, reg8x8v, reg8x8db): 128×128 blocks, rungs of the ladder but
+ * not tuned — never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time.
+ */
+const kReg8x8Family = { ...kTunedRung, tuned: false, block: square(128) } as const;
+
 export const kRegisterKernels = {
   reg4x4: {
     source: reg4x4Source,
@@ -55,31 +61,25 @@ export const kRegisterKernels = {
   },
   reg8x8: {
     source: reg8x8Source,
-    ...kTunedRung,
-    tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
+    ...kReg8x8Family,
     chart: { color: '#bb32ff', dash: [8, 3, 2, 3] },
     reference: { dawn: 26.21, wgpu: 22.5 },
-    block: square(128),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg8x8'),
   },
   reg8x8v: {
     source: reg8x8vSource,
     vec4: true,
-    ...kTunedRung,
-    tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
+    ...kReg8x8Family,
     chart: { color: '#f10078', dash: [16, 4] },
     reference: { dawn: 30.84, wgpu: 24.56 },
-    block: square(128),
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg8x8v'),
   },
   reg8x8db: {
     source: reg8x8dbSource,
     vec4: true,
-    ...kTunedRung,
-    tuned: false, // never within 10% of the best rung on the H100 or H200 (docs/benchmarks.md): not worth tuning time
+    ...kReg8x8Family,
     chart: { color: '#009e9e', dash: [8, 3, 2, 3, 2, 3] },
     reference: { dawn: 35.7, wgpu: 30.0 },
-    block: square(128),
     tunables: kDbTunables,
     doubleBuffered: true,
     plan(shape, _tile, limits, params, block) {

@@ -33,6 +33,7 @@ export const kSeedKernels = {
     source: naiveSource,
     usesTile: false,
     ladder: true,
+    lesson: true,
     tuned: true, // auto's choice for tiny problems (core/tuning.ts autoCandidates)
     autoFor: 'tinyOnly',
     chart: { color: '#c2410c', dash: [] },
@@ -53,6 +54,7 @@ export const kSeedKernels = {
     source: tiledSource,
     usesTile: true,
     ladder: true,
+    lesson: true,
     tuned: true, // tile 16, like every tuned run
     autoFor: 'tinyOnly',
     traced: true,

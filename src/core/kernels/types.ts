@@ -70,6 +70,8 @@ export interface KernelDef {
   readonly tunables?: readonly Tunable[];
   /** A rung of the speed ladder (shown in record order). */
   readonly ladder: boolean;
+  /** One of the lesson's pair (naive against tiled): the lesson runs and compares them, the benchmark offers them as a preset. */
+  readonly lesson?: boolean;
   /** Tried by the per-adapter tuner (and so a candidate for "auto"). */
   readonly tuned: boolean;
   /**

@@ -210,7 +210,7 @@ function Verdict({ id }: { id: ExerciseId }) {
     return (
       <section className="practice-verdict" data-testid="exercise-verdict" data-status="error" data-kind={o.kind} data-seq={result.seq} aria-live="polite">
         <Headline failure={kCompileFailure} shapes={[]} />
-        {o.kind === 'refused' ? <p className="verdict-error">{t('verdict.refused')}</p> : null}
+        {o.kind === 'refused' && o.refusals.some((r) => r.kind !== 'too-long') ? <p className="verdict-error">{t('verdict.refused')}</p> : null}
         {o.kind === 'refused' ? (
           <RefusalList refusals={o.refusals} />
         ) : (
