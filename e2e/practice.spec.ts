@@ -63,6 +63,38 @@ test.describe('practice', () => {
     await expect(page.getByTestId('practice-progress')).toHaveAttribute('data-count', '0');
   });
 
+  test('the ladder’s exercises are not passed by a shortcut: a register tile read naively is over budget (and stages no tile), a 1-D tile hides its pitch', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=regtile');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    // Right values, a 2×2 block each, but every operand from global memory: 8·K reads, the budget is K.
+    await p.setCode(`@compute @workgroup_size(TILE, TILE)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  for (var i = 0u; i < 2u; i++) {
+    for (var j = 0u; j < 2u; j++) {
+      let row = wg.y * 8u + lid.y * 2u + i;
+      let col = wg.x * 8u + lid.x * 2u + j;
+      var acc = 0.0;
+      for (var k = 0u; k < dims.K; k++) { acc += loadA(row, k) * loadB(k, col); }
+      storeC(row, col, acc);
+    }
+  }
+}
+`);
+    expect(await p.run()).toBe('fail');
+    // It stages no tile, so the headline names the missing barriers first; its reads are over the budget too.
+    await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', 'barriers');
+    await expect(page.getByTestId('exercise-wrong-count')).toHaveAttribute('data-count', '0');
+    const reads = Number(await page.getByTestId('exercise-reads').getAttribute('data-reads'));
+    const budget = Number(await page.getByTestId('exercise-reads').getAttribute('data-budget'));
+    expect(reads).toBeGreaterThan(budget);
+    await p.open('padded');
+    await p.setCode(solutionOf('padded').replace('array<array<f32, TILE + 1u>, TILE>', 'array<f32, 1056>').replace('tile[lid.y + j][tx] =', 'tile[(lid.y + j) * 33u + tx] =').replace('tile[tx][lid.y + j]', 'tile[tx * 33u + lid.y + j]'));
+    expect(await p.run()).toBe('fail');
+    await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', 'budget');
+    await expect(page.getByTestId('exercise-verdict')).toContainText(/2-D/);
+  });
+
   test('exercise 6 at 1366×768: the skeleton fails; without the B-load test, wrong elements are marked; the three tests pass', async ({ page }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
     const p = new PracticePage(page);
