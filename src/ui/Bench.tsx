@@ -592,9 +592,11 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
             </div>
           )}
           {comparison}
-          {shared && chart}
+          {/* A software sender's chart draws none of its points: its figures (the table) come first, on the first screen. */}
+          {shared && !(sharedSoftware && !comparing) && chart}
           {compareNote}
           {shared && tables}
+          {shared && sharedSoftware && !comparing && chart}
         </>
       )}
       {!sharedView && <p className="small intro">{t('intro')}</p>}
