@@ -57,7 +57,10 @@ test('a shared link opens on the shared results: banner, GPU and date, chart, ta
   await expect(banner).toBeInViewport();
   await expect(banner).toContainText('not from this computer');
   await expect(page.getByTestId('shared-run-here')).toBeInViewport();
-  await expect(page.getByTestId('bench-chart')).toBeInViewport();
+  // A GPU's link shows its chart and table; a software adapter's (this machine's SwiftShader) draws none of its
+  // points, so its figures, the table, come first and the chart after it (issue 35).
+  const software = (await page.getByTestId('shared-software').count()) > 0;
+  if (!software) await expect(page.getByTestId('bench-chart')).toBeInViewport();
   await expect(page.getByTestId('bench-table')).toBeInViewport();
   await expect(page.getByTestId('nav-shared')).toHaveAttribute('aria-current', 'page');
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
