@@ -25,6 +25,11 @@ for (const tile of [2, 4, 8, 16, 32] as const) {
           await expect(page.locator('main')).toHaveAttribute('data-classroom', 'true');
         }
         await expect(app.tileMap.lane('a', tile - 1, tile - 1)).toBeVisible();
+        // The lanes are fitted to the box the presentation gives them once it is laid out (a busy machine
+        // measured them mid-way once): wait for the settled layout, then check it.
+        await expect
+          .poll(async () => (await laneFits(page)).filter((l) => l.clipped).map((l) => `${l.id} "${l.text}"`), { message: 'lanes whose text leaves the cell' })
+          .toEqual([]);
         const lanes = await laneFits(page);
         expect(lanes).toHaveLength(3 * tile * tile);
         expect(lanes.filter((l) => l.clipped).map((l) => `${l.id} "${l.text}"`), 'lanes whose text leaves the cell').toEqual([]);
