@@ -12,7 +12,7 @@ import { makeData, mulberry32 } from '../data';
 import { referenceEntry, tolerance } from '../reference';
 import { said, num, type Said } from '../said';
 import { ceilDiv, type Shape } from '../shape';
-import { kCountersPerInvocation, kFlag, kUniformWords, type PreludeConstants } from './wgsl';
+import { kCountersPerInvocation, kFlag, kUniformWords, type PreludeConstants } from './constants';
 import { kCell, kUnwrittenBits } from './cells';
 import { findSlip, type Slip } from './slips';
 

@@ -4,7 +4,7 @@
  * the link reader agree on one limit, the longest code the app checks (`kMaxCodeChars`), and a
  * fragment is measured before it is decoded, so a huge link is refused at once.
  */
-import { kMaxCodeChars } from './wgsl';
+import { kMaxCodeChars } from './constants';
 
 /** Longest code a link may carry (characters of the decoded text): the longest the app checks. */
 export const kMaxLinkedCode = kMaxCodeChars;

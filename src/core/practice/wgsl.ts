@@ -26,19 +26,13 @@
  * uninstrumented form (prelude + code as written), so they speak of the learner's code.
  */
 import { WgslParser, WgslScanner, type Node as WgslNode, type Token } from 'wgsl_reflect/wgsl_reflect.module.js';
+import { kCountersPerInvocation, kFlag, kMaxCodeChars, type PreludeConstants } from './constants';
 
-/** The longest code the app checks, keeps in a link or shares (characters); longer code is refused before it is read. */
-export const kMaxCodeChars = 16 * 1024;
+export { kCountersPerInvocation, kFlag, kFlagCount, kMaxCodeChars, kUniformWords, type PreludeConstants } from './constants';
 
-/** Flags the checked run raises (indices into the flag buffer). */
-export const kFlag = { budget: 0, readA: 1, readB: 2, writeC: 3 } as const;
-export const kFlagCount = 4;
 
-/** Counters per invocation: global reads, barriers, loop iterations. */
-export const kCountersPerInvocation = 3;
 
-/** The uniform the prelude declares, as 32-bit words (see `uniformWords`); its buffer is 64 bytes. */
-export const kUniformWords = 16;
+
 
 /** The prefix of every name the app's prelude and instrumentation keep for themselves. */
 export const kReservedPrefix = 'tiles_';
@@ -49,10 +43,6 @@ export const kApiNames = ['dims', 'loadA', 'loadB', 'storeC', 'TILE', 'WG'] as c
 /** Barrier builtins: each synchronises the workgroup and must be reached in uniform control flow. */
 const kBarrierBuiltins = new Set(['workgroupBarrier', 'storageBarrier', 'textureBarrier', 'workgroupUniformLoad']);
 
-export interface PreludeConstants {
-  readonly tile: number;
-  readonly wg: number;
-}
 
 /**
  * The app's part of every exercise's module. `checked`: the helpers count reads and check ranges
