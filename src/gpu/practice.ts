@@ -14,7 +14,6 @@ import {
   checkModule,
   compileHints,
   editorLines,
-  entryPointHint,
   kCountersPerInvocation,
   kFlagCount,
   kUniformWords,
@@ -153,11 +152,9 @@ export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string,
     const hints = compileHints(code, plain.messages.map((m) => m.line)).map((h) => ({ ...h, line: toEditor(h.line) }));
     return { kind: 'compile', messages: plain.messages.map((m) => ({ ...m, line: toEditor(m.line) })), hints };
   }
-  const entry = entryPointHint(code);
-  if (entry) return { kind: 'compile', messages: [], hints: [entry] };
   const mod = runModule(ex.constants, code);
   if (!('source' in mod)) {
-    if (mod.kind === 'no-entry') return { kind: 'compile', messages: [], hints: [{ kind: 'entry-point', line: 1 }] };
+    if (mod.kind === 'no-entry') return { kind: 'compile', messages: [], hints: [{ ...mod.hint, line: toEditor(mod.hint.line) }] };
     return { kind: 'failed', why: said('practice:failure.unreadable', { line: num(mod.line) }), seed, shapes: [] };
   }
   // 2. Instrumented (compiles whenever the code does; if not, say so on its lines too).

@@ -31,13 +31,25 @@ export function selectExercise(id: ExerciseId): void {
   useApp.setState((s) => ({ practiceEx: id, practiceError: '', practiceLinked: s.practiceLinked === id ? id : undefined }));
 }
 
+/**
+ * Show `code` for an exercise (and, given, its new backups, kept in this browser): saved, the link's
+ * fragment dropped (the page no longer shows the linked code), the "came from a link" note gone.
+ */
+function putCode(id: ExerciseId, code: string, backups?: readonly string[]): void {
+  if (backups) storeBackups(id, backups);
+  dropCodeFragment();
+  useApp.setState((st) => ({
+    practiceCode: { ...st.practiceCode, [id]: code },
+    ...(backups ? { practiceBackups: { ...st.practiceBackups, [id]: backups } } : {}),
+    practiceLinked: st.practiceLinked === id ? undefined : st.practiceLinked,
+  }));
+  save(id, code);
+}
+
 /** The editor's text changed (typed or pasted): it is the learner's, kept and saved for this exercise. */
 export function setPracticeCode(code: string, id: ExerciseId = useApp.getState().practiceEx): void {
-  const s = useApp.getState();
-  if (s.practiceCode[id] === code) return;
-  dropCodeFragment();
-  useApp.setState((st) => ({ practiceCode: { ...st.practiceCode, [id]: code }, practiceLinked: st.practiceLinked === id ? undefined : st.practiceLinked }));
-  save(id, code);
+  if (useApp.getState().practiceCode[id] === code) return;
+  putCode(id, code);
 }
 
 /** Put the learner's current code aside (if it is theirs), then show `code`. */
@@ -45,14 +57,7 @@ function replaceCode(id: ExerciseId, code: string): void {
   const s = useApp.getState();
   const own = s.practiceCode[id];
   if (own === code) return;
-  if (isOwnCode(id, own)) {
-    const list = pushBackup(s.practiceBackups[id] ?? [], own);
-    storeBackups(id, list);
-    useApp.setState((st) => ({ practiceBackups: { ...st.practiceBackups, [id]: list } }));
-  }
-  dropCodeFragment();
-  useApp.setState((st) => ({ practiceCode: { ...st.practiceCode, [id]: code }, practiceLinked: st.practiceLinked === id ? undefined : st.practiceLinked }));
-  save(id, code);
+  putCode(id, code, isOwnCode(id, own) ? pushBackup(s.practiceBackups[id] ?? [], own) : undefined);
 }
 
 export function showHint(): void {
@@ -82,14 +87,7 @@ export function restoreCode(): void {
   if (back === undefined) return;
   const now = s.practiceCode[id];
   const next = isOwnCode(id, now) && now !== back ? [now, ...list.filter((x) => x !== now)] : list;
-  storeBackups(id, next);
-  dropCodeFragment();
-  useApp.setState((st) => ({
-    practiceBackups: { ...st.practiceBackups, [id]: next },
-    practiceCode: { ...st.practiceCode, [id]: back },
-    practiceLinked: st.practiceLinked === id ? undefined : st.practiceLinked,
-  }));
-  save(id, back);
+  putCode(id, back, next);
 }
 
 /** A link to the current exercise with the editor's code in the fragment (never run on opening), or undefined when the code is too long to travel. */

@@ -884,30 +884,32 @@ export function checkCases(ex: Exercise, seed: number): CheckCase[] {
 }
 
 
-/** The right C for a case, in f64, with the tolerance of each element. */
-export function expectedC(ex: Exercise, s: Shape, d: ExerciseData): { want: Float64Array; tol: Float64Array } {
+/** The right C for a case, in f64, with each element's Σ|terms| (what its tolerance grows with) and tolerance. */
+export function expectedC(ex: Exercise, s: Shape, d: ExerciseData): { want: Float64Array; abs: Float64Array; tol: Float64Array } {
   const l = layoutOf(ex, s);
   const want = new Float64Array(l.cRows * l.cCols);
+  const abs = new Float64Array(want.length);
   const tol = new Float64Array(want.length);
   if (ex.kind === 'matmul') {
     for (let i = 0; i < s.m; i++) {
       for (let j = 0; j < s.n; j++) {
         const { value, absSum } = referenceEntry({ ...d }, s, i, j);
         want[i * s.n + j] = value;
+        abs[i * s.n + j] = absSum;
         tol[i * s.n + j] = tolerance(s.k, absSum, d.exact);
       }
     }
   } else if (ex.kind === 'add') {
     for (let i = 0; i < want.length; i++) {
       want[i] = d.a[i]! + d.b[i]!;
-      tol[i] = tolerance(1, Math.abs(d.a[i]!) + Math.abs(d.b[i]!), d.exact);
+      abs[i] = Math.abs(d.a[i]!) + Math.abs(d.b[i]!);
+      tol[i] = tolerance(1, abs[i]!, d.exact);
     }
   } else if (ex.kind === 'transpose') {
     for (let r = 0; r < s.m; r++) for (let q = 0; q < s.k; q++) want[q * s.m + r] = d.a[r * s.k + q]!;
   } else {
     // The dot product's partial sums: invocation g adds the elements g, g + stride, …; workgroup w adds its WG invocations.
     const wg = ex.workgroup[0];
-    const abs = new Float64Array(want.length);
     const terms = new Float64Array(want.length);
     for (let i = 0; i < s.k; i++) {
       const w = Math.floor((i % l.invocationsX) / wg);
@@ -917,12 +919,12 @@ export function expectedC(ex: Exercise, s: Shape, d: ExerciseData): { want: Floa
     }
     for (let w = 0; w < want.length; w++) tol[w] = tolerance(Math.max(1, terms[w]!), abs[w]!, d.exact);
   }
-  return { want, tol };
+  return { want, abs, tol };
 }
 
 /** Each element of C judged: right, wrong or never written (the bits it started as). */
-export function judgeCells(ex: Exercise, s: Shape, d: ExerciseData, c: Float32Array): { kinds: Uint8Array; want: Float64Array; wrong: number; unwritten: number } {
-  const { want, tol } = expectedC(ex, s, d);
+export function judgeCells(ex: Exercise, s: Shape, d: ExerciseData, c: Float32Array): { kinds: Uint8Array; want: Float64Array; abs: Float64Array; wrong: number; unwritten: number } {
+  const { want, abs, tol } = expectedC(ex, s, d);
   const bits = new Uint32Array(c.buffer, c.byteOffset, c.length);
   const kinds = new Uint8Array(want.length);
   let wrong = 0;
@@ -936,7 +938,7 @@ export function judgeCells(ex: Exercise, s: Shape, d: ExerciseData, c: Float32Ar
       wrong++;
     }
   }
-  return { kinds, want, wrong, unwritten };
+  return { kinds, want, abs, wrong, unwritten };
 }
 
 /** What the checked run of one shape gave back. */
@@ -996,7 +998,7 @@ export interface ShapeVerdict {
 export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: ShapeOutcome): ShapeVerdict {
   const s = c.shape;
   const l = layoutOf(ex, s);
-  const { kinds, want, wrong, unwritten } = judgeCells(ex, s, d, out.c);
+  const { kinds, want, abs, wrong, unwritten } = judgeCells(ex, s, d, out.c);
   const k = kCountersPerInvocation;
   let maxReads = 0;
   let barriersMin = Infinity;
@@ -1050,7 +1052,7 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
             : overReads || notStructure || notPadded
               ? 'budget'
               : 'none';
-  const slip = wrong + unwritten > 0 || fewBarriers ? findSlip({ kind: ex.kind, tile: ex.constants.tile, workgroup: ex.workgroup, rowsAlongX: ex.rowsAlongX === true, tiled: ex.budget === 'tiled', invocationsX: l.invocationsX, a: d.a, b: d.b }, s, out.c, kinds, { barriersMin, minBarriers: l.minBarriers, barriersMinAt, phases: l.phases }) : undefined;
+  const slip = wrong + unwritten > 0 || fewBarriers ? findSlip({ kind: ex.kind, tile: ex.constants.tile, workgroup: ex.workgroup, rowsAlongX: ex.rowsAlongX === true, tiled: ex.budget === 'tiled', invocationsX: l.invocationsX, a: d.a, b: d.b, absSum: abs }, s, out.c, kinds, { barriersMin, minBarriers: l.minBarriers, barriersMinAt, phases: l.phases }) : undefined;
   return {
     shape: s,
     random: c.random,

@@ -68,7 +68,7 @@ describe('instrumenting the learner’s WGSL from its parse', () => {
   });
 
   it('reports a missing entry point, and a hint names the function found', () => {
-    expect(instrument('fn helper() { }')).toEqual({ kind: 'no-entry' });
+    expect(instrument('fn helper() { }')).toEqual({ kind: 'no-entry', hint: { kind: 'entry-point', line: 1 } });
     expect(entryPointHint('@compute @workgroup_size(1)\nfn go() { }')).toEqual({ kind: 'entry-point', line: 1, name: 'go' });
     expect(entryPointHint(`${kMain}}`)).toBeUndefined();
   });

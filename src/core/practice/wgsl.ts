@@ -163,7 +163,7 @@ export function refusals(code: string): Refusal[] {
   const seen = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
-    const line = lineAt(text, t.start);
+    const line = t.line;
     if (t.lexeme.startsWith(kReservedPrefix) && !seen.has(t.lexeme)) {
       seen.add(t.lexeme);
       out.push({ kind: 'reserved', name: t.lexeme, line });
@@ -197,7 +197,7 @@ export interface Instrumented {
 }
 
 /** Why the code could not be instrumented, as data. */
-export type NotInstrumented = { readonly kind: 'no-entry' } | { readonly kind: 'unreadable'; readonly line: number };
+export type NotInstrumented = { readonly kind: 'no-entry'; readonly hint: CompileHint } | { readonly kind: 'unreadable'; readonly line: number };
 
 type AnyNode = WgslNode & {
   name?: string;
@@ -272,7 +272,7 @@ export function instrument(code: string): Instrumented | NotInstrumented {
   const functions = ast.filter((n) => n.astNodeType === 'function');
   const structs = new Map(ast.filter((n) => n.astNodeType === 'struct').map((s) => [nameOf(s), s as AnyNode]));
   const entry = functions.find((f) => nameOf(f) === 'main' && hasAttr(f as AnyNode, 'compute')) as AnyNode | undefined;
-  if (!entry) return { kind: 'no-entry' };
+  if (!entry) return { kind: 'no-entry', hint: noEntryHint(text, functions) };
   const withBarrier = barrierFunctions(functions);
   const edits: Edit[] = [];
   const bodyOpen = (n: WgslNode) => tokenAfter(tokens, n.start, '{');
@@ -374,7 +374,7 @@ export function compileHints(code: string, lines: readonly number[]): CompileHin
   const text = normalizeLineBreaks(code);
   const tokens = scan(text);
   if (!tokens) return [];
-  const at = tokens.map((t) => lineAt(text, t.start));
+  const at = tokens.map((t) => t.line);
   const errorLines = new Set(lines);
   const out: CompileHint[] = [];
   const seen = new Set<string>();
@@ -413,17 +413,17 @@ export function compileHints(code: string, lines: readonly number[]): CompileHin
   return out;
 }
 
-/**
- * Whether the module has the compute entry point the run needs (`@compute fn main`); when it does
- * not, the hint names the line of a compute entry point by another name, or line 1.
- */
-export function entryPointHint(code: string): CompileHint | undefined {
-  const p = parse(code);
-  if (!('ast' in p)) return undefined;
-  const fns = p.ast.filter((n) => n.astNodeType === 'function') as AnyNode[];
-  if (fns.some((f) => f.name === 'main' && hasAttr(f, 'compute'))) return undefined;
+/** The hint for a module without `@compute fn main`: on a compute entry point by another name (or a `main` without @compute), else line 1. */
+function noEntryHint(text: string, functions: readonly WgslNode[]): CompileHint {
+  const fns = functions as readonly AnyNode[];
   const other = fns.find((f) => hasAttr(f, 'compute')) ?? fns.find((f) => f.name === 'main');
-  return { kind: 'entry-point', line: other ? lineAt(p.code, other.start) : 1, ...(other?.name ? { name: other.name } : {}) };
+  return { kind: 'entry-point', line: other ? lineAt(text, other.start) : 1, ...(other?.name ? { name: other.name } : {}) };
+}
+
+/** Whether the module has the compute entry point the run needs (`@compute fn main`); when it does not, the hint (see noEntryHint). */
+export function entryPointHint(code: string): CompileHint | undefined {
+  const r = instrument(code);
+  return 'kind' in r && r.kind === 'no-entry' ? r.hint : undefined;
 }
 
 /**

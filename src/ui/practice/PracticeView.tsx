@@ -9,6 +9,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { kCell } from '../../core/practice/cells';
 import { exercise, headlineFailure, kExercises, kRandomShapes, overallStatus, type Exercise, type ExerciseId, type FailureKind, type ShapeVerdict } from '../../core/practice/exercises';
 import type { Shape } from '../../core/shape';
@@ -144,19 +145,21 @@ function ShapeRow({ ex, v, index }: { ex: Exercise; v: ShapeVerdict; index: numb
   );
 }
 
+/** Why the code was refused, in words (the verdict's list and the editor's marks say the same). */
+function refusalText(t: TFunction<'practice'>, r: Refusal): string {
+  if (r.kind === 'too-long') return t('refusal.tooLong', { chars: fmt(r.chars), limit: fmt(r.limit) });
+  if (r.kind === 'reserved') return t('refusal.reserved', { name: r.name, line: r.line });
+  if (r.kind === 'resource') return t('refusal.resource', { name: r.name, line: r.line });
+  return t('refusal.unreadable', { line: r.line });
+}
+
 function RefusalList({ refusals }: { refusals: readonly Refusal[] }) {
   const { t } = useTranslation('practice');
   return (
     <ul>
       {refusals.map((r, i) => (
         <li key={i} data-testid="exercise-refusal" data-kind={r.kind} data-line={'line' in r ? r.line : undefined}>
-          {r.kind === 'too-long'
-            ? t('refusal.tooLong', { chars: fmt(r.chars), limit: fmt(r.limit) })
-            : r.kind === 'reserved'
-              ? t('refusal.reserved', { name: r.name, line: r.line })
-              : r.kind === 'resource'
-                ? t('refusal.resource', { name: r.name, line: r.line })
-                : t('refusal.unreadable', { line: r.line })}
+          {refusalText(t, r)}
         </li>
       ))}
     </ul>
@@ -346,7 +349,7 @@ export function PracticeView() {
     if (result?.ex !== id) return [];
     const o = result.outcome;
     if (o.kind === 'compile') return [...o.messages.map((m) => ({ line: m.line, message: m.message })), ...o.hints.map((h) => ({ line: h.line, message: t(`compileHint.${h.kind}`, { name: h.name ?? '' }) }))];
-    if (o.kind === 'refused') return o.refusals.flatMap((r) => ('line' in r ? [{ line: r.line, message: r.kind === 'reserved' ? t('refusal.reserved', { name: r.name, line: r.line }) : r.kind === 'resource' ? t('refusal.resource', { name: r.name, line: r.line }) : t('refusal.unreadable', { line: r.line }) }] : []));
+    if (o.kind === 'refused') return o.refusals.flatMap((r) => ('line' in r ? [{ line: r.line, message: refusalText(t, r) }] : []));
     return [];
   }, [result, id, t]);
   const noGpu = gpu === 'unavailable';
