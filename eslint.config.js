@@ -10,7 +10,7 @@ const kHeadless = ['react', 'react-dom', 'react/*', 'zustand', 'zustand/*', '**/
 const kI18n = ['**/i18n', '**/i18n/**'];
 
 export default tseslint.config(
-  { ignores: ['**/*.tmp.mjs', 'dist', 'bench-dist', 'node_modules', 'test-results', 'playwright-report', '.gpu', '.gl', '.k14', '.k15', '.gpu-carry'] },
+  { ignores: ['**/*.tmp.mjs', 'dist', 'bench-dist', 'node_modules', 'test-results', 'playwright-report', '.gpu', '.gl', '.k14', '.k15', '.gpu-carry', '.gpue1', '.gpue2', '.gpue3'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -66,11 +66,11 @@ export default tseslint.config(
   },
   {
     // Playwright fixtures call `use`, which is not React's hook.
-    files: ['e2e/**/*.ts'],
+    files: ['e2e/**/*.ts', 'e2e-gpu/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', '*.config.{js,ts}'],
+    files: ['scripts/**/*.mjs', 'e2e-gpu/**/*.mjs', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
 );

@@ -113,16 +113,26 @@ function subgroupSizes(ai: GPUAdapterInfo | undefined): { subgroupMinSize?: numb
   return { ...(ok(x?.subgroupMinSize) ? { subgroupMinSize: x.subgroupMinSize } : {}), ...(ok(x?.subgroupMaxSize) ? { subgroupMaxSize: x.subgroupMaxSize } : {}) };
 }
 
+/** How often requestAdapter() is asked when it answers null, and the pause between (at most 0.75 s in all). */
+export const kAdapterTries = 4;
+export const kAdapterRetryMs = 250;
+
 export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext> {
   const gpu = opts.gpu ?? (globalThis.navigator as Navigator | undefined)?.gpu;
   if (!gpu) {
     throw new GpuUnavailableError('no-webgpu');
   }
   let adapter: GPUAdapter | null = null;
-  try {
-    adapter = await gpu.requestAdapter(opts.powerPreference ? { powerPreference: opts.powerPreference } : undefined);
-  } catch (e) {
-    throw new GpuUnavailableError('no-adapter', String(e));
+  // A browser whose GPU process is still starting may answer the first requestAdapter() with null: seen on the
+  // GPU machine (issue #39), where the first page of a fresh headless Chromium 156 got null and the next load the
+  // NVIDIA adapter. Asked again a few times, briefly, before saying there is none.
+  for (let attempt = 0; attempt < kAdapterTries && !adapter; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, kAdapterRetryMs));
+    try {
+      adapter = await gpu.requestAdapter(opts.powerPreference ? { powerPreference: opts.powerPreference } : undefined);
+    } catch (e) {
+      throw new GpuUnavailableError('no-adapter', String(e));
+    }
   }
   if (!adapter) {
     throw new GpuUnavailableError('no-adapter');

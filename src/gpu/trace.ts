@@ -28,6 +28,8 @@ export interface TraceResult {
   /** Per workgroup, phase and slot: A index, B index, partial-sum bits, local invocation index. */
   readonly trace?: Uint32Array;
   readonly c: Float32Array;
+  /** A and B as the kernel read them (padForTrace): the stepper's model reads them (state/viz keeps them). */
+  readonly padded: { readonly a: Float32Array; readonly b: Float32Array };
 }
 
 function rowsPerInvocation(tile: TileWidth, limits: WorkgroupLimits): number {
@@ -109,7 +111,7 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
     const c = new Float32Array((await read(reads.c, shape.m * shape.n)).buffer);
     const owner = detailed ? await read(reads.owner, shape.m * shape.n) : undefined;
     const trace = detailed ? await read(reads.trace, slots * 4) : undefined;
-    return { shape, tile, bounds, rowsPerInvocation: rows, tiles, owner, trace, c };
+    return { shape, tile, bounds, rowsPerInvocation: rows, tiles, owner, trace, c, padded };
   } finally {
     owned.destroy();
   }

@@ -20,12 +20,29 @@ import { numberFormat, said, t, type Said } from '../i18n';
 import { currentGpu } from './session';
 import { useApp } from './store';
 
-/** A and B (padded) of the traced configuration, for the model's partial sums. */
+/**
+ * A and B (padded) as the traced run read them, kept with the trace they belong to. Issue #39: the
+ * stepper asked for them on every step, and each time they were generated (once, then cached) and
+ * padded again on the page — at 4096³ in a real browser on an H200 a 0.8 s task after the trace,
+ * and 128 MB copied on every step. A GPU trace keeps the A and B its kernel read (generated off the
+ * page's thread); a simulated one (small problems) pads them once.
+ */
+let tracedInputs: { readonly trace: object; readonly a: Float32Array; readonly b: Float32Array } | undefined;
+
+/** Keeps the padded A and B of `trace` for the stepper (the run that recorded the trace calls it). */
+export function keepTracedInputs(trace: object, padded: { a: Float32Array; b: Float32Array }): void {
+  tracedInputs = { trace, a: padded.a, b: padded.b };
+}
+
+/** A and B (padded) of the traced configuration, for the model's partial sums: the same arrays for every step. */
 export function tracedData(): { a: Float32Array; b: Float32Array } | undefined {
   const t = useApp.getState().trace;
   if (!t) return undefined;
-  const d = experimentData(t.config);
-  return padForTrace(d.a, d.b, t.config.shape, t.config.tile);
+  if (tracedInputs?.trace !== t) {
+    const d = experimentData(t.config);
+    keepTracedInputs(t, padForTrace(d.a, d.b, t.config.shape, t.config.tile));
+  }
+  return tracedInputs;
 }
 
 let traceSeq = 0;
@@ -45,7 +62,7 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     const data = tiny ? experimentData(config) : await experimentDataOffThread(config);
     const r = await runTraced(ctx, config.shape, config.tile, data, bounds, plan);
     if (seq !== traceSeq) return;
-    const { c, ...rest } = r;
+    const { c, padded, ...rest } = r;
     const s = config.shape;
     let wrong: Uint8Array | undefined;
     let wrongCount: number;
@@ -65,8 +82,10 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     // The same configuration again (e.g. the bounds switch moved): keep the selected tile and step.
     const same = prev.trace !== undefined && sameRunConfig(prev.trace.config, config, true);
     const traceCheck = rest.trace ? traceMismatches(rest.trace, s, config.tile, rest.rowsPerInvocation, bounds) : undefined;
+    const trace = { ...rest, config, wrong, wrongCount, checkedHow, traceCheck, source: 'gpu' as const };
+    keepTracedInputs(trace, padded);
     useApp.setState({
-      trace: { ...rest, config, wrong, wrongCount, checkedHow, traceCheck, source: 'gpu' },
+      trace,
       traceStatus: 'done',
       selected: same ? prev.selected : { ty: g.tilesY - 1, tx: g.tilesX - 1 },
       step: same ? prev.step : 0,

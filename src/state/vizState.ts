@@ -3,7 +3,7 @@ import type { ParsedConfig } from '../core/config';
 import type { TraceResult } from '../gpu/trace';
 import type { Said } from '../i18n';
 
-export interface TraceView extends Omit<TraceResult, 'c'> {
+export interface TraceView extends Omit<TraceResult, 'c' | 'padded'> {
   readonly config: ParsedConfig;
   /** Per C element, 1 = differs from the reference (when the whole C could be checked). */
   readonly wrong?: Uint8Array;

@@ -114,14 +114,14 @@ function PointsTable({ points, caption, testId, software }: { points: readonly B
   );
 }
 
-function DevicePanel({ device, date, title, withheld = [] }: { device: DeviceReport; date: string; title: string; withheld?: readonly string[] }) {
+function DevicePanel({ device, date, title, withheld = [], testId }: { device: DeviceReport; date: string; title: string; withheld?: readonly string[]; testId?: string }) {
   const { t } = useTranslation('bench');
   const l = device.limits;
   // A field the sender left out of the link says so, not "none".
   const [limitsHeld, featuresHeld] = [withheld.includes(kWithholdable[1]), withheld.includes(kWithholdable[2])];
   const held = (isHeld: boolean, shown: string) => (isHeld ? t('device.withheld') : shown);
   return (
-    <details className="device-panel" open>
+    <details className="device-panel" open data-testid={testId}>
       <summary>{title}</summary>
       <dl className="limits">
         <div><dt>{t('device.gpu')}</dt><dd>{deviceName(device) || t('device.undisclosed')}</dd></div>
@@ -572,7 +572,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const devices = (
     <>
       {run && <DevicePanel device={run.device} date={run.date} title={t('device.mine')} />}
-      {shared && <DevicePanel device={shared.device} date={shared.date} title={t('device.shared')} withheld={shared.withheld} />}
+      {shared && <DevicePanel device={shared.device} date={shared.date} title={t('device.shared')} withheld={shared.withheld} testId="shared-device" />}
     </>
   );
   const share = !(sharedView && shared) && <ShareBox payload={payload} />;

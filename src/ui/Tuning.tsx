@@ -84,7 +84,7 @@ export function Tuning() {
         )}
       </p>
       {autoDone && (
-        <p data-testid="auto-result" data-status={autoDone.status} data-kernel={auto!.kernel}>
+        <p data-testid="auto-result" data-status={autoDone.status} data-kernel={auto!.kernel} data-gflops={autoDone.status === 'verified' && autoDone.run ? autoDone.run.gflops : undefined}>
           <Trans t={t} i18nKey="tuner.ran" values={{ candidate: candidateLabel({ kernel: auto!.kernel, params: auto!.params }), from: say(auto!.from) }} components={kParts} />
           {autoDone.status === 'verified' && autoDone.run ? (
             <Trans
