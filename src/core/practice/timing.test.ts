@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gflops } from '../shape';
 import { encodeTimed, kProbeSize, kTimedDispatchMs, kTimedSizes, placeOnLadder, readTimed, timeable, timedLinkTrust, timedSize, type TimedShare } from './timing';
-import { exercise, kExercises } from './exercises';
+import { exercise, kExercises, type Exercise } from './exercises';
 import { instrument, prelude, preludeLines, timedModules } from './wgsl';
 
 describe('which exercises are timed, and at which size', () => {
@@ -10,7 +10,7 @@ describe('which exercises are timed, and at which size', () => {
   });
 
   it('every timed size meets every timed exercise’s premise (multiples)', () => {
-    for (const ex of kExercises.filter(timeable)) for (const n of kTimedSizes) if (n >= kProbeSize.software) expect(n % (ex.random.multipleOf ?? 1)).toBe(0);
+    for (const ex of kExercises.filter(timeable)) for (const n of kTimedSizes) if (n >= kProbeSize.software) expect(n % ((ex as Exercise).random.multipleOf ?? 1)).toBe(0);
   });
 
   it('picks the largest size whose one run fits the dispatch limit at the probe’s rate, never below the probe size', () => {
