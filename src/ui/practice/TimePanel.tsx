@@ -137,6 +137,8 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
       data-median-ms={stats.median}
       data-clock={o.timing.clock}
       data-samples={stats.n}
+      data-of-best={place?.ofBest ?? ''}
+      data-of-roof={place ? (timed.ofRoof ?? '') : ''}
     >
       {v.ok ? (
         <p>
