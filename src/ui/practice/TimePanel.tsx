@@ -7,7 +7,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { exercise, type ExerciseId } from '../../core/practice/exercises';
-import { kTimedSizes, timedLinkTrust, timeable } from '../../core/practice/timing';
+import { kProbeSize, kTimedSizes, timedLinkTrust, timeable } from '../../core/practice/timing';
 import { spreadPercent } from '../../core/stats';
 import { numberFormat, say, t as tg } from '../../i18n';
 import { kernelLabel } from '../../i18n/kernels';
@@ -77,7 +77,7 @@ export function TimePanel({ id }: { id: ExerciseId }) {
   return (
     <section className="practice-time" aria-labelledby="practice-time-heading" data-testid="exercise-time-panel">
       <h3 id="practice-time-heading">{t('time.heading')}</h3>
-      <p className="small">{t('time.what', { smallest: kTimedSizes[2], largest: kTimedSizes.at(-1)! })}</p>
+      <p className="small">{t('time.what', { smallest: kProbeSize.software, largest: kTimedSizes.at(-1)! })}</p>
       <p className="practice-actions">
         <button type="button" className="primary" data-testid="exercise-time" onClick={() => void timePractice()} disabled={!may || busy} aria-describedby="practice-time-why">
           {t('time.button')}

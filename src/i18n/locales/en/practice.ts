@@ -46,7 +46,7 @@ export const practice = {
   time: {
     heading: 'Time it on this GPU',
     notMatmul: 'Only the matrix products are timed and placed on the ladder; this exercise is checked, not timed.',
-    what: 'Times your code as written (nothing counted or added) like every rung of the ladder: a bounded run first (each loop within its budget), then warm-up, samples and the trust rule, at the largest size from {{smallest}}³ to {{largest}}³ where one run takes about a quarter of a second; verified against the CPU reference at that size. Then the ladder’s rungs are timed at the same size (once per size), to place your figure among them.',
+    what: 'Times your code as written (nothing counted or added) like every rung of the ladder: a bounded run first (each loop within its budget), then warm-up, samples and the trust rule, at the largest size up to {{largest}}³ where one run takes about a quarter of a second on a GPU (on a software adapter, {{smallest}}³ or so); verified against the CPU reference at that size. Then the ladder’s rungs are timed at the same size (once per size), to place your figure among them.',
     button: 'Time it',
     checkFirst: 'Run the check first: only code that passed it, unchanged since, can be timed.',
     best: 'Your best trusted time: {{rate}} at {{size}}³ (median {{median}}) on {{adapter}}, {{date}}.',
@@ -69,7 +69,7 @@ export const practice = {
       hang: 'Not timed: the run at {{size}}³ did not finish within the time limit; the GPU device was reset.',
     },
     figure: 'Your kernel: {{rate}} at {{size}}³',
-    detail: '(median {{median}} per run, {{samples}} samples of {{dps}} runs, spread {{spread}}, {{clock}})',
+    detail: '(median {{median}} per run, {{samples}} samples, {{dps}} per sample, spread {{spread}}, {{clock}})',
     verified: '— verified against the CPU reference ({{checked}} of {{total}} elements checked).',
     notVerified: 'Wrong at {{size}}³: {{wrong}} of {{checked}} checked elements differ from the CPU reference, so there is no figure. Run the check again: its shapes passed, this size did not.',
     untrusted: 'Not a speed: {{why}}.',
