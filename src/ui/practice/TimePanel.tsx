@@ -5,6 +5,7 @@
  * never when its figure is no speed. A link's timed figure is shown as the sender's, judged by the
  * shared-figure rule, never as a measurement of this GPU.
  */
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exercise, type ExerciseId } from '../../core/practice/exercises';
 import { kProbeSize, kTimedSizes, timedLinkTrust, timeable } from '../../core/practice/timing';
@@ -120,6 +121,9 @@ type PracticeTimedDone = NonNullable<ReturnType<typeof useApp.getState>['practic
 
 function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>['t']; timed: PracticeTimedDone }) {
   const o = timed.outcome;
+  const box = useRef<HTMLDivElement>(null);
+  // A new figure comes into view (it appears below the button, often past the fold).
+  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), [timed.seq, timed.status]);
   if (o?.kind !== 'timed' || !timed.trust) return null;
   const v = o.verification;
   const trust = timed.trust;
@@ -128,6 +132,7 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
   const place = timed.place;
   return (
     <div
+      ref={box}
       className="practice-timed"
       data-testid="exercise-timed"
       data-gflops={v.ok ? o.gflops : ''}
