@@ -1,5 +1,7 @@
 import { test, expect } from './fixtures';
 import { PracticePage } from './pages/practice';
+import { kExercises, type Exercise } from '../src/core/practice/exercises';
+import { timeable } from '../src/core/practice/timing';
 
 /**
  * "Time it" on SwiftShader (issue #38): a kernel that passed its check is timed as written and
@@ -54,6 +56,24 @@ test.describe('practice: Time it', () => {
     // Edited code is not the code that passed: it cannot be timed until checked again.
     await p.setCode(`${await p.code()}\n// edited\n`);
     await expect(page.getByTestId('exercise-time')).toBeDisabled();
+  });
+
+  test('every timed exercise’s solution, timed at the rungs’ TILE, verifies at the timed size', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    for (const ex of kExercises.filter((e) => timeable(e as Exercise))) {
+      await test.step(ex.id, async () => {
+        await p.open(ex.id);
+        await page.getByTestId('exercise-solution').click();
+        expect(await p.run()).toBe('pass');
+        await page.getByTestId('exercise-time').click();
+        const timed = page.getByTestId('exercise-timed');
+        await expect(timed).toHaveAttribute('data-verified', /true|false/, { timeout: 120_000 });
+        await expect(timed, `${ex.id}: verified at the timed size`).toHaveAttribute('data-verified', 'true');
+        await expect(timed).toHaveAttribute('data-trusted', 'false');
+      });
+    }
   });
 
   test('exercises that are not matrix products say they are checked, not timed', async ({ page }) => {

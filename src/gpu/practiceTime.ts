@@ -15,7 +15,7 @@
  */
 import { exercise, layoutOf, uniformWords, type ExerciseId } from '../core/practice/exercises';
 import { kFlag, kFlagCount, kUniformWords, timedModules } from '../core/practice/wgsl';
-import { kProbeSize, timedSize } from '../core/practice/timing';
+import { kProbeSize, timedExercise, timedSize } from '../core/practice/timing';
 import type { Verification } from '../core/reference';
 import { said, type Said } from '../core/said';
 import { cube, gflops as gflopsAt, type Shape } from '../core/shape';
@@ -84,7 +84,8 @@ function hangGuard(ctx: GpuContext, signal: AbortSignal | undefined): Guard {
 
 /** Time a learner's kernel for exercise `id` (it passed its check: see the file's header). */
 export async function timeLearner(ctx: GpuContext, id: ExerciseId, code: string, opts: TimeOptions): Promise<LearnerTimeOutcome> {
-  const ex = exercise(id);
+  // At the rungs' TILE (core/practice/timing timedExercise): layout, budgets and constants scaled alike.
+  const ex = timedExercise(exercise(id));
   const { device } = ctx;
   const modules = timedModules(ex.constants, code);
   if (!('budget' in modules)) return { kind: 'not-timed', why: 'compile' };

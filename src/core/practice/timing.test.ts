@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gflops } from '../shape';
-import { encodeTimed, kProbeSize, kTimedDispatchMs, kTimedSizes, placeOnLadder, readTimed, timeable, timedLinkTrust, timedSize, type TimedShare } from './timing';
-import { exercise, kExercises, type Exercise } from './exercises';
+import { encodeTimed, kProbeSize, kTimedDispatchMs, kTimedSizes, kTimedTile, placeOnLadder, readTimed, timeable, timedExercise, timedLinkTrust, timedSize, type TimedShare } from './timing';
+import { exercise, kExercises, type Exercise, type ExerciseId } from './exercises';
 import { instrument, prelude, preludeLines, timedModules } from './wgsl';
 
 describe('which exercises are timed, and at which size', () => {
@@ -32,6 +32,25 @@ describe('which exercises are timed, and at which size', () => {
       expect(n === probe || (2 * n ** 3) / (g * 1e6) <= limit).toBe(true);
       const next = kTimedSizes[kTimedSizes.indexOf(n as (typeof kTimedSizes)[number]) + 1];
       if (next !== undefined) expect((2 * next ** 3) / (g * 1e6)).toBeGreaterThan(limit);
+    }
+  });
+});
+
+describe('the timed run’s TILE', () => {
+  it('scales every timed exercise to the rungs’ TILE: workgroup, block and phase depth alike; sizes stay multiples of the block', () => {
+    for (const ex of (kExercises as readonly Exercise[]).filter(timeable)) {
+      const t = timedExercise(ex);
+      const f = kTimedTile / ex.constants.tile;
+      expect(t.constants.tile).toBe(kTimedTile);
+      expect(t.workgroup).toEqual([ex.workgroup[0] * f, ex.workgroup[1] * f]);
+      expect(t.workgroup[0] * t.workgroup[1]).toBeLessThanOrEqual(256);
+      if (ex.block) expect(t.block).toEqual({ rows: ex.block.rows * f, cols: ex.block.cols * f, ...(ex.block.depth !== undefined ? { depth: ex.block.depth * f } : {}) });
+      for (const n of kTimedSizes) if (n >= kProbeSize.software) {
+        expect(n % t.constants.tile).toBe(0);
+        if (t.block) expect(n % t.block.cols + (n % t.block.rows)).toBe(0);
+      }
+      // The check's own exercise is untouched.
+      expect(exercise(ex.id as ExerciseId).constants.tile).toBe(ex.constants.tile);
     }
   });
 });

@@ -18,7 +18,28 @@ export function timeable(ex: Exercise): boolean {
   return ex.kind === 'matmul';
 }
 
-/** Square sizes a timed run may use (M = K = N), smallest first: each a multiple of every exercise's premise. */
+/**
+ * The TILE a timed run uses: the rungs' (16). The check runs at the exercise's own small TILE (4:
+ * small shapes, readable maps); a kernel written against TILE and WG, as the exercises ask, runs at
+ * any TILE, and at 4 a workgroup has 16 invocations — too few to keep a GPU busy (the register tile
+ * at TILE 4 timed 454 GFLOP/s at 4096³ on an H200 through wgpu, below the naive rung's 1,570).
+ * Code that only works at TILE 4 fails verification at the timed size and gets no figure.
+ */
+export const kTimedTile = 16;
+
+/** The exercise as a timed run runs it: TILE = kTimedTile, WG = TILE², the workgroup and the block of C scaled alike. */
+export function timedExercise(ex: Exercise): Exercise {
+  const f = kTimedTile / ex.constants.tile;
+  if (f === 1) return ex;
+  return {
+    ...ex,
+    constants: { tile: kTimedTile, wg: kTimedTile * kTimedTile },
+    workgroup: [ex.workgroup[0] * f, ex.workgroup[1] * f],
+    ...(ex.block ? { block: { rows: ex.block.rows * f, cols: ex.block.cols * f, ...(ex.block.depth !== undefined ? { depth: ex.block.depth * f } : {}) } } : {}),
+  };
+}
+
+/** Square sizes a timed run may use (M = K = N), smallest first: each a multiple of every timed exercise's premise and block. */
 export const kTimedSizes = [64, 128, 256, 512, 1024, 2048, 4096] as const;
 
 /**

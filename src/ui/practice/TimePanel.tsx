@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exercise, type ExerciseId } from '../../core/practice/exercises';
-import { kProbeSize, kTimedSizes, timedLinkTrust, timeable } from '../../core/practice/timing';
+import { kProbeSize, kTimedSizes, kTimedTile, timedLinkTrust, timeable } from '../../core/practice/timing';
 import { spreadPercent } from '../../core/stats';
 import { numberFormat, say, t as tg } from '../../i18n';
 import { kernelLabel } from '../../i18n/kernels';
@@ -78,7 +78,7 @@ export function TimePanel({ id }: { id: ExerciseId }) {
   return (
     <section className="practice-time" aria-labelledby="practice-time-heading" data-testid="exercise-time-panel">
       <h3 id="practice-time-heading">{t('time.heading')}</h3>
-      <p className="small">{t('time.what', { smallest: kProbeSize.software, largest: kTimedSizes.at(-1)! })}</p>
+      <p className="small">{t('time.what', { smallest: kProbeSize.software, largest: kTimedSizes.at(-1)!, tile: kTimedTile })}</p>
       <p className="practice-actions">
         <button type="button" className="primary" data-testid="exercise-time" onClick={() => void timePractice()} disabled={!may || busy} aria-describedby="practice-time-why">
           {t('time.button')}
@@ -123,7 +123,9 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
   const o = timed.outcome;
   const box = useRef<HTMLDivElement>(null);
   // A new figure comes into view (it appears below the button, often past the fold).
-  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), [timed.seq, timed.status]);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, [timed.seq, timed.status]);
   if (o?.kind !== 'timed' || !timed.trust) return null;
   const v = o.verification;
   const trust = timed.trust;
@@ -155,7 +157,7 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
           {t('time.verified', { checked: fmt(v.checked), total: fmt(v.total) })}
         </p>
       ) : (
-        <p className="verdict-error">✗ {t('time.notVerified', { size: o.size, wrong: fmt(v.mismatches), checked: fmt(v.checked) })}</p>
+        <p className="verdict-error">✗ {t('time.notVerified', { size: o.size, wrong: fmt(v.mismatches), checked: fmt(v.checked), tile: kTimedTile, checkTile: exercise(timed.ex).constants.tile })}</p>
       )}
       {v.ok && !trust.trusted ? (
         <p className="small" data-testid="exercise-time-untrusted">

@@ -46,7 +46,7 @@ export const practice = {
   time: {
     heading: 'Time it on this GPU',
     notMatmul: 'Only the matrix products are timed and placed on the ladder; this exercise is checked, not timed.',
-    what: 'Times your code as written (nothing counted or added) like every rung of the ladder: a bounded run first (each loop within its budget), then warm-up, samples and the trust rule, at the largest size up to {{largest}}³ where one run takes about a quarter of a second on a GPU (on a software adapter, {{smallest}}³ or so); verified against the CPU reference at that size. Then the ladder’s rungs are timed at the same size (once per size), to place your figure among them.',
+    what: 'Times your code as written (nothing counted or added) like every rung of the ladder, with TILE = {{tile}} as the rungs use (the check used the exercise’s smaller TILE; code written against TILE runs at either): a bounded run first (each loop within its budget), then warm-up, samples and the trust rule, at the largest size up to {{largest}}³ where one run takes about a quarter of a second on a GPU (on a software adapter, {{smallest}}³ or so); verified against the CPU reference at that size. Then the ladder’s rungs are timed at the same size (once per size), to place your figure among them.',
     button: 'Time it',
     checkFirst: 'Run the check first: only code that passed it, unchanged since, can be timed.',
     best: 'Your best trusted time: {{rate}} at {{size}}³ (median {{median}}) on {{adapter}}, {{date}}.',
@@ -71,7 +71,7 @@ export const practice = {
     figure: 'Your kernel: {{rate}} at {{size}}³',
     detail: '(median {{median}} per run, {{samples}} samples, {{dps}} per sample, spread {{spread}}, {{clock}})',
     verified: '— verified against the CPU reference ({{checked}} of {{total}} elements checked).',
-    notVerified: 'Wrong at {{size}}³: {{wrong}} of {{checked}} checked elements differ from the CPU reference, so there is no figure. Run the check again: its shapes passed, this size did not.',
+    notVerified: 'Wrong at {{size}}³: {{wrong}} of {{checked}} checked elements differ from the CPU reference, so there is no figure. Its check passed at TILE = {{checkTile}}; the timed run uses TILE = {{tile}}: does the code assume a TILE?',
     untrusted: 'Not a speed: {{why}}.',
     place: {
       between: 'On the ladder at {{size}}³: between {{below}} (slower) and {{above}} (faster).',

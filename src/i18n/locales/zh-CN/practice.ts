@@ -48,7 +48,7 @@ export const practice: Catalogue<typeof en> = {
   time: {
     heading: '在这块 GPU 上计时',
     notMatmul: '只有矩阵乘法练习会计时并放到阶梯上；本练习只检查，不计时。',
-    what: '按你写的原样（不计数、不添加任何代码）计时，与阶梯的每一级相同：先做一次受限运行（每个循环不超过预算），再预热、采样并按可信规则判定；规模取不超过 {{largest}}³、在 GPU 上单次运行约四分之一秒的最大者（软件适配器上约为 {{smallest}}³），并在该规模上与 CPU 参考结果核对。随后在同一规模上为阶梯各级计时（每个规模一次），以便把你的结果放进阶梯。',
+    what: '按你写的原样（不计数、不添加任何代码）计时，与阶梯的每一级相同，并像各级一样使用 TILE = {{tile}}（检查用的是练习较小的 TILE；按 TILE 编写的代码在两种取值下都能运行）：先做一次受限运行（每个循环不超过预算），再预热、采样并按可信规则判定；规模取不超过 {{largest}}³、在 GPU 上单次运行约四分之一秒的最大者（软件适配器上约为 {{smallest}}³），并在该规模上与 CPU 参考结果核对。随后在同一规模上为阶梯各级计时（每个规模一次），以便把你的结果放进阶梯。',
     button: '计时',
     checkFirst: '请先运行检查：只有通过检查且之后未改动的代码才能计时。',
     best: '你最好的可信成绩：{{rate}}，规模 {{size}}³（中位数 {{median}}），{{adapter}}，{{date}}。',
@@ -73,7 +73,7 @@ export const practice: Catalogue<typeof en> = {
     figure: '你的内核：{{rate}}，规模 {{size}}³',
     detail: '（每次运行中位数 {{median}}，{{samples}} 个样本，每个样本 {{dps}} 次运行，离散度 {{spread}}，{{clock}}）',
     verified: '——已与 CPU 参考结果核对（检查了 {{total}} 个元素中的 {{checked}} 个）。',
-    notVerified: '在 {{size}}³ 上结果错误：检查的 {{checked}} 个元素中有 {{wrong}} 个与 CPU 参考结果不同，因此没有成绩。请再运行检查：检查的形状通过了，这个规模没有通过。',
+    notVerified: '在 {{size}}³ 上结果错误：检查的 {{checked}} 个元素中有 {{wrong}} 个与 CPU 参考结果不同，因此没有成绩。检查是在 TILE = {{checkTile}} 下通过的；计时运行使用 TILE = {{tile}}：代码是否假定了某个 TILE？',
     untrusted: '不能当作速度：{{why}}。',
     place: {
       between: '在 {{size}}³ 的阶梯上：介于 {{below}}（更慢）和 {{above}}（更快）之间。',

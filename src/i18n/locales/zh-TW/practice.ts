@@ -48,7 +48,7 @@ export const practice: Catalogue<typeof en> = {
   time: {
     heading: '在這張 GPU 上計時',
     notMatmul: '只有矩陣乘法練習會計時並放到階梯上；本練習只檢查，不計時。',
-    what: '依你寫的原樣（不計數、不加入任何程式碼）計時，與階梯的每一級相同：先做一次受限執行（每個迴圈不超過預算），再預熱、取樣並依可信規則判定；規模取不超過 {{largest}}³、在 GPU 上單次執行約四分之一秒的最大者（軟體介面卡上約為 {{smallest}}³），並在該規模上與 CPU 參考結果核對。隨後在同一規模上為階梯各級計時（每個規模一次），以便把你的結果放進階梯。',
+    what: '依你寫的原樣（不計數、不加入任何程式碼）計時，與階梯的每一級相同，並像各級一樣使用 TILE = {{tile}}（檢查用的是練習較小的 TILE；依 TILE 編寫的程式碼在兩種取值下都能執行）：先做一次受限執行（每個迴圈不超過預算），再預熱、取樣並依可信規則判定；規模取不超過 {{largest}}³、在 GPU 上單次執行約四分之一秒的最大者（軟體介面卡上約為 {{smallest}}³），並在該規模上與 CPU 參考結果核對。隨後在同一規模上為階梯各級計時（每個規模一次），以便把你的結果放進階梯。',
     button: '計時',
     checkFirst: '請先執行檢查：只有通過檢查且之後未改動的程式碼才能計時。',
     best: '你最好的可信成績：{{rate}}，規模 {{size}}³（中位數 {{median}}），{{adapter}}，{{date}}。',
@@ -73,7 +73,7 @@ export const practice: Catalogue<typeof en> = {
     figure: '你的核心程式：{{rate}}，規模 {{size}}³',
     detail: '（每次執行中位數 {{median}}，{{samples}} 個樣本，每個樣本 {{dps}} 次執行，離散度 {{spread}}，{{clock}}）',
     verified: '——已與 CPU 參考結果核對（檢查了 {{total}} 個元素中的 {{checked}} 個）。',
-    notVerified: '在 {{size}}³ 上結果錯誤：檢查的 {{checked}} 個元素中有 {{wrong}} 個與 CPU 參考結果不同，因此沒有成績。請再執行檢查：檢查的形狀通過了，這個規模沒有通過。',
+    notVerified: '在 {{size}}³ 上結果錯誤：檢查的 {{checked}} 個元素中有 {{wrong}} 個與 CPU 參考結果不同，因此沒有成績。檢查是在 TILE = {{checkTile}} 下通過的；計時執行使用 TILE = {{tile}}：程式碼是否假定了某個 TILE？',
     untrusted: '不能當作速度：{{why}}。',
     place: {
       between: '在 {{size}}³ 的階梯上：介於 {{below}}（較慢）和 {{above}}（較快）之間。',
