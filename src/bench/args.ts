@@ -40,6 +40,8 @@ export const kBenchOptions = {
   probes: { type: 'boolean' },
   'probe-mib': { type: 'string' },
   'dawn-flags': { type: 'string' },
+  practice: { type: 'string' },
+  code: { type: 'string' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** The parsed options: a string (or, for --source, the list of them) where given, true for a flag given, absent otherwise. */

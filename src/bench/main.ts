@@ -33,6 +33,11 @@
  *          --probes (instead of the kernels: the coalescing and bank-conflict probes of the ladder view,
  *            one line per probe kernel — median, spread, GB/s, every sum checked — and one line per
  *            probe with its ratio, or why there is none; --probe-mib N reads N MiB in the global probe)
+ *          --practice EXERCISE --code FILE.wgsl (instead of the kernels: the practice view's "Time it" — the
+ *            code checked as the app checks it (it must pass), then timed as written at --sizes N (or at the
+ *            size the app would choose), verified there; one JSON line with its figure, one per rung of
+ *            the ladder timed at the same size (--kernels to choose rungs, "none" for none), and one
+ *            "practicePlace" line: the rungs it sits between, its share of the best, as the app places it)
  *          --dawn-flags FLAG;... (Node only; diagnostics: flags for the webgpu package's create(), e.g.
  *            enable-dawn-features=disable_robustness; the engine name on every line says which.
  *            No browser runs with these: figures taken with them are not the app's.)
@@ -48,7 +53,7 @@ import { runPoints, type PointJob } from '../gpu/sweep';
 import { tune, tuneCandidates } from '../gpu/tuner';
 import { paramsLabel, type Candidate, type TuneEntry } from '../core/tuning';
 import { MatmulBuffers } from '../gpu/runner';
-import { isKernelId, kKernelIds, kKernels, tunedConstants, type KernelId } from '../core/kernels';
+import { isKernelId, kKernelIds, kKernels, kLadderIds, tunedConstants, type KernelId } from '../core/kernels';
 import { mappingText } from '../i18n/kernels';
 import { say, t } from '../i18n';
 import { runCopyProbe, runFmaProbe } from '../gpu/roofline';
@@ -57,7 +62,11 @@ import { parseBenchArgs, type BenchArgs } from './args';
 import { rooflineSizes, type CopyConfig, type CopyMode } from '../core/roofline';
 import { runProbe, adapterProbeSizes } from '../gpu/probes';
 import { bankPicture, coalescingPicture, kProbeIds, kProbeStride, kProbeWorkgroup, kWordBytes, probeRatio, type BankKind, type GlobalKind } from '../core/probes';
-import { allTrusted, runTrust } from '../core/trust';
+import { allTrusted, runTrust, softwareAdapter } from '../core/trust';
+import { exercise, headlineFailure, isExerciseId, kExerciseIds, overallStatus } from '../core/practice/exercises';
+import { placeOnLadder, timeable } from '../core/practice/timing';
+import { runPractice } from '../gpu/practice';
+import { timeLearner, timeRungs } from '../gpu/practiceTime';
 
 interface Options {
   shapes: Shape[];
@@ -219,6 +228,11 @@ async function main() {
   }
   if (args().roofline === true) {
     await roofline(ctx, opts, { engine: engineName(), adapter, date });
+    ctx.device.destroy();
+    return;
+  }
+  if (get('practice') !== undefined) {
+    await practice(ctx, opts, { engine: engineName(), adapter, date });
     ctx.device.destroy();
     return;
   }
@@ -469,3 +483,73 @@ async function probes(ctx: GpuContext, base: object, budgetMs?: number): Promise
 }
 
 await main();
+
+/** --practice EXERCISE --code FILE: the practice view's Time it, headless (see the header). */
+async function practice(ctx: GpuContext, opts: Options, base: object): Promise<void> {
+  const id = get('practice')!;
+  if (!isExerciseId(id)) fail(`unknown exercise ${id} (one of ${kExerciseIds.join(', ')})`);
+  if (!timeable(exercise(id))) fail(`exercise ${id} is not a matrix product: it is checked, not timed`);
+  const file = get('code') ?? fail('--practice needs --code FILE.wgsl');
+  const code = await readText(file);
+  const software = softwareAdapter(ctx.info).software;
+  // 1. The check, as the app runs it: only code that passes it is timed.
+  const checked = await runPractice(ctx, id, code, 38);
+  const pass = checked.kind === 'ran' && overallStatus(checked.shapes) === 'pass';
+  console.log(`practice ${id} (${file}): check ${pass ? 'passed' : `did not pass (${checked.kind === 'ran' ? headlineFailure(checked.shapes) : checked.kind})`}`);
+  if (!pass) {
+    console.log(JSON.stringify({ ...base, practice: id, code: file, check: checked.kind === 'ran' ? headlineFailure(checked.shapes) : checked.kind }));
+    return;
+  }
+  // 2. Timed as written, at --sizes N or the size the app chooses.
+  const given = args().sizes !== undefined || args().shapes !== undefined ? opts.shapes[0] : undefined;
+  if (given && (given.m !== given.k || given.k !== given.n)) fail('--practice times square sizes only: --sizes N');
+  const t0 = performance.now();
+  const o = await timeLearner(ctx, id, code, { software, ...(given ? { size: given.m } : {}) });
+  if (o.kind !== 'timed') {
+    console.log(JSON.stringify({ ...base, practice: id, code: file, notTimed: o.why, size: o.size }));
+    return;
+  }
+  const trust = runTrust(o.timing);
+  const trusted = trust.trusted && !software;
+  const reasons = [...trust.reasons, ...(software ? ['software'] : [])];
+  console.log(`practice ${id} at ${o.size}³: ${o.gflops.toFixed(1)} GFLOP/s, median ${o.timing.stats.median.toFixed(4)} ms of ${o.timing.stats.n} samples, ${o.verification.ok ? 'verified' : 'NOT verified'}, ${trusted ? 'trusted' : `untrusted (${reasons.join(', ')})`} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(
+    JSON.stringify({
+      ...base,
+      practice: id,
+      code: file,
+      size: o.size,
+      probe: o.probe,
+      gflops: o.gflops,
+      verified: o.verification.ok,
+      checked: o.verification.checked,
+      maxRelError: o.verification.maxRelError,
+      trusted,
+      reasons,
+      clock: o.timing.clock,
+      medianMs: o.timing.stats.median,
+      minMs: o.timing.stats.min,
+      maxMs: o.timing.stats.max,
+      samples: o.timing.stats.n,
+      dispatchesPerSample: o.timing.dispatchesPerSample,
+      settledMs: o.timing.settledMs,
+    }),
+  );
+  // 3. The rungs at the same size, the same way; the place the app would give it.
+  const chosen = get('kernels');
+  const rungIds = chosen === 'none' ? [] : chosen !== undefined ? opts.kernels.filter((k) => kLadderIds.includes(k)) : [...kLadderIds];
+  const rungs = await timeRungs(ctx, o.size, rungIds, { onRung: (r) => console.error(`rung ${r} at ${o.size}³…`) });
+  const figures = [];
+  for (const r of rungs) {
+    if ('error' in r) {
+      console.log(JSON.stringify({ ...base, practiceRung: r.id, size: o.size, error: say(r.error) }));
+      continue;
+    }
+    const v = runTrust(r.run.run);
+    figures.push({ id: r.id, gflops: r.run.run.gflops, verified: r.run.verification.ok, trusted: v.trusted && !software });
+    console.log(JSON.stringify({ ...base, practiceRung: r.id, size: o.size, gflops: r.run.run.gflops, verified: r.run.verification.ok, trusted: v.trusted && !software, medianMs: r.run.run.stats.median, samples: r.run.run.stats.n, clock: r.run.run.clock }));
+  }
+  const place = o.verification.ok && trusted ? placeOnLadder(o.gflops, figures) : undefined;
+  console.log(`practice ${id} at ${o.size}³: ${place ? `between ${place.below ?? '(none)'} and ${place.above ?? '(none)'}, ${(100 * (place.ofBest ?? 0)).toFixed(1)}% of the best rung (${place.best})` : 'placed on no rung'}`);
+  console.log(JSON.stringify({ ...base, practicePlace: id, size: o.size, gflops: o.gflops, ...(place ?? { among: 0 }) }));
+}

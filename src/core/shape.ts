@@ -21,4 +21,7 @@ export const flops = (s: Shape): number => 2 * s.m * s.n * s.k;
 /** GFLOP/s for a time in milliseconds. */
 export const gflops = (s: Shape, ms: number): number => (ms > 0 ? flops(s) / (ms * 1e6) : 0);
 
+/** M = K = N = n. */
+export const cube = (n: number): Shape => ({ m: n, k: n, n });
+
 export const shapeLabel = (s: Shape): string => `${s.m}×${s.k}×${s.n}`;

@@ -45,7 +45,7 @@ export type PracticeOutcome =
   | { readonly kind: 'failed'; readonly why: Said | string; readonly seed: number; readonly shapes: readonly ShapeVerdict[] };
 
 /** The compiler's errors for a module, on the learner's lines (`offset`: the prelude's lines). */
-async function compileErrors(device: GPUDevice, label: string, source: string, offset: number): Promise<{ module: GPUShaderModule; messages: CompileMessage[] }> {
+export async function compileErrors(device: GPUDevice, label: string, source: string, offset: number): Promise<{ module: GPUShaderModule; messages: CompileMessage[] }> {
   device.pushErrorScope('validation');
   const module = device.createShaderModule({ label, code: source });
   const info = await module.getCompilationInfo();
@@ -56,7 +56,7 @@ async function compileErrors(device: GPUDevice, label: string, source: string, o
   return { module, messages };
 }
 
-function bindGroupLayout(device: GPUDevice): GPUBindGroupLayout {
+export function bindGroupLayout(device: GPUDevice): GPUBindGroupLayout {
   const entry = (binding: number, type: GPUBufferBindingType): GPUBindGroupLayoutEntry => ({ binding, visibility: GPUShaderStage.COMPUTE, buffer: { type } });
   return device.createBindGroupLayout({
     label: 'Practice.bindGroupLayout',

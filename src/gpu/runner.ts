@@ -188,16 +188,16 @@ async function readRows(
 }
 
 /** The buffers of one run: A, B, C, dims and the read-back (from a MatmulBuffers pool). */
-type RunBuffers = Awaited<ReturnType<MatmulBuffers['ensure']>>;
+export type RunBuffers = Awaited<ReturnType<MatmulBuffers['ensure']>>;
 type Guard = <T>(p: Promise<T>) => Promise<T>;
-type Report = (stage: Progress['stage'], done?: number, total?: number) => void;
+export type Report = (stage: Progress['stage'], done?: number, total?: number) => void;
 
 /**
  * Step 1, upload: A and B from the source (padded for the vec4 rungs) and C as NaN — so an
  * element the kernel never writes can never pass verification — in chunks of rows, the page
  * getting a turn between them.
  */
-async function upload(device: GPUDevice, bufs: RunBuffers, g: Shape, source: RowSource, guard: Guard, progress: Report): Promise<number> {
+export async function upload(device: GPUDevice, bufs: RunBuffers, g: Shape, source: RowSource, guard: Guard, progress: Report): Promise<number> {
   progress('upload');
   const t0 = now();
   const slice = makeSlicer();
@@ -356,7 +356,7 @@ async function chooseBands(
 }
 
 /** Step 5, read-back: C copied out of the GPU, its first `shape.n` columns (the vec4 rungs' padding dropped). */
-async function readBack(device: GPUDevice, bufs: RunBuffers, g: Shape, n: number, guard: Guard, signal: AbortSignal | undefined, progress: Report): Promise<{ c: Float32Array; readbackMs: number }> {
+export async function readBack(device: GPUDevice, bufs: RunBuffers, g: Shape, n: number, guard: Guard, signal: AbortSignal | undefined, progress: Report): Promise<{ c: Float32Array; readbackMs: number }> {
   progress('readback');
   const t = now();
   const enc = device.createCommandEncoder({ label: 'Matmul.readback.encoder' });

@@ -8,7 +8,7 @@
  */
 import { kDefaultConfig } from '../core/url';
 import { kLadderIds, type KernelId } from '../core/kernels';
-import type { Shape } from '../core/shape';
+import { cube, type Shape } from '../core/shape';
 import { estimateRun } from '../gpu/estimate';
 import { create } from 'zustand';
 import { applyConfig, useApp } from './store';
@@ -40,7 +40,6 @@ export interface LadderEstimate {
   readonly basis: 'software' | 'gpu';
 }
 
-const cube = (n: number): Shape => ({ m: n, k: n, n });
 
 /** The estimate of running `rungs` at `shape` on this adapter; `samples` is the form's count (0: auto). */
 export function ladderEstimate(shape: Shape, software: boolean, rungs: readonly KernelId[] = kLadderIds, samples = 0): LadderEstimate {

@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { exercise } from '../core/practice/exercises';
 import { codeFragment } from '../core/practice/link';
 import { resetExercise, restoreCode, selectExercise, setPracticeCode, showSolution } from './practice';
-import { initialPractice, practiceBackupKey, practiceStorageKey } from './practiceState';
+import { initialPractice, kPracticeBestKey, practiceBackupKey, practiceStorageKey, storedBest } from './practiceState';
+import { encodeTimed } from '../core/practice/timing';
 import { useApp } from './store';
 
 class MapStorage {
@@ -91,5 +92,34 @@ describe('practice: progress kept in this browser', () => {
     clearProgress();
     expect(useApp.getState().practicePassed).toEqual([]);
     expect(storage.getItem(kPracticePassedKey)).toBeNull();
+  });
+});
+
+describe('best times and a link’s timed figure (#38)', () => {
+  it('stored best times are read entry by entry: a tampered entry is dropped, the rest kept; Clear progress forgets them', async () => {
+    const good = { gflops: 1234.5, size: 2048, medianMs: 13.9, adapter: 'NVIDIA H100', date: '2026-11-27' };
+    storage.setItem(kPracticeBestKey, JSON.stringify({ regtile: good, tiled: { ...good, gflops: -1 }, nope: good, __proto__: good }));
+    expect(storedBest()).toEqual({ regtile: good });
+    storage.setItem(kPracticeBestKey, '{not json');
+    expect(storedBest()).toEqual({});
+    storage.setItem(kPracticeBestKey, JSON.stringify({ regtile: good }));
+    useApp.setState(initialPractice('regtile', '', true));
+    expect(useApp.getState().practiceBest).toEqual({ regtile: good });
+    const { clearProgress } = await import('./practice');
+    clearProgress();
+    expect(useApp.getState().practiceBest).toEqual({});
+    expect(storage.getItem(kPracticeBestKey)).toBeNull();
+  });
+
+  it('a link’s timed figure is read for the exercise it opens; another exercise’s, or a damaged one, is refused and the code still opens', () => {
+    const code = exercise('regtile').solution;
+    const f = { ex: 'regtile' as const, size: 64, clock: 'gpu-timestamp' as const, samples: 5, dispatchesPerSample: 2, medianMs: 1, minMs: 0.9, maxMs: 1.1, gflops: (2 * 64 ** 3) / 1e6, verified: true, trusted: false, adapter: { vendor: 'v', architecture: 'a', description: 'd' }, browser: 'b' };
+    const s = initialPractice('regtile', codeFragment(code, encodeTimed(f)), true);
+    expect(s.practiceCode.regtile).toBe(code);
+    expect(s.practiceSharedTimed).toEqual({ ok: true, figure: f });
+    expect(initialPractice('tiled', codeFragment(code, encodeTimed(f)), true).practiceSharedTimed).toEqual({ ok: false, why: 'other-exercise' });
+    const damaged = initialPractice('regtile', codeFragment(code, 'AAAA'), true);
+    expect(damaged.practiceSharedTimed).toEqual({ ok: false, why: 'damaged' });
+    expect(damaged.practiceCode.regtile).toBe(code);
   });
 });

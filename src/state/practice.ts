@@ -10,7 +10,7 @@ import { failureOf } from '../gpu/device';
 import { said } from '../i18n';
 import { withRun } from './runs';
 import { useApp } from './store';
-import { isOwnCode, practiceStorageKey, pushBackup, storeBackups, storePassed } from './practiceState';
+import { isOwnCode, practiceStorageKey, pushBackup, storeBackups, storeBest, storePassed } from './practiceState';
 
 function save(id: ExerciseId, code: string): void {
   try {
@@ -91,11 +91,11 @@ export function restoreCode(): void {
 }
 
 /** A link to the current exercise with the editor's code in the fragment (never run on opening), or undefined when the code is too long to travel. */
-export function practiceLink(id: ExerciseId, code: string): string | undefined {
+export function practiceLink(id: ExerciseId, code: string, timed?: string): string | undefined {
   if (!shareable(code)) return undefined;
   const origin = typeof location !== 'undefined' ? `${location.origin}${location.pathname}` : '';
   const q = new URLSearchParams({ view: 'practice', ex: id });
-  return `${origin}?${q.toString()}${codeFragment(code)}`;
+  return `${origin}?${q.toString()}${codeFragment(code, timed)}`;
 }
 
 /** A seed for a run's random shapes: new each run, shown with the verdict. */
@@ -123,10 +123,10 @@ export async function runPracticeView(): Promise<void> {
       useApp.setState((s) => ({ practiceStatus: 'running', practiceError: '', practiceResult: undefined, practiceLinked: s.practiceLinked === id ? undefined : s.practiceLinked }));
       try {
         const outcome = await runPractice(ctx, id, code, seed);
-        useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome, seq: ++seq } });
+        useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome, seq: ++seq, code } });
         if (outcome.kind === 'ran' && overallStatus(outcome.shapes) === 'pass') markPassed(id);
       } catch (e) {
-        useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome: { kind: 'failed', why: failureOf(e), seed, shapes: [] }, seq: ++seq } });
+        useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome: { kind: 'failed', why: failureOf(e), seed, shapes: [] }, seq: ++seq, code } });
       }
     },
   );
@@ -144,5 +144,6 @@ function markPassed(id: ExerciseId): void {
 /** Forget which exercises this browser has passed. */
 export function clearProgress(): void {
   storePassed([]);
-  useApp.setState({ practicePassed: [] });
+  storeBest({});
+  useApp.setState({ practicePassed: [], practiceBest: {} });
 }

@@ -1,8 +1,56 @@
 /** Types and initial values of the practice slice (no imports from the store: no cycles). */
 import { exercise, isExerciseId, kExerciseIds, kExercises, type ExerciseId } from '../core/practice/exercises';
-import { readCodeFragment } from '../core/practice/link';
+import { readCodeFragment, timedOfFragment } from '../core/practice/link';
+import { readTimed, type Place, type ReadTimed } from '../core/practice/timing';
+import type { Trust } from '../core/trust';
+import { z } from '../core/zod';
 import type { PracticeOutcome } from '../gpu/practice';
+import type { LearnerTimeOutcome } from '../gpu/practiceTime';
+import type { KernelId } from '../core/kernels';
 import type { Said } from '../i18n';
+
+/** One rung timed beside the learner's kernel: its rate, verdicts, median; or why it did not run. */
+export type PracticeRung =
+  | { readonly id: KernelId; readonly gflops: number; readonly medianMs: number; readonly verified: boolean; readonly trust: Trust }
+  | { readonly id: KernelId; readonly error: Said | string };
+
+/** "Time it": the learner's kernel timed on this GPU, and the rungs timed beside it. */
+export interface PracticeTimed {
+  readonly ex: ExerciseId;
+  /** The code timed (a figure belongs to this text only). */
+  readonly code: string;
+  readonly seq: number;
+  readonly status: 'running' | 'done';
+  /** What runs now: the bounded runs, the timed run, or rung `rung` of `rungs`. */
+  readonly stage?: { readonly kind: 'probe' | 'bounded' | 'timing' | 'verify' | 'rungs'; readonly rung?: number; readonly rungs?: number };
+  /** The timed size (M = K = N), once chosen. */
+  readonly size?: number;
+  /** The estimate of the rest of the run once the size is chosen (ms). */
+  readonly estimateMs?: number;
+  readonly outcome?: LearnerTimeOutcome;
+  /** The trust rule over the learner's figure (with `software` when the adapter is one). */
+  readonly trust?: Trust;
+  readonly rungs?: readonly PracticeRung[];
+  /** Why no rung was timed beside it: a software adapter (no speed to place). */
+  readonly rungsSkipped?: 'software';
+  /** Where it stands (absent when untrusted or unverified). */
+  readonly place?: Place;
+  /** Its share of this GPU's measured FMA roof (the roofline section), when measured. */
+  readonly ofRoof?: number;
+  readonly error?: Said | string;
+  /** The adapter and browser that measured it (for the link). */
+  readonly adapter: { readonly vendor: string; readonly architecture: string; readonly description: string; readonly isFallbackAdapter: boolean };
+}
+
+/** The learner's best trusted, verified time per exercise on some GPU of this browser. */
+export const BestTimeSchema = z.strictObject({
+  gflops: z.number().check(z.gt(0), z.lte(1e6)),
+  size: z.int().check(z.gte(1), z.lte(65536)),
+  medianMs: z.number().check(z.gt(0)),
+  adapter: z.string().check(z.maxLength(300)),
+  date: z.string().check(z.maxLength(40)),
+});
+export type BestTime = z.infer<typeof BestTimeSchema>;
 
 export interface PracticeState {
   readonly practiceEx: ExerciseId;
@@ -21,11 +69,47 @@ export interface PracticeState {
   readonly practiceBadLink?: { readonly why: 'damaged' | 'too-long' | 'unknown-exercise'; readonly ex?: string };
   readonly practiceStatus: 'idle' | 'running' | 'done';
   /** The last run's outcome, for the exercise it ran. */
-  readonly practiceResult?: { readonly ex: ExerciseId; readonly outcome: PracticeOutcome; readonly seq: number };
+  readonly practiceResult?: { readonly ex: ExerciseId; readonly outcome: PracticeOutcome; readonly seq: number; /** The code that ran. */ readonly code: string };
   /** Why the last run did not start, said when shown ('' when none). */
   readonly practiceError: Said | '';
   /** The exercises this browser has passed (kept in localStorage until cleared). */
   readonly practicePassed: readonly ExerciseId[];
+  /** The last "Time it" (for the exercise it timed). */
+  readonly practiceTimed?: PracticeTimed;
+  /** The best trusted time per exercise (kept in localStorage until cleared with the progress). */
+  readonly practiceBest: Readonly<Partial<Record<ExerciseId, BestTime>>>;
+  /** A link's timed figure (the sender's, not re-measured), for the exercise the link opened, or why it was refused. */
+  readonly practiceSharedTimed?: ReadTimed;
+}
+
+/** Where the best times are kept (a JSON object: exercise id → BestTime). */
+export const kPracticeBestKey = 'tiles.practice.best';
+
+/** The best times stored (anything unreadable is dropped, entry by entry). */
+export function storedBest(): Partial<Record<ExerciseId, BestTime>> {
+  const raw = stored(kPracticeBestKey);
+  if (raw === undefined) return {};
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return {};
+    const out: Partial<Record<ExerciseId, BestTime>> = {};
+    for (const id of kExerciseIds) {
+      const r = BestTimeSchema.safeParse((v as Record<string, unknown>)[id]);
+      if (Object.hasOwn(v, id) && r.success) out[id] = r.data;
+    }
+    return out;
+  } catch {
+    return {};
+  }
+}
+
+export function storeBest(best: Partial<Record<ExerciseId, BestTime>>): void {
+  try {
+    if (Object.keys(best).length === 0) globalThis.localStorage?.removeItem(kPracticeBestKey);
+    else globalThis.localStorage?.setItem(kPracticeBestKey, JSON.stringify(best));
+  } catch {
+    // Storage full or blocked: the best times stay in this tab.
+  }
 }
 
 /** Where the exercises passed in this browser are kept (a JSON array of exercise ids). */
@@ -115,6 +199,8 @@ export function initialPractice(ex?: string, hash = '', practiceOpen = false): P
     if (b.length > 0) practiceBackups[e.id] = b;
   }
   const fragment = practiceOpen ? readCodeFragment(hash) : undefined;
+  const timedValue = practiceOpen && fragment?.ok ? timedOfFragment(hash) : undefined;
+  const practiceSharedTimed = known && timedValue !== undefined ? readTimed(timedValue, practiceEx) : undefined;
   let practiceBadLink: PracticeState['practiceBadLink'];
   let linked = false;
   if (!known) {
@@ -141,5 +227,7 @@ export function initialPractice(ex?: string, hash = '', practiceOpen = false): P
     practiceStatus: 'idle',
     practiceError: '',
     practicePassed: storedPassed(),
+    practiceBest: storedBest(),
+    ...(practiceSharedTimed ? { practiceSharedTimed } : {}),
   };
 }

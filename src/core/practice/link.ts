@@ -40,12 +40,22 @@ export function decodeCode(value: string): string | undefined {
   return r.ok ? r.code : undefined;
 }
 
-/** What a fragment carries: nothing (no `code=`), the code, or why it was refused. */
-export function readCodeFragment(hash: string): DecodedCode | undefined {
+/** The fragment's parameters (`code=…&timed=…`), read as a query string is: URLSearchParams, not by hand. */
+function fragmentParams(hash: string): URLSearchParams | undefined {
   const h = hash.startsWith('#') ? hash.slice(1) : hash;
   if (!h.startsWith('code=')) return undefined;
-  const end = h.indexOf('&');
-  return readCode(end < 0 ? h.slice(5) : h.slice(5, end));
+  return new URLSearchParams(h);
+}
+
+/** What a fragment carries: nothing (no `code=`), the code, or why it was refused. */
+export function readCodeFragment(hash: string): DecodedCode | undefined {
+  const v = fragmentParams(hash)?.get('code');
+  return v === undefined || v === null ? undefined : readCode(v);
+}
+
+/** The `timed=` value of a code link (the sender's timed figure: core/practice/timing readTimed), if it has one. */
+export function timedOfFragment(hash: string): string | undefined {
+  return fragmentParams(hash)?.get('timed') ?? undefined;
 }
 
 /** The code a fragment carries (`#code=…`), if any. */
@@ -59,7 +69,7 @@ export function shareable(code: string): boolean {
   return code.length <= kMaxLinkedCode;
 }
 
-/** The fragment for a piece of code. */
-export function codeFragment(code: string): string {
-  return `#code=${encodeCode(code)}`;
+/** The fragment for a piece of code (and, given, a timed figure's `timed=` value). */
+export function codeFragment(code: string, timed?: string): string {
+  return `#code=${encodeCode(code)}${timed !== undefined ? `&timed=${timed}` : ''}`;
 }

@@ -45,14 +45,24 @@ const kBarrierBuiltins = new Set(['workgroupBarrier', 'storageBarrier', 'texture
 
 
 /**
+ * How the prelude's helpers work: `plain` only reads (the compile check, and the timed run: nothing
+ * added to the learner's work); `checked` counts reads and barriers and flags accesses out of range
+ * (the checked run); `budget` flags accesses out of range and gives each invocation a private loop
+ * counter (the bounded run before timing: no per-invocation buffer, so it fits any size).
+ */
+export type PreludeMode = 'plain' | 'checked' | 'budget';
+
+/**
  * The app's part of every exercise's module. `checked`: the helpers count reads and check ranges
  * (the run); otherwise they only read (the compile check — same names, same types).
  * A read outside its matrix returns the element the flat index lands on, as memory would (PMPP's
  * "M0,3 is really M1,0"), and NaN past the buffer's end (garbage: 0 × NaN is still NaN).
  */
-export function prelude(c: PreludeConstants, checked: boolean): string {
+export function prelude(c: PreludeConstants, mode: PreludeMode | boolean): string {
+  const m: PreludeMode = mode === true ? 'checked' : mode === false ? 'plain' : mode;
+  const checked = m === 'checked';
   const count = checked ? `  atomicAdd(&tiles_count[tiles_inv * ${kCountersPerInvocation}u], 1u);\n` : '';
-  const flag = (i: number) => (checked ? ` atomicAdd(&tiles_flags[${i}], 1u);` : '');
+  const flag = (i: number) => (m !== 'plain' ? ` atomicAdd(&tiles_flags[${i}], 1u);` : '');
   return `// ---- provided by the app ----
 const TILE: u32 = ${c.tile}u;
 const WG: u32 = ${c.wg}u;
@@ -63,7 +73,7 @@ struct Dims { M: u32, K: u32, N: u32, tiles_gridX: u32, tiles_gridY: u32, tiles_
 @group(0) @binding(3) var<uniform> dims: Dims;
 @group(0) @binding(4) var<storage, read_write> tiles_count: array<atomic<u32>>;
 @group(0) @binding(5) var<storage, read_write> tiles_flags: array<atomic<u32>>;
-var<private> tiles_inv: u32;
+var<private> tiles_inv: u32;${m === 'budget' ? ' var<private> tiles_work: u32;' : ''}
 fn loadA(row: u32, col: u32) -> f32 {
 ${count}  if (row >= dims.tiles_aRows || col >= dims.tiles_aCols) {${flag(kFlag.readA)} }
   let i = row * dims.tiles_aCols + col;
@@ -264,7 +274,8 @@ function tokenAfter(tokens: readonly Token[], from: number, lexeme: string): Tok
  * The learner's code, instrumented for the checked run (see the file's header), from its parse.
  * The line of every character is kept: the inserted text has no newline.
  */
-export function instrument(code: string): Instrumented | NotInstrumented {
+export function instrument(code: string, mode: 'checked' | 'budget' = 'checked'): Instrumented | NotInstrumented {
+  const counted = mode === 'checked';
   const p = parse(code);
   if (!('ast' in p)) return { kind: 'unreadable', line: p.line };
   const { ast, tokens } = p;
@@ -289,13 +300,13 @@ export function instrument(code: string): Instrumented | NotInstrumented {
   const paren = entryName ? tokenAfter(tokens, entryName.end, '(') : undefined;
   const entryBrace = bodyOpen(entry);
   if (!paren || !entryBrace) return { kind: 'unreadable', line: lineAt(text, entry.start) };
-  if (gid === undefined) {
+  if (counted && gid === undefined) {
     gid = 'tiles_gid';
     const close = tokenAfter(tokens, paren.end, ')');
     const empty = close !== undefined && close.start === tokens[tokens.indexOf(paren) + 1]?.start;
     edits.push({ at: paren.end, cut: 0, text: `@builtin(global_invocation_id) tiles_gid: vec3u${empty ? '' : ', '}` });
   }
-  edits.push({ at: entryBrace.end, cut: 0, text: ` tiles_inv = ${gid}.x + ${gid}.y * dims.tiles_gridX + ${gid}.z * dims.tiles_gridX * dims.tiles_gridY;` });
+  if (counted) edits.push({ at: entryBrace.end, cut: 0, text: ` tiles_inv = ${gid}.x + ${gid}.y * dims.tiles_gridX + ${gid}.z * dims.tiles_gridX * dims.tiles_gridY;` });
 
   // Loops, function by function.
   let loops = 0;
@@ -314,11 +325,17 @@ export function instrument(code: string): Instrumented | NotInstrumented {
         edits.push({
           at: brace.end,
           cut: 0,
-          text: ` tiles_uwork += 1u; atomicAdd(&${loopWord}, 1u); if (tiles_uwork > dims.tiles_budget) { atomicStore(&tiles_flags[${kFlag.budget}], 1u); break; }`,
+          text: ` tiles_uwork += 1u;${counted ? ` atomicAdd(&${loopWord}, 1u);` : ''} if (tiles_uwork > dims.tiles_budget) { atomicStore(&tiles_flags[${kFlag.budget}], 1u); break; }`,
         });
       } else {
         loops++;
-        edits.push({ at: brace.end, cut: 0, text: ` if (atomicAdd(&${loopWord}, 1u) >= dims.tiles_budget) { atomicStore(&tiles_flags[${kFlag.budget}], 1u); break; }` });
+        edits.push({
+          at: brace.end,
+          cut: 0,
+          text: counted
+            ? ` if (atomicAdd(&${loopWord}, 1u) >= dims.tiles_budget) { atomicStore(&tiles_flags[${kFlag.budget}], 1u); break; }`
+            : ` tiles_work += 1u; if (tiles_work > dims.tiles_budget) { atomicStore(&tiles_flags[${kFlag.budget}], 1u); break; }`,
+        });
       }
     }
     if (needsUniform) {
@@ -332,7 +349,7 @@ export function instrument(code: string): Instrumented | NotInstrumented {
   let barriers = 0;
   for (const f of functions) {
     for (const n of nodesIn(f)) {
-      if (n.astNodeType !== 'call' || n.start < 0 || nameOf(n) !== 'workgroupBarrier') continue;
+      if (!counted || n.astNodeType !== 'call' || n.start < 0 || nameOf(n) !== 'workgroupBarrier') continue;
       const t = tokens.find((x) => x.start >= n.start && x.lexeme === 'workgroupBarrier');
       if (!t) continue;
       edits.push({ at: t.start, cut: t.lexeme.length, text: 'tiles_barrier' });
@@ -351,6 +368,17 @@ export function runModule(c: PreludeConstants, code: string): { source: string; 
   const instrumented = instrument(code);
   if (!('code' in instrumented)) return instrumented;
   return { source: prelude(c, true) + instrumented.code, instrumented };
+}
+
+/**
+ * The two modules of a timed run: `budget`, run once at the timed size before timing (each loop
+ * within the exercise's budget of iterations per invocation, accesses out of range flagged) — the
+ * bound on runaway code; `plain`, the code as written behind the reading-only prelude, the one timed.
+ */
+export function timedModules(c: PreludeConstants, code: string): { budget: string; plain: string } | NotInstrumented {
+  const instrumented = instrument(code, 'budget');
+  if (!('code' in instrumented)) return instrumented;
+  return { budget: prelude(c, 'budget') + instrumented.code, plain: checkModule(c, code) };
 }
 
 /** A plain-words hint for a common compile error, on the line that causes it (data; the view words it). */

@@ -16,10 +16,13 @@ import type { Shape } from '../../core/shape';
 import { kMaxCodeChars, prelude, type CompileHint, type Refusal } from '../../core/practice/wgsl';
 import type { Slip } from '../../core/practice/slips';
 import { language, numberFormat, say } from '../../i18n';
+import { fmtGflops } from '../format';
 import { localizeComments } from '../../i18n/codeComments';
+import { timedForLink } from '../../state/practiceTime';
 import { clearProgress, practiceLink, resetExercise, restoreCode, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution } from '../../state/practice';
 import { useApp } from '../../state/store';
 import { CodeEditor, type EditorMark } from './CodeEditor';
+import { TimePanel } from './TimePanel';
 import './practice.css';
 
 /** The id of the editor's help line (aria-describedby). */
@@ -279,7 +282,8 @@ function SharePanel({ id, code }: { id: ExerciseId; code: string }) {
   const [open, setOpen] = useState(false);
   const [copiedState, setCopiedState] = useState<{ readonly link: string; readonly ok: boolean } | undefined>(undefined);
   const field = useRef<HTMLInputElement>(null);
-  const link = practiceLink(id, code);
+  const timedValue = useApp((s) => (s.practiceTimed?.status === 'done' ? timedForLink(id, code) : undefined));
+  const link = practiceLink(id, code, timedValue);
   // What the status says belongs to the link it copied: a new link (edited code) says nothing yet.
   const copied = copiedState && copiedState.link === link ? (copiedState.ok ? 'yes' : 'no') : undefined;
   const setCopied = (v: 'yes' | 'no') => link && setCopiedState({ link, ok: v === 'yes' });
@@ -309,6 +313,11 @@ function SharePanel({ id, code }: { id: ExerciseId; code: string }) {
         {t('share')}
       </button>
       {!link ? <span className="small">{t('shareTooLong', { limit: fmt(kMaxCodeChars) })}</span> : null}
+      {link && timedValue ? (
+        <span className="small" data-testid="exercise-share-timed">
+          {t('time.shareCarries')}
+        </span>
+      ) : null}
       {open && link ? (
         <div className="practice-share-panel">
           <label>
@@ -340,6 +349,7 @@ export function PracticeView() {
   const error = useApp((s) => s.practiceError);
   const result = useApp((s) => s.practiceResult);
   const passed = useApp((s) => s.practicePassed);
+  const bestTimes = useApp((s) => s.practiceBest);
   const ex = exercise(id);
   const n = kExercises.findIndex((e) => e.id === id) + 1;
   // The starting code and the solution, untouched, are shown with their comments in the language in
@@ -361,16 +371,25 @@ export function PracticeView() {
         <ol data-testid="practice-list">
           {kExercises.map((e, i) => (
             <li key={e.id}>
-              <button type="button" data-testid={`exercise-${e.id}`} data-passed={passed.includes(e.id) ? 'true' : 'false'} aria-current={e.id === id ? 'step' : undefined} onClick={() => selectExercise(e.id)}>
+              <button
+                type="button"
+                data-testid={`exercise-${e.id}`}
+                data-passed={passed.includes(e.id) ? 'true' : 'false'}
+                data-best-gflops={bestTimes[e.id]?.gflops ?? ''}
+                aria-current={e.id === id ? 'step' : undefined}
+                onClick={() => selectExercise(e.id)}
+              >
                 {i + 1}. {t(`ex.${e.id}.title`)}
                 {passed.includes(e.id) ? <span className="practice-passed"> ✓ {t('passedMark')}</span> : null}
+                {bestTimes[e.id] ? <span className="practice-best small"> {t('time.bestShort', { rate: fmtGflops(bestTimes[e.id]!.gflops), size: bestTimes[e.id]!.size })}</span> : null}
               </button>
             </li>
           ))}
         </ol>
-        <p className="small" data-testid="practice-progress" data-count={passed.length} data-passed={passed.join(' ')}>
+        <p className="small" data-testid="practice-progress" data-count={passed.length} data-passed={passed.join(' ')} data-best={Object.keys(bestTimes).join(' ')}>
           {t('progress', { count: passed.length, total: kExercises.length })}{' '}
-          {passed.length > 0 ? (
+          {Object.keys(bestTimes).length > 0 ? t('time.progressBest', { count: Object.keys(bestTimes).length }) : null}{' '}
+          {passed.length > 0 || Object.keys(bestTimes).length > 0 ? (
             <button type="button" data-testid="practice-progress-clear" onClick={clearProgress}>
               {t('progressClear')}
             </button>
@@ -445,6 +464,7 @@ export function PracticeView() {
         </div>
         {error ? <p className="error-summary">{say(error)}</p> : null}
         <Verdict id={id} />
+        <TimePanel id={id} />
         <details className="practice-prelude" data-testid="exercise-prelude">
           <summary>{t('provided')}</summary>
           <p className="small">{t('providedRule')}</p>

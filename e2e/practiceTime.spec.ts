@@ -1,0 +1,84 @@
+import { test, expect } from './fixtures';
+import { PracticePage } from './pages/practice';
+import { kExercises, type Exercise } from '../src/core/practice/exercises';
+import { timeable } from '../src/core/practice/timing';
+
+/**
+ * "Time it" on SwiftShader (issue #38): a kernel that passed its check is timed as written and
+ * verified at the timed size; a software adapter's figure is shown, marked untrusted, placed on no
+ * rung and kept as no best time; its link carries the figure as the sender's, judged as such.
+ * (Placing among trusted rungs needs a GPU: the headless bench's --practice and npm run e2e:gpu.)
+ */
+test.describe('practice: Time it', () => {
+  test.setTimeout(240_000);
+
+  test('the tiled solution, timed: verified at the timed size, untrusted here, placed on no rung; its link carries the figure as the sender’s', async ({ page, context }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=tiled');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    // Only code that passed its check, unchanged since, can be timed.
+    await expect(page.getByTestId('exercise-time')).toBeDisabled();
+    await page.getByTestId('exercise-solution').click();
+    expect(await p.run()).toBe('pass');
+    await expect(page.getByTestId('exercise-time')).toBeEnabled();
+    await page.getByTestId('exercise-time').click();
+    const timed = page.getByTestId('exercise-timed');
+    await expect(timed).toBeVisible({ timeout: 180_000 });
+    await expect(timed).toHaveAttribute('data-verified', 'true');
+    await expect(timed).toHaveAttribute('data-trusted', 'false');
+    expect(Number(await timed.getAttribute('data-gflops'))).toBeGreaterThan(0);
+    expect(Number(await timed.getAttribute('data-size'))).toBeGreaterThanOrEqual(64);
+    expect(Number(await timed.getAttribute('data-samples'))).toBeGreaterThanOrEqual(3);
+    await expect(page.getByTestId('exercise-time-untrusted')).toBeVisible();
+    await expect(page.getByTestId('exercise-place')).toHaveCount(0);
+    await expect(page.getByTestId('exercise-place-none')).toBeVisible();
+    // An untrusted figure is no best time.
+    await expect(page.getByTestId('exercise-best')).toHaveCount(0);
+    await expect(page.getByTestId('practice-progress')).toHaveAttribute('data-best', '');
+
+    // The link carries the figure; opened, it is the sender's, judged by the shared-figure rule (software: not a speed).
+    await page.getByTestId('exercise-share').click();
+    await expect(page.getByTestId('exercise-share-timed')).toBeVisible();
+    const href = await page.getByTestId('exercise-share-url').inputValue();
+    expect(new URL(href).hash).toMatch(/^#code=[\w-]+&timed=[\w-]+$/);
+    const other = await context.newPage();
+    await other.goto(href);
+    const shared = other.getByTestId('exercise-shared-timed');
+    await expect(shared).toHaveAttribute('data-verified', 'true');
+    await expect(shared).toHaveAttribute('data-trusted', 'false');
+    expect(Number(await shared.getAttribute('data-gflops'))).toBe(Number(await timed.getAttribute('data-gflops')));
+    // A tampered figure is refused; the code still opens.
+    const third = await context.newPage();
+    await third.goto(href.replace(/&timed=[\w-]+/, '&timed=eyJleCI6InRpbGVkIn0'));
+    await expect(third.getByTestId('exercise-shared-timed')).toHaveAttribute('data-bad', 'damaged');
+    await expect(third.getByTestId('exercise-linked')).toBeVisible();
+
+    // Edited code is not the code that passed: it cannot be timed until checked again.
+    await p.setCode(`${await p.code()}\n// edited\n`);
+    await expect(page.getByTestId('exercise-time')).toBeDisabled();
+  });
+
+  test('every timed exercise’s solution, timed at the rungs’ TILE, verifies at the timed size', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    for (const ex of kExercises.filter((e) => timeable(e as Exercise))) {
+      await test.step(ex.id, async () => {
+        await p.open(ex.id);
+        await page.getByTestId('exercise-solution').click();
+        expect(await p.run()).toBe('pass');
+        await page.getByTestId('exercise-time').click();
+        const timed = page.getByTestId('exercise-timed');
+        await expect(timed).toHaveAttribute('data-verified', /true|false/, { timeout: 120_000 });
+        await expect(timed, `${ex.id}: verified at the timed size`).toHaveAttribute('data-verified', 'true');
+        await expect(timed).toHaveAttribute('data-trusted', 'false');
+      });
+    }
+  });
+
+  test('exercises that are not matrix products say they are checked, not timed', async ({ page }) => {
+    await page.goto('./?view=practice&ex=dot');
+    await expect(page.getByTestId('exercise-time-none')).toBeVisible();
+    await expect(page.getByTestId('exercise-time')).toHaveCount(0);
+  });
+});

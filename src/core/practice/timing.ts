@@ -1,0 +1,184 @@
+/**
+ * Timing a learner's kernel (issue #38), as data: which exercises can be timed, the size a timed run
+ * uses, where its figure stands among the ladder's rungs timed the same way, and the figure a `#code=`
+ * link may carry (the sender's, judged by the shared-figure trust rule, never re-measured).
+ *
+ * A timed run is: a bounded run at the timed size (the code with a loop budget per invocation,
+ * core/practice/wgsl timedModules), then the code as written, timed through gpu/timing like every
+ * rung, its C verified against the CPU reference at that size. Pure: no GPU, no words.
+ */
+import { ClockSchema } from '../clock';
+import { gflops as gflopsAt } from '../shape';
+import { pointTrust, softwareAdapter, type Trust } from '../trust';
+import { text, z } from '../zod';
+import { isExerciseId, kExerciseIds, type Exercise, type ExerciseId } from './exercises';
+
+/** Only the matrix products are timed (and placed on the matmul ladder). */
+export function timeable(ex: Exercise): boolean {
+  return ex.kind === 'matmul';
+}
+
+/**
+ * The TILE a timed run uses: the rungs' (16). The check runs at the exercise's own small TILE (4:
+ * small shapes, readable maps); a kernel written against TILE and WG, as the exercises ask, runs at
+ * any TILE, and at 4 a workgroup has 16 invocations — too few to keep a GPU busy (the register tile
+ * at TILE 4 timed 454 GFLOP/s at 4096³ on an H200 through wgpu, below the naive rung's 1,570).
+ * Code that only works at TILE 4 fails verification at the timed size and gets no figure.
+ */
+export const kTimedTile = 16;
+
+/** The exercise as a timed run runs it: TILE = kTimedTile, WG = TILE², the workgroup and the block of C scaled alike. */
+export function timedExercise(ex: Exercise): Exercise {
+  const f = kTimedTile / ex.constants.tile;
+  if (f === 1) return ex;
+  return {
+    ...ex,
+    constants: { tile: kTimedTile, wg: kTimedTile * kTimedTile },
+    workgroup: [ex.workgroup[0] * f, ex.workgroup[1] * f],
+    ...(ex.block ? { block: { rows: ex.block.rows * f, cols: ex.block.cols * f, ...(ex.block.depth !== undefined ? { depth: ex.block.depth * f } : {}) } } : {}),
+  };
+}
+
+/** Square sizes a timed run may use (M = K = N), smallest first: each a multiple of every timed exercise's premise and block. */
+export const kTimedSizes = [64, 128, 256, 512, 1024, 2048, 4096] as const;
+
+/**
+ * The longest one dispatch of a timed run may take (ms): on a GPU a quarter of a second (the whole
+ * timing then stays within a few seconds: warm-ups, the clock settling, about a second of samples;
+ * every dispatch is one submission, far below a browser's GPU watchdog), on a software adapter much
+ * less (its figure is no GPU's speed anyway; the size only has to be checked and timed).
+ */
+export const kTimedDispatchMs = { gpu: 250, software: 25 } as const;
+
+/** The size the rate is measured at before the timed size is chosen: small enough for any adapter. */
+export const kProbeSize = { gpu: 256, software: 64 } as const;
+
+/**
+ * The largest size whose one dispatch fits kTimedDispatchMs at `gflops` (the kernel's rate measured
+ * at the probe size; its rate at larger sizes is usually higher, so this errs short). At least the
+ * probe size's: that one has run already.
+ */
+export function timedSize(gflops: number | undefined, software: boolean): number {
+  const probe: number = software ? kProbeSize.software : kProbeSize.gpu;
+  if (gflops === undefined || !(gflops > 0)) return probe;
+  const limit = software ? kTimedDispatchMs.software : kTimedDispatchMs.gpu;
+  let best: number = probe;
+  for (const n of kTimedSizes) if (n >= probe && (2 * n ** 3) / (gflops * 1e6) <= limit) best = n;
+  return best;
+}
+
+/** A rung's figure at the timed size, for placing (its id, rate, and whether it is a speed). */
+export interface RungFigure {
+  readonly id: string;
+  readonly gflops: number;
+  readonly verified: boolean;
+  readonly trusted: boolean;
+}
+
+/** Where a figure stands: the rung just below and just above it (absent past either end) and its share of the best rung. */
+export interface Place {
+  readonly below?: string;
+  readonly above?: string;
+  /** Its rate over the fastest trusted rung's. */
+  readonly ofBest?: number;
+  readonly best?: string;
+  /** How many rungs it was placed among (verified and trusted). */
+  readonly among: number;
+}
+
+/**
+ * Where a trusted, verified figure stands among the rungs timed the same way (only those verified
+ * and trusted count): undefined when the figure is no speed or no rung is. `below`: the fastest rung
+ * slower than it; `above`: the slowest rung faster than (or as fast as) it.
+ */
+export function placeOnLadder(gflops: number, rungs: readonly RungFigure[]): Place | undefined {
+  const good = rungs.filter((r) => r.verified && r.trusted && r.gflops > 0);
+  if (good.length === 0 || !(gflops > 0)) return undefined;
+  let below: RungFigure | undefined;
+  let above: RungFigure | undefined;
+  for (const r of good) {
+    if (r.gflops < gflops) {
+      if (!below || r.gflops > below.gflops) below = r;
+    } else if (!above || r.gflops < above.gflops) above = r;
+  }
+  const best = good.reduce((a, b) => (b.gflops > a.gflops ? b : a));
+  return { ...(below ? { below: below.id } : {}), ...(above ? { above: above.id } : {}), ofBest: gflops / best.gflops, best: best.id, among: good.length };
+}
+
+/** A figure's share of this GPU's measured FMA roof (undefined without a roof). */
+export function ofRoof(gflops: number, roofGflops: number | undefined): number | undefined {
+  return roofGflops !== undefined && roofGflops > 0 && gflops > 0 ? gflops / roofGflops : undefined;
+}
+
+// ---- the sender's figure in a link ------------------------------------------------------------------
+
+const ms = z.number().check(z.gt(0), z.lte(86_400_000));
+const ratio = z.number().check(z.gte(0), z.lte(1000));
+
+/**
+ * The timed figure a `#code=` link may carry (`&timed=`, base64url JSON): the sender's measurement,
+ * shown as theirs and judged by the shared-figure rule (timedLinkTrust), never as this GPU's.
+ */
+export const TimedShareSchema = z.strictObject({
+  ex: z.enum(kExerciseIds as unknown as [ExerciseId, ...ExerciseId[]]),
+  /** M = K = N of the timed run. */
+  size: z.int().check(z.gte(1), z.lte(65536)),
+  clock: ClockSchema,
+  samples: z.int().check(z.gte(1), z.lte(10_000)),
+  dispatchesPerSample: z.int().check(z.gte(1), z.lte(10_000)),
+  medianMs: ms,
+  minMs: ms,
+  maxMs: ms,
+  gflops: z.number().check(z.gte(0), z.lte(1e9)),
+  verified: z.boolean(),
+  /** The sender's verdict (they may have seen a reason this figure does not carry). */
+  trusted: z.boolean(),
+  adapter: z.strictObject({ vendor: text(120), architecture: text(120), description: text(300), isFallbackAdapter: z.optional(z.boolean()) }),
+  browser: text(200),
+  below: z.optional(text(40)),
+  above: z.optional(text(40)),
+  ofBest: z.optional(ratio),
+  ofRoof: z.optional(ratio),
+});
+export type TimedShare = z.infer<typeof TimedShareSchema>;
+
+/** The longest `timed=` value read (characters): a figure is a few hundred. */
+export const kMaxTimedValue = 4096;
+
+/**
+ * The shared-figure rule over a link's timed figure: the point rule (its clock's assumed step, the
+ * spread, a rate beyond any GPU, a software adapter), plus consistency (min ≤ median ≤ max; the rate
+ * what its size and median give) and the sender's own verdict. `verified` is said only when it was.
+ */
+export function timedLinkTrust(f: TimedShare): { readonly trusted: boolean; readonly verified: boolean; readonly consistent: boolean; readonly software: boolean; readonly trust?: Trust } {
+  const software = softwareAdapter(f.adapter).software;
+  const consistent = f.minMs <= f.medianMs && f.medianMs <= f.maxMs && Math.abs(f.gflops - gflopsAt({ m: f.size, k: f.size, n: f.size }, f.medianMs)) <= 1e-6 * Math.max(1, f.gflops);
+  const trust = pointTrust({ clock: f.clock, medianMs: f.medianMs, minMs: f.minMs, maxMs: f.maxMs, dispatchesPerSample: f.dispatchesPerSample, size: f.size, gflops: f.gflops }, { software });
+  return { trusted: consistent && f.verified && f.trusted && trust?.trusted === true, verified: consistent && f.verified, consistent, software, ...(trust ? { trust } : {}) };
+}
+
+/** base64url of UTF-8 JSON (the link's `timed=` value). */
+export function encodeTimed(f: TimedShare): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(f));
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A link's timed figure: absent, read (for the exercise the link names), or refused (damaged, or for another exercise). */
+export type ReadTimed = { readonly ok: true; readonly figure: TimedShare } | { readonly ok: false; readonly why: 'damaged' | 'other-exercise' };
+
+export function readTimed(value: string, ex: string | undefined): ReadTimed {
+  if (value.length > kMaxTimedValue || !/^[A-Za-z0-9_-]*$/.test(value)) return { ok: false, why: 'damaged' };
+  let json: unknown;
+  try {
+    const bin = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+  } catch {
+    return { ok: false, why: 'damaged' };
+  }
+  const r = TimedShareSchema.safeParse(json);
+  if (!r.success) return { ok: false, why: 'damaged' };
+  if (ex !== undefined && isExerciseId(ex) && r.data.ex !== ex) return { ok: false, why: 'other-exercise' };
+  return { ok: true, figure: r.data };
+}

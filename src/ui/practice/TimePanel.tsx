@@ -1,0 +1,222 @@
+/**
+ * "Time it" (issue #38): the learner's kernel that passed its check, timed on this GPU as the ladder's
+ * rungs are, with its clock, samples, spread, verification and trust verdict; placed between the rungs
+ * timed the same way (and on this GPU's measured FMA roof, when the roofline section measured one),
+ * never when its figure is no speed. A link's timed figure is shown as the sender's, judged by the
+ * shared-figure rule, never as a measurement of this GPU.
+ */
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exercise, type ExerciseId } from '../../core/practice/exercises';
+import { kProbeSize, kTimedSizes, kTimedTile, timedLinkTrust, timeable } from '../../core/practice/timing';
+import { spreadPercent } from '../../core/stats';
+import { numberFormat, say, t as tg } from '../../i18n';
+import { kernelLabel } from '../../i18n/kernels';
+import type { KernelId } from '../../core/kernels';
+import { mayTime, timePractice } from '../../state/practiceTime';
+import { useApp } from '../../state/store';
+import { CancelRun } from '../CancelRun';
+import { fmtGflops, fmtMs, fmtPercent } from '../format';
+import { fmtDuration } from '../RunEstimate';
+import { distrustWords } from '../timing';
+
+const fmt = (n: number) => numberFormat().format(n);
+/** A share as a percentage with up to 3 significant digits ("12.3%"). */
+const pct = (x: number) => `${numberFormat({ maximumSignificantDigits: 3 }).format(x * 100)}%`;
+const rungName = (id: string) => kernelLabel(id as KernelId);
+
+function SharedFigure({ id }: { id: ExerciseId }) {
+  const { t } = useTranslation('practice');
+  const shared = useApp((s) => s.practiceSharedTimed);
+  const linked = useApp((s) => s.practiceLinked === id);
+  if (!shared || !linked) return null;
+  if (!shared.ok) {
+    return (
+      <p className="error-summary" data-testid="exercise-shared-timed" data-bad={shared.why}>
+        {t(`time.shared.bad.${shared.why}`)}
+      </p>
+    );
+  }
+  const f = shared.figure;
+  const v = timedLinkTrust(f);
+  const why = v.trust ? distrustWords({ ...v.trust, trusted: v.trusted && v.trust.trusted }, f.medianMs) : undefined;
+  return (
+    <div className="practice-shared-timed" data-testid="exercise-shared-timed" data-gflops={f.gflops} data-trusted={v.trusted} data-verified={v.verified} data-size={f.size}>
+      <p>
+        <strong>{t('time.shared.heading')}</strong>{' '}
+        {t('time.shared.figure', { rate: fmtGflops(f.gflops), size: f.size, median: fmtMs(f.medianMs), samples: f.samples, clock: tg(`run:clock.name.${f.clock}`), adapter: f.adapter.description || f.adapter.vendor || '?' })}
+      </p>
+      <p className="small">
+        {v.trusted ? t('time.shared.trusted') : t('time.shared.untrusted', { why: [...(why ?? []), ...(!v.consistent ? [t('time.shared.inconsistent')] : []), ...(!f.trusted ? [t('time.shared.senderUntrusted')] : [])].join('; ') || t('time.shared.senderUntrusted') })}{' '}
+        {f.below || f.above ? t('time.shared.place', { below: f.below ? rungName(f.below) : '—', above: f.above ? rungName(f.above) : '—' }) : ''}
+      </p>
+    </div>
+  );
+}
+
+export function TimePanel({ id }: { id: ExerciseId }) {
+  const { t } = useTranslation('practice');
+  const timed = useApp((s) => (s.practiceTimed?.ex === id ? s.practiceTimed : undefined));
+  const code = useApp((s) => s.practiceCode[id]);
+  const busy = useApp((s) => s.busy);
+  const best = useApp((s) => s.practiceBest[id]);
+  // Re-render when the check's verdict changes (mayTime reads it).
+  useApp((s) => s.practiceResult?.seq);
+  const ex = exercise(id);
+  if (!timeable(ex)) {
+    return (
+      <section className="practice-time" aria-labelledby="practice-time-heading">
+        <h3 id="practice-time-heading">{t('time.heading')}</h3>
+        <p className="small" data-testid="exercise-time-none">{t('time.notMatmul')}</p>
+      </section>
+    );
+  }
+  const may = mayTime(id);
+  const running = timed?.status === 'running';
+  const current = timed && timed.code === code ? timed : undefined;
+  const o = current?.outcome;
+  return (
+    <section className="practice-time" aria-labelledby="practice-time-heading" data-testid="exercise-time-panel">
+      <h3 id="practice-time-heading">{t('time.heading')}</h3>
+      <p className="small">{t('time.what', { smallest: kProbeSize.software, largest: kTimedSizes.at(-1)!, tile: kTimedTile })}</p>
+      <p className="practice-actions">
+        <button type="button" className="primary" data-testid="exercise-time" onClick={() => void timePractice()} disabled={!may || busy} aria-describedby="practice-time-why">
+          {t('time.button')}
+        </button>
+        {running ? <CancelRun data-testid="exercise-time-cancel" /> : null}
+        <span id="practice-time-why" className="small">
+          {!may ? t('time.checkFirst') : ''}
+        </span>
+      </p>
+      {best ? (
+        <p className="small" data-testid="exercise-best" data-gflops={best.gflops} data-size={best.size}>
+          {t('time.best', { rate: fmtGflops(best.gflops), size: best.size, median: fmtMs(best.medianMs), adapter: best.adapter, date: best.date })}
+        </p>
+      ) : null}
+      <SharedFigure id={id} />
+      {running && timed ? (
+        <p role="status" aria-live="polite" data-testid="exercise-time-status" data-stage={timed.stage?.kind ?? ''}>
+          {timed.stage?.kind === 'rungs'
+            ? t('time.stage.rungs', { n: timed.stage.rung ?? 0, of: timed.stage.rungs ?? 0, size: timed.size ?? 0 })
+            : t(`time.stage.${timed.stage?.kind ?? 'probe'}`, { size: timed.size ?? 0 })}{' '}
+          {timed.estimateMs !== undefined ? t('time.estimate', { time: fmtDuration(timed.estimateMs) }) : ''}
+        </p>
+      ) : null}
+      {current && current.status === 'done' && current.error ? (
+        <p className="verdict-error" data-testid="exercise-time-error">
+          {t('time.failed', { error: say(current.error) })}
+        </p>
+      ) : null}
+      {current && o?.kind === 'not-timed' ? (
+        <p className="verdict-error" data-testid="exercise-timed" data-verified="false" data-trusted="false" data-gflops="" data-why={o.why}>
+          ✗ {t(`time.not.${o.why}`, { size: o.size ?? 0 })}
+        </p>
+      ) : null}
+      {current && o?.kind === 'timed' && current.trust ? <Timed t={t} timed={current} /> : null}
+    </section>
+  );
+}
+
+type PracticeTimedDone = NonNullable<ReturnType<typeof useApp.getState>['practiceTimed']>;
+
+function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>['t']; timed: PracticeTimedDone }) {
+  const o = timed.outcome;
+  const box = useRef<HTMLDivElement>(null);
+  // A new figure comes into view (it appears below the button, often past the fold).
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, [timed.seq, timed.status]);
+  if (o?.kind !== 'timed' || !timed.trust) return null;
+  const v = o.verification;
+  const trust = timed.trust;
+  const stats = o.timing.stats;
+  const why = distrustWords(trust, stats.median);
+  const place = timed.place;
+  return (
+    <div
+      ref={box}
+      className="practice-timed"
+      data-testid="exercise-timed"
+      data-gflops={v.ok ? o.gflops : ''}
+      data-verified={v.ok}
+      data-trusted={v.ok && trust.trusted}
+      data-size={o.size}
+      data-median-ms={stats.median}
+      data-clock={o.timing.clock}
+      data-samples={stats.n}
+      data-of-best={place?.ofBest ?? ''}
+      data-of-roof={place ? (timed.ofRoof ?? '') : ''}
+    >
+      {v.ok ? (
+        <p>
+          <strong>
+            {trust.trusted ? '✓ ' : '⚠ '}
+            {t('time.figure', { rate: fmtGflops(o.gflops), size: o.size })}
+          </strong>{' '}
+          {t('time.detail', { median: fmtMs(stats.median), samples: fmt(stats.n), dps: fmt(o.timing.dispatchesPerSample), spread: fmtPercent(spreadPercent(stats)), clock: tg(`run:clock.name.${o.timing.clock}`) })}{' '}
+          {t('time.verified', { checked: fmt(v.checked), total: fmt(v.total) })}
+        </p>
+      ) : (
+        <p className="verdict-error">✗ {t('time.notVerified', { size: o.size, wrong: fmt(v.mismatches), checked: fmt(v.checked), tile: kTimedTile, checkTile: exercise(timed.ex).constants.tile })}</p>
+      )}
+      {v.ok && !trust.trusted ? (
+        <p className="small" data-testid="exercise-time-untrusted">
+          {t('time.untrusted', { why: (why ?? []).join('; ') })}
+        </p>
+      ) : null}
+      {place ? (
+        <p
+          data-testid="exercise-place"
+          data-below={place.below ?? ''}
+          data-above={place.above ?? ''}
+          data-of-best={place.ofBest ?? ''}
+          data-of-roof={timed.ofRoof ?? ''}
+          data-best={place.best ?? ''}
+        >
+          {place.below && place.above
+            ? t('time.place.between', { below: rungName(place.below), above: rungName(place.above), size: o.size })
+            : place.above
+              ? t('time.place.slowest', { above: rungName(place.above), size: o.size })
+              : t('time.place.fastest', { below: rungName(place.below ?? ''), size: o.size })}{' '}
+          {place.ofBest !== undefined && place.best ? t('time.place.ofBest', { share: pct(place.ofBest), best: rungName(place.best) }) : ''}{' '}
+          {timed.ofRoof !== undefined ? t('time.place.ofRoof', { share: pct(timed.ofRoof) }) : t('time.place.noRoof')}
+        </p>
+      ) : v.ok ? (
+        <p className="small" data-testid="exercise-place-none">
+          {timed.rungsSkipped === 'software' ? t('time.place.noneSoftware') : !trust.trusted ? t('time.place.noneUntrusted') : t('time.place.noneRungs')}
+        </p>
+      ) : null}
+      {timed.rungs && timed.rungs.length > 0 ? (
+        <details data-testid="exercise-time-rungs">
+          <summary>{t('time.rungs.summary', { count: timed.rungs.length, size: o.size })}</summary>
+          <table className="practice-rungs">
+            <thead>
+              <tr>
+                <th scope="col">{t('time.rungs.rung')}</th>
+                <th scope="col">{t('time.rungs.rate')}</th>
+                <th scope="col">{t('time.rungs.median')}</th>
+                <th scope="col">{t('time.rungs.verdict')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {timed.rungs.map((r) => (
+                <tr key={r.id} data-testid="exercise-time-rung" data-rung={r.id} data-gflops={'gflops' in r ? r.gflops : ''} data-trusted={'trust' in r ? r.trust.trusted && r.verified : false}>
+                  <th scope="row">{rungName(r.id)}</th>
+                  {'gflops' in r ? (
+                    <>
+                      <td>{r.verified ? fmtGflops(r.gflops) : '—'}</td>
+                      <td>{fmtMs(r.medianMs)}</td>
+                      <td>{!r.verified ? t('time.rungs.notVerified') : r.trust.trusted ? t('time.rungs.trusted') : (distrustWords(r.trust, r.medianMs) ?? []).join('; ')}</td>
+                    </>
+                  ) : (
+                    <td colSpan={3}>{say(r.error)}</td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </details>
+      ) : null}
+    </div>
+  );
+}
