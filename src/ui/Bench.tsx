@@ -114,7 +114,7 @@ function PointsTable({ points, caption, testId, software }: { points: readonly B
   );
 }
 
-function DevicePanel({ device, date, title, withheld = [], testId }: { device: DeviceReport; date: string; title: string; withheld?: readonly string[]; testId?: string }) {
+function DevicePanel({ device, date, title, withheld = [], 'data-testid': testId }: { device: DeviceReport; date: string; title: string; withheld?: readonly string[]; 'data-testid'?: string }) {
   const { t } = useTranslation('bench');
   const l = device.limits;
   // A field the sender left out of the link says so, not "none".
@@ -572,7 +572,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const devices = (
     <>
       {run && <DevicePanel device={run.device} date={run.date} title={t('device.mine')} />}
-      {shared && <DevicePanel device={shared.device} date={shared.date} title={t('device.shared')} withheld={shared.withheld} testId="shared-device" />}
+      {shared && <DevicePanel device={shared.device} date={shared.date} title={t('device.shared')} withheld={shared.withheld} data-testid="shared-device" />}
     </>
   );
   const share = !(sharedView && shared) && <ShareBox payload={payload} />;
