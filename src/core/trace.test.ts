@@ -1,6 +1,6 @@
 import { say } from '../i18n';
 import { describe, expect, it } from 'vitest';
-import { expectedTileRecord, kGarbage, kOutside, macTerms, modelPartialSums, phaseTable, modelPhase, padForTrace, phaseView, simulateTiled, slotRecord, tableRows, stepLabel, tileExtent, tileRecord, tileRecordDisagreements, traceMismatches } from './trace';
+import { expectedTileRecord, kGarbage, kOutside, macTerms, modelPartialSums, phaseTable, modelPhase, padForTrace, padForTraceInSteps, phaseView, simulateTiled, slotRecord, tableRows, stepLabel, tileExtent, tileRecord, tileRecordDisagreements, traceMismatches } from './trace';
 import { referenceMatmul } from './reference';
 
 describe('modelPhase (PMPP Fig. 4.18/4.19, 3×3 with tile 2)', () => {
@@ -186,5 +186,19 @@ describe('tableRows (issue #34)', () => {
     expect(rows).toHaveLength(16);
     expect(rows.every((r) => r.ly === 3)).toBe(true);
     expect(rows.map((r) => r.lx)).toEqual(Array.from({ length: 16 }, (_, i) => i));
+  });
+});
+
+describe('padForTraceInSteps (issue #39: the page gets a turn while 2 × 64 MB are copied at 4096³)', () => {
+  it('makes the same arrays as padForTrace, a turn after every chunk', async () => {
+    const s = { m: 37, k: 21, n: 19 };
+    const a = Float32Array.from({ length: s.m * s.k }, (_, i) => i * 0.5 - 3);
+    const b = Float32Array.from({ length: s.k * s.n }, (_, i) => 7 - i * 0.25);
+    let turns = 0;
+    const stepped = await padForTraceInSteps(a, b, s, 8, async () => void turns++, 100);
+    const whole = padForTrace(a, b, s, 8);
+    expect(Array.from(stepped.a)).toEqual(Array.from(whole.a));
+    expect(Array.from(stepped.b)).toEqual(Array.from(whole.b));
+    expect(turns).toBe(Math.ceil(a.length / 100) + Math.ceil(b.length / 100));
   });
 });

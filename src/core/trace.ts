@@ -251,14 +251,36 @@ export const kGarbage = 9;
  * so dropping the load tests corrupts C the way PMPP describes instead of reading a harmless 0.0.
  */
 export function padForTrace(a: Float32Array, b: Float32Array, s: Shape, tile: number): { a: Float32Array; b: Float32Array } {
-  const g = tileGrid(s, tile);
-  const aLen = g.tilesY * tile * s.k + g.phases * tile;
-  const bLen = g.phases * tile * s.n + g.tilesX * tile;
+  const { aLen, bLen } = traceLengths(s, tile);
   const pa = new Float32Array(Math.max(aLen, a.length)).fill(kGarbage);
   const pb = new Float32Array(Math.max(bLen, b.length)).fill(kGarbage);
   pa.set(a);
   pb.set(b);
   return { a: pa, b: pb };
+}
+
+/** The lengths of A and B as the traced kernel sees them (padForTrace). */
+export function traceLengths(s: Shape, tile: number): { aLen: number; bLen: number } {
+  const g = tileGrid(s, tile);
+  return { aLen: g.tilesY * tile * s.k + g.phases * tile, bLen: g.phases * tile * s.n + g.tilesX * tile };
+}
+
+/**
+ * padForTrace in steps of `chunk` values, awaiting `turn()` after each (the page's turn: at 4096³ the
+ * copy is 2 × 64 MB, issue #39). The same arrays as padForTrace.
+ */
+export async function padForTraceInSteps(a: Float32Array, b: Float32Array, s: Shape, tile: number, turn: () => Promise<void>, chunk = 1 << 20): Promise<{ a: Float32Array; b: Float32Array }> {
+  const { aLen, bLen } = traceLengths(s, tile);
+  const pad = async (src: Float32Array, len: number) => {
+    const out = new Float32Array(Math.max(len, src.length));
+    for (let i = 0; i < src.length; i += chunk) {
+      out.set(src.subarray(i, Math.min(src.length, i + chunk)), i);
+      await turn();
+    }
+    out.fill(kGarbage, src.length);
+    return out;
+  };
+  return { a: await pad(a, aLen), b: await pad(b, bLen) };
 }
 
 /** Describe the element a linear index reaches in a rows×cols matrix: inside, or past its end. */

@@ -9,7 +9,8 @@ import type { MatmulData } from '../core/data';
 import type { Shape, TileWidth } from '../core/shape';
 import type { LaunchPlan } from '../core/kernels';
 import { isPlanFailure, tiledMapping, tileGrid, type WorkgroupLimits } from '../core/tiling';
-import { kTraceMaxMacs, padForTrace } from '../core/trace';
+import { kTraceMaxMacs, padForTraceInSteps } from '../core/trace';
+import { kTransferChunkBytes, makeSlicer } from './runner';
 import { said } from '../core/said';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
 import { OwnedBuffers, readBack } from './buffers';
@@ -55,7 +56,9 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
   const p = await getPipeline(device, { label: 'Matmul.tiledTrace', source: traceSource, constants, what: said('viz:trace.what') });
 
   const owned = new OwnedBuffers(device, 'Matmul.trace');
-  const padded = padForTrace(data.a, data.b, shape, tile);
+  // Padded and uploaded in steps, the page getting a turn between them (at 4096³ A and B are 64 MB each, issue #39).
+  const slice = makeSlicer();
+  const padded = await padForTraceInSteps(data.a, data.b, shape, tile, slice, kTransferChunkBytes / 4);
   try {
     const slots = g.tilesX * g.tilesY * g.phases * tile * tile;
     const sizes = {
@@ -80,11 +83,16 @@ export async function runTraced(ctx: GpuContext, shape: Shape, tile: TileWidth, 
         owner: owned.createRead('owner.read', sizes.owner),
         trace: owned.createRead('trace.read', sizes.trace),
       };
-      device.queue.writeBuffer(bufs.a, 0, padded.a);
-      device.queue.writeBuffer(bufs.b, 0, padded.b);
       device.queue.writeBuffer(bufs.dims, 0, new Uint32Array([shape.m, shape.k, shape.n, 0]));
       return { bufs, reads };
     });
+    const step = kTransferChunkBytes / 4;
+    for (const [buf, src] of [[bufs.a, padded.a], [bufs.b, padded.b]] as const) {
+      for (let i = 0; i < src.length; i += step) {
+        await withErrorScopes(device, said('viz:trace.allocating'), () => device.queue.writeBuffer(buf, i * 4, src, i, Math.min(step, src.length - i)));
+        await slice();
+      }
+    }
     await withErrorScopes(device, said('viz:trace.running'), () => {
       const bg = device.createBindGroup({
         label: 'Matmul.tiledTrace.bindGroup',
