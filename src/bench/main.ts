@@ -129,7 +129,8 @@ function options(): Options {
     shapes.push({ m: dim(m, 'M'), k: dim(k, 'K'), n: dim(n, 'N') });
   }
   if (shapes.length === 0) shapes.push(...[256, 512, 1024].map((n) => ({ m: n, k: n, n })));
-  const kernels = list(get('kernels') ?? kKernelIds.join(',')).map((k) => (isKernelId(k) ? k : fail(`unknown kernel ${k}`)));
+  // --kernels none: no kernel (with --practice: no rung beside the learner's figure).
+  const kernels = get('kernels') === 'none' ? [] : list(get('kernels') ?? kKernelIds.join(',')).map((k) => (isKernelId(k) ? k : fail(`unknown kernel ${k}`)));
   const tiles = list(get('tiles') ?? '16').map((t) => (isTileWidth(Number(t)) ? (Number(t) as TileWidth) : fail(`tile ${t} is not offered`)));
   const pattern = get('pattern') ?? 'random';
   if (!isPattern(pattern)) fail(`unknown pattern ${pattern}`);

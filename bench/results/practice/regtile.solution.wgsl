@@ -20,11 +20,14 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
     }
     workgroupBarrier();
     for (var k = 0u; k < TILE; k++) {
-      for (var i = 0u; i < R; i++) {
-        for (var j = 0u; j < R; j++) {
-          acc[i][j] += As[ty * R + i][k] * Bs[k][tx * R + j];
-        }
-      }
+      let a0 = As[ty * R][k];
+      let a1 = As[ty * R + 1u][k];
+      let b0 = Bs[k][tx * R];
+      let b1 = Bs[k][tx * R + 1u];
+      acc[0][0] += a0 * b0;
+      acc[0][1] += a0 * b1;
+      acc[1][0] += a1 * b0;
+      acc[1][1] += a1 * b1;
     }
     workgroupBarrier();
   }

@@ -252,7 +252,7 @@ export const practice = {
       goal: 'Each invocation computes a 2×2 block of C (R = 2) from an 8×4 tile of A and a 4×8 tile of B in workgroup memory; the 16 invocations load the 64 elements of a phase, 4 each. Global reads per element of C: K/4 (exercise 5: K/2; naive: 2·K), so 2 FLOP per byte loaded instead of 1. Read budget: K per invocation.',
       hint1: 'In phase ph, invocation (tx, ty) loads rows ty·R + i of the A tile (column ph·TILE + tx) and columns tx·R + i of the B tile (row ph·TILE + ty), for i < R.',
       hint2: 'Each value read from As serves R elements of C, and each from Bs R more: keep the R×R sums in acc and update all of them for every k.',
-      hint3: 'for (var i = 0u; i < R; i++) { for (var j = 0u; j < R; j++) { acc[i][j] += As[ty * R + i][k] * Bs[k][tx * R + j]; } }',
+      hint3: 'Name the four registers with constant indices, so the compiler keeps them in registers (a loop over acc[i][j] may put acc in memory: through wgpu 6× slower at 4096³): let a0 = As[ty * R][k]; let a1 = As[ty * R + 1u][k]; let b0 = Bs[k][tx * R]; let b1 = Bs[k][tx * R + 1u]; acc[0][0] += a0 * b0; acc[0][1] += a0 * b1; acc[1][0] += a1 * b0; acc[1][1] += a1 * b1;',
     },
     wide: {
       title: 'Wide loads (vec4)',

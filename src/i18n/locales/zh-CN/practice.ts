@@ -254,7 +254,7 @@ export const practice: Catalogue<typeof en> = {
       goal: '每个调用计算 C 的一个 2×2 块（R = 2），数据来自工作组内存中 A 的 8×4 块和 B 的 4×8 块；每个阶段 16 个调用加载 64 个元素，每个 4 个。C 的每个元素的全局读取：K/4（练习 5：K/2；朴素：2·K），所以每字节加载 2 FLOP，而不是 1。读取预算：每个调用 K 次。',
       hint1: '在阶段 ph，调用 (tx, ty) 对 i < R 加载 A 块的第 ty·R + i 行（列 ph·TILE + tx）和 B 块的第 tx·R + i 列（行 ph·TILE + ty）。',
       hint2: '从 As 读出的每个值服务 C 的 R 个元素，从 Bs 读出的也一样：把 R×R 个和放在 acc 里，每个 k 都更新全部。',
-      hint3: 'for (var i = 0u; i < R; i++) { for (var j = 0u; j < R; j++) { acc[i][j] += As[ty * R + i][k] * Bs[k][tx * R + j]; } }',
+      hint3: '用常量下标写出四个寄存器，编译器才会把它们留在寄存器里（用循环按 acc[i][j] 访问，acc 可能被放进内存：经 wgpu 在 4096³ 上慢 6 倍）：let a0 = As[ty * R][k]; let a1 = As[ty * R + 1u][k]; let b0 = Bs[k][tx * R]; let b1 = Bs[k][tx * R + 1u]; acc[0][0] += a0 * b0; acc[0][1] += a0 * b1; acc[1][0] += a1 * b0; acc[1][1] += a1 * b1;',
     },
     wide: {
       title: '宽加载（vec4）',

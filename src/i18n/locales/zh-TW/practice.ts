@@ -254,7 +254,7 @@ export const practice: Catalogue<typeof en> = {
       goal: '每個叫用計算 C 的一個 2×2 塊（R = 2），資料來自工作群組記憶體中 A 的 8×4 塊和 B 的 4×8 塊；每個階段 16 個叫用載入 64 個元素，每個 4 個。C 的每個元素的全域讀取：K/4（練習 5：K/2；樸素：2·K），所以每位元組載入 2 FLOP，而不是 1。讀取預算：每個叫用 K 次。',
       hint1: '在階段 ph，叫用 (tx, ty) 對 i < R 載入 A 塊的第 ty·R + i 列（行 ph·TILE + tx）和 B 塊的第 tx·R + i 行（列 ph·TILE + ty）。',
       hint2: '從 As 讀出的每個值服務 C 的 R 個元素，從 Bs 讀出的也一樣：把 R×R 個和放在 acc 裡，每個 k 都更新全部。',
-      hint3: 'for (var i = 0u; i < R; i++) { for (var j = 0u; j < R; j++) { acc[i][j] += As[ty * R + i][k] * Bs[k][tx * R + j]; } }',
+      hint3: '用常數索引寫出四個暫存器，編譯器才會把它們留在暫存器裡（用迴圈依 acc[i][j] 存取，acc 可能被放進記憶體：經 wgpu 在 4096³ 上慢 6 倍）：let a0 = As[ty * R][k]; let a1 = As[ty * R + 1u][k]; let b0 = Bs[k][tx * R]; let b1 = Bs[k][tx * R + 1u]; acc[0][0] += a0 * b0; acc[0][1] += a0 * b1; acc[1][0] += a1 * b0; acc[1][1] += a1 * b1;',
     },
     wide: {
       title: '寬載入（vec4）',
