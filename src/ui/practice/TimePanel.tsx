@@ -96,6 +96,7 @@ export function TimePanel({ id }: { id: ExerciseId }) {
       <SharedFigure id={id} />
       {running && timed ? (
         <p role="status" aria-live="polite" data-testid="exercise-time-status" data-stage={timed.stage?.kind ?? ''}>
+          {timed.outcome?.kind === 'timed' ? `${t('time.figure', { rate: fmtGflops(timed.outcome.gflops), size: timed.outcome.size })}. ` : ''}
           {timed.stage?.kind === 'rungs'
             ? t('time.stage.rungs', { n: timed.stage.rung ?? 0, of: timed.stage.rungs ?? 0, size: timed.size ?? 0 })
             : t(`time.stage.${timed.stage?.kind ?? 'probe'}`, { size: timed.size ?? 0 })}{' '}
@@ -107,12 +108,13 @@ export function TimePanel({ id }: { id: ExerciseId }) {
           {t('time.failed', { error: say(current.error) })}
         </p>
       ) : null}
-      {current && o?.kind === 'not-timed' ? (
+      {current && current.status === 'done' && o?.kind === 'not-timed' ? (
         <p className="verdict-error" data-testid="exercise-timed" data-verified="false" data-trusted="false" data-gflops="" data-why={o.why}>
           ✗ {t(`time.not.${o.why}`, { size: o.size ?? 0 })}
         </p>
       ) : null}
-      {current && o?.kind === 'timed' && current.trust ? <Timed t={t} timed={current} /> : null}
+      {/* The figure with its place, once the whole run is done (the rungs are timed after the learner's kernel). */}
+      {current && current.status === 'done' && o?.kind === 'timed' && current.trust ? <Timed t={t} timed={current} /> : null}
     </section>
   );
 }
