@@ -117,6 +117,7 @@ describe('best times and a link’s timed figure (#38)', () => {
     const s = initialPractice('regtile', codeFragment(code, encodeTimed(f)), true);
     expect(s.practiceCode.regtile).toBe(code);
     expect(s.practiceSharedTimed).toEqual({ ok: true, figure: f });
+    expect(s.practiceSharedCode).toBe(code);
     expect(initialPractice('tiled', codeFragment(code, encodeTimed(f)), true).practiceSharedTimed).toEqual({ ok: false, why: 'other-exercise' });
     const damaged = initialPractice('regtile', codeFragment(code, 'AAAA'), true);
     expect(damaged.practiceSharedTimed).toEqual({ ok: false, why: 'damaged' });

@@ -80,6 +80,8 @@ export interface PracticeState {
   readonly practiceBest: Readonly<Partial<Record<ExerciseId, BestTime>>>;
   /** A link's timed figure (the sender's, not re-measured), for the exercise the link opened, or why it was refused. */
   readonly practiceSharedTimed?: ReadTimed;
+  /** The code that link carried: the sender's figure is shown beside it while the editor holds that code. */
+  readonly practiceSharedCode?: string;
 }
 
 /** Where the best times are kept (a JSON object: exercise id → BestTime). */
@@ -228,6 +230,6 @@ export function initialPractice(ex?: string, hash = '', practiceOpen = false): P
     practiceError: '',
     practicePassed: storedPassed(),
     practiceBest: storedBest(),
-    ...(practiceSharedTimed ? { practiceSharedTimed } : {}),
+    ...(practiceSharedTimed && fragment?.ok ? { practiceSharedTimed, practiceSharedCode: fragment.code } : {}),
   };
 }

@@ -27,9 +27,10 @@ const rungName = (id: string) => kernelLabel(id as KernelId);
 
 function SharedFigure({ id }: { id: ExerciseId }) {
   const { t } = useTranslation('practice');
-  const shared = useApp((s) => s.practiceSharedTimed);
-  const linked = useApp((s) => s.practiceLinked === id);
-  if (!shared || !linked) return null;
+  const shared = useApp((s) => (s.practiceEx === id ? s.practiceSharedTimed : undefined));
+  // Beside the code it was measured with, run here or not (the learner may time it and compare).
+  const beside = useApp((s) => s.practiceSharedCode !== undefined && s.practiceCode[id] === s.practiceSharedCode);
+  if (!shared || !beside) return null;
   if (!shared.ok) {
     return (
       <p className="error-summary" data-testid="exercise-shared-timed" data-bad={shared.why}>
