@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dispatchTime, estimateRun, estimateSweep, needsEstimate, runMemory } from './estimate';
 import { kConfirmMs, kConfirmPageBytes } from '../core/limits';
-import { kTimingBudgetMs } from './timing';
+import { kMaxSettleMs, kSettleChunkMs, kSettleStaleChunks, kTimingBudgetMs } from './timing';
 
 const cube = (n: number) => ({ m: n, k: n, n });
 
@@ -76,5 +76,18 @@ describe('estimateSweep (issue #34: a sweep up to 4096 states its total first)',
     expect(e.pageBytes).toBe(estimateRun(sizes[2]!, rates, 0, true).pageBytes);
     expect(e.confirm).toContain('time');
     expect(estimateSweep([{ m: 64, k: 64, n: 64 }], rates, 0).totalMs).toBe(estimateRun({ m: 64, k: 64, n: 64 }, rates, 0).totalMs);
+  });
+});
+
+describe('settling in the estimate', () => {
+  it('counts the full settle for the first kernel only: the ones after it find the clock up', () => {
+    const shape = { m: 512, k: 512, n: 512 };
+    const rates = (['naive', 'tiled', 'reg4x4'] as const).map((kernel) => ({ kernel, gflops: 10_000 }));
+    const settled = estimateRun(shape, rates, 0, true);
+    const unsettled = estimateRun(shape, rates, 0, false);
+    const extra = settled.kernels.map((k, i) => k.runMs! - unsettled.kernels[i]!.runMs!);
+    expect(extra[0]).toBe(kMaxSettleMs);
+    expect(extra[1]).toBe(kSettleStaleChunks * kSettleChunkMs);
+    expect(extra[2]).toBe(kSettleStaleChunks * kSettleChunkMs);
   });
 });

@@ -10,7 +10,7 @@ import { kFullCheckMacs, kSampleMacBudget } from '../core/reference';
 import { gflops, type Shape, type TileWidth } from '../core/shape';
 import type { GpuContext } from './device';
 import { kTransferChunkBytes, memoryRows, runMatmul } from './runner';
-import { kMaxSettleMs, kMinSamples, kMinSampleMs, kTimingBudgetMs, kWarmupRuns } from './timing';
+import { kMaxSettleMs, kMinSamples, kMinSampleMs, kSettleChunkMs, kSettleStaleChunks, kTimingBudgetMs, kWarmupRuns } from './timing';
 import { kConfirmMs, kConfirmPageBytes } from '../core/limits';
 
 /** Runs below this many multiply-adds (and under kConfirmPageBytes) start at once: no probe, no estimate. */
@@ -98,7 +98,10 @@ export function estimateRun(shape: Shape, rates: readonly KernelRate[], samples:
     if (r.gflops === undefined || !(r.gflops > 0)) return { kernel: r.kernel, dispatchMs: undefined, dispatches: 0, runMs: undefined };
     const dispatchMs = (2 * macs(shape)) / (r.gflops * 1e6);
     const d = dispatchTime(dispatchMs, samples, g.m);
-    const settleMs = settles && dispatchMs * 2 <= kMaxSettleMs ? kMaxSettleMs : 0;
+    // Settling (gpu/timing settle): the first kernel may wait for the clock to climb, up to kMaxSettleMs;
+    // the kernels after it find it up and stop after kSettleStaleChunks chunks (on an H200 the ladder's
+    // rungs settled in about 0.2 s each, and "Run every rung" estimated 60 s for 22 s of work at 2 s a rung).
+    const settleMs = settles && dispatchMs * 2 <= kMaxSettleMs ? (i === 0 ? kMaxSettleMs : kSettleStaleChunks * Math.max(kSettleChunkMs, dispatchMs)) : 0;
     const io = moveMs(4 * (g.m * g.k + g.k * g.n + 2 * g.m * g.n)) + verifyMacs(shape) / kCpuRates.verifyMacsPerMs;
     return { kernel: r.kernel, dispatchMs, dispatches: d.dispatches, runMs: d.ms + settleMs + io };
   });
