@@ -9,12 +9,12 @@ import { exercise, overallStatus, type ExerciseId } from '../core/practice/exerc
 import { encodeTimed, ofRoof, placeOnLadder, timeable, type TimedShare } from '../core/practice/timing';
 import { cube } from '../core/shape';
 import { softwareAdapter, type Trust } from '../core/trust';
-import { dispatchTime } from '../gpu/estimate';
+import { dispatchTime, estimateRun } from '../gpu/estimate';
 import { failureOf, GpuRunError, type GpuInfo } from '../gpu/device';
 import { timeLearner, timeRungs } from '../gpu/practiceTime';
 import { kMaxSettleMs } from '../gpu/timing';
 import { said } from '../i18n';
-import { ladderEstimate } from './ladderShape';
+import { kRungOverheadMs } from './ladderShape';
 import { storeBest, type BestTime, type PracticeRung, type PracticeTimed } from './practiceState';
 import { withRun } from './runs';
 import { useApp } from './store';
@@ -69,7 +69,12 @@ export async function timePractice(): Promise<void> {
             // The rest of the run, said before it starts: the timed run at this size (at the probe's rate), then the rungs not yet timed at it.
             const dispatchMs = probe.ms * (size / probe.size) ** 3;
             const learnerMs = dispatchTime(dispatchMs, 0, size).ms + (software ? 0 : kMaxSettleMs);
-            const rungsMs = software || rungCache.has(rungKey(size)) ? 0 : (ladderEstimate(cube(size), false, kLadderIds).totalMs ?? 0);
+            // The rungs at the learner's measured rate (none of theirs is measured yet): most are faster, naive slower.
+            const rate = dispatchMs > 0 ? (2 * size ** 3) / (dispatchMs * 1e6) : undefined;
+            const rungsMs =
+              software || rungCache.has(rungKey(size)) || rate === undefined
+                ? 0
+                : (estimateRun(cube(size), kLadderIds.map((kernel) => ({ kernel, gflops: rate })), 0, true).totalMs ?? 0) + kLadderIds.length * kRungOverheadMs.gpu;
             setTimed({ size, estimateMs: learnerMs + rungsMs });
           },
         });
