@@ -24,6 +24,10 @@ test('no WebGPU: the lesson opens on what works (a CPU simulation) and how to en
   await expect(note).toBeVisible();
   await expect(note).toContainText('CPU simulation');
   await expect(note).toContainText('chrome://flags/#enable-unsafe-webgpu');
+  // The headline says which of the three it was: no WebGPU, no adapter, or a device that would not open.
+  const reason = await page.getByTestId('nogpu-title').getAttribute('data-reason');
+  expect(['no-webgpu', 'no-adapter', 'device-failed']).toContain(reason);
+  await expect(page.getByTestId('nogpu-title')).toContainText({ 'no-webgpu': 'No WebGPU', 'no-adapter': 'no GPU adapter', 'device-failed': 'could not be opened' }[reason as 'no-webgpu']);
   // Nothing red before a run: no error badge, no error text, no alert.
   await expect(page.locator('.badge.bad, .error-text, [role="alert"], [data-testid="error-message"]').filter({ visible: true })).toHaveCount(0);
   // At 1366×768 the action the note names is on the first screen (the browsers' list is folded).

@@ -110,7 +110,7 @@ export function GpuStatusPanel() {
         <div className="nogpu-note" data-testid="nogpu-note">
           <p>
             {/* Each view names only actions it has (issue #34): "Run both" is the lesson's button. */}
-            <strong>{t('gpu.nogpu.title')}</strong>
+            <strong data-testid="nogpu-title" data-reason={gpu.reason}>{t(gpu.reason === 'no-adapter' ? 'gpu.nogpu.titleNoAdapter' : gpu.reason === 'device-failed' ? 'gpu.nogpu.titleDeviceFailed' : 'gpu.nogpu.title')}</strong>
             {sentenceGap()}
             {view === 'lesson' ? t('gpu.nogpu.works', { action: t('controls.runBoth') }) : t('gpu.nogpu.worksElsewhere')}
           </p>

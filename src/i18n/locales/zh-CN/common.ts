@@ -141,6 +141,8 @@ export const common: Catalogue<typeof en> = {
     reconnect: '立即重新连接',
     nogpu: {
       title: '此浏览器没有 WebGPU：本课在 CPU 上模拟同一个内核。',
+      titleNoAdapter: '浏览器支持 WebGPU，但没有给出 GPU 适配器（GPU 可能被屏蔽，或仍在启动：重新加载即可再次请求）：本课在 CPU 上模拟同一个内核。',
+      titleDeviceFailed: '找到了 GPU 适配器，但无法打开其设备：本课在 CPU 上模拟同一个内核。',
       works: '点击“{{action}}”：分块图、阶段步进器和课堂模式都由这个模拟绘制，并标注为模拟。速度需要 GPU 才能测量。',
       worksElsewhere: '这里可用的是课程的 CPU 模拟（分块图、阶段步进器和课堂模式）；本视图需要 WebGPU 才能运行。',
       enable: '要在你自己的 GPU 上运行：请在支持 WebGPU 的浏览器中打开本页（各浏览器的做法）',

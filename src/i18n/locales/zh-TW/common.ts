@@ -141,6 +141,8 @@ export const common: Catalogue<typeof en> = {
     reconnect: '立即重新連線',
     nogpu: {
       title: '此瀏覽器沒有 WebGPU：本課在 CPU 上模擬同一個核心程式。',
+      titleNoAdapter: '瀏覽器支援 WebGPU，但沒有提供 GPU 介面卡（GPU 可能被封鎖，或仍在啟動：重新載入即可再次請求）：本課在 CPU 上模擬同一個核心程式。',
+      titleDeviceFailed: '找到了 GPU 介面卡，但無法開啟其裝置：本課在 CPU 上模擬同一個核心程式。',
       works: '按一下「{{action}}」：分塊圖、階段步進器和課堂模式都由這個模擬繪製，並標註為模擬。速度需要 GPU 才能測量。',
       worksElsewhere: '這裡可用的是課程的 CPU 模擬（分塊圖、階段步進器和課堂模式）；本檢視需要 WebGPU 才能執行。',
       enable: '要在你自己的 GPU 上執行：請在支援 WebGPU 的瀏覽器中開啟本頁（各瀏覽器的做法）',
