@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from './fixtures';
 import { PracticePage } from './pages/practice';
 import { kExercises, type Exercise } from '../src/core/practice/exercises';
@@ -35,6 +36,9 @@ test.describe('practice: Time it', () => {
     // An untrusted figure is no best time.
     await expect(page.getByTestId('exercise-best')).toHaveCount(0);
     await expect(page.getByTestId('practice-progress')).toHaveAttribute('data-best', '');
+    // The panel with its figure passes axe-core (no serious or critical violation).
+    const axe = await new AxeBuilder({ page }).include('[data-testid="exercise-time-panel"]').analyze();
+    expect(axe.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical').map((x) => `${x.id}: ${x.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
     // The link carries the figure; opened, it is the sender's, judged by the shared-figure rule (software: not a speed).
     await page.getByTestId('exercise-share').click();

@@ -61,6 +61,7 @@ export function TimePanel({ id }: { id: ExerciseId }) {
   const code = useApp((s) => s.practiceCode[id]);
   const busy = useApp((s) => s.busy);
   const best = useApp((s) => s.practiceBest[id]);
+  const noGpu = useApp((s) => s.gpu.state === 'unavailable');
   // Re-render when the check's verdict changes (mayTime reads it).
   useApp((s) => s.practiceResult?.seq);
   const ex = exercise(id);
@@ -86,7 +87,7 @@ export function TimePanel({ id }: { id: ExerciseId }) {
         </button>
         {running ? <CancelRun data-testid="exercise-time-cancel" /> : null}
         <span id="practice-time-why" className="small">
-          {!may ? t('time.checkFirst') : ''}
+          {noGpu ? t('time.noGpu') : !may ? t('time.checkFirst') : ''}
         </span>
       </p>
       {best ? (

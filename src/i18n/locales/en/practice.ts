@@ -44,6 +44,7 @@ export const practice = {
   },
   noGpu: 'Exercises need a GPU with WebGPU to run. The goals, code and hints are all here to read.',
   time: {
+    noGpu: 'Timing needs a GPU through WebGPU, and this page has none (the GPU panel says why).',
     heading: 'Time it on this GPU',
     notMatmul: 'Only the matrix products are timed and placed on the ladder; this exercise is checked, not timed.',
     what: 'Times your code as written (nothing counted or added) like every rung of the ladder, with TILE = {{tile}} as the rungs use (the check used the exercise’s smaller TILE; code written against TILE runs at either): a bounded run first (each loop within its budget), then warm-up, samples and the trust rule, at the largest size up to {{largest}}³ where one run takes about a quarter of a second on a GPU (on a software adapter, {{smallest}}³ or so); verified against the CPU reference at that size. Then the ladder’s rungs are timed at the same size (once per size), to place your figure among them.',
