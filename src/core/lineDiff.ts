@@ -1,5 +1,5 @@
 /**
- * A line diff for the ladder's "what changed in the code" (ui/RungDiff): the longest common
+ * A line diff for the ladder's "what changed in the code" (ui/ladder/RungDiff): the longest common
  * subsequence of two texts' lines, then the edit script. Pure and small: the WGSL files are a few
  * hundred lines (a 400 × 400 table is 160,000 cells), so no diff library is needed.
  */

@@ -1,5 +1,5 @@
 /**
- * The geometry of a rung's diagram (ui/RungDiagram draws it): rectangles in units of matrix
+ * The geometry of a rung's diagram (ui/ladder/RungDiagram draws it): rectangles in units of matrix
  * elements, each with a role, drawn from the rung's own launch plan at the current shape — no
  * words (the roles and values are said by ui/). Panels:
  * - `problem`: A (M×K), B (K×N) and C (M×N); the grid of C blocks, one workgroup's block, the rows

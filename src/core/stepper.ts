@@ -1,5 +1,5 @@
 /**
- * The phase stepper's logic without React or words (issue #33: pulled out of ui/PhaseStepper.tsx,
+ * The phase stepper's logic without React or words (issue #33: pulled out of ui/lesson/PhaseStepper.tsx,
  * which draws it): the selected workgroup's slots in one phase from the GPU's record or the model,
  * which lanes the multiply step marks, what a lane prints in the width it has, and how the grids'
  * indices are spaced.

@@ -1,5 +1,5 @@
 /**
- * What the benchmark view shows, as data (ui/Bench.tsx puts it into words and elements): the kernel
+ * What the benchmark view shows, as data (ui/bench/Bench.tsx puts it into words and elements): the kernel
  * presets of the sweep form and a choice's changes, the GPU's name from what the browser disclosed,
  * what a share link reveals and withholds, and the chart's lines (each kernel's points, this run's and
  * the shared run's). Pure: no React, no words.

@@ -2,7 +2,7 @@
  * The glossary: the same idea under its CUDA spelling, its WebGPU/WGSL spelling and the words this
  * app uses, in every language of core/languages.ts (issue #13; the key for students who learned CUDA first). The
  * one place its data lives: the terms' code spellings here, their words and meanings in the
- * 'common' catalogue (glossary.term.*, glossary.meaning.*). The lesson view shows it (ui/Glossary)
+ * 'common' catalogue (glossary.term.*, glossary.meaning.*). The lesson view shows it (ui/lesson/Glossary)
  * and docs/glossary.md is generated from it (glossaryMarkdown; glossary.test.ts fails when the file
  * differs: `UPDATE_GLOSSARY=1 npx vitest run src/i18n/glossary.test.ts` writes it again).
  */

@@ -3,7 +3,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { clearGpuErrors, gpuStatusMessage, initGpu } from '../state/session';
 import { useApp } from '../state/store';
 import type { GpuInfo } from '../gpu/device';
-import { fmtBytes, fmtInt } from './format';
+import { fmtBytes, fmtInt } from './common/format';
 
 function Limits({ info }: { info: GpuInfo }) {
   const { t } = useTranslation();

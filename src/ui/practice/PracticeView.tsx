@@ -16,7 +16,7 @@ import type { Shape } from '../../core/shape';
 import { kMaxCodeChars, prelude, type CompileHint, type Refusal } from '../../core/practice/wgsl';
 import type { Slip } from '../../core/practice/slips';
 import { language, numberFormat, say } from '../../i18n';
-import { fmtGflops } from '../format';
+import { fmtGflops } from '../common/format';
 import { localizeComments } from '../../i18n/codeComments';
 import { timedForLink } from '../../state/practiceTime';
 import { clearProgress, practiceLink, resetExercise, restoreCode, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution } from '../../state/practice';

@@ -15,10 +15,10 @@ import { kernelLabel } from '../../i18n/kernels';
 import type { KernelId } from '../../core/kernels';
 import { mayTime, timePractice } from '../../state/practiceTime';
 import { useApp } from '../../state/store';
-import { CancelRun } from '../CancelRun';
-import { fmtGflops, fmtMs, fmtPercent } from '../format';
-import { fmtDuration } from '../RunEstimate';
-import { distrustWords } from '../timing';
+import { CancelRun } from '../common/CancelRun';
+import { fmtGflops, fmtMs, fmtPercent } from '../common/format';
+import { fmtDuration } from '../common/RunEstimate';
+import { distrustWords } from '../common/timing';
 
 const fmt = (n: number) => numberFormat().format(n);
 /** A share as a percentage with up to 3 significant digits ("12.3%"). */

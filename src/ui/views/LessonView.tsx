@@ -1,17 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../../state/store';
-import { Comparison } from '../Comparison';
-import { Controls } from '../Controls';
-import { Glossary, GlossaryLink } from '../Glossary';
-import { LessonNext } from '../KernelSource';
-import { DataFlow, TilingWhy } from '../Lessons';
-import { PhaseStepper } from '../PhaseStepper';
-import { ResultCard } from '../ResultCard';
-import { RunSummary } from '../RunSummary';
-import { TileMap } from '../TileMap';
-import { VizBar } from '../VizBar';
-import { afterNextPaint } from '../afterPaint';
+import { Comparison } from '../lesson/Comparison';
+import { Controls } from '../common/Controls';
+import { Glossary, GlossaryLink } from '../lesson/Glossary';
+import { LessonNext } from '../common/KernelSource';
+import { DataFlow, TilingWhy } from '../lesson/Lessons';
+import { PhaseStepper } from '../lesson/PhaseStepper';
+import { ResultCard } from '../lesson/ResultCard';
+import { RunSummary } from '../lesson/RunSummary';
+import { TileMap } from '../lesson/TileMap';
+import { VizBar } from '../lesson/VizBar';
+import { afterNextPaint } from '../lesson/afterPaint';
 
 /** The highest run number among the finished results (0 when none has finished). */
 function useLastFinishedRun(): number {

@@ -7,15 +7,15 @@
 import { lazy, type ReactNode } from 'react';
 import type { View } from '../../core/views';
 import { said, type Said } from '../../core/said';
-import { DotView } from '../DotView';
+import { DotView } from '../dot/DotView';
 import { LessonView } from './LessonView';
 import { ProblemView } from './ProblemView';
 
 const BenchView = lazy(() => import('./BenchView').then((m) => ({ default: m.BenchView })));
-const Ladder = lazy(() => import('../Ladder').then((m) => ({ default: m.Ladder })));
-const CompareView = lazy(() => import('../CompareView').then((m) => ({ default: m.CompareView })));
+const Ladder = lazy(() => import('../ladder/Ladder').then((m) => ({ default: m.Ladder })));
+const CompareView = lazy(() => import('../bench/CompareView').then((m) => ({ default: m.CompareView })));
 const PracticeView = lazy(() => import('../practice/PracticeView').then((m) => ({ default: m.PracticeView })));
-const Partitions = lazy(() => import('../Partitions').then((m) => ({ default: m.Partitions })));
+const Partitions = lazy(() => import('../partitions/Partitions').then((m) => ({ default: m.Partitions })));
 
 export interface ViewBody {
   /** The view's body (inside the page's Suspense). */

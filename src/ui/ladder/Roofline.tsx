@@ -1,0 +1,215 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { fmtGbs, fmtGflops, fmtInt, fmtMs, fmtPercent } from '../common/format';
+import { numberFormat, say } from '../../i18n';
+import { CancelRun, isCancelled } from '../common/CancelRun';
+import { kFmaChains, kH100Roofline, rooflineChart, rooflineEstimateSeconds, rooflineSizes, type RungPoint } from '../../core/roofline';
+import { spreadPercent } from '../../core/stats';
+import { runTrust } from '../../core/trust';
+import { runRooflineView } from '../../state/roofline';
+import { useApp } from '../../state/store';
+import { kernelLabel } from '../../i18n/kernels';
+import { isKernelId } from '../../core/kernels';
+
+const kParts = { n: <span className="num" /> };
+const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
+
+/** Chart geometry (SVG units): the plot sits inside these margins. */
+const W = 760;
+const H = 440;
+const M = { left: 132, right: 24, top: 20, bottom: 64 };
+const PW = W - M.left - M.right;
+const PH = H - M.top - M.bottom;
+const px = (x: number) => M.left + x * PW;
+const py = (y: number) => M.top + (1 - y) * PH;
+
+/** The log-log chart: this GPU's roofs (solid), the H100 reference (dashed), each measured rung (a point). */
+function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: number; fmaGflops: number; rungs: readonly RungPoint[]; roofTrusted: boolean }) {
+  const { t } = useTranslation('run');
+  const c = rooflineChart({ bandwidthGbs, fmaGflops }, { bandwidthGbs: kH100Roofline.bandwidthGbs, fmaGflops: kH100Roofline.fmaGflops }, rungs);
+  const path = (pts: ReadonlyArray<readonly [number, number]>) => pts.map(([x, y], i) => `${i ? 'L' : 'M'}${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(' ');
+  const xAt = (k: number) => (k - c.xMin) / (c.xMax - c.xMin);
+  const yAt = (k: number) => (k - c.yMin) / (c.yMax - c.yMin);
+  const intensityTick = (k: number) => (k < 0 ? fixed(10 ** k, -k) : fmtInt(10 ** k));
+  const last = (l: typeof c.here) => l.points[l.points.length - 1]!;
+  // Whole powers of ten in GFLOP/s below 1000, TFLOP/s above (the unit written on every tick).
+  const rateTick = (k: number) => (k >= 3 ? `${fmtInt(10 ** (k - 3))} TFLOP/s` : `${k < 0 ? fixed(10 ** k, -k) : fmtInt(10 ** k)} GFLOP/s`);
+  // Each rung's name beside its point unless it would print over one already placed (trusted first);
+  // every point keeps its name in its tooltip and in the list under the chart.
+  const placed: Array<{ x: number; y: number }> = [];
+  const labelled = new Set<string>();
+  for (const p of [...c.points].sort((a, b) => Number(b.trusted) - Number(a.trusted))) {
+    const x = px(p.x);
+    const y = py(p.y);
+    if (placed.some((q) => Math.abs(q.y - y) < 16 && Math.abs(q.x - x) < 110)) continue;
+    placed.push({ x, y });
+    labelled.add(p.id);
+  }
+  return (
+    <svg
+      className="roofline-chart"
+      data-testid="roofline-chart"
+      data-bandwidth-gbs={bandwidthGbs}
+      data-fma-gflops={fmaGflops}
+      data-rungs={rungs.map((r) => r.id).join(' ')}
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-label={t('roofline.chartAria')}
+    >
+      <rect x={M.left} y={M.top} width={PW} height={PH} className="roofline-plot" />
+      {c.xTicks.map((k) => (
+        <g key={`x${k}`}>
+          <line x1={px(xAt(k))} x2={px(xAt(k))} y1={M.top} y2={M.top + PH} className="roofline-grid" />
+          <text x={px(xAt(k))} y={M.top + PH + 22} textAnchor="middle" className="roofline-tick">
+            {intensityTick(k)}
+          </text>
+        </g>
+      ))}
+      {c.yTicks.map((k) => (
+        <g key={`y${k}`}>
+          <line x1={M.left} x2={M.left + PW} y1={py(yAt(k))} y2={py(yAt(k))} className="roofline-grid" />
+          <text x={M.left - 8} y={py(yAt(k)) + 5} textAnchor="end" className="roofline-tick">
+            {rateTick(k)}
+          </text>
+        </g>
+      ))}
+      <text x={M.left + PW / 2} y={H - 12} textAnchor="middle" className="roofline-axis">
+        {t('roofline.xAxis')}
+      </text>
+      <path d={path(c.reference.points)} className="roofline-ref" data-testid="roofline-roof-reference" />
+      <path d={path(c.here.points)} className="roofline-here" data-testid="roofline-roof-here" data-trusted={roofTrusted} />
+      <text x={px(c.reference.points[0]![0]) + 10} y={Math.max(M.top + 18, py(c.reference.points[0]![1]) - 14)} textAnchor="start" className="roofline-label ref">
+        {t('roofline.legendReference')}
+      </text>
+      <text x={px(last(c.here)[0]) - 6} y={py(last(c.here)[1]) + 22} textAnchor="end" className="roofline-label here">
+        {roofTrusted ? t('roofline.legendHere') : t('roofline.legendHereUntrusted')}
+      </text>
+      {c.points.map((p) => (
+        <g key={p.id} data-testid={`roofline-point-${p.id}`} data-trusted={p.trusted}>
+          <title>{`${p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte`}</title>
+          {p.trusted ? <circle cx={px(p.x)} cy={py(p.y)} r={7} className="roofline-point" /> : <rect x={px(p.x) - 6} y={py(p.y) - 6} width={12} height={12} className="roofline-point untrusted" />}
+          {labelled.has(p.id) && (
+            <text x={px(p.x) + 10} y={py(p.y) + 5} className="roofline-point-label">
+              {p.id}
+            </text>
+          )}
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+/** The measured roofline of this GPU, under the ladder: the run button, the chart and what each figure is. */
+export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
+  const { t } = useTranslation('run');
+  const gpu = useApp((s) => s.gpu);
+  const busy = useApp((s) => s.busy);
+  const status = useApp((s) => s.rooflineStatus);
+  const stage = useApp((s) => s.rooflineStage);
+  const error = useApp((s) => s.rooflineError);
+  const r = useApp((s) => s.rooflineResult);
+  const sizes = gpu.state === 'ready' ? rooflineSizes({ isFallbackAdapter: gpu.info.isFallbackAdapter, ...gpu.info.limits }) : undefined;
+  const clock = (c: string) => t(`clock.label.${c as 'gpu-timestamp' | 'wall-clock'}`);
+  const verdict = (ok: boolean, wrong: number) => (ok ? t('roofline.verified') : t('roofline.notVerified', { wrong: fmtInt(wrong) }));
+  const spread = (s: { median: number; min: number; max: number }) => fmtPercent(spreadPercent(s));
+  const untrusted = (tm: NonNullable<typeof r>['copy']['timing']) => (runTrust(tm).trusted ? '' : ` ${t('roofline.untrusted')}`);
+  const m = kH100Roofline.measured;
+  return (
+    <section className="roofline" aria-labelledby="roofline-heading" data-testid="roofline">
+      <h3 id="roofline-heading">{t('roofline.heading')}</h3>
+      <p className="small">{t('roofline.intro')}</p>
+      <div className="run-buttons">
+        <button type="button" data-testid="roofline-run" onClick={() => void runRooflineView()} aria-busy={busy && status === 'running'} disabled={busy}>
+          {t('roofline.run')}
+        </button>
+        {busy && status === 'running' && (
+          <CancelRun data-testid="roofline-cancel" />
+        )}
+        {sizes && (
+          <span className="small" data-testid="roofline-estimate">
+            {t(sizes.scale === 'small' ? 'roofline.estimateSoftware' : 'roofline.estimate', {
+              seconds: fmtInt(rooflineEstimateSeconds(sizes)),
+              mib: fmtInt(sizes.copy.bytes / 2 ** 20),
+              gflop: fixed((2 * kFmaChains * sizes.fma.iterations * sizes.fma.invocations) / 1e9, sizes.scale === 'small' ? 3 : 0),
+            })}
+          </span>
+        )}
+      </div>
+      <p role="status" className="small" data-testid="roofline-status" data-status={status}>
+        {status === 'running' ? (stage ? t(`roofline.stage.${stage}`) : t('roofline.running')) : ''}
+      </p>
+      {error !== '' &&
+        (isCancelled(error) ? (
+          // Cancelled by the user: said plainly, not as a failure.
+          <p className="small" data-testid="roofline-error" data-cancelled="true">
+            {say(error)}
+          </p>
+        ) : (
+          <p className="error-text" data-testid="roofline-error">
+            {t('roofline.failed', { error: typeof error === 'string' ? error : say(error) })}
+          </p>
+        ))}
+      {r && (
+        <>
+          <Chart bandwidthGbs={r.copy.gbps} fmaGflops={r.fma.gflops} rungs={rungs} roofTrusted={runTrust(r.copy.timing).trusted && runTrust(r.fma.timing).trusted} />
+          <ul className="roofline-figures small" data-testid="roofline-figures" data-verified={r.copy.verified && r.fma.verified}>
+            <li data-testid="roofline-bandwidth" data-verified={r.copy.verified}>
+              <Trans
+                t={t}
+                i18nKey="roofline.bandwidth"
+                values={{ gbs: fmtGbs(r.copy.gbps), mib: fmtInt(r.copy.config.bytes / 2 ** 20), n: r.copy.timing.stats.n, spread: spread(r.copy.timing.stats), clock: clock(r.copy.timing.clock), verified: verdict(r.copy.verified, r.copy.mismatches) }}
+                components={kParts}
+              />
+              {untrusted(r.copy.timing)}
+            </li>
+            <li data-testid="roofline-builtin">
+              <Trans t={t} i18nKey="roofline.builtin" values={{ gbs: fmtGbs(r.builtin.gbps), n: r.builtin.timing.stats.n, clock: clock(r.builtin.timing.clock) }} components={kParts} />
+              {untrusted(r.builtin.timing)}
+            </li>
+            <li data-testid="roofline-fma" data-verified={r.fma.verified}>
+              <Trans
+                t={t}
+                i18nKey="roofline.fma"
+                values={{
+                  gflops: fmtGflops(r.fma.gflops),
+                  chains: kFmaChains,
+                  inv: fmtInt(r.fma.config.invocations),
+                  iters: fmtInt(r.fma.config.iterations),
+                  n: r.fma.timing.stats.n,
+                  spread: spread(r.fma.timing.stats),
+                  clock: clock(r.fma.timing.clock),
+                  verified: verdict(r.fma.verified, r.fma.mismatches),
+                }}
+                components={kParts}
+              />
+              {untrusted(r.fma.timing)}
+            </li>
+            <li>
+              <Trans t={t} i18nKey="roofline.ridge" values={{ ai: fixed(r.fma.gflops / r.copy.gbps, 1) }} components={kParts} />
+            </li>
+            <li>{t('roofline.clockNote', { clock: clock(r.fma.timing.clock), median: fmtMs(r.fma.timing.stats.median) })}</li>
+            <li>{rungs.length === 0 ? t('roofline.noRungs') : t('roofline.legendRung')}</li>
+            {rungs.length > 0 && (
+              <li data-testid="roofline-rung-list">
+                {t('roofline.rungList', {
+                  list: rungs.map((p) => `${isKernelId(p.id) ? kernelLabel(p.id) : p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte${p.trusted ? '' : ` (${t('roofline.pointUntrusted')})`}`).join('; '),
+                })}
+              </li>
+            )}
+          </ul>
+        </>
+      )}
+      <p className="small" data-testid="roofline-reference">
+        {t('roofline.reference', { tbs: fixed(kH100Roofline.bandwidthGbs / 1000, 2), tflops: fmtInt(kH100Roofline.fmaGflops / 1000) })}
+        {m &&
+          ` ${t('roofline.referenceMeasured', {
+            wgpuBw: fixed(m.wgpu.bandwidthGbs / 1000, 2),
+            wgpuF: fixed(m.wgpu.fmaGflops / 1000, 1),
+            dawnBw: fixed(m.dawn.bandwidthGbs / 1000, 2),
+            dawnF: fixed(m.dawn.fmaGflops / 1000, 1),
+            date: m.date,
+          })}`}
+      </p>
+      <p className="small">{t('roofline.honest')}</p>
+    </section>
+  );
+}
