@@ -83,6 +83,32 @@ test.describe('practice: Time it', () => {
     }
   });
 
+  test('code that passes its check but runs away, or goes wrong, only at the timed size gets no figure: stopped by its budget, or shown as wrong', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=naive');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    const solution = kExercises.find((e) => e.id === 'naive')!.solution;
+    // Only cubes of 64 and more (what a timed run uses; the check's shapes are never such a cube, short of a 1-in-262,144 draw).
+    const big = 'dims.M >= 64u && dims.M == dims.K && dims.K == dims.N';
+    const cases = [
+      { name: 'runaway', code: solution.replace('  var acc = 0.0;', `  var acc = 0.0;\n  var spin = 1u;\n  while (${big} && spin > 0u) { spin = spin + 2u; }`), want: { why: 'budget' } },
+      { name: 'wrong', code: solution.replace('  storeC(row, col, acc);', `  if (${big}) { acc = acc + 1.0; }\n  storeC(row, col, acc);`), want: { verified: 'false' } },
+    ];
+    for (const c of cases) {
+      await test.step(c.name, async () => {
+        await p.setCode(c.code);
+        expect(await p.run(), `${c.name}: passes its check`).toBe('pass');
+        await page.getByTestId('exercise-time').click();
+        const timed = page.getByTestId('exercise-timed');
+        await expect(timed).toHaveAttribute('data-verified', 'false', { timeout: 120_000 });
+        await expect(timed).toHaveAttribute('data-gflops', '');
+        if ('why' in c.want) await expect(timed).toHaveAttribute('data-why', c.want.why);
+        else await expect(timed).toContainText('Wrong at');
+        await expect(page.getByTestId('exercise-place')).toHaveCount(0);
+      });
+    }
+  });
+
   test('exercises that are not matrix products say they are checked, not timed', async ({ page }) => {
     await page.goto('./?view=practice&ex=dot');
     await expect(page.getByTestId('exercise-time-none')).toBeVisible();
