@@ -98,7 +98,7 @@ export function TimePanel({ id }: { id: ExerciseId }) {
       <SharedFigure id={id} />
       {running && timed ? (
         <p role="status" aria-live="polite" data-testid="exercise-time-status" data-stage={timed.stage?.kind ?? ''}>
-          {timed.outcome?.kind === 'timed' ? `${t('time.figure', { rate: fmtGflops(timed.outcome.gflops), size: timed.outcome.size })}. ` : ''}
+          {timed.outcome?.kind === 'timed' ? `${t('time.figure', { rate: fmtGflops(timed.outcome.gflops), size: timed.outcome.size })} · ` : ''}
           {timed.stage?.kind === 'rungs'
             ? t('time.stage.rungs', { n: timed.stage.rung ?? 0, of: timed.stage.rungs ?? 0, size: timed.size ?? 0 })
             : t(`time.stage.${timed.stage?.kind ?? 'probe'}`, { size: timed.size ?? 0 })}{' '}
