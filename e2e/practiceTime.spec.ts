@@ -109,6 +109,23 @@ test.describe('practice: Time it', () => {
     }
   });
 
+  test('the timed kernel is a point of its own on the ladder view’s measured roofline (a diamond, hollow when untrusted)', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=tiled');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    await page.getByTestId('exercise-solution').click();
+    expect(await p.run()).toBe('pass');
+    await page.getByTestId('exercise-time').click();
+    await expect(page.getByTestId('exercise-timed')).toHaveAttribute('data-verified', 'true', { timeout: 120_000 });
+    await page.getByTestId('nav-ladder').click();
+    await page.getByTestId('roofline-run').click();
+    await expect(page.getByTestId('roofline-chart')).toBeVisible({ timeout: 60_000 });
+    const point = page.getByTestId('roofline-point-yours');
+    await expect(point).toHaveAttribute('data-trusted', 'false');
+    await expect(point).toContainText('Yours');
+    await expect(page.getByTestId('roofline-rung-list')).toContainText('Yours');
+  });
+
   test('exercises that are not matrix products say they are checked, not timed', async ({ page }) => {
     await page.goto('./?view=practice&ex=dot');
     await expect(page.getByTestId('exercise-time-none')).toBeVisible();

@@ -201,6 +201,8 @@ export interface Roofs {
 
 export interface RungPoint {
   readonly id: string;
+  /** Words for a point that is no rung (the learner's timed kernel); a rung is named by its id. */
+  readonly label?: string;
   /** Modelled arithmetic intensity, FLOP per byte of global memory. */
   readonly intensity: number;
   /** Measured here, GFLOP/s. */

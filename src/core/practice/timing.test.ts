@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gflops } from '../shape';
-import { encodeTimed, kProbeSize, kTimedDispatchMs, kTimedSizes, kTimedTile, placeOnLadder, readTimed, timeable, timedExercise, timedLinkTrust, timedSize, type TimedShare } from './timing';
+import { encodeTimed, exerciseIntensity, kProbeSize, kTimedDispatchMs, kTimedSizes, kTimedTile, placeOnLadder, readTimed, timeable, timedExercise, timedLinkTrust, timedSize, type TimedShare } from './timing';
 import { exercise, kExercises, type Exercise, type ExerciseId } from './exercises';
 import { instrument, prelude, preludeLines, timedModules } from './wgsl';
 
@@ -143,5 +143,14 @@ describe('the timed run’s modules', () => {
     expect(r.code).toContain('tiles_work += 1u; if (tiles_work > dims.tiles_budget)');
     expect(r.loops).toBe(1);
     expect(timedModules(ex.constants, 'fn helper() { }')).toMatchObject({ kind: 'no-entry' });
+  });
+});
+
+describe('exerciseIntensity', () => {
+  it('is the traffic model of the timed exercise: tiled TILE/4 FLOP per byte, naive 1/4, a register tile twice the tiled', () => {
+    const n = 1024;
+    expect(exerciseIntensity(exercise('tiled'), n)).toBeCloseTo(kTimedTile / 4, 9);
+    expect(exerciseIntensity(exercise('naive'), n)).toBeCloseTo(0.25, 9);
+    expect(exerciseIntensity(exercise('regtile'), n)).toBeCloseTo(kTimedTile / 2, 9);
   });
 });

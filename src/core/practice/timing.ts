@@ -8,10 +8,11 @@
  * rung, its C verified against the CPU reference at that size. Pure: no GPU, no words.
  */
 import { ClockSchema } from '../clock';
-import { gflops as gflopsAt } from '../shape';
+import { cube, gflops as gflopsAt } from '../shape';
+import { arithmeticIntensity } from '../traffic';
 import { pointTrust, softwareAdapter, type Trust } from '../trust';
 import { text, z } from '../zod';
-import { isExerciseId, kExerciseIds, type Exercise, type ExerciseId } from './exercises';
+import { isExerciseId, kExerciseIds, layoutOf, type Exercise, type ExerciseId } from './exercises';
 
 /** Only the matrix products are timed (and placed on the matmul ladder). */
 export function timeable(ex: Exercise): boolean {
@@ -103,6 +104,19 @@ export function placeOnLadder(gflops: number, rungs: readonly RungFigure[]): Pla
   }
   const best = good.reduce((a, b) => (b.gflops > a.gflops ? b : a));
   return { ...(below ? { below: below.id } : {}), ...(above ? { above: above.id } : {}), ofBest: gflops / best.gflops, best: best.id, among: good.length };
+}
+
+/**
+ * The arithmetic intensity the traffic model gives a timed exercise at `size` (FLOP per byte of global
+ * memory): the exercise's read budget per invocation (what its solution reads: 2 per phase for the
+ * tiled kernel, 2·K for the naive one, its share of each staged block for a register tile) over every
+ * invocation of the timed run, 4 bytes each — where its point sits on the roofline.
+ */
+export function exerciseIntensity(ex: Exercise, size: number): number {
+  const t = timedExercise(ex);
+  const s = cube(size);
+  const l = layoutOf(t, s);
+  return arithmeticIntensity(s, l.readBudget * l.invocations);
 }
 
 /** A figure's share of this GPU's measured FMA roof (undefined without a roof). */

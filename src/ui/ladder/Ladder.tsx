@@ -4,7 +4,9 @@ import type { TFunction } from 'i18next';
 import { isPlanFailure, kernelLoads, kKernels, kLadderIds, kNativeReference, kReferenceRun, tunedConstants, type KernelId, type LaunchPlan, type PlanFailure } from '../../core/kernels';
 import type { Shape, TileWidth } from '../../core/shape';
 import { arithmeticIntensity } from '../../core/traffic';
-import { numberFormat, say } from '../../i18n';
+import { numberFormat, say, t as tg } from '../../i18n';
+import { exercise } from '../../core/practice/exercises';
+import { exerciseIntensity } from '../../core/practice/timing';
 import { runKernels } from '../../state/runs';
 import { checkKernels, resultFor, useDerived } from '../../state/selectors';
 import { useApp } from '../../state/store';
@@ -163,6 +165,19 @@ export function Ladder() {
   // Only results for the shape in the inputs belong in this table.
   const rows = kLadderIds.map((id) => ({ id, r: resultFor(results, id, parsed) }));
   const measured = rows.filter(({ r }) => r?.status === 'verified' && r.run);
+  // The learner's kernel timed in this page (practice view, Time it), verified: a point of its own on the roofline.
+  const timedHere = useApp((s) => s.practiceTimed);
+  const yoursOutcome = timedHere?.status === 'done' && timedHere.outcome?.kind === 'timed' && timedHere.outcome.verification.ok && timedHere.trust ? timedHere.outcome : undefined;
+  const yours =
+    timedHere && yoursOutcome
+      ? {
+          id: 'yours',
+          label: t('ladder.yours', { title: tg(`practice:ex.${timedHere.ex}.title`), size: yoursOutcome.size }),
+          intensity: exerciseIntensity(exercise(timedHere.ex), yoursOutcome.size),
+          gflops: yoursOutcome.gflops,
+          trusted: timedHere.trust?.trusted === true,
+        }
+      : undefined;
   // The trust rule over each measured rung: an untimeable one gets no bar, a noisy one a hatched,
   // marked bar; the bars are scaled by the trusted rungs only (core/trust barShares).
   const trust = new Map(measured.map(({ id, r }) => [id, runTrustHere(r!.run!)]));
@@ -285,11 +300,12 @@ export function Ladder() {
         </tbody>
       </table>
       <Roofline
-        rungs={
-          parsed
+        rungs={[
+          ...(parsed
             ? measured.map(({ id, r }) => ({ id, intensity: arithmeticIntensity(parsed.shape, kernelLoads(id, parsed.shape, parsed.tile)), gflops: r!.run!.gflops, trusted: trust.get(id)?.trusted ?? false }))
-            : []
-        }
+            : []),
+          ...(yours ? [yours] : []),
+        ]}
       />
       <Tuning />
       <p className="small">{t('ladder.footnote', { gpu: kReferenceRun.gpu, shape: kReferenceRun.shape, date: kReferenceRun.date })}</p>

@@ -85,11 +85,18 @@ function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: 
       </text>
       {c.points.map((p) => (
         <g key={p.id} data-testid={`roofline-point-${p.id}`} data-trusted={p.trusted}>
-          <title>{`${p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte`}</title>
-          {p.trusted ? <circle cx={px(p.x)} cy={py(p.y)} r={7} className="roofline-point" /> : <rect x={px(p.x) - 6} y={py(p.y) - 6} width={12} height={12} className="roofline-point untrusted" />}
-          {labelled.has(p.id) && (
-            <text x={px(p.x) + 10} y={py(p.y) + 5} className="roofline-point-label">
-              {p.id}
+          <title>{`${p.label ?? p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte`}</title>
+          {p.label !== undefined ? (
+            // Not a rung: a diamond (filled when trusted), so shape, not colour alone, tells it apart.
+            <path d={`M${px(p.x)} ${py(p.y) - 9} L${px(p.x) + 9} ${py(p.y)} L${px(p.x)} ${py(p.y) + 9} L${px(p.x) - 9} ${py(p.y)} Z`} className={p.trusted ? 'roofline-point yours' : 'roofline-point yours untrusted'} />
+          ) : p.trusted ? (
+            <circle cx={px(p.x)} cy={py(p.y)} r={7} className="roofline-point" />
+          ) : (
+            <rect x={px(p.x) - 6} y={py(p.y) - 6} width={12} height={12} className="roofline-point untrusted" />
+          )}
+          {(labelled.has(p.id) || p.label !== undefined) && (
+            <text x={px(p.x) + 12} y={py(p.y) + 5} className="roofline-point-label">
+              {p.label ?? p.id}
             </text>
           )}
         </g>
@@ -191,7 +198,7 @@ export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
             {rungs.length > 0 && (
               <li data-testid="roofline-rung-list">
                 {t('roofline.rungList', {
-                  list: rungs.map((p) => `${isKernelId(p.id) ? kernelLabel(p.id) : p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte${p.trusted ? '' : ` (${t('roofline.pointUntrusted')})`}`).join('; '),
+                  list: rungs.map((p) => `${p.label ?? (isKernelId(p.id) ? kernelLabel(p.id) : p.id)}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte${p.trusted ? '' : ` (${t('roofline.pointUntrusted')})`}`).join('; '),
                 })}
               </li>
             )}

@@ -324,6 +324,7 @@ export const run = {
     refNone: 'n/a',
     refCell: '{{gpu}} reference: Dawn {{dawn}} ({{dawnPct}} of cuBLAS) · wgpu {{wgpu}}',
     refFigure: '{{value}} ({{pct}} of cuBLAS)',
+    yours: 'Yours: {{title}}, {{size}}³',
     footnote:
       'The reference column is not measured here: it is each rung on an {{gpu}} at {{shape}}³ ({{date}}) through Dawn (Chrome’s engine) and wgpu (Firefox’s engine), % of cuBLAS FP32 in the same run (the project’s benchmark notes, which come with its source, have every size). Which rung wins depends on the engine: that is what the tuner is for.',
     nativeNote:

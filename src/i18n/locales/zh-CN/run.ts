@@ -316,6 +316,7 @@ export const run: Catalogue<typeof en> = {
     refNone: '无',
     refCell: '{{gpu}} 参考：Dawn {{dawn}}（cuBLAS 的 {{dawnPct}}）· wgpu {{wgpu}}',
     refFigure: '{{value}}（cuBLAS 的 {{pct}}）',
+    yours: '你的内核：{{title}}，{{size}}³',
     footnote:
       '参考列不是在这里测得的：它是每一级在 {{gpu}} 上以 {{shape}}³（{{date}}）分别通过 Dawn（Chrome 的引擎）和 wgpu（Firefox 的引擎）运行的结果，以及同一次运行中占 cuBLAS FP32 的百分比——各个规模见项目随源代码附带的基准测试记录。哪一级最快取决于引擎：这正是调优器的用途。',
     nativeNote:

@@ -316,6 +316,7 @@ export const run: Catalogue<typeof en> = {
     refNone: '無',
     refCell: '{{gpu}} 參考：Dawn {{dawn}}（cuBLAS 的 {{dawnPct}}）· wgpu {{wgpu}}',
     refFigure: '{{value}}（cuBLAS 的 {{pct}}）',
+    yours: '你的核心程式：{{title}}，{{size}}³',
     footnote:
       '參考行不是在這裡測得的：它是每一級在 {{gpu}} 上以 {{shape}}³（{{date}}）分別透過 Dawn（Chrome 的引擎）和 wgpu（Firefox 的引擎）執行的結果，以及同一次執行中佔 cuBLAS FP32 的百分比——各個規模見專案隨原始碼附帶的基準測試記錄。哪一級最快取決於引擎：這正是調校器的用途。',
     nativeNote:
