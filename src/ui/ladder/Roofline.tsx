@@ -88,7 +88,7 @@ function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: 
           <title>{`${p.label ?? p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte`}</title>
           {p.label !== undefined ? (
             // Not a rung: a diamond (filled when trusted), so shape, not colour alone, tells it apart.
-            <path d={`M${px(p.x)} ${py(p.y) - 9} L${px(p.x) + 9} ${py(p.y)} L${px(p.x)} ${py(p.y) + 9} L${px(p.x) - 9} ${py(p.y)} Z`} className={p.trusted ? 'roofline-point yours' : 'roofline-point yours untrusted'} />
+            <path d={`M${px(p.x)} ${py(p.y) - 9} L${px(p.x) + 9} ${py(p.y)} L${px(p.x)} ${py(p.y) + 9} L${px(p.x) - 9} ${py(p.y)} Z`} className={p.trusted ? 'roofline-yours' : 'roofline-yours-untrusted'} />
           ) : p.trusted ? (
             <circle cx={px(p.x)} cy={py(p.y)} r={7} className="roofline-point" />
           ) : (
