@@ -14,6 +14,7 @@
  * words in the reader's language when shown (shareFailureText). Nothing in a link depends on the
  * language of whoever made it: the payload holds figures, codes and the device's own strings.
  */
+import { fromBase64Url, toBase64Url } from './base64url';
 import { text, z } from './zod';
 import { DeviceSchema, kMaxPlausibleGflops, PointSchema, pointsMatchConfig, relTolerance, SweepConfigSchema } from './bench';
 import { ClockSchema } from './clock';
@@ -187,20 +188,12 @@ export async function shareChecksum(json: Uint8Array): Promise<Uint8Array> {
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-function toBase64Url(bytes: Uint8Array): string {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(s: string): Uint8Array {
+/** The bytes of a link's value, or the reason it has none: a character outside base64url, or a length no encoding has. */
+function linkBytes(s: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new ShareError({ reason: 'characters' });
-  if (s.length % 4 === 1) throw new ShareError({ reason: 'truncated' });
-  const b64 = s.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (s.length % 4)) % 4);
-  const bin = atob(b64);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
+  const bytes = fromBase64Url(s);
+  if (!bytes) throw new ShareError({ reason: 'truncated' });
+  return bytes;
 }
 
 async function pipeThrough(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, cap: number): Promise<Uint8Array> {
@@ -257,7 +250,7 @@ export async function decodeShare(s: string): Promise<SharePayload> {
   if (!version) throw new ShareError({ reason: 'foreign' });
   if (Number(version[1]) < kShareVersion) throw new ShareError({ reason: 'older' });
   if (Number(version[1]) > kShareVersion) throw new ShareError({ reason: 'newer' });
-  const bytes = fromBase64Url(s.slice(kSharePrefix.length));
+  const bytes = linkBytes(s.slice(kSharePrefix.length));
   if (bytes.length <= kChecksumBytes) throw new ShareError({ reason: 'truncated' });
   let json: Uint8Array;
   try {

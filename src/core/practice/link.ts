@@ -4,6 +4,7 @@
  * the link reader agree on one limit, the longest code the app checks (`kMaxCodeChars`), and a
  * fragment is measured before it is decoded, so a huge link is refused at once.
  */
+import { base64UrlToText, textToBase64Url } from '../base64url';
 import { kMaxCodeChars } from './constants';
 
 /** Longest code a link may carry (characters of the decoded text): the longest the app checks. */
@@ -12,10 +13,7 @@ export const kMaxLinkedCode = kMaxCodeChars;
 export const kMaxCodeValue = Math.ceil((kMaxLinkedCode * 3 * 4) / 3) + 4;
 
 export function encodeCode(code: string): string {
-  const bytes = new TextEncoder().encode(code);
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return textToBase64Url(code);
 }
 
 export type DecodedCode = { readonly ok: true; readonly code: string } | { readonly ok: false; readonly why: 'damaged' | 'too-long' };
@@ -23,15 +21,9 @@ export type DecodedCode = { readonly ok: true; readonly code: string } | { reado
 /** The text of a `code=` value: refused as too long (measured first) or damaged (not base64url of UTF-8). */
 export function readCode(value: string): DecodedCode {
   if (value.length > kMaxCodeValue) return { ok: false, why: 'too-long' };
-  if (!/^[A-Za-z0-9_-]*$/.test(value)) return { ok: false, why: 'damaged' };
-  try {
-    const bin = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(bin, (ch) => ch.charCodeAt(0));
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    return text.length <= kMaxLinkedCode ? { ok: true, code: text } : { ok: false, why: 'too-long' };
-  } catch {
-    return { ok: false, why: 'damaged' };
-  }
+  const text = base64UrlToText(value);
+  if (text === undefined) return { ok: false, why: 'damaged' };
+  return text.length <= kMaxLinkedCode ? { ok: true, code: text } : { ok: false, why: 'too-long' };
 }
 
 /** The text of a `code=` value, or undefined when it is refused. */

@@ -7,6 +7,7 @@
  * core/practice/wgsl timedModules), then the code as written, timed through gpu/timing like every
  * rung, its C verified against the CPU reference at that size. Pure: no GPU, no words.
  */
+import { base64UrlToText, textToBase64Url } from '../base64url';
 import { ClockSchema } from '../clock';
 import { cube, gflops as gflopsAt } from '../shape';
 import { arithmeticIntensity } from '../traffic';
@@ -173,21 +174,18 @@ export function timedLinkTrust(f: TimedShare): { readonly trusted: boolean; read
 
 /** base64url of UTF-8 JSON (the link's `timed=` value). */
 export function encodeTimed(f: TimedShare): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(f));
-  let bin = '';
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return textToBase64Url(JSON.stringify(f));
 }
 
 /** A link's timed figure: absent, read (for the exercise the link names), or refused (damaged, or for another exercise). */
 export type ReadTimed = { readonly ok: true; readonly figure: TimedShare } | { readonly ok: false; readonly why: 'damaged' | 'other-exercise' };
 
 export function readTimed(value: string, ex: string | undefined): ReadTimed {
-  if (value.length > kMaxTimedValue || !/^[A-Za-z0-9_-]*$/.test(value)) return { ok: false, why: 'damaged' };
+  const text = value.length > kMaxTimedValue ? undefined : base64UrlToText(value);
+  if (text === undefined) return { ok: false, why: 'damaged' };
   let json: unknown;
   try {
-    const bin = atob(value.replace(/-/g, '+').replace(/_/g, '/'));
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
+    json = JSON.parse(text);
   } catch {
     return { ok: false, why: 'damaged' };
   }
