@@ -510,9 +510,8 @@ async function practice(ctx: GpuContext, opts: Options, base: object): Promise<v
     console.log(JSON.stringify({ ...base, practice: id, code: file, notTimed: o.why, size: o.size }));
     return;
   }
-  const trust = runTrust(o.timing);
-  const trusted = trust.trusted && !software;
-  const reasons = [...trust.reasons, ...(software ? ['software'] : [])];
+  const trust = runTrust(o.timing, undefined, { software });
+  const { trusted, reasons } = trust;
   console.log(`practice ${id} at ${o.size}³: ${o.gflops.toFixed(1)} GFLOP/s, median ${o.timing.stats.median.toFixed(4)} ms of ${o.timing.stats.n} samples, ${o.verification.ok ? 'verified' : 'NOT verified'}, ${trusted ? 'trusted' : `untrusted (${reasons.join(', ')})`} (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
   console.log(
     JSON.stringify({
@@ -546,9 +545,9 @@ async function practice(ctx: GpuContext, opts: Options, base: object): Promise<v
       console.log(JSON.stringify({ ...base, practiceRung: r.id, size: o.size, error: say(r.error) }));
       continue;
     }
-    const v = runTrust(r.run.run);
-    figures.push({ id: r.id, gflops: r.run.run.gflops, verified: r.run.verification.ok, trusted: v.trusted && !software });
-    console.log(JSON.stringify({ ...base, practiceRung: r.id, size: o.size, gflops: r.run.run.gflops, verified: r.run.verification.ok, trusted: v.trusted && !software, medianMs: r.run.run.stats.median, samples: r.run.run.stats.n, clock: r.run.run.clock }));
+    const v = runTrust(r.run.run, undefined, { software });
+    figures.push({ id: r.id, gflops: r.run.run.gflops, verified: r.run.verification.ok, trusted: v.trusted });
+    console.log(JSON.stringify({ ...base, practiceRung: r.id, size: o.size, gflops: r.run.run.gflops, verified: r.run.verification.ok, trusted: v.trusted, medianMs: r.run.run.stats.median, samples: r.run.run.stats.n, clock: r.run.run.clock }));
   }
   const place = o.verification.ok && trusted ? placeOnLadder(o.gflops, figures) : undefined;
   console.log(`practice ${id} at ${o.size}³: ${place ? `between ${place.below ?? '(none)'} and ${place.above ?? '(none)'}, ${(100 * (place.ofBest ?? 0)).toFixed(1)}% of the best rung (${place.best})` : 'placed on no rung'}`);

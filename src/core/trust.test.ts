@@ -252,3 +252,13 @@ describe('the probes in a link: plausible, consistent, ratios from the medians (
     expect(probeFigureTrust('banks', banks, { software: true })).toMatchObject({ software: true, trusted: false });
   });
 });
+
+describe('runTrust on a software adapter', () => {
+  it('adds the software reason after the run’s own, and withdraws the figure', () => {
+    const run = { clock: 'gpu-timestamp' as const, stats: { median: 10, min: 9.9, max: 10.1 }, dispatchesPerSample: 1 };
+    expect(runTrust(run)).toMatchObject({ trusted: true, reasons: [] });
+    expect(runTrust(run, undefined, { software: true })).toMatchObject({ trusted: false, reasons: ['software'] });
+    const noisy = { ...run, stats: { median: 10, min: 1, max: 30 } };
+    expect(runTrust(noisy, undefined, { software: true }).reasons).toEqual(['noisy', 'software']);
+  });
+});

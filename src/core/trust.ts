@@ -148,9 +148,18 @@ const positive = (x: number | undefined): x is number => x !== undefined && Numb
 export const runClockStepMs = (r: Pick<TimedRunFields, 'clock' | 'resolutionMs'>, wallStepMs?: number): number =>
   positive(r.resolutionMs) ? r.resolutionMs : r.clock === 'gpu-timestamp' ? kUnquantisedStepMs : positive(wallStepMs) ? wallStepMs : kAssumedStepMs[r.clock];
 
-/** The trust rule over a run (a result card, a ladder rung, a partition); `wallStepMs` as in runClockStepMs. */
-export const runTrust = (r: TimedRunFields, wallStepMs?: number): Trust =>
-  trustOf({ medianMs: r.stats.median, minMs: r.stats.min, maxMs: r.stats.max, dispatchesPerSample: r.dispatchesPerSample, clockStepMs: runClockStepMs(r, wallStepMs) });
+/** A verdict with further reasons (in kDistrusts order after its own): no longer trusted when there is one. */
+const withReasons = (v: Trust, extra: readonly Distrust[]): Trust => (extra.length > 0 ? { ...v, trusted: false, reasons: [...v.reasons, ...extra] } : v);
+
+/**
+ * The trust rule over a run (a result card, a ladder rung, a partition, a learner's timed kernel);
+ * `wallStepMs` as in runClockStepMs; `from.software`: measured on a software adapter (softwareAdapter).
+ */
+export const runTrust = (r: TimedRunFields, wallStepMs?: number, from?: { readonly software?: boolean }): Trust =>
+  withReasons(
+    trustOf({ medianMs: r.stats.median, minMs: r.stats.min, maxMs: r.stats.max, dispatchesPerSample: r.dispatchesPerSample, clockStepMs: runClockStepMs(r, wallStepMs) }),
+    from?.software ? ['software'] : [],
+  );
 
 /** A benchmark point's timing fields (core/bench BenchPoint), all present when it was measured. */
 export interface TimedPointFields {
@@ -190,8 +199,7 @@ export function pointTrust(p: TimedPointFields, from?: { readonly software?: boo
     clockStepMs: kAssumedStepMs[p.clock],
     ...(p.ci95Ms !== undefined ? { ci95Ms: p.ci95Ms } : {}),
   });
-  const extra: Distrust[] = [...(implausiblePoint(p) ? (['implausible'] as const) : []), ...(from?.software ? (['software'] as const) : [])];
-  return extra.length > 0 ? { ...v, trusted: false, reasons: [...v.reasons, ...extra] } : v;
+  return withReasons(v, [...(implausiblePoint(p) ? (['implausible'] as const) : []), ...(from?.software ? (['software'] as const) : [])]);
 }
 
 /** Whether a ratio of these figures may be claimed: every one measured and trusted. */

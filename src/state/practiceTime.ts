@@ -8,7 +8,7 @@ import { kLadderIds, type KernelId } from '../core/kernels';
 import { exercise, overallStatus, type ExerciseId } from '../core/practice/exercises';
 import { encodeTimed, ofRoof, placeOnLadder, timeable, type TimedShare } from '../core/practice/timing';
 import { cube } from '../core/shape';
-import { softwareAdapter, type Trust } from '../core/trust';
+import { softwareAdapter } from '../core/trust';
 import { dispatchTime, estimateRun } from '../gpu/estimate';
 import { failureOf, GpuRunError, type GpuInfo } from '../gpu/device';
 import { timeLearner, timeRungs } from '../gpu/practiceTime';
@@ -24,11 +24,6 @@ import { runTrustHere } from './trust';
 const rungCache = new Map<string, readonly PracticeRung[]>();
 
 const adapterOf = (info: GpuInfo): PracticeTimed['adapter'] => ({ vendor: info.vendor, architecture: info.architecture, description: info.description, isFallbackAdapter: info.isFallbackAdapter });
-
-/** The trust rule over a figure of this page, with `software` added on a software adapter. */
-function judged(t: Trust, software: boolean): Trust {
-  return software ? { ...t, trusted: false, reasons: [...t.reasons, 'software'] } : t;
-}
 
 /** Whether the exercise's current code passed its last check (only such code may be timed). */
 export function mayTime(id: ExerciseId = useApp.getState().practiceEx): boolean {
@@ -82,7 +77,7 @@ export async function timePractice(): Promise<void> {
           setTimed({ status: 'done', outcome, stage: undefined });
           return;
         }
-        const trust = judged(runTrustHere(outcome.timing), software);
+        const trust = runTrustHere(outcome.timing, { software });
         const verified = outcome.verification.ok;
         setTimed({ outcome, trust, stage: undefined });
         let rungs: readonly PracticeRung[] | undefined;

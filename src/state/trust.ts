@@ -24,4 +24,4 @@ export function pageWallStepMs(): number {
 }
 
 /** The trust rule over a run of this page. */
-export const runTrustHere = (r: TimedRun): Trust => runTrust(r, pageWallStepMs());
+export const runTrustHere = (r: TimedRun, from?: { readonly software?: boolean }): Trust => runTrust(r, pageWallStepMs(), from);
