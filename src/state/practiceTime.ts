@@ -17,7 +17,8 @@ import { said } from '../i18n';
 import { kRungOverheadMs } from './ladderShape';
 import { storeBest, type BestTime, type PracticeRung, type PracticeTimed } from './practiceState';
 import { withRun } from './runs';
-import { useApp } from './store';
+import { useApp, type AppState } from './store';
+import { thisAdapter } from './tuning';
 import { runTrustHere } from './trust';
 
 /** The rung figures timed in this page, per adapter and size (the ladder is timed once per size). */
@@ -25,9 +26,8 @@ const rungCache = new Map<string, readonly PracticeRung[]>();
 
 const adapterOf = (info: GpuInfo): PracticeTimed['adapter'] => ({ vendor: info.vendor, architecture: info.architecture, description: info.description, isFallbackAdapter: info.isFallbackAdapter });
 
-/** Whether the exercise's current code passed its last check (only such code may be timed). */
-export function mayTime(id: ExerciseId = useApp.getState().practiceEx): boolean {
-  const s = useApp.getState();
+/** Whether the exercise's current code passed its last check (only such code may be timed): a selector over the store. */
+export function mayTime(s: AppState, id: ExerciseId = s.practiceEx): boolean {
   const r = s.practiceResult;
   return timeable(exercise(id)) && r !== undefined && r.ex === id && r.code === s.practiceCode[id] && r.outcome.kind === 'ran' && overallStatus(r.outcome.shapes) === 'pass';
 }
@@ -41,7 +41,7 @@ function setTimed(patch: Partial<PracticeTimed>): void {
 /** Time the current exercise's code (it passed its check), then the rungs at the same size, and place it. */
 export async function timePractice(): Promise<void> {
   const id = useApp.getState().practiceEx;
-  if (!mayTime(id)) return;
+  if (!mayTime(useApp.getState(), id)) return;
   await withRun(
     {
       refuse: (r) => {
@@ -54,7 +54,7 @@ export async function timePractice(): Promise<void> {
       const software = softwareAdapter(ctx.info).software;
       const mine = ++seq;
       useApp.setState({ practiceError: '', practiceTimed: { ex: id, code, seq: mine, status: 'running', stage: { kind: 'probe' }, adapter: adapterOf(ctx.info) } });
-      const rungKey = (size: number) => `${ctx.info.vendor}|${ctx.info.architecture}|${ctx.info.description}|${size}`;
+      const rungKey = (size: number) => `${thisAdapter(ctx.info)} | ${size}`;
       try {
         const outcome = await timeLearner(ctx, id, code, {
           software,
@@ -114,9 +114,8 @@ function keepBest(id: ExerciseId, t: BestTime): void {
 }
 
 
-/** The figure a link carries for the current timed result (only a verified one, for the code shown), else undefined. */
-export function timedForLink(id: ExerciseId, code: string): string | undefined {
-  const t = useApp.getState().practiceTimed;
+/** The figure a link carries for a timed result (only a verified one, for the code shown), else undefined. */
+export function timedForLink(t: PracticeTimed | undefined, id: ExerciseId, code: string): string | undefined {
   if (!t || t.status !== 'done' || t.ex !== id || t.code !== code || t.outcome?.kind !== 'timed' || !t.outcome.verification.ok || !t.trust) return undefined;
   const o = t.outcome;
   const f: TimedShare = {

@@ -282,7 +282,9 @@ function SharePanel({ id, code }: { id: ExerciseId; code: string }) {
   const [open, setOpen] = useState(false);
   const [copiedState, setCopiedState] = useState<{ readonly link: string; readonly ok: boolean } | undefined>(undefined);
   const field = useRef<HTMLInputElement>(null);
-  const timedValue = useApp((s) => (s.practiceTimed?.status === 'done' ? timedForLink(id, code) : undefined));
+  const timed = useApp((s) => s.practiceTimed);
+  // Encoded when the timed result or the code changes, not on every change of the store.
+  const timedValue = useMemo(() => timedForLink(timed, id, code), [timed, id, code]);
   const link = practiceLink(id, code, timedValue);
   // What the status says belongs to the link it copied: a new link (edited code) says nothing yet.
   const copied = copiedState && copiedState.link === link ? (copiedState.ok ? 'yes' : 'no') : undefined;

@@ -62,8 +62,7 @@ export function TimePanel({ id }: { id: ExerciseId }) {
   const busy = useApp((s) => s.busy);
   const best = useApp((s) => s.practiceBest[id]);
   const noGpu = useApp((s) => s.gpu.state === 'unavailable');
-  // Re-render when the check's verdict changes (mayTime reads it).
-  useApp((s) => s.practiceResult?.seq);
+  const may = useApp((s) => mayTime(s, id));
   const ex = exercise(id);
   if (!timeable(ex)) {
     return (
@@ -73,7 +72,6 @@ export function TimePanel({ id }: { id: ExerciseId }) {
       </section>
     );
   }
-  const may = mayTime(id);
   const running = timed?.status === 'running';
   const current = timed && timed.code === code ? timed : undefined;
   const o = current?.outcome;
