@@ -3,8 +3,9 @@
  * term by term (row of As × column of Bs, with the trace's values), the WGSL file that ran with the
  * current step's lines highlighted, and the phase table of the selected workgroup (PMPP Fig. 4.19).
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBox } from './useBox';
 import { tiledSourceFile } from '../../core/kernels';
 import { kernelLines } from '../../core/kernelSteps';
 import { fitValue, fullValue } from '../../core/notation';
@@ -29,23 +30,6 @@ const kIndexK = 'k';
 /** The sum over k, written as the kernel's notation. */
 // i18n-exempt: notation
 const sigma = (ly: number, lx: number, short: boolean) => (short ? 'Σk' : `Σk As[${ly}][k]·Bs[k][${lx}]`);
-
-/** The width and font of an element, measured once laid out and on every resize. */
-function useBox(ref: RefObject<HTMLElement | null>): { width: number; font: number } {
-  const [box, setBox] = useState({ width: 0, font: 16 });
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => {
-      const width = el.clientWidth;
-      const font = parseFloat(getComputedStyle(el).fontSize) || 16;
-      setBox((b) => (b.width === width && b.font === font ? b : { width, font }));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, [ref]);
-  return box;
-}
 
 /**
  * The multiply step of the focused lane: `C[r][c] += As[ly][0]·Bs[0][lx] + … `, then its terms as

@@ -1,5 +1,6 @@
-import { Fragment, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBox } from './useBox';
 import { phaseFileName, phaseSvg, type PhaseLane, type PhaseTerms } from './figureSvg';
 import { macFormula, minusSign, termLineText } from '../../core/macTerms';
 import { fullValue, notationOf } from '../../core/notation';
@@ -99,23 +100,9 @@ const kAxes = { as: { rows: 'ty', cols: 'k' }, bs: { rows: 'k', cols: 'tx' }, c:
  */
 function LaneGrid({ tile, items, focus, heat, axes }: { tile: number; items: readonly LaneItem[]; focus: { ly: number; lx: number }; heat: boolean; axes: { rows: string; cols: string } }) {
   const ref = useRef<HTMLDivElement>(null);
-  const [box, setBox] = useState({ width: 0, font: 16 });
+  const box = useBox(ref);
   // Characters taken off after layout showed an overflow, for this width, font and tile only.
   const [shrinkBy, setShrinkBy] = useState({ key: '', n: 0 });
-  // Measured when the browser has laid the page out (a ResizeObserver reports once on observe, then
-  // on every resize): reading the width during React's commit would force a layout of the whole
-  // page inside the task that commits a run's results (~25 ms there on a 2-core machine).
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const ro = new ResizeObserver(() => {
-      const width = el.clientWidth;
-      const font = parseFloat(getComputedStyle(el).fontSize) || 16;
-      setBox((b) => (b.width === width && b.font === font ? b : { width, font }));
-    });
-    ro.observe(el);
-    return () => ro.disconnect();
-  }, []);
   // The column of row indices (kIndexEm wide) comes first; a lane's inner width is its share of the
   // rest, less border and padding (core/stepper laneChars).
   const key = `${box.width}|${box.font}|${tile}`;
