@@ -16,7 +16,7 @@ import type { Shape } from '../../core/shape';
 import { kMaxCodeChars, prelude, type CompileHint, type Refusal } from '../../core/practice/wgsl';
 import type { Slip } from '../../core/practice/slips';
 import { language, numberFormat, say } from '../../i18n';
-import { fmtGflops } from '../common/format';
+import { fmtGflops, fmtInt } from '../common/format';
 import { localizeComments } from '../../i18n/codeComments';
 import { timedForLink } from '../../state/practiceTime';
 import { clearProgress, practiceLink, resetExercise, restoreCode, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution } from '../../state/practice';
@@ -28,7 +28,6 @@ import './practice.css';
 /** The id of the editor's help line (aria-describedby). */
 const kHelpId = 'practice-editor-help';
 
-const fmt = (n: number) => numberFormat().format(n);
 /** A value of C as the map says it: up to 6 significant digits, NaN as NaN. */
 const val = (x: number) => (Number.isNaN(x) ? 'NaN' : numberFormat({ maximumSignificantDigits: 6 }).format(x));
 
@@ -132,9 +131,9 @@ function ShapeRow({ ex, v, index }: { ex: Exercise; v: ShapeVerdict; index: numb
           {v.status === 'pass' ? '✓ ' : '✗ '}
           {t(`status.${v.status}`)}
         </span>
-        <p className="small">{t('readsSummary', { reads: fmt(v.maxReads), budget: fmt(v.readBudget) })}</p>
+        <p className="small">{t('readsSummary', { reads: fmtInt(v.maxReads), budget: fmtInt(v.readBudget) })}</p>
         {v.minBarriers > 0 || v.barriersMax > 0 ? (
-          <p className="small">{t('barriersSummary', { min: fmt(v.barriersMin), max: fmt(v.barriersMax), phases: fmt(v.phases), need: fmt(v.minBarriers) })}</p>
+          <p className="small">{t('barriersSummary', { min: fmtInt(v.barriersMin), max: fmtInt(v.barriersMax), phases: fmtInt(v.phases), need: fmtInt(v.minBarriers) })}</p>
         ) : null}
         <ul className="practice-problems">
           {v.problems.map((p, i) => (
@@ -150,7 +149,7 @@ function ShapeRow({ ex, v, index }: { ex: Exercise; v: ShapeVerdict; index: numb
 
 /** Why the code was refused, in words (the verdict's list and the editor's marks say the same). */
 function refusalText(t: TFunction<'practice'>, r: Refusal): string {
-  if (r.kind === 'too-long') return t('refusal.tooLong', { chars: fmt(r.chars), limit: fmt(r.limit) });
+  if (r.kind === 'too-long') return t('refusal.tooLong', { chars: fmtInt(r.chars), limit: fmtInt(r.limit) });
   if (r.kind === 'reserved') return t('refusal.reserved', { name: r.name, line: r.line });
   if (r.kind === 'resource') return t('refusal.resource', { name: r.name, line: r.line });
   return t('refusal.unreadable', { line: r.line });
@@ -197,7 +196,7 @@ function Headline({ failure, shapes, seed, why }: { failure: FailureKind; shapes
     <p className={`practice-headline verdict-${status}`} data-testid="exercise-headline" data-failure={failure}>
       <strong>
         {failure === 'none' ? '✓ ' : '✗ '}
-        {t(`headline.${failure}`, { wrong: fmt(wrong), unwritten: fmt(unwritten), shapes: fmt(shapes.length), random: fmt(shapes.filter((v) => v.random).length), seed: seed ?? 0 })}
+        {t(`headline.${failure}`, { wrong: fmtInt(wrong), unwritten: fmtInt(unwritten), shapes: fmtInt(shapes.length), random: fmtInt(shapes.filter((v) => v.random).length), seed: seed ?? 0 })}
       </strong>
       {why ? <> {why}</> : null}
     </p>
@@ -258,10 +257,10 @@ function Verdict({ id }: { id: ExerciseId }) {
         </p>
       ) : null}
       <p data-testid="exercise-wrong-count" data-count={wrong + unwritten} data-unwritten={unwritten} data-wrong-value={wrong}>
-        {t('wrongTotal', { wrong: fmt(wrong), unwritten: fmt(unwritten) })}
+        {t('wrongTotal', { wrong: fmtInt(wrong), unwritten: fmtInt(unwritten) })}
       </p>
       <p data-testid="exercise-reads" data-reads={maxReads} data-budget={budget}>
-        {t('readsSummary', { reads: fmt(maxReads), budget: fmt(budget) })}
+        {t('readsSummary', { reads: fmtInt(maxReads), budget: fmtInt(budget) })}
       </p>
       {firstSlip ? <SlipNote slip={firstSlip} /> : null}
       <p className="small" data-testid="exercise-seed">
@@ -314,7 +313,7 @@ function SharePanel({ id, code }: { id: ExerciseId; code: string }) {
       >
         {t('share')}
       </button>
-      {!link ? <span className="small">{t('shareTooLong', { limit: fmt(kMaxCodeChars) })}</span> : null}
+      {!link ? <span className="small">{t('shareTooLong', { limit: fmtInt(kMaxCodeChars) })}</span> : null}
       {link && timedValue ? (
         <span className="small" data-testid="exercise-share-timed">
           {t('time.shareCarries')}
@@ -427,7 +426,7 @@ export function PracticeView() {
         ) : null}
         {badLink ? (
           <p className="error-summary" data-testid="exercise-bad-link" data-why={badLink.why}>
-            {t(`badLink.${badLink.why}`, { ex: badLink.ex ?? '', limit: fmt(kMaxCodeChars) })}
+            {t(`badLink.${badLink.why}`, { ex: badLink.ex ?? '', limit: fmtInt(kMaxCodeChars) })}
           </p>
         ) : null}
         {backup !== undefined && backup !== code ? (
@@ -435,7 +434,7 @@ export function PracticeView() {
             <button type="button" data-testid="exercise-restore" onClick={restoreCode}>
               {t('restore')}
             </button>{' '}
-            <span className="small">{t('restoreHelp', { lines: fmt(backup.split('\n').length), count: backups!.length })}</span>
+            <span className="small">{t('restoreHelp', { lines: fmtInt(backup.split('\n').length), count: backups!.length })}</span>
           </p>
         ) : null}
         <ol className="practice-hints" data-testid="exercise-hints">

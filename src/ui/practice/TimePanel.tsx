@@ -16,11 +16,10 @@ import type { KernelId } from '../../core/kernels';
 import { mayTime, timePractice } from '../../state/practiceTime';
 import { useApp } from '../../state/store';
 import { CancelRun } from '../common/CancelRun';
-import { fmtGflops, fmtMs, fmtPercent } from '../common/format';
+import { fmtGflops, fmtInt, fmtMs, fmtPercent } from '../common/format';
 import { fmtDuration } from '../common/RunEstimate';
 import { distrustWords } from '../common/timing';
 
-const fmt = (n: number) => numberFormat().format(n);
 /** A share as a percentage with up to 3 significant digits ("12.3%"). */
 const pct = (x: number) => `${numberFormat({ maximumSignificantDigits: 3 }).format(x * 100)}%`;
 const rungName = (id: string) => kernelLabel(id as KernelId);
@@ -155,11 +154,11 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
             {trust.trusted ? '✓ ' : '⚠ '}
             {t('time.figure', { rate: fmtGflops(o.gflops), size: o.size })}
           </strong>{' '}
-          {t('time.detail', { median: fmtMs(stats.median), samples: fmt(stats.n), dps: fmt(o.timing.dispatchesPerSample), spread: fmtPercent(spreadPercent(stats)), clock: tg(`run:clock.name.${o.timing.clock}`) })}{' '}
-          {t('time.verified', { checked: fmt(v.checked), total: fmt(v.total) })}
+          {t('time.detail', { median: fmtMs(stats.median), samples: fmtInt(stats.n), dps: fmtInt(o.timing.dispatchesPerSample), spread: fmtPercent(spreadPercent(stats)), clock: tg(`run:clock.name.${o.timing.clock}`) })}{' '}
+          {t('time.verified', { checked: fmtInt(v.checked), total: fmtInt(v.total) })}
         </p>
       ) : (
-        <p className="verdict-error">✗ {t('time.notVerified', { size: o.size, wrong: fmt(v.mismatches), checked: fmt(v.checked), tile: kTimedTile, checkTile: exercise(timed.ex).constants.tile })}</p>
+        <p className="verdict-error">✗ {t('time.notVerified', { size: o.size, wrong: fmtInt(v.mismatches), checked: fmtInt(v.checked), tile: kTimedTile, checkTile: exercise(timed.ex).constants.tile })}</p>
       )}
       {v.ok && !trust.trusted ? (
         <p className="small" data-testid="exercise-time-untrusted">
