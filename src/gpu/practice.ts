@@ -9,19 +9,19 @@
  * the session acquires a new one for the next run. Nothing here is timed (the instrumentation would
  * distort it); the result is verdicts, as data.
  */
-import { checkCases, exercise, exerciseData, judgeShape, kUnwrittenBits, layoutOf, uniformWords, type CheckCase, type ExerciseId, type ShapeVerdict } from '../core/practice/exercises';
+import { checkCases, exercise, exerciseData, judgeShape, kUnwrittenBits, layoutOf, traceCap, uniformWords, type CheckCase, type ExerciseId, type ShapeVerdict } from '../core/practice/exercises';
+import { slotWords } from '../core/practice/judge';
 import {
   checkModule,
   compileHints,
   editorLines,
-  kCountersPerInvocation,
   kFlagCount,
   kUniformWords,
   preludeLines,
   refusals,
   runModule,
   type CompileHint,
-  workgroupPitches,
+  type Instrumented,
   type Refusal,
 } from '../core/practice/wgsl';
 import { num, said, type Said } from '../core/said';
@@ -42,7 +42,7 @@ export type PracticeOutcome =
   | { readonly kind: 'refused'; readonly refusals: readonly Refusal[] }
   | { readonly kind: 'compile'; readonly messages: readonly CompileMessage[]; readonly hints: readonly CompileHint[] }
   | { readonly kind: 'ran'; readonly seed: number; readonly shapes: readonly ShapeVerdict[] }
-  | { readonly kind: 'failed'; readonly why: Said | string; readonly seed: number; readonly shapes: readonly ShapeVerdict[] };
+  | { readonly kind: 'failed'; readonly why: Said | string; readonly seed: number; readonly shapes: readonly ShapeVerdict[]; readonly unreadable?: boolean };
 
 /** The compiler's errors for a module, on the learner's lines (`offset`: the prelude's lines). */
 export async function compileErrors(device: GPUDevice, label: string, source: string, offset: number): Promise<{ module: GPUShaderModule; messages: CompileMessage[] }> {
@@ -80,7 +80,7 @@ async function within<T>(ctx: GpuContext, p: Promise<T>): Promise<Wait<T>> {
   }
 }
 
-async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, c: CheckCase, pitches: readonly (number | undefined)[]): Promise<Wait<ShapeVerdict>> {
+async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, c: CheckCase, instrumented: Instrumented): Promise<Wait<ShapeVerdict>> {
   const ex = exercise(id);
   const { device } = ctx;
   const s = c.shape;
@@ -89,7 +89,9 @@ async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipe
   const buffers = new OwnedBuffers(device, `Practice.${id}`);
   try {
     const cLen = l.cRows * l.cCols;
-    const countWords = l.invocations * kCountersPerInvocation;
+    // The trace: a slot per invocation, sized from the budget (0 records where it would not fit: values only).
+    const cap = traceCap(ex, s);
+    const countWords = l.invocations * slotWords(cap);
     const input = (name: string, data: Float32Array) => {
       const b = buffers.create(name, data.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
       device.queue.writeBuffer(b, 0, data);
@@ -101,11 +103,11 @@ async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipe
     const cBuf = buffers.create('C', cLen * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
     device.queue.writeBuffer(cBuf, 0, new Uint32Array(cLen).fill(kUnwrittenBits));
     const dims = buffers.create('dims', kUniformWords * 4, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
-    device.queue.writeBuffer(dims, 0, uniformWords(ex, s));
-    const counts = buffers.create('counts', countWords * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
+    device.queue.writeBuffer(dims, 0, uniformWords(ex, s, cap));
+    const counts = buffers.create('trace', countWords * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
     const flags = buffers.create('flags', kFlagCount * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
     const cRead = buffers.createRead('C.read', cLen * 4);
-    const countsRead = buffers.createRead('counts.read', countWords * 4);
+    const countsRead = buffers.createRead('trace.read', countWords * 4);
     const flagsRead = buffers.createRead('flags.read', kFlagCount * 4);
     await withErrorScopes(device, said('practice:runWhat'), () => {
       const group = device.createBindGroup({
@@ -128,7 +130,7 @@ async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipe
     if (!done.ok) return done;
     const guard = <T>(p: Promise<T>) => p;
     const [cb, nb, fb] = [await readBack(cRead, cLen * 4, guard), await readBack(countsRead, countWords * 4, guard), await readBack(flagsRead, kFlagCount * 4, guard)];
-    return { ok: true, value: judgeShape(ex, c, d, { c: new Float32Array(cb), counts: new Uint32Array(nb), flags: new Uint32Array(fb), pitches }) };
+    return { ok: true, value: judgeShape(ex, c, d, { c: new Float32Array(cb), trace: new Uint32Array(nb), cap, flags: new Uint32Array(fb), variables: instrumented.variables, sites: instrumented.sites }) };
   } finally {
     if (!ctx.isLost()) buffers.destroy();
   }
@@ -137,7 +139,7 @@ async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipe
 /** Check the learner's code on every case of the exercise (its teaching shapes and the random shapes of `seed`), and judge each. */
 export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string, seed: number): Promise<PracticeOutcome> {
   const ex = exercise(id);
-  const refused = refusals(code);
+  const refused = refusals(code, ex);
   if (refused.length > 0) {
     const toEditor = editorLines(code);
     return { kind: 'refused', refusals: refused.map((r) => ('line' in r ? { ...r, line: toEditor(r.line) } : r)) };
@@ -155,7 +157,8 @@ export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string,
   const mod = runModule(ex.constants, code);
   if (!('source' in mod)) {
     if (mod.kind === 'no-entry') return { kind: 'compile', messages: [], hints: [{ ...mod.hint, line: toEditor(mod.hint.line) }] };
-    return { kind: 'failed', why: said('practice:failure.unreadable', { line: num(mod.line) }), seed, shapes: [] };
+    if (mod.kind === 'pointer') return { kind: 'refused', refusals: [{ ...mod, line: toEditor(mod.line) }] };
+    return { kind: 'failed', why: said('practice:failure.unreadable', { line: num(toEditor(mod.line)) }), seed, shapes: [], unreadable: true };
   }
   // 2. Instrumented (compiles whenever the code does; if not, say so on its lines too).
   const run = await compileErrors(device, `Practice.${id}.module`, mod.source, offset);
@@ -174,12 +177,10 @@ export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string,
     return { kind: 'failed', why: said('practice:failure.gpu', { message: e instanceof GpuRunError ? e.message : String(failureOf(e)) }), seed, shapes: [] };
   }
   const shapes: ShapeVerdict[] = [];
-  // The tile's row pitch, from the code's parse (a structure values cannot show: a padded tile).
-  const pitches = ex.structure === 'padded' ? workgroupPitches(ex.constants, code) : [];
   for (const c of checkCases(ex, seed)) {
     let r: Wait<ShapeVerdict>;
     try {
-      r = await runCase(ctx, id, pipeline, layout, c, pitches);
+      r = await runCase(ctx, id, pipeline, layout, c, mod.instrumented);
     } catch (e) {
       if (ctx.isLost()) return { kind: 'failed', why: said('practice:failure.lost', { message: String(failureOf(e)) }), seed, shapes };
       return { kind: 'failed', why: said('practice:failure.gpu', { message: e instanceof GpuRunError ? e.message : String(failureOf(e)) }), seed, shapes };

@@ -17,6 +17,42 @@ import { acquireGpu, type GpuContext } from '../gpu/device';
 import { computeMatmul } from '../gpu/runner';
 import { computeDot } from '../gpu/dot';
 import { say } from '../i18n';
+import { isExerciseId, overallStatus, headlineFailure } from '../core/practice/exercises';
+import { runPractice, type PracticeOutcome } from '../gpu/practice';
+
+/** A practice check, as the practice view runs it (refusals, compile, the traced run, the judge), without the UI. */
+export interface PracticeCase {
+  readonly exercise: string;
+  readonly code: string;
+  readonly seed?: number;
+  /** A name for the case (the corpus's), echoed back. */
+  readonly name?: string;
+}
+
+/** What the judge said, in plain data: the outcome's kind, the verdict, the headline's failure, and each shape's findings. */
+export interface PracticeResult {
+  readonly name?: string;
+  readonly kind: PracticeOutcome['kind'] | 'error';
+  readonly status?: 'pass' | 'fail' | 'error';
+  readonly failure?: string;
+  readonly why?: string;
+  readonly refusals?: readonly { kind: string; name?: string; line?: number }[];
+  readonly compile?: readonly string[];
+  readonly shapes?: readonly {
+    shape: string;
+    traced: boolean;
+    status: string;
+    failure: string;
+    wrong: number;
+    unwritten: number;
+    races: readonly { word: string; epoch: number; writer: number; other: number; otherKind: string }[];
+    structure: readonly { check: string; ok: boolean; values: Record<string, number | string> }[];
+    slip?: string;
+    barriers: readonly [number, number];
+    maxReads: number;
+  }[];
+  readonly ms: number;
+}
 
 export interface MatmulCase {
   readonly kernel: string;
@@ -174,6 +210,35 @@ async function dot(c: DotCase): Promise<DotOutcome> {
   }
 }
 
+async function practice(c: PracticeCase): Promise<PracticeResult> {
+  const t0 = performance.now();
+  const ms = () => Math.round(performance.now() - t0);
+  const name = c.name !== undefined ? { name: c.name } : {};
+  if (!isExerciseId(c.exercise)) return { ...name, kind: 'error', why: `unknown exercise ${c.exercise}`, ms: ms() };
+  try {
+    const o = await runPractice(await gpu(), c.exercise, c.code, c.seed ?? 1);
+    if (o.kind === 'refused') return { ...name, kind: o.kind, refusals: o.refusals.map((r) => ({ kind: r.kind, ...('name' in r ? { name: r.name } : {}), ...('line' in r ? { line: r.line } : {}) })), ms: ms() };
+    if (o.kind === 'compile') return { ...name, kind: o.kind, compile: o.messages.map((m) => `${m.line}: ${m.message}`), ms: ms() };
+    const shapes = o.shapes.map((v) => ({
+      shape: `${v.shape.m}x${v.shape.k}x${v.shape.n}`,
+      traced: v.traced,
+      status: v.status,
+      failure: v.failure,
+      wrong: v.wrongCount,
+      unwritten: v.unwrittenCount,
+      races: v.races.map((r) => ({ word: r.word, epoch: r.epoch, writer: r.writer.index, other: r.other.index, otherKind: r.otherKind })),
+      structure: v.structure.map((x) => ({ check: x.check, ok: x.ok, values: { ...x.values } })),
+      ...(v.slip ? { slip: v.slip.kind } : {}),
+      barriers: [v.barriersMin, v.barriersMax] as const,
+      maxReads: v.maxReads,
+    }));
+    const why = o.kind === 'failed' ? (typeof o.why === 'string' ? o.why : say(o.why)) : undefined;
+    return { ...name, kind: o.kind, status: o.kind === 'failed' ? 'error' : overallStatus(o.shapes), failure: o.kind === 'failed' ? (o.unreadable ? 'unreadable' : 'error') : headlineFailure(o.shapes), ...(why !== undefined ? { why } : {}), shapes, ms: ms() };
+  } catch (e) {
+    return { ...name, kind: 'error', why: messageOf(e), ms: ms() };
+  }
+}
+
 /** Cases run one after another (one device; the GPU work of one case at a time). */
 async function each<C, O>(cases: readonly C[], run: (c: C) => Promise<O>): Promise<O[]> {
   const out: O[] = [];
@@ -196,6 +261,8 @@ const harness = {
   },
   matmul: (cases: readonly MatmulCase[]) => each(cases, matmul),
   dot: (cases: readonly DotCase[]) => each(cases, dot),
+  /** Practice checks through the practice judge (gpu/practice runPractice), one after another. */
+  practice: (cases: readonly PracticeCase[]) => each(cases, practice),
   /** WebGPU errors no error scope caught, since the page opened. */
   uncaptured: () => [...uncaptured],
 };

@@ -12,9 +12,11 @@ import { makeData, mulberry32 } from '../data';
 import { referenceEntry, tolerance } from '../reference';
 import { said, num, type Said } from '../said';
 import { ceilDiv, type Shape } from '../shape';
-import { kCountersPerInvocation, kFlag, kUniformWords, type PreludeConstants } from './constants';
+import { kFlag, kUniformWords, type PreludeConstants } from './constants';
 import { kCell, kUnwrittenBits } from './cells';
 import { findSlip, type Slip } from './slips';
+import { slotWords, structureChecks, traceFacts, type Race, type StructureCheck, type StructureKind, type TraceFacts } from './judge';
+import type { AccessSite, WorkgroupVar } from './instrument';
 
 export { kCell, kUnwrittenBits };
 
@@ -56,10 +58,12 @@ export interface Exercise {
    */
   readonly random: { readonly max: Shape; readonly multipleOf?: number; readonly mnMultipleOf?: number };
   /**
-   * A structure the check verifies beyond values: the dot product's tree (few loop iterations per
-   * invocation), or a padded tile (every workgroup array 2-D with an odd row pitch, from the parse).
+   * The structure the exercise teaches, checked on the run's trace (core/practice/judge.ts): a tile
+   * that shares each global element (`staged`), the next tile loaded while this one is read
+   * (`double`), a transpose through the tile (`through`), and conflict-free banks (`padded`), the
+   * dot product's tree (`tree`), each element read once per invocation (`strip`).
    */
-  readonly structure?: 'tree' | 'padded';
+  readonly structure?: readonly StructureKind[];
   /** The hint that answers each compile-error hint (1-based), where the exercise has one. */
   readonly hintFor?: Partial<Record<'uniform-barrier' | 'int-float', number>>;
   readonly hints: number;
@@ -356,6 +360,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u) {
       { m: 4, k: 4, n: 4 },
       { m: 8, k: 4, n: 8 },
     ],
+    structure: ['through'],
     hints: 3,
     // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     skeleton: `${kHeader}// C = Aᵀ (A is M×K, C is K×M) through a TILE×TILE tile in workgroup memory: each invocation
@@ -400,6 +405,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
       { m: 8, k: 12, n: 4 },
       { m: 4, k: 8, n: 12 },
     ],
+    structure: ['staged'],
     hints: 3,
     skeleton: tiledKernel(
       kTiledIntro,
@@ -429,6 +435,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
       { m: 1, k: 9, n: 2 },
       { m: 6, k: 1, n: 5 },
     ],
+    structure: ['staged'],
     hints: 3,
     // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     skeleton: tiledKernel(kBoundsIntro, '(dims.K + TILE - 1u) / TILE', kBoundsSkeletonLoop, `  storeC(row, col, acc);  // TODO boundary test 3: only if the element is in C
@@ -453,13 +460,13 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
     budget: 'gridStride',
     barriers: 'reduction',
     random: { max: { m: 1, k: 2048, n: 1 } },
-    structure: 'tree',
     shapes: [
       { m: 1, k: 1, n: 1 },
       { m: 1, k: 37, n: 1 },
       { m: 1, k: 100, n: 1 },
       { m: 1, k: 200, n: 1 },
     ],
+    structure: ['tree'],
     hints: 3,
     // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     skeleton: `${kHeader}// The dot product a · b of two K-vectors (a[i] is loadA(0u, i), b[i] is loadB(i, 0u)), as in the
@@ -522,6 +529,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id)
       { m: 3, k: 7, n: 2 },
       { m: 4, k: 4, n: 4 },
     ],
+    structure: ['staged'],
     hints: 3,
     // i18n-exempt: WGSL code; its comments are code, in English like shaders/*.wgsl
     skeleton: numba(`
@@ -575,6 +583,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id)
       { m: 16, k: 8, n: 8 },
       { m: 8, k: 16, n: 24 },
     ],
+    structure: ['staged'],
     hints: 3,
     skeleton: regKernel(`      // TODO: load row ty * R + i of the A tile and column tx * R + i of the B tile
 `, `      // TODO: add As[ty * R + i][k] · Bs[k][tx * R + j] to acc[i][j] for every i, j < R
@@ -606,6 +615,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id)
       { m: 5, k: 8, n: 8 },
       { m: 3, k: 4, n: 20 },
     ],
+    structure: ['strip'],
     hints: 3,
     skeleton: wideKernel(`    // TODO: one read of A and a vec4 of four reads of B, four multiply-adds
 `),
@@ -622,13 +632,13 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id)
     budget: 'block',
     block: { rows: 32, cols: 32 },
     barriers: { perPhase: 1 },
-    structure: 'padded',
     rung: 'reg4x4',
     random: { max: { m: 96, k: 96, n: 96 }, multipleOf: 32 },
     shapes: [
       { m: 32, k: 32, n: 32 },
       { m: 64, k: 32, n: 64 },
     ],
+    structure: ['through', 'padded'],
     hints: 3,
     skeleton: paddedKernel('TILE'),
     solution: paddedKernel('TILE + 1u'),
@@ -647,6 +657,7 @@ fn main(@builtin(global_invocation_id) gid: vec3u, @builtin(local_invocation_id)
       { m: 8, k: 16, n: 4 },
       { m: 4, k: 12, n: 8 },
     ],
+    structure: ['staged', 'double'],
     hints: 3,
     // The single-buffered kernel of exercise 5: right values, one barrier too many per phase.
     skeleton: tiledKernel(kTiledIntro, 'dims.K / TILE', tiledSolutionLoop, `  storeC(row, col, acc);
@@ -773,7 +784,6 @@ export function layoutOf(ex: Exercise, s: Shape): Layout {
             ? share + Math.log2(wx)
             : 0;
   const loopBudget = 4 * needed + 64;
-  const structureLoops = ex.structure === 'tree' ? share + Math.log2(wx) + 1 : undefined;
   return {
     aRows: a[0],
     aCols: a[1],
@@ -790,7 +800,6 @@ export function layoutOf(ex: Exercise, s: Shape): Layout {
     minBarriers,
     ...(maxBarriers !== undefined ? { maxBarriers } : {}),
     loopBudget,
-    ...(structureLoops !== undefined ? { structureLoops } : {}),
   };
 }
 
@@ -947,22 +956,25 @@ export function judgeCells(ex: Exercise, s: Shape, d: ExerciseData, c: Float32Ar
 /** What the checked run of one shape gave back. */
 export interface ShapeOutcome {
   readonly c: Float32Array;
-  /** Per invocation: reads, barriers, loop iterations (kCountersPerInvocation words each). */
-  readonly counts: Uint32Array;
+  /** The trace: each invocation's slot (core/practice/judge.ts slotWords of `cap`). */
+  readonly trace: Uint32Array;
+  /** Records each invocation could keep (0: this shape was run without a trace, its values checked only). */
+  readonly cap: number;
   /** kFlag: loop budget spent, reads outside A, outside B, writes outside C. */
   readonly flags: Uint32Array;
-  /** The row pitch of each workgroup array (wgsl.ts workgroupPitches), for an exercise that teaches a padded tile. */
-  readonly pitches?: readonly (number | undefined)[];
+  /** The instrumentation's map of the learner's workgroup variables and access sites. */
+  readonly variables: readonly WorkgroupVar[];
+  readonly sites: readonly AccessSite[];
 }
 
 export type VerdictStatus = 'pass' | 'fail' | 'error';
 
 /**
  * The failure a headline names, most telling first: the run was stopped, it read or wrote out of
- * range, values are wrong, elements were never written, barriers are missing, or it went over a
- * budget (global reads, or the loop iterations of the structure it teaches).
+ * range, invocations raced on workgroup memory, values are wrong, elements were never written, or
+ * the values are right but the trace does not show the structure the exercise teaches.
  */
-export type FailureKind = 'none' | 'stopped' | 'out-of-range' | 'wrong' | 'unwritten' | 'barriers' | 'budget' | 'compile';
+export type FailureKind = 'none' | 'stopped' | 'out-of-range' | 'race' | 'wrong' | 'unwritten' | 'structure' | 'compile' | 'unreadable';
 
 export interface ShapeVerdict {
   readonly shape: Shape;
@@ -978,84 +990,67 @@ export interface ShapeVerdict {
   readonly actual: Float32Array;
   readonly wrongCount: number;
   readonly unwrittenCount: number;
+  /** Whether this shape ran with a trace (races and structure judged), or with its values checked only. */
+  readonly traced: boolean;
+  /** Facts from the trace: global reads of the busiest invocation, barriers per invocation (fewest, most). */
   readonly maxReads: number;
-  readonly readBudget: number;
-  /** Barriers per invocation (the fewest any ran, the most), and the phases they are counted over. */
   readonly barriersMin: number;
   readonly barriersMax: number;
-  /** The invocation that ran the fewest barriers. */
-  readonly barriersMinAt: number;
   readonly phases: number;
-  readonly minBarriers: number;
-  /** Loop iterations of the busiest invocation, and what the run allowed. */
-  readonly maxLoops: number;
   readonly loopBudget: number;
-  readonly structureLoops?: number;
+  readonly races: readonly Race[];
+  readonly raceCount: number;
+  readonly structure: readonly StructureCheck[];
+  readonly workgroupOutOfRange?: TraceFacts['workgroupOutOfRange'];
   /** The known slip the wrong values match, if one does. */
   readonly slip?: Slip;
   /** Why it did not pass, as data. */
   readonly problems: readonly Said[];
 }
 
-/** The verdict on one case: right elements, no access outside a matrix, within the budgets, enough barriers, the structure taught. */
+/** The verdict on one case: right elements, no access outside a matrix or a workgroup array, within the budget, no race, the structure taught. */
 export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: ShapeOutcome): ShapeVerdict {
   const s = c.shape;
   const l = layoutOf(ex, s);
   const { kinds, want, abs, wrong, unwritten } = judgeCells(ex, s, d, out.c);
-  const k = kCountersPerInvocation;
-  let maxReads = 0;
-  let barriersMin = Infinity;
-  let barriersMinAt = 0;
-  let barriersMax = 0;
-  let maxLoops = 0;
-  for (let i = 0; i < l.invocations; i++) {
-    maxReads = Math.max(maxReads, out.counts[k * i] ?? 0);
-    const b = out.counts[k * i + 1] ?? 0;
-    if (b < barriersMin) {
-      barriersMin = b;
-      barriersMinAt = i;
-    }
-    barriersMax = Math.max(barriersMax, b);
-    maxLoops = Math.max(maxLoops, out.counts[k * i + 2] ?? 0);
-  }
-  if (!Number.isFinite(barriersMin)) barriersMin = 0;
+  const traced = out.cap > 0;
+  const tl = { invocations: l.invocations, invocationsX: l.invocationsX, workgroup: ex.workgroup, cap: out.cap };
+  const facts = traceFacts(out.trace, tl, out.variables, out.sites);
   const problems: Said[] = [];
   const flag = (i: number) => out.flags[i] ?? 0;
-  const stopped = flag(kFlag.budget) > 0;
-  const outOfRange = flag(kFlag.readA) + flag(kFlag.readB) + flag(kFlag.writeC) > 0;
-  const overReads = maxReads > l.readBudget;
-  const fewBarriers = barriersMin < l.minBarriers;
-  const notStructure = l.structureLoops !== undefined && maxLoops > l.structureLoops;
-  const manyBarriers = l.maxBarriers !== undefined && barriersMax > l.maxBarriers;
-  // A padded tile: every workgroup array 2-D, its rows an odd number of words apart (32 banks of 4 bytes: a column read conflict-free).
-  const pitches = out.pitches ?? [];
-  const badPitch = ex.structure === 'padded' ? (pitches.length === 0 ? [undefined] : pitches.filter((p) => p === undefined || p % 2 === 0)) : [];
-  const notPadded = badPitch.length > 0;
-  if (stopped) problems.push(said('practice:problem.budget', { budget: num(l.loopBudget) }));
+  // A trace longer than its slots is more work than the budget allows (the slots follow from the budget).
+  const stopped = flag(kFlag.budget) > 0 || (traced && facts.overflow);
+  const wgOut = traced ? facts.workgroupOutOfRange : undefined;
+  const outOfRange = flag(kFlag.readA) + flag(kFlag.readB) + flag(kFlag.writeC) > 0 || wgOut !== undefined;
+  const races = traced ? facts.races : [];
+  const structure = traced && !stopped ? structureChecks(ex.structure ?? [], facts.recs, tl, { phases: l.phases, tile: ex.constants.tile, sites: out.sites, variables: out.variables }) : [];
+  const badStructure = structure.filter((x) => !x.ok);
+  if (flag(kFlag.budget) > 0) problems.push(said('practice:problem.budget', { budget: num(l.loopBudget) }));
+  else if (stopped) problems.push(said('practice:problem.trace', { records: num(facts.maxRecords), cap: num(out.cap) }));
   if (wrong > 0) problems.push(said('practice:problem.wrong', { count: num(wrong), total: num(kinds.length) }));
   if (unwritten > 0) problems.push(said('practice:problem.unwritten', { count: num(unwritten), total: num(kinds.length) }));
   if (flag(kFlag.readA) > 0) problems.push(said('practice:problem.readA', { count: num(flag(kFlag.readA)) }));
   if (flag(kFlag.readB) > 0) problems.push(said('practice:problem.readB', { count: num(flag(kFlag.readB)) }));
   if (flag(kFlag.writeC) > 0) problems.push(said('practice:problem.writeC', { count: num(flag(kFlag.writeC)) }));
-  if (overReads) problems.push(said('practice:problem.reads', { reads: num(maxReads), budget: num(l.readBudget) }));
-  if (fewBarriers) problems.push(said('practice:problem.barriers', { barriers: num(barriersMin), need: num(l.minBarriers), inv: num(barriersMinAt) }));
-  if (notStructure) problems.push(said('practice:problem.tree', { loops: num(maxLoops), most: num(l.structureLoops!) }));
-  if (manyBarriers) problems.push(said('practice:problem.barriersMost', { barriers: num(barriersMax), most: num(l.maxBarriers!) }));
-  if (notPadded) problems.push(badPitch[0] === undefined ? said('practice:problem.padded2d') : said('practice:problem.padded', { pitch: num(badPitch[0]) }));
+  if (wgOut) problems.push(said('practice:problem.workgroupRange', { name: wgOut.variable, line: num(wgOut.line), count: num(wgOut.count) }));
+  if (traced && facts.raceCount > 0) problems.push(said('practice:problem.races', { count: num(facts.raceCount) }));
   const failure: FailureKind = stopped
     ? 'stopped'
     : outOfRange
       ? 'out-of-range'
-      : wrong > 0
-        ? 'wrong'
-        : unwritten > 0
-          ? 'unwritten'
-          : fewBarriers || manyBarriers
-            ? 'barriers'
-            : overReads || notStructure || notPadded
-              ? 'budget'
+      : races.length > 0
+        ? 'race'
+        : wrong > 0
+          ? 'wrong'
+          : unwritten > 0
+            ? 'unwritten'
+            : badStructure.length > 0
+              ? 'structure'
               : 'none';
-  const slip = wrong + unwritten > 0 || fewBarriers ? findSlip({ kind: ex.kind, tile: ex.constants.tile, workgroup: ex.workgroup, rowsAlongX: ex.rowsAlongX === true, tiled: ex.budget === 'tiled', invocationsX: l.invocationsX, a: d.a, b: d.b, absSum: abs }, s, out.c, kinds, { barriersMin, minBarriers: l.minBarriers, barriersMinAt, phases: l.phases }) : undefined;
+  const slip =
+    wrong + unwritten > 0
+      ? findSlip({ kind: ex.kind, tile: ex.constants.tile, workgroup: ex.workgroup, rowsAlongX: ex.rowsAlongX === true, tiled: ex.budget === 'tiled', invocationsX: l.invocationsX, a: d.a, b: d.b, absSum: abs }, s, out.c, kinds, { barriersMin: 1, minBarriers: 0, barriersMinAt: 0, phases: l.phases })
+      : undefined;
   return {
     shape: s,
     random: c.random,
@@ -1069,19 +1064,29 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
     actual: out.c,
     wrongCount: wrong,
     unwrittenCount: unwritten,
-    maxReads,
-    readBudget: l.readBudget,
-    barriersMin,
-    barriersMax,
-    barriersMinAt,
+    traced,
+    maxReads: facts.maxReads,
+    barriersMin: facts.barriersMin,
+    barriersMax: facts.barriersMax,
     phases: l.phases,
-    minBarriers: l.minBarriers,
-    maxLoops,
     loopBudget: l.loopBudget,
-    ...(l.structureLoops !== undefined ? { structureLoops: l.structureLoops } : {}),
+    races,
+    raceCount: traced ? facts.raceCount : 0,
+    structure,
+    ...(wgOut ? { workgroupOutOfRange: wgOut } : {}),
     ...(slip ? { slip } : {}),
     problems,
   };
+}
+
+/** The most 32-bit words the trace of one shape may take (32 MiB): larger shapes are checked by their values only. */
+export const kMaxTraceWords = 8 * 1024 * 1024;
+
+/** Records each invocation may keep on a shape: from the budget (every loop iteration may touch a few words), or 0 when the trace would not fit. */
+export function traceCap(ex: Exercise, s: Shape): number {
+  const l = layoutOf(ex, s);
+  const cap = 8 * l.loopBudget + 64;
+  return l.invocations * slotWords(cap) <= kMaxTraceWords ? cap : 0;
 }
 
 /** The exercise's verdict from its shapes': an error anywhere is an error, else any failure fails. */
@@ -1090,7 +1095,7 @@ export function overallStatus(shapes: readonly ShapeVerdict[]): VerdictStatus {
   return shapes.length > 0 && shapes.every((v) => v.status === 'pass') ? 'pass' : 'fail';
 }
 
-const kFailureOrder: readonly FailureKind[] = ['compile', 'stopped', 'out-of-range', 'wrong', 'unwritten', 'barriers', 'budget', 'none'];
+const kFailureOrder: readonly FailureKind[] = ['compile', 'unreadable', 'stopped', 'out-of-range', 'race', 'wrong', 'unwritten', 'structure', 'none'];
 
 /** The failure the headline names: the most telling over every shape. */
 export function headlineFailure(shapes: readonly ShapeVerdict[]): FailureKind {
@@ -1100,10 +1105,10 @@ export function headlineFailure(shapes: readonly ShapeVerdict[]): FailureKind {
 }
 
 /** The words the uniform holds for one shape (see the prelude's `Dims`). */
-export function uniformWords(ex: Exercise, s: Shape): Uint32Array {
+export function uniformWords(ex: Exercise, s: Shape, cap = 0): Uint32Array {
   const l = layoutOf(ex, s);
   const nan = 0x7fc00000;
   const w = new Uint32Array(kUniformWords);
-  w.set([s.m, s.k, s.n, l.invocationsX, l.invocationsY, l.aRows, l.aCols, l.bRows, l.bCols, l.cRows, l.cCols, nan, l.loopBudget]);
+  w.set([s.m, s.k, s.n, l.invocationsX, l.invocationsY, l.aRows, l.aCols, l.bRows, l.bCols, l.cRows, l.cCols, nan, l.loopBudget, cap, slotWords(cap)]);
   return w;
 }

@@ -26,7 +26,10 @@
  * uninstrumented form (prelude + code as written), so they speak of the learner's code.
  */
 import { WgslParser, WgslScanner, type Node as WgslNode, type Token } from 'wgsl_reflect/wgsl_reflect.module.js';
-import { kCountersPerInvocation, kFlag, kMaxCodeChars, type PreludeConstants } from './constants';
+import { kFlag, kMaxCodeChars, type PreludeConstants } from './constants';
+import { instrument as instrumentModule, kRec, kRecordWords, kSlotHeadWords, type Instrumented, type NotInstrumented as NotTraced } from './instrument';
+import { kPredeclared } from './predeclared';
+import { isParsed, parseModule } from './wgslModule';
 
 export { kCountersPerInvocation, kFlag, kFlagCount, kMaxCodeChars, kUniformWords, type PreludeConstants } from './constants';
 
@@ -50,48 +53,58 @@ const kBarrierBuiltins = new Set(['workgroupBarrier', 'storageBarrier', 'texture
  * (the checked run); `budget` flags accesses out of range and gives each invocation a private loop
  * counter (the bounded run before timing: no per-invocation buffer, so it fits any size).
  */
-export type PreludeMode = 'plain' | 'checked' | 'budget';
+export type PreludeMode = 'plain' | 'trace' | 'budget';
 
 /**
- * The app's part of every exercise's module. `checked`: the helpers count reads and check ranges
- * (the run); otherwise they only read (the compile check — same names, same types).
+ * The app's part of every exercise's module. `trace`: the helpers record every global read and store
+ * in the invocation's slot of the trace (core/practice/instrument.ts) and flag accesses out of range
+ * (the checked run); `budget`: they flag accesses out of range, and the learner's loops and calls share
+ * one budget (the bounded run before timing); `plain`: they only read (the compile check and the
+ * timed run — same names, same types).
  * A read outside its matrix returns the element the flat index lands on, as memory would (PMPP's
  * "M0,3 is really M1,0"), and NaN past the buffer's end (garbage: 0 × NaN is still NaN).
  */
 export function prelude(c: PreludeConstants, mode: PreludeMode | boolean): string {
-  const m: PreludeMode = mode === true ? 'checked' : mode === false ? 'plain' : mode;
-  const checked = m === 'checked';
-  const count = checked ? `  atomicAdd(&tiles_count[tiles_inv * ${kCountersPerInvocation}u], 1u);\n` : '';
+  const m: PreludeMode = mode === true ? 'trace' : mode === false ? 'plain' : mode;
+  const traced = m === 'trace';
+  const rec = (kind: number, a: string) => (traced ? ` tiles_rec(${kind}u, ${a}, 1u);` : '');
   const flag = (i: number) => (m !== 'plain' ? ` atomicAdd(&tiles_flags[${i}], 1u);` : '');
   return `// ---- provided by the app ----
 const TILE: u32 = ${c.tile}u;
 const WG: u32 = ${c.wg}u;
-struct Dims { M: u32, K: u32, N: u32, tiles_gridX: u32, tiles_gridY: u32, tiles_aRows: u32, tiles_aCols: u32, tiles_bRows: u32, tiles_bCols: u32, tiles_cRows: u32, tiles_cCols: u32, tiles_nan: u32, tiles_budget: u32, tiles_pad0: u32, tiles_pad1: u32, tiles_pad2: u32 }
+struct Dims { M: u32, K: u32, N: u32, tiles_gridX: u32, tiles_gridY: u32, tiles_aRows: u32, tiles_aCols: u32, tiles_bRows: u32, tiles_bCols: u32, tiles_cRows: u32, tiles_cCols: u32, tiles_nan: u32, tiles_budget: u32, tiles_cap: u32, tiles_stride: u32, tiles_pad2: u32 }
 @group(0) @binding(0) var<storage, read> tiles_A: array<f32>;
 @group(0) @binding(1) var<storage, read> tiles_B: array<f32>;
 @group(0) @binding(2) var<storage, read_write> tiles_C: array<f32>;
 @group(0) @binding(3) var<uniform> dims: Dims;
-@group(0) @binding(4) var<storage, read_write> tiles_count: array<atomic<u32>>;
+@group(0) @binding(4) var<storage, read_write> tiles_trace: array<u32>;
 @group(0) @binding(5) var<storage, read_write> tiles_flags: array<atomic<u32>>;
-var<private> tiles_inv: u32;${m === 'budget' ? ' var<private> tiles_work: u32;' : ''}
+var<private> tiles_inv: u32; var<private> tiles_work: u32; var<private> tiles_epoch: u32; var<private> tiles_n: u32;
+fn tiles_rec(k: u32, a: u32, len: u32) {${traced ? `
+  let base = tiles_inv * dims.tiles_stride;
+  if (tiles_n < dims.tiles_cap) { let at = base + ${kSlotHeadWords}u + tiles_n * ${kRecordWords}u; tiles_trace[at] = k; tiles_trace[at + 1u] = tiles_epoch; tiles_trace[at + 2u] = a; tiles_trace[at + 3u] = len; }
+  tiles_n += 1u;
+  tiles_trace[base] = tiles_n;
+` : ''}}
+fn tiles_mark() {${traced ? ' tiles_trace[tiles_inv * dims.tiles_stride + 1u] = tiles_epoch; ' : ''}}
 fn loadA(row: u32, col: u32) -> f32 {
-${count}  if (row >= dims.tiles_aRows || col >= dims.tiles_aCols) {${flag(kFlag.readA)} }
+  if (row >= dims.tiles_aRows || col >= dims.tiles_aCols) {${flag(kFlag.readA)} }${rec(kRec.readA, '(row << 16u) | (col & 0xffffu)')}
   let i = row * dims.tiles_aCols + col;
   if (row >= dims.tiles_aRows || i >= dims.tiles_aRows * dims.tiles_aCols) { return bitcast<f32>(dims.tiles_nan); }
   return tiles_A[i];
 }
 fn loadB(row: u32, col: u32) -> f32 {
-${count}  if (row >= dims.tiles_bRows || col >= dims.tiles_bCols) {${flag(kFlag.readB)} }
+  if (row >= dims.tiles_bRows || col >= dims.tiles_bCols) {${flag(kFlag.readB)} }${rec(kRec.readB, '(row << 16u) | (col & 0xffffu)')}
   let i = row * dims.tiles_bCols + col;
   if (row >= dims.tiles_bRows || i >= dims.tiles_bRows * dims.tiles_bCols) { return bitcast<f32>(dims.tiles_nan); }
   return tiles_B[i];
 }
 fn storeC(row: u32, col: u32, v: f32) {
-  if (row >= dims.tiles_cRows || col >= dims.tiles_cCols) {${flag(kFlag.writeC)} return; }
+  if (row >= dims.tiles_cRows || col >= dims.tiles_cCols) {${flag(kFlag.writeC)} return; }${rec(kRec.storeC, '(row << 16u) | (col & 0xffffu)')}
   tiles_C[row * dims.tiles_cCols + col] = v;
 }
 fn tiles_barrier() {
-${checked ? `  atomicAdd(&tiles_count[tiles_inv * ${kCountersPerInvocation}u + 1u], 1u);\n` : ''}  workgroupBarrier();
+  workgroupBarrier(); tiles_epoch += 1u; tiles_mark();
 }
 // ---- your code ----
 `;
@@ -120,7 +133,15 @@ export type Refusal =
   | { readonly kind: 'too-long'; readonly chars: number; readonly limit: number }
   | { readonly kind: 'reserved'; readonly name: string; readonly line: number }
   | { readonly kind: 'resource'; readonly name: string; readonly line: number }
-  | { readonly kind: 'unreadable'; readonly line: number };
+  | { readonly kind: 'unreadable'; readonly line: number }
+  /** A declaration of a name WGSL predeclares (a built-in function, type or enumerant): it would replace the builtin, here and in the app's own code. */
+  | { readonly kind: 'shadow'; readonly name: string; readonly line: number }
+  /** A second declaration of a workgroup variable's name (a local or parameter): the checker follows the variable by its name. */
+  | { readonly kind: 'shadow-own'; readonly name: string; readonly line: number }
+  /** An entry point whose @workgroup_size is not the exercise's (evaluated from the parse; `size` absent: not evaluable). */
+  | { readonly kind: 'workgroup-size'; readonly line: number; readonly want: string; readonly size?: string }
+  /** A pointer into workgroup memory other than an atomic's or workgroupUniformLoad's: the trace cannot follow it. */
+  | { readonly kind: 'pointer'; readonly name: string; readonly line: number };
 
 /** The code, parsed: its statements (with positions) and its tokens (comments excluded). */
 export interface Parsed {
@@ -152,11 +173,6 @@ export function parse(code: string): Parsed | { readonly line: number } {
   }
 }
 
-const lineAt = (code: string, at: number): number => {
-  let n = 1;
-  for (let i = 0; i < at && i < code.length; i++) if (code.charCodeAt(i) === 10) n++;
-  return n;
-};
 
 const tokenName = (t: Token): string => String((t.type as { name?: string }).name ?? '');
 
@@ -164,10 +180,36 @@ const tokenName = (t: Token): string => String((t.type as { name?: string }).nam
  * Why the code may not run, before anything is compiled: too long, a name the app keeps for itself,
  * or a resource of its own. Empty when it may run.
  */
-export function refusals(code: string): Refusal[] {
+export function refusals(code: string, ex?: { readonly constants: PreludeConstants; readonly workgroup: readonly [number, number] }): Refusal[] {
   if (code.length > kMaxCodeChars) return [{ kind: 'too-long', chars: code.length, limit: kMaxCodeChars }];
-  const text = normalizeLineBreaks(code);
-  const tokens = scan(text);
+  const out = tokenRefusals(code);
+  const p = parseModule(code, ex?.constants);
+  if (!isParsed(p)) return out;
+  const wgVars = new Set(p.info.workgroupVars.map((v) => v.name));
+  const seenOwn = new Set<string>();
+  for (const d of p.info.declarations) {
+    if (kPredeclared.has(d.name)) out.push({ kind: 'shadow', name: d.name, line: d.line });
+    if (wgVars.has(d.name)) {
+      if (seenOwn.has(d.name)) out.push({ kind: 'shadow-own', name: d.name, line: d.line });
+      seenOwn.add(d.name);
+    }
+  }
+  if (ex) {
+    const want = `${ex.workgroup[0]}, ${ex.workgroup[1]}, 1`;
+    const ws = p.info.workgroupSize;
+    if (!ws) out.push({ kind: 'workgroup-size', line: p.info.workgroupSizeLine ?? 1, want });
+    else if (ws[0] !== ex.workgroup[0] || ws[1] !== ex.workgroup[1] || ws[2] !== 1) out.push({ kind: 'workgroup-size', line: p.info.workgroupSizeLine ?? 1, want, size: ws.join(', ') });
+  }
+  if (out.length === 0) {
+    const r = instrumentModule(code, 'trace', ex?.constants);
+    if ('kind' in r && r.kind === 'pointer') out.push(r);
+  }
+  return out;
+}
+
+/** The refusals the tokens alone show: the app's reserved names, resources of the learner's own. */
+function tokenRefusals(code: string): Refusal[] {
+  const tokens = scan(code);
   if (!tokens) return [];
   const out: Refusal[] = [];
   const seen = new Set<string>();
@@ -190,193 +232,39 @@ export function refusals(code: string): Refusal[] {
   return out;
 }
 
-interface Edit {
-  readonly at: number;
-  /** Characters of the original replaced (0: an insertion). */
-  readonly cut: number;
-  readonly text: string;
-}
-
-export interface Instrumented {
-  readonly code: string;
-  /** Loops counted against the budget: without a barrier (the invocation's counter), with one (uniform). */
-  readonly loops: number;
-  readonly uniformLoops: number;
-  /** Barriers counted. */
-  readonly barriers: number;
-}
+export type { Instrumented };
 
 /** Why the code could not be instrumented, as data. */
-export type NotInstrumented = { readonly kind: 'no-entry'; readonly hint: CompileHint } | { readonly kind: 'unreadable'; readonly line: number };
+export type NotInstrumented =
+  | { readonly kind: 'no-entry'; readonly hint: CompileHint }
+  | { readonly kind: 'unreadable'; readonly line: number }
+  | { readonly kind: 'pointer'; readonly name: string; readonly line: number };
 
-type AnyNode = WgslNode & {
-  name?: string;
-  attributes?: { name: string; value: string | string[] | null }[] | null;
-  args?: { name: string; type?: { name?: string }; attributes?: { name: string; value: string | string[] | null }[] | null }[];
-  members?: { name: string; attributes?: { name: string; value: string | string[] | null }[] | null }[];
-  body?: WgslNode[];
-};
-
-const isLoop = (n: WgslNode) => n.astNodeType === 'for' || n.astNodeType === 'while' || n.astNodeType === 'loop';
-const isCall = (n: WgslNode) => n.astNodeType === 'call' || n.astNodeType === 'callExpr';
-const nameOf = (n: WgslNode) => (n as AnyNode).name ?? '';
-const hasAttr = (n: { attributes?: { name: string }[] | null }, name: string) => (n.attributes ?? []).some((a) => a.name === name);
-const builtinOf = (n: { attributes?: { name: string; value: string | string[] | null }[] | null }) => {
-  const a = (n.attributes ?? []).find((x) => x.name === 'builtin');
-  return a === undefined ? undefined : Array.isArray(a.value) ? a.value[0] : a.value;
-};
-
-/** Every node under `n` (its own subtree, statements and expressions), n included. */
-function nodesIn(n: WgslNode): WgslNode[] {
-  const out: WgslNode[] = [];
-  const seen = new Set<object>();
-  const visit = (x: unknown): void => {
-    if (typeof x !== 'object' || x === null || seen.has(x)) return;
-    seen.add(x);
-    if (Array.isArray(x)) {
-      for (const y of x) visit(y);
-      return;
-    }
-    const node = x as Partial<WgslNode>;
-    if (typeof node.astNodeType !== 'string') return;
-    out.push(x as WgslNode);
-    for (const v of Object.values(x)) if (typeof v === 'object') visit(v);
-  };
-  visit(n);
-  return out;
+function notInstrumented(r: NotTraced): NotInstrumented {
+  if (r.kind === 'no-entry') return { kind: 'no-entry', hint: { kind: 'entry-point', line: r.line, ...(r.name !== undefined ? { name: r.name } : {}) } };
+  return r;
 }
 
-/** The functions whose body reaches a barrier, directly or through the functions it calls. */
-function barrierFunctions(functions: readonly WgslNode[]): Set<string> {
-  const calls = new Map<string, Set<string>>();
-  for (const f of functions) calls.set(nameOf(f), new Set(nodesIn(f).filter(isCall).map(nameOf)));
-  const out = new Set<string>();
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [f, cs] of calls) {
-      if (out.has(f)) continue;
-      if ([...cs].some((c) => kBarrierBuiltins.has(c) || out.has(c))) {
-        out.add(f);
-        grew = true;
-      }
-    }
-  }
-  return out;
+/** The learner's code instrumented for the checked run (`trace`) or the bounded run before timing (`budget`). */
+export function instrument(code: string, mode: 'trace' | 'budget' = 'trace', c?: PreludeConstants): Instrumented | NotInstrumented {
+  const r = instrumentModule(code, mode, c);
+  return 'code' in r ? r : notInstrumented(r);
 }
 
-/** The first token at or after `from` whose lexeme is `lexeme`. */
-function tokenAfter(tokens: readonly Token[], from: number, lexeme: string): Token | undefined {
-  return tokens.find((t) => t.start >= from && t.lexeme === lexeme);
-}
-
-/**
- * The learner's code, instrumented for the checked run (see the file's header), from its parse.
- * The line of every character is kept: the inserted text has no newline.
- */
-export function instrument(code: string, mode: 'checked' | 'budget' = 'checked'): Instrumented | NotInstrumented {
-  const counted = mode === 'checked';
-  const p = parse(code);
-  if (!('ast' in p)) return { kind: 'unreadable', line: p.line };
-  const { ast, tokens } = p;
-  const text = p.code;
-  const functions = ast.filter((n) => n.astNodeType === 'function');
-  const structs = new Map(ast.filter((n) => n.astNodeType === 'struct').map((s) => [nameOf(s), s as AnyNode]));
-  const entry = functions.find((f) => nameOf(f) === 'main' && hasAttr(f as AnyNode, 'compute')) as AnyNode | undefined;
-  if (!entry) return { kind: 'no-entry', hint: noEntryHint(text, functions) };
-  const withBarrier = barrierFunctions(functions);
-  const edits: Edit[] = [];
-  const bodyOpen = (n: WgslNode) => tokenAfter(tokens, n.start, '{');
-
-  // The entry point names its invocation, from the learner's own global_invocation_id where there is one.
-  let gid: string | undefined;
-  for (const a of entry.args ?? []) {
-    if (builtinOf(a) === 'global_invocation_id') gid = a.name;
-    const s = a.type?.name !== undefined ? structs.get(a.type.name) : undefined;
-    const m = s?.members?.find((x) => builtinOf(x) === 'global_invocation_id');
-    if (gid === undefined && m) gid = `${a.name}.${m.name}`;
-  }
-  const entryName = tokens.find((t) => t.start >= entry.start && t.lexeme === 'main');
-  const paren = entryName ? tokenAfter(tokens, entryName.end, '(') : undefined;
-  const entryBrace = bodyOpen(entry);
-  if (!paren || !entryBrace) return { kind: 'unreadable', line: lineAt(text, entry.start) };
-  if (counted && gid === undefined) {
-    gid = 'tiles_gid';
-    const close = tokenAfter(tokens, paren.end, ')');
-    const empty = close !== undefined && close.start === tokens[tokens.indexOf(paren) + 1]?.start;
-    edits.push({ at: paren.end, cut: 0, text: `@builtin(global_invocation_id) tiles_gid: vec3u${empty ? '' : ', '}` });
-  }
-  if (counted) edits.push({ at: entryBrace.end, cut: 0, text: ` tiles_inv = ${gid}.x + ${gid}.y * dims.tiles_gridX + ${gid}.z * dims.tiles_gridX * dims.tiles_gridY;` });
-
-  // Loops, function by function.
-  let loops = 0;
-  let uniformLoops = 0;
-  const loopWord = `tiles_count[tiles_inv * ${kCountersPerInvocation}u + 2u]`;
-  for (const f of functions) {
-    const fNodes = nodesIn(f);
-    let needsUniform = false;
-    for (const l of fNodes.filter(isLoop)) {
-      const brace = bodyOpen(l);
-      if (!brace) return { kind: 'unreadable', line: lineAt(text, l.start) };
-      const reachesBarrier = nodesIn(l).some((n) => isCall(n) && (kBarrierBuiltins.has(nameOf(n)) || withBarrier.has(nameOf(n))));
-      if (reachesBarrier) {
-        needsUniform = true;
-        uniformLoops++;
-        edits.push({
-          at: brace.end,
-          cut: 0,
-          text: ` tiles_uwork += 1u;${counted ? ` atomicAdd(&${loopWord}, 1u);` : ''} if (tiles_uwork > dims.tiles_budget) { atomicStore(&tiles_flags[${kFlag.budget}], 1u); break; }`,
-        });
-      } else {
-        loops++;
-        edits.push({
-          at: brace.end,
-          cut: 0,
-          text: counted
-            ? ` if (atomicAdd(&${loopWord}, 1u) >= dims.tiles_budget) { atomicStore(&tiles_flags[${kFlag.budget}], 1u); break; }`
-            : ` tiles_work += 1u; if (tiles_work > dims.tiles_budget) { atomicStore(&tiles_flags[${kFlag.budget}], 1u); break; }`,
-        });
-      }
-    }
-    if (needsUniform) {
-      const fb = bodyOpen(f);
-      if (!fb) return { kind: 'unreadable', line: lineAt(text, f.start) };
-      // i18n-exempt: WGSL put into the learner's code
-      edits.push({ at: fb.end, cut: 0, text: ' var tiles_uwork = 0u;' });
-    }
-  }
-  // Barriers: counted per invocation.
-  let barriers = 0;
-  for (const f of functions) {
-    for (const n of nodesIn(f)) {
-      if (!counted || n.astNodeType !== 'call' || n.start < 0 || nameOf(n) !== 'workgroupBarrier') continue;
-      const t = tokens.find((x) => x.start >= n.start && x.lexeme === 'workgroupBarrier');
-      if (!t) continue;
-      edits.push({ at: t.start, cut: t.lexeme.length, text: 'tiles_barrier' });
-      barriers++;
-    }
-  }
-  // Later edits first; at one place, in the order they were made (stable sort, reversed groups).
-  const order = edits.map((e, i) => ({ e, i })).sort((a, b) => b.e.at - a.e.at || b.i - a.i);
-  let out = text;
-  for (const { e } of order) out = out.slice(0, e.at) + e.text + out.slice(e.at + e.cut);
-  return { code: out, loops, uniformLoops, barriers };
-}
-
-/** The module the checked run compiles: the counting prelude and the instrumented code. */
+/** The module the checked run compiles: the tracing prelude and the instrumented code. */
 export function runModule(c: PreludeConstants, code: string): { source: string; instrumented: Instrumented } | NotInstrumented {
-  const instrumented = instrument(code);
+  const instrumented = instrument(code, 'trace', c);
   if (!('code' in instrumented)) return instrumented;
-  return { source: prelude(c, true) + instrumented.code, instrumented };
+  return { source: prelude(c, 'trace') + instrumented.code, instrumented };
 }
 
 /**
- * The two modules of a timed run: `budget`, run once at the timed size before timing (each loop
- * within the exercise's budget of iterations per invocation, accesses out of range flagged) — the
- * bound on runaway code; `plain`, the code as written behind the reading-only prelude, the one timed.
+ * The two modules of a timed run: `budget`, run once at the timed size before timing (the learner's
+ * loops and calls within one budget per invocation, accesses out of range flagged) — the bound on
+ * runaway code; `plain`, the code as written behind the reading-only prelude, the one timed.
  */
 export function timedModules(c: PreludeConstants, code: string): { budget: string; plain: string } | NotInstrumented {
-  const instrumented = instrument(code, 'budget');
+  const instrumented = instrument(code, 'budget', c);
   if (!('code' in instrumented)) return instrumented;
   return { budget: prelude(c, 'budget') + instrumented.code, plain: checkModule(c, code) };
 }
@@ -439,13 +327,6 @@ export function compileHints(code: string, lines: readonly number[]): CompileHin
     add({ kind: 'uniform-barrier', line: ret >= 0 ? at[fnStart + ret]! : at[i]!, name: tokens[i]!.lexeme });
   }
   return out;
-}
-
-/** The hint for a module without `@compute fn main`: on a compute entry point by another name (or a `main` without @compute), else line 1. */
-function noEntryHint(text: string, functions: readonly WgslNode[]): CompileHint {
-  const fns = functions as readonly AnyNode[];
-  const other = fns.find((f) => hasAttr(f, 'compute')) ?? fns.find((f) => f.name === 'main');
-  return { kind: 'entry-point', line: other ? lineAt(text, other.start) : 1, ...(other?.name ? { name: other.name } : {}) };
 }
 
 /** Whether the module has the compute entry point the run needs (`@compute fn main`); when it does not, the hint (see noEntryHint). */

@@ -15,6 +15,7 @@ import { exercise, headlineFailure, kExercises, kRandomShapes, overallStatus, ty
 import type { Shape } from '../../core/shape';
 import { kMaxCodeChars, prelude, type CompileHint, type Refusal } from '../../core/practice/wgsl';
 import type { Slip } from '../../core/practice/slips';
+import type { Race, StructureCheck } from '../../core/practice/judge';
 import { language, numberFormat, say } from '../../i18n';
 import { fmtGflops, fmtInt } from '../common/format';
 import { localizeComments } from '../../i18n/codeComments';
@@ -120,6 +121,60 @@ function SlipNote({ slip }: { slip: Slip }) {
   );
 }
 
+/** A race, named from the trace: the word, the stretch between barriers, who wrote and who read or wrote it too. */
+function RaceNote({ r }: { r: Race }) {
+  const { t } = useTranslation('practice');
+  const when = r.epoch === 0 ? t('race.first') : t('race.between', { from: r.epoch, to: r.epoch + 1 });
+  return (
+    <p className="practice-race" data-testid="exercise-race" data-writer={r.writer.index} data-reader={r.other.index} data-word={r.word} data-epoch={r.epoch} data-other={r.otherKind}>
+      <strong>{t('race.label')}</strong>{' '}
+      {t('race.text', {
+        word: r.word,
+        when,
+        wx: r.writer.local[0],
+        wy: r.writer.local[1],
+        gx: r.writer.wg[0],
+        gy: r.writer.wg[1],
+        wline: r.writerLine,
+        ox: r.other.local[0],
+        oy: r.other.local[1],
+        what: t(r.otherKind === 'read' ? 'race.read' : 'race.write'),
+        oline: r.otherLine,
+      })}
+    </p>
+  );
+}
+
+// i18n-exempt: catalogue key parts
+const kOk = 'ok';
+// i18n-exempt: catalogue key parts
+const kFail = 'fail';
+
+/** One structure check from the trace, passed (✓) or not (✗), in words. */
+function StructureNote({ c }: { c: StructureCheck }) {
+  const { t } = useTranslation('practice');
+  const outcome = c.ok ? kOk : kFail;
+  const values = Object.fromEntries(Object.entries(c.values).map(([k, v]) => [k, typeof v === 'number' ? fmtInt(v) : v]));
+  return (
+    <li data-testid="exercise-structure" data-check={c.check} data-ok={c.ok}>
+      {c.ok ? '✓ ' : '✗ '}
+      {(t as unknown as (key: string, values: Record<string, string>) => string)(`structure.${c.check}.${outcome}`, values)}
+    </li>
+  );
+}
+
+/** What a pass covers: the shapes, the largest K, the values, and how many shapes were traced. */
+function Coverage({ ex, shapes }: { ex: Exercise; shapes: readonly ShapeVerdict[] }) {
+  const { t } = useTranslation('practice');
+  const maxK = Math.max(0, ...shapes.map((v) => v.shape.k));
+  const traced = shapes.filter((v) => v.traced).length;
+  return (
+    <p className="small" data-testid="exercise-coverage" data-shapes={shapes.map((v) => `${v.shape.m}x${v.shape.k}x${v.shape.n}`).join(' ')} data-max-k={maxK} data-values="integers random spread" data-traced={traced}>
+      {t('coverage', { shapes: shapes.map((v) => shapeText(ex, v.shape)).join(', '), maxK: fmtInt(maxK), traced: fmtInt(traced), total: fmtInt(shapes.length) })}
+    </p>
+  );
+}
+
 function ShapeRow({ ex, v, index }: { ex: Exercise; v: ShapeVerdict; index: number }) {
   const { t } = useTranslation('practice');
   const s = v.shape;
@@ -131,16 +186,28 @@ function ShapeRow({ ex, v, index }: { ex: Exercise; v: ShapeVerdict; index: numb
           {v.status === 'pass' ? '✓ ' : '✗ '}
           {t(`status.${v.status}`)}
         </span>
-        <p className="small">{t('readsSummary', { reads: fmtInt(v.maxReads), budget: fmtInt(v.readBudget) })}</p>
-        {v.minBarriers > 0 || v.barriersMax > 0 ? (
-          <p className="small">{t('barriersSummary', { min: fmtInt(v.barriersMin), max: fmtInt(v.barriersMax), phases: fmtInt(v.phases), need: fmtInt(v.minBarriers) })}</p>
-        ) : null}
+        {v.traced ? (
+          <p className="small">{t('factsSummary', { reads: fmtInt(v.maxReads), min: fmtInt(v.barriersMin), max: fmtInt(v.barriersMax) })}</p>
+        ) : (
+          <p className="small" data-testid="exercise-untraced">{t('untraced')}</p>
+        )}
         <ul className="practice-problems">
           {v.problems.map((p, i) => (
             <li key={i}>{say(p)}</li>
           ))}
         </ul>
         {v.slip ? <SlipNote slip={v.slip} /> : null}
+        {v.races.map((r, i) => (
+          <RaceNote key={i} r={r} />
+        ))}
+        {v.raceCount > v.races.length ? <p className="small">{t('race.more', { count: fmtInt(v.raceCount - v.races.length) })}</p> : null}
+        {v.structure.length > 0 ? (
+          <ul className="practice-structure" aria-label={t('structure.heading')}>
+            {v.structure.map((c, i) => (
+              <StructureNote key={i} c={c} />
+            ))}
+          </ul>
+        ) : null}
       </div>
       {v.wrongCount + v.unwrittenCount > 0 || v.cRows * v.cCols <= kMapWindow * kMapWindow ? <WrongMap v={v} /> : null}
     </li>
@@ -152,6 +219,10 @@ function refusalText(t: TFunction<'practice'>, r: Refusal): string {
   if (r.kind === 'too-long') return t('refusal.tooLong', { chars: fmtInt(r.chars), limit: fmtInt(r.limit) });
   if (r.kind === 'reserved') return t('refusal.reserved', { name: r.name, line: r.line });
   if (r.kind === 'resource') return t('refusal.resource', { name: r.name, line: r.line });
+  if (r.kind === 'shadow') return t('refusal.shadow', { name: r.name, line: r.line });
+  if (r.kind === 'shadow-own') return t('refusal.shadowOwn', { name: r.name, line: r.line });
+  if (r.kind === 'pointer') return t('refusal.pointer', { name: r.name, line: r.line });
+  if (r.kind === 'workgroup-size') return r.size !== undefined ? t('refusal.workgroupSize', { line: r.line, size: r.size, want: r.want }) : t('refusal.workgroupSizeUnknown', { line: r.line, want: r.want });
   return t('refusal.unreadable', { line: r.line });
 }
 
@@ -160,7 +231,7 @@ function RefusalList({ refusals }: { refusals: readonly Refusal[] }) {
   return (
     <ul>
       {refusals.map((r, i) => (
-        <li key={i} data-testid="exercise-refusal" data-kind={r.kind} data-line={'line' in r ? r.line : undefined}>
+        <li key={i} data-testid="exercise-refusal" data-kind={r.kind} data-why={r.kind} data-line={'line' in r ? r.line : undefined}>
           {refusalText(t, r)}
         </li>
       ))}
@@ -191,7 +262,7 @@ function Headline({ failure, shapes, seed, why }: { failure: FailureKind; shapes
   const { t } = useTranslation('practice');
   const wrong = shapes.reduce((n, v) => n + v.wrongCount, 0);
   const unwritten = shapes.reduce((n, v) => n + v.unwrittenCount, 0);
-  const status = failure === 'none' ? 'pass' : failure === 'stopped' || failure === 'compile' ? 'error' : 'fail';
+  const status = failure === 'none' ? 'pass' : failure === 'stopped' || failure === 'compile' || failure === 'unreadable' ? 'error' : 'fail';
   return (
     <p className={`practice-headline verdict-${status}`} data-testid="exercise-headline" data-failure={failure}>
       <strong>
@@ -240,12 +311,11 @@ function Verdict({ id }: { id: ExerciseId }) {
     );
   }
   const shapes = o.shapes;
-  const failure: FailureKind = o.kind === 'failed' ? 'stopped' : headlineFailure(shapes);
+  const failure: FailureKind = o.kind === 'failed' ? (o.unreadable ? 'unreadable' : 'stopped') : headlineFailure(shapes);
   const st = o.kind === 'failed' ? 'error' : overallStatus(shapes);
   const wrong = shapes.reduce((n, v) => n + v.wrongCount, 0);
   const unwritten = shapes.reduce((n, v) => n + v.unwrittenCount, 0);
   const maxReads = Math.max(0, ...shapes.map((v) => v.maxReads));
-  const budget = Math.max(0, ...shapes.map((v) => v.readBudget));
   // The slip the first failing shape names, said once under the headline (each shape says its own below).
   const firstSlip = shapes.find((v) => v.slip)?.slip;
   return (
@@ -259,10 +329,11 @@ function Verdict({ id }: { id: ExerciseId }) {
       <p data-testid="exercise-wrong-count" data-count={wrong + unwritten} data-unwritten={unwritten} data-wrong-value={wrong}>
         {t('wrongTotal', { wrong: fmtInt(wrong), unwritten: fmtInt(unwritten) })}
       </p>
-      <p data-testid="exercise-reads" data-reads={maxReads} data-budget={budget}>
-        {t('readsSummary', { reads: fmtInt(maxReads), budget: fmtInt(budget) })}
+      <p data-testid="exercise-reads" data-reads={maxReads}>
+        {t('factsSummary', { reads: fmtInt(maxReads), min: fmtInt(Math.min(...shapes.map((v) => v.barriersMin), Infinity) === Infinity ? 0 : Math.min(...shapes.map((v) => v.barriersMin))), max: fmtInt(Math.max(0, ...shapes.map((v) => v.barriersMax))) })}
       </p>
       {firstSlip ? <SlipNote slip={firstSlip} /> : null}
+      {shapes.length > 0 ? <Coverage ex={ex} shapes={shapes} /> : null}
       <p className="small" data-testid="exercise-seed">
         {t('seedNote', { seed: o.seed, random: kRandomShapes })}
       </p>

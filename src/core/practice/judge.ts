@@ -1,0 +1,374 @@
+/**
+ * Verdicts read from what the kernel did (issue #43): the trace its instrumented run left
+ * (core/practice/instrument.ts), never counts it could game. Pure functions over the records, unit
+ * tested on recorded and hand-made traces.
+ *
+ * - **Races**, as CUDA's racecheck does: within one workgroup, a write to a word of workgroup memory
+ *   and another invocation's read or write of the same word between the same two barriers. No rule
+ *   about how many barriers a kernel needs: fewer with no race pass, a missing one is a race.
+ * - **Structure, from what happened**: each element of A and B read once per workgroup (a tile shares
+ *   it: tiled, bounds, numba, register tiles); every element of C stored by an invocation that did not
+ *   read its source itself, while another of its workgroup did (a transpose through the tile); the bank
+ *   conflicts of each group of 32 lanes from the real word addresses (padded); the next phase's tile
+ *   written between the same barriers as this phase's is read (double buffering); a tree that combines
+ *   at most two words per invocation per step in log2(WG) steps (the dot product); each element read
+ *   once per invocation (wide loads).
+ */
+import { kRec, kRecordWords, kSlotHeadWords, type AccessSite, type WorkgroupVar } from './instrument';
+
+/** Where the trace lies: the grid of invocations, the workgroup, each invocation's slot. */
+export interface TraceLayout {
+  readonly invocations: number;
+  readonly invocationsX: number;
+  readonly workgroup: readonly [number, number];
+  /** Records one invocation may keep. */
+  readonly cap: number;
+}
+
+export const slotWords = (cap: number) => kSlotHeadWords + cap * kRecordWords;
+
+/** An invocation, named as the learner's code sees it. */
+export interface Invocation {
+  readonly index: number;
+  /** Its workgroup (x, y) and its local id (x, y). */
+  readonly wg: readonly [number, number];
+  readonly local: readonly [number, number];
+}
+
+export function invocationOf(l: TraceLayout, inv: number): Invocation & { readonly group: number; readonly lane: number } {
+  const [wx, wy] = l.workgroup;
+  const gx = inv % l.invocationsX;
+  const gy = Math.floor(inv / l.invocationsX);
+  const wg: [number, number] = [Math.floor(gx / wx), Math.floor(gy / wy)];
+  const local: [number, number] = [gx % wx, gy % wy];
+  return { index: inv, wg, local, group: wg[0] + wg[1] * Math.ceil(l.invocationsX / wx), lane: local[0] + local[1] * wx };
+}
+
+export interface Race {
+  readonly variable: string;
+  /** The word, named from the declaration (As[1][2]) and as a flat word index. */
+  readonly word: string;
+  readonly wordIndex: number;
+  /** Barriers passed before it: 0 = before the first barrier. */
+  readonly epoch: number;
+  readonly writer: Invocation;
+  readonly writerLine: number;
+  readonly other: Invocation;
+  readonly otherLine: number;
+  /** What the other invocation did: read the word, or wrote it too. */
+  readonly otherKind: 'read' | 'write';
+}
+
+export interface StructureCheck {
+  readonly check: 'reuse' | 'through-tile' | 'banks' | 'overlap' | 'tree' | 'strip' | 'once';
+  readonly ok: boolean;
+  /** What the trace shows, as numbers for the words (see the catalogue's structure.<check>.<ok|fail>). */
+  readonly values: Readonly<Record<string, number | string>>;
+}
+
+export interface TraceFacts {
+  /** Every invocation's records fitted its slot (else the run did more than the budget allows). */
+  readonly overflow: boolean;
+  readonly maxRecords: number;
+  readonly races: readonly Race[];
+  readonly raceCount: number;
+  /** Accesses of workgroup memory with an index out of range: the first, and how many. */
+  readonly workgroupOutOfRange?: { readonly variable: string; readonly line: number; readonly invocation: Invocation; readonly count: number };
+  /** Global reads of the busiest invocation, and barriers per invocation (fewest, most). */
+  readonly maxReads: number;
+  readonly barriersMin: number;
+  readonly barriersMax: number;
+}
+
+/** The structure an exercise teaches, checked on the trace. */
+export type StructureKind = 'staged' | 'double' | 'through' | 'padded' | 'tree' | 'strip';
+
+interface Rec {
+  inv: number;
+  kind: number;
+  variable: number;
+  oob: boolean;
+  site: number;
+  epoch: number;
+  addr: number;
+  len: number;
+}
+
+/** The records of every invocation, in program order. */
+export function records(trace: Uint32Array, l: TraceLayout): { recs: Rec[]; overflow: boolean; maxRecords: number; epochs: Uint32Array } {
+  const stride = slotWords(l.cap);
+  const recs: Rec[] = [];
+  let overflow = false;
+  let maxRecords = 0;
+  const epochs = new Uint32Array(l.invocations);
+  for (let inv = 0; inv < l.invocations; inv++) {
+    const base = inv * stride;
+    const n = trace[base] ?? 0;
+    epochs[inv] = trace[base + 1] ?? 0;
+    maxRecords = Math.max(maxRecords, n);
+    if (n > l.cap) overflow = true;
+    for (let r = 0; r < Math.min(n, l.cap); r++) {
+      const at = base + kSlotHeadWords + r * kRecordWords;
+      const w0 = trace[at]!;
+      recs.push({ inv, kind: w0 & 15, variable: (w0 >>> 4) & 31, oob: ((w0 >>> 9) & 1) === 1, site: w0 >>> 10, epoch: trace[at + 1]!, addr: trace[at + 2]!, len: trace[at + 3]! });
+    }
+  }
+  return { recs, overflow, maxRecords, epochs };
+}
+
+/** A word of a variable named from its declaration: As[1][2] (the leading array dimensions), or As + word. */
+export function wordName(v: WorkgroupVar, word: number): string {
+  let rest = word;
+  let out = v.name;
+  for (const d of v.dims) {
+    const i = Math.floor(rest / d.stride);
+    out += `[${i}]`;
+    rest -= i * d.stride;
+  }
+  return rest === 0 ? out : `${out}+${rest}`;
+}
+
+const lineOf = (sites: readonly AccessSite[], site: number) => sites[site]?.line ?? 0;
+
+/** Races, out-of-range workgroup indices, reads and barriers, from the records. */
+export function traceFacts(trace: Uint32Array, l: TraceLayout, variables: readonly WorkgroupVar[], sites: readonly AccessSite[], maxRaces = 5): TraceFacts & { readonly recs: readonly Rec[] } {
+  const { recs, overflow, maxRecords, epochs } = records(trace, l);
+  type Cell = { w?: Rec; w2?: Rec; r?: Rec };
+  const cells = new Map<string, Cell>();
+  let oob: TraceFacts['workgroupOutOfRange'];
+  let oobCount = 0;
+  const reads = new Uint32Array(l.invocations);
+  for (const r of recs) {
+    if (r.kind === kRec.readA || r.kind === kRec.readB) reads[r.inv]!++;
+    if (r.kind !== kRec.wgRead && r.kind !== kRec.wgWrite) continue;
+    if (r.oob) {
+      oobCount++;
+      oob ??= { variable: variables[r.variable]?.name ?? '?', line: lineOf(sites, r.site), invocation: strip(invocationOf(l, r.inv)), count: 0 };
+      continue;
+    }
+    const group = invocationOf(l, r.inv).group;
+    for (let w = r.addr; w < r.addr + r.len; w++) {
+      const key = `${group}:${r.epoch}:${r.variable}:${w}`;
+      let c = cells.get(key);
+      if (!c) cells.set(key, (c = {}));
+      if (r.kind === kRec.wgWrite) {
+        if (!c.w) c.w = r;
+        else if (c.w.inv !== r.inv && !c.w2) c.w2 = r;
+      } else if (!c.r || (c.w && c.r.inv === c.w.inv && r.inv !== c.w.inv)) c.r = r;
+    }
+  }
+  // A reader other than the writer may have been seen before the writer: look again per cell.
+  const races: Race[] = [];
+  let raceCount = 0;
+  const readersOf = new Map<string, Rec>();
+  for (const r of recs) {
+    if (r.kind !== kRec.wgRead || r.oob) continue;
+    const group = invocationOf(l, r.inv).group;
+    for (let w = r.addr; w < r.addr + r.len; w++) {
+      const key = `${group}:${r.epoch}:${r.variable}:${w}`;
+      const c = cells.get(key);
+      if (c?.w && c.w.inv !== r.inv && !readersOf.has(key)) readersOf.set(key, r);
+    }
+  }
+  for (const [key, c] of cells) {
+    if (!c.w) continue;
+    const other = c.w2 ?? readersOf.get(key);
+    if (!other) continue;
+    raceCount++;
+    if (races.length >= maxRaces) continue;
+    const v = variables[c.w.variable];
+    const word = Number(key.split(':')[3]);
+    races.push({
+      variable: v?.name ?? '?',
+      word: v ? wordName(v, word) : String(word),
+      wordIndex: word,
+      epoch: c.w.epoch,
+      writer: strip(invocationOf(l, c.w.inv)),
+      writerLine: lineOf(sites, c.w.site),
+      other: strip(invocationOf(l, other.inv)),
+      otherLine: lineOf(sites, other.site),
+      otherKind: other.kind === kRec.wgWrite ? 'write' : 'read',
+    });
+  }
+  let barriersMin = Infinity;
+  let barriersMax = 0;
+  for (let i = 0; i < l.invocations; i++) {
+    barriersMin = Math.min(barriersMin, epochs[i]!);
+    barriersMax = Math.max(barriersMax, epochs[i]!);
+  }
+  return {
+    recs,
+    overflow,
+    maxRecords,
+    races,
+    raceCount,
+    ...(oob ? { workgroupOutOfRange: { ...oob, count: oobCount } } : {}),
+    maxReads: reads.reduce((a, b) => Math.max(a, b), 0),
+    barriersMin: Number.isFinite(barriersMin) ? barriersMin : 0,
+    barriersMax,
+  };
+}
+
+function strip(i: Invocation): Invocation {
+  return { index: i.index, wg: i.wg, local: i.local };
+}
+
+const el = (addr: number) => [addr >>> 16, addr & 0xffff] as const;
+
+/** The structure checks of an exercise, read from its records. `phases`: the matmul's K/TILE phases. */
+export function structureChecks(kinds: readonly StructureKind[], recs: readonly Rec[], l: TraceLayout, o: { readonly phases: number; readonly tile: number; readonly sites: readonly AccessSite[]; readonly variables: readonly WorkgroupVar[] }): StructureCheck[] {
+  const out: StructureCheck[] = [];
+  const inv = (i: number) => invocationOf(l, i);
+  if (kinds.includes('staged') || kinds.includes('double')) {
+    // Each element of A and B read once per workgroup: the tile shares it with the others.
+    const seen = new Map<string, number>();
+    let worst: { key: string; n: number } | undefined;
+    for (const r of recs) {
+      if (r.kind !== kRec.readA && r.kind !== kRec.readB) continue;
+      const key = `${inv(r.inv).group}:${r.kind}:${r.addr}`;
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      if (!worst || n > worst.n) worst = { key, n };
+    }
+    if (worst && worst.n > 1) {
+      const [g, k, a] = worst.key.split(':').map(Number) as [number, number, number];
+      const [row, col] = el(a);
+      const gx = Math.ceil(l.invocationsX / l.workgroup[0]);
+      out.push({ check: 'reuse', ok: false, values: { matrix: k === kRec.readA ? 'A' : 'B', row, col, times: worst.n, wgX: g % gx, wgY: Math.floor(g / gx) } });
+    } else out.push({ check: 'reuse', ok: true, values: {} });
+  }
+  if (kinds.includes('double')) {
+    // Epochs in which a workgroup writes workgroup memory and reads words written in an earlier epoch.
+    const perGroup = new Map<number, Map<number, { w: boolean; r: boolean }>>();
+    const writtenAt = new Map<string, number>();
+    for (const r of recs) if (r.kind === kRec.wgWrite) for (let w = r.addr; w < r.addr + r.len; w++) writtenAt.set(`${inv(r.inv).group}:${r.variable}:${w}:${r.epoch}`, 1);
+    for (const r of recs) {
+      if (r.kind !== kRec.wgRead && r.kind !== kRec.wgWrite) continue;
+      const g = inv(r.inv).group;
+      const m = perGroup.get(g) ?? new Map<number, { w: boolean; r: boolean }>();
+      perGroup.set(g, m);
+      const e = m.get(r.epoch) ?? { w: false, r: false };
+      m.set(r.epoch, e);
+      if (r.kind === kRec.wgWrite) e.w = true;
+      else if (!writtenAt.has(`${g}:${r.variable}:${r.addr}:${r.epoch}`)) e.r = true;
+    }
+    let fewest = Infinity;
+    for (const m of perGroup.values()) fewest = Math.min(fewest, [...m.values()].filter((e) => e.w && e.r).length);
+    if (!Number.isFinite(fewest)) fewest = 0;
+    const need = Math.max(0, o.phases - 1);
+    out.push({ check: 'overlap', ok: fewest >= need, values: { epochs: fewest, need } });
+  }
+  if (kinds.includes('through') || kinds.includes('padded')) {
+    // Every C[q][p] stored by an invocation that did not read A[p][q] itself (off the tile's diagonal), while another of its workgroup did.
+    const readBy = new Map<string, Set<number>>();
+    for (const r of recs) {
+      if (r.kind !== kRec.readA) continue;
+      const key = `${inv(r.inv).group}:${r.addr}`;
+      const s = readBy.get(key) ?? new Set<number>();
+      s.add(r.inv);
+      readBy.set(key, s);
+    }
+    let bad: { row: number; col: number; inv: Invocation; self: boolean } | undefined;
+    let stores = 0;
+    for (const r of recs) {
+      if (r.kind !== kRec.storeC) continue;
+      stores++;
+      const [q, p] = el(r.addr);
+      const readers = readBy.get(`${inv(r.inv).group}:${(p << 16) | q}`) ?? new Set<number>();
+      // On the tile's diagonal the element stays with the invocation that loaded it (as in the reference kernel).
+      const diagonal = p % o.tile === q % o.tile;
+      const self = readers.has(r.inv) && !diagonal;
+      const other = diagonal || [...readers].some((x) => x !== r.inv);
+      if (self || !other) {
+        bad = { row: q, col: p, inv: strip(inv(r.inv)), self };
+        break;
+      }
+    }
+    out.push(
+      bad
+        ? { check: 'through-tile', ok: false, values: { row: bad.row, col: bad.col, x: bad.inv.local[0], y: bad.inv.local[1], self: bad.self ? 1 : 0 } }
+        : { check: 'through-tile', ok: stores > 0, values: {} },
+    );
+  }
+  if (kinds.includes('padded')) {
+    // Bank conflicts: per group of 32 lanes, per site, epoch and occurrence, the most distinct words in one of 32 banks.
+    const occurrence = new Map<string, number>();
+    const groups = new Map<string, Map<number, Set<number>>>();
+    for (const r of recs) {
+      if (r.kind !== kRec.wgRead && r.kind !== kRec.wgWrite) continue;
+      const iv = inv(r.inv);
+      const ok = `${r.inv}:${r.site}:${r.epoch}`;
+      const n = occurrence.get(ok) ?? 0;
+      occurrence.set(ok, n + 1);
+      const key = `${iv.group}:${Math.floor(iv.lane / 32)}:${r.site}:${r.epoch}:${n}`;
+      const banks = groups.get(key) ?? new Map<number, Set<number>>();
+      groups.set(key, banks);
+      const base = o.variables.slice(0, r.variable).reduce((s, v) => s + v.words, 0);
+      const word = base + r.addr;
+      const set = banks.get(word % 32) ?? new Set<number>();
+      set.add(word);
+      banks.set(word % 32, set);
+    }
+    let worst = 1;
+    let worstSite = -1;
+    for (const [key, banks] of groups) {
+      for (const s of banks.values()) {
+        if (s.size > worst) {
+          worst = s.size;
+          worstSite = Number(key.split(':')[2]);
+        }
+      }
+    }
+    out.push({ check: 'banks', ok: worst <= 1 && groups.size > 0, values: { ways: worst, line: worstSite >= 0 ? lineOf(o.sites, worstSite) : 0 } });
+  }
+  if (kinds.includes('tree')) {
+    // At most two words per invocation per epoch, and no more epochs of reads than the tree's steps and the final read.
+    const perEpoch = new Map<string, number>();
+    const readEpochs = new Map<number, Set<number>>();
+    let most = 0;
+    for (const r of recs) {
+      if (r.kind !== kRec.wgRead) continue;
+      const k = `${r.inv}:${r.epoch}`;
+      const n = (perEpoch.get(k) ?? 0) + r.len;
+      perEpoch.set(k, n);
+      most = Math.max(most, n);
+      const g = inv(r.inv).group;
+      const s = readEpochs.get(g) ?? new Set<number>();
+      s.add(r.epoch);
+      readEpochs.set(g, s);
+    }
+    const steps = Math.log2(l.workgroup[0] * l.workgroup[1]);
+    let epochs = 0;
+    for (const s of readEpochs.values()) epochs = Math.max(epochs, s.size);
+    out.push({ check: 'tree', ok: most <= 2 && epochs >= 1 && epochs <= steps + 1, values: { most, epochs, steps } });
+    // Each element of a and b read once in the whole grid: the grid-stride slices share the work.
+    const seen = new Map<string, number>();
+    let twice = 0;
+    for (const r of recs) {
+      if (r.kind !== kRec.readA && r.kind !== kRec.readB) continue;
+      const key = `${r.kind}:${r.addr}`;
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      if (n === 2) twice++;
+    }
+    out.push({ check: 'once', ok: twice === 0, values: { twice } });
+  }
+  if (kinds.includes('strip')) {
+    const seen = new Map<string, number>();
+    let worst: { key: string; n: number } | undefined;
+    for (const r of recs) {
+      if (r.kind !== kRec.readA && r.kind !== kRec.readB) continue;
+      const key = `${r.inv}:${r.kind}:${r.addr}`;
+      const n = (seen.get(key) ?? 0) + 1;
+      seen.set(key, n);
+      if (!worst || n > worst.n) worst = { key, n };
+    }
+    if (worst && worst.n > 1) {
+      const [i, k, a] = worst.key.split(':').map(Number) as [number, number, number];
+      const [row, col] = el(a);
+      const iv = inv(i);
+      out.push({ check: 'strip', ok: false, values: { matrix: k === kRec.readA ? 'A' : 'B', row, col, times: worst.n, x: iv.local[0] + iv.wg[0] * l.workgroup[0], y: iv.local[1] + iv.wg[1] * l.workgroup[1] } });
+    } else out.push({ check: 'strip', ok: true, values: {} });
+  }
+  return out;
+}
