@@ -17,7 +17,7 @@ import { acquireGpu, type GpuContext } from '../gpu/device';
 import { computeMatmul } from '../gpu/runner';
 import { computeDot } from '../gpu/dot';
 import { say } from '../i18n';
-import { isExerciseId, overallStatus, headlineFailure } from '../core/practice/exercises';
+import { isExerciseId, kExercises, overallStatus, headlineFailure } from '../core/practice/exercises';
 import { runPractice, type PracticeOutcome } from '../gpu/practice';
 
 /** A practice check, as the practice view runs it (refusals, compile, the traced run, the judge), without the UI. */
@@ -261,6 +261,8 @@ const harness = {
   },
   matmul: (cases: readonly MatmulCase[]) => each(cases, matmul),
   dot: (cases: readonly DotCase[]) => each(cases, dot),
+  /** The exercises' solutions and skeletons (a corpus varies them without copying them). */
+  exercises: () => kExercises.map((e) => ({ id: e.id, solution: e.solution, skeleton: e.skeleton })),
   /** Practice checks through the practice judge (gpu/practice runPractice), one after another. */
   practice: (cases: readonly PracticeCase[]) => each(cases, practice),
   /** WebGPU errors no error scope caught, since the page opened. */

@@ -1,0 +1,160 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import type { Harness, PracticeCase, PracticeResult } from '../src/harness/main';
+
+/**
+ * The practice judge on a corpus of kernels a student could write (issue #43), through the GPU
+ * harness (the same runPractice the practice view calls; no UI): wrong kernels of every class that
+ * fooled the counting judge — a missing or misplaced barrier (a race), a structure skipped with the
+ * right counts, a shadowed builtin, a foreign @workgroup_size, helpers nesting loops — and right
+ * variants it failed: fewer barriers with no race, the barrier at the top of each step, `loop` with
+ * `break`, helpers (one holding the barrier), `TILE | 0u`, U+200E between tokens. Each is made from the
+ * exercise's own solution by a small edit, so the corpus follows the exercises.
+ */
+const test = base.extend<{ harness: Page }>({
+  harness: async ({ page }, use) => {
+    await page.goto('./harness.html');
+    await expect(page.locator('#harness-status')).toHaveAttribute('data-state', 'ready');
+    await use(page);
+  },
+});
+
+type Expect = { pass: true } | { failure: string; check?: string; refusal?: string };
+interface Variant {
+  readonly exercise: string;
+  readonly name: string;
+  /** The edit of the solution (or of the skeleton, `from: 'skeleton'`). */
+  readonly edit: (code: string) => string;
+  readonly from?: 'skeleton';
+  readonly want: Expect;
+}
+
+/** Replace exactly one occurrence (the corpus fails loudly when a solution changes under it). */
+const swap = (find: string | RegExp, by: string) => (code: string) => {
+  const n = typeof find === 'string' ? code.split(find).length - 1 : (code.match(new RegExp(find.source, find.flags.includes('g') ? find.flags : find.flags + 'g')) ?? []).length;
+  if (n !== 1) throw new Error(`corpus edit: ${String(find)} occurs ${n} times`);
+  return code.replace(find, by);
+};
+const both = (...edits: ((c: string) => string)[]) => (code: string) => edits.reduce((c, e) => e(c), code);
+
+const kFirstBarrier = 'workgroupBarrier(); // both tiles are complete before anyone reads them';
+const kSecondBarrier = 'workgroupBarrier(); // everyone is done reading before the next phase overwrites them';
+
+const corpus: Variant[] = [
+  // Tiled: wrong.
+  { exercise: 'tiled', name: 'no second barrier (the next phase overwrites a tile still read)', edit: swap(kSecondBarrier, ''), want: { failure: 'race' } },
+  { exercise: 'tiled', name: 'no first barrier (a tile read before it is complete)', edit: swap(kFirstBarrier, ''), want: { failure: 'race' } },
+  {
+    exercise: 'tiled',
+    name: 'tiles written after the barrier others read them behind',
+    edit: swap(/    As\[ty\]\[tx\] = loadA\(row, ph \* TILE \+ tx\);\n    Bs\[ty\]\[tx\] = loadB\(ph \* TILE \+ ty, col\);\n    workgroupBarrier\(\);[^\n]*\n/, '    workgroupBarrier();\n    As[ty][tx] = loadA(row, ph * TILE + tx);\n    Bs[ty][tx] = loadB(ph * TILE + ty, col);\n'),
+    want: { failure: 'race' },
+  },
+  {
+    exercise: 'tiled',
+    name: 'no tile: every operand from global memory, beside the barriers',
+    edit: swap('acc += As[ty][k] * Bs[k][tx];', 'acc += loadA(row, ph * TILE + k) * loadB(ph * TILE + k, col);'),
+    want: { failure: 'structure', check: 'reuse' },
+  },
+  { exercise: 'tiled', name: 'a learner atomicAdd shadows the builtin', edit: (c) => `${c}\nfn atomicAdd(p: ptr<storage, atomic<u32>, read_write>, v: u32) -> u32 { return 0u; }\n`, want: { failure: 'refused', refusal: 'shadow' } },
+  { exercise: 'tiled', name: 'a third workgroup dimension', edit: swap('@workgroup_size(TILE, TILE)', '@workgroup_size(TILE, TILE, 2)'), want: { failure: 'refused', refusal: 'workgroup-size' } },
+  {
+    exercise: 'tiled',
+    name: 'helpers nest loops past any budget',
+    edit: (c) =>
+      swap('storeC(row, col, acc);', 'storeC(row, col, acc + spin3());')(c) +
+      '\nfn spin1() -> f32 { var s = 0.0; for (var i = 0u; i < 100000u; i++) { s += 1.0; } return s; }\nfn spin2() -> f32 { var s = 0.0; for (var i = 0u; i < 100000u; i++) { s += spin1(); } return s; }\nfn spin3() -> f32 { var s = 0.0; for (var i = 0u; i < 100000u; i++) { s += spin2(); } return s; }\n',
+    want: { failure: 'stopped' },
+  },
+  // Tiled: right.
+  {
+    exercise: 'tiled',
+    name: '2P − 1 barriers: none after the last phase, where nothing is overwritten',
+    edit: swap(kSecondBarrier, 'if (ph + 1u < dims.K / TILE) { workgroupBarrier(); }'),
+    want: { pass: true },
+  },
+  {
+    exercise: 'tiled',
+    name: 'the barrier at the top of each phase',
+    edit: both(swap(kSecondBarrier, ''), swap('    As[ty][tx] = loadA(row, ph * TILE + tx);', '    workgroupBarrier();\n    As[ty][tx] = loadA(row, ph * TILE + tx);')),
+    want: { pass: true },
+  },
+  {
+    exercise: 'tiled',
+    name: 'loop { if (…) { break; } … continuing { … } }',
+    edit: both(swap('for (var ph = 0u; ph < dims.K / TILE; ph++) {', 'var ph = 0u;\n  loop {\n    if (ph >= dims.K / TILE) { break; }'), swap('    workgroupBarrier(); // everyone is done reading before the next phase overwrites them\n  }', '    workgroupBarrier(); // everyone is done reading before the next phase overwrites them\n    continuing { ph++; }\n  }')),
+    want: { pass: true },
+  },
+  {
+    exercise: 'tiled',
+    name: 'helpers: one multiplies the tiles, one holds the barrier',
+    edit: (c) =>
+      both(swap('    for (var k = 0u; k < TILE; k++) {\n      acc += As[ty][k] * Bs[k][tx];\n    }', '    acc += tileDot(ty, tx);'), swap(kSecondBarrier, 'sync();'))(c) +
+      '\nfn tileDot(y: u32, x: u32) -> f32 { var s = 0.0; for (var k = 0u; k < TILE; k++) { s += As[y][k] * Bs[k][x]; } return s; }\nfn sync() { workgroupBarrier(); }\n',
+    want: { pass: true },
+  },
+  { exercise: 'tiled', name: 'a workgroup size the parser cannot read: TILE | 0u', edit: swap('@workgroup_size(TILE, TILE)', '@workgroup_size(TILE | 0u, TILE)'), want: { pass: true } },
+  { exercise: 'tiled', name: 'U+200E and U+200F between tokens', edit: swap('var acc = 0.0;', 'var\u200eacc =\u200f0.0;'), want: { pass: true } },
+  // The transpose through a tile.
+  { exercise: 'tile', name: 'no workgroup memory, one barrier', edit: swap('storeC(wg.x * TILE + ty, wg.y * TILE + tx, tile[tx][ty]);', 'storeC(wg.x * TILE + ty, wg.y * TILE + tx, loadA(wg.y * TILE + tx, wg.x * TILE + ty));'), want: { failure: 'structure', check: 'through-tile' } },
+  { exercise: 'tile', name: 'no barrier', edit: swap('workgroupBarrier(); // the tile is complete before anyone reads an element another invocation loaded', ''), want: { failure: 'race' } },
+  // The dot product.
+  {
+    exercise: 'dot',
+    name: 'summed serially by invocation 0, beside dummy barriers',
+    edit: swap(/  for \(var s = WG \/ 2u; s > 0u; s \/= 2u\) \{\n    if \(lid\.x < s\) \{\n      partial\[lid\.x\] \+= partial\[lid\.x \+ s\];\n    \}\n/, '  for (var s = WG / 2u; s > 0u; s /= 2u) {\n    if (lid.x == 0u && s == 1u) { for (var i = 1u; i < WG; i++) { partial[0] += partial[i]; } }\n'),
+    want: { failure: 'structure', check: 'tree' },
+  },
+  { exercise: 'dot', name: 'no barrier in the tree', edit: swap('    workgroupBarrier(); // this step is finished before the next reads its results\n', ''), want: { failure: 'race' } },
+  {
+    exercise: 'dot',
+    name: 'the tree with the barrier at the top of each step',
+    edit: swap(/  workgroupBarrier\(\); \/\/ every partial[^\n]*\n  for \(var s = WG \/ 2u; s > 0u; s \/= 2u\) \{\n    if \(lid\.x < s\) \{\n      partial\[lid\.x\] \+= partial\[lid\.x \+ s\];\n    \}\n    workgroupBarrier\(\);[^\n]*\n  \}\n/, '  for (var s = WG / 2u; s > 0u; s /= 2u) {\n    workgroupBarrier();\n    if (lid.x < s) {\n      partial[lid.x] += partial[lid.x + s];\n    }\n  }\n  workgroupBarrier();\n'),
+    want: { pass: true },
+  },
+  // Padded: the declaration is not the layout.
+  { exercise: 'padded', name: 'the skeleton: rows 32 words apart', from: 'skeleton', edit: (c) => c, want: { failure: 'structure', check: 'banks' } },
+  {
+    exercise: 'padded',
+    name: 'an odd declaration, indexed 32 words apart',
+    edit: both(swap('var<workgroup> tile: array<array<f32, TILE + 1u>, TILE>;', 'var<workgroup> tile: array<f32, 33u * TILE>;'), swap('tile[lid.y + j][tx] =', 'tile[(lid.y + j) * 32u + tx] ='), swap('tile[tx][lid.y + j]', 'tile[tx * 32u + lid.y + j]')),
+    want: { failure: 'structure', check: 'banks' },
+  },
+  // Double buffering.
+  { exercise: 'double', name: 'the skeleton: single-buffered', from: 'skeleton', edit: (c) => c, want: { failure: 'structure', check: 'overlap' } },
+  // Wide loads.
+  { exercise: 'wide', name: 'A read once per column', edit: swap('    acc += a * b;', '    acc += vec4f(loadA(row, k), loadA(row, k), loadA(row, k), a) * b;'), want: { failure: 'structure', check: 'strip' } },
+];
+
+test('the practice judge: every wrong kernel of the corpus fails with its reason, every right variant passes', async ({ harness }) => {
+  test.setTimeout(60_000 + corpus.length * 15_000);
+  const sources = await harness.evaluate(() => (globalThis as unknown as { tilesHarness: Harness }).tilesHarness.exercises());
+  const cases: PracticeCase[] = corpus.map((v) => {
+    const ex = sources.find((s) => s.id === v.exercise)!;
+    return { exercise: v.exercise, name: `${v.exercise}: ${v.name}`, code: v.edit(v.from === 'skeleton' ? ex.skeleton : ex.solution), seed: 5 };
+  });
+  const results: PracticeResult[] = await harness.evaluate((c) => (globalThis as unknown as { tilesHarness: Harness }).tilesHarness.practice(c), cases);
+  const seen = results.map((r, i) => {
+    const want = corpus[i]!.want;
+    const failed = r.shapes?.flatMap((s) => s.structure.filter((x) => !x.ok).map((x) => x.check)) ?? [];
+    return {
+      name: r.name,
+      want: 'pass' in want ? 'pass' : `${want.failure}${want.check ? `:${want.check}` : ''}${want.refusal ? `:${want.refusal}` : ''}`,
+      got:
+        r.kind === 'refused'
+          ? `refused::${(r.refusals ?? []).map((x) => x.kind).join(',')}`
+          : r.status === 'pass'
+            ? 'pass'
+            : `${r.failure}${r.failure === 'structure' ? `:${failed.join(',')}` : ''}`,
+    };
+  });
+  for (const s of seen) {
+    const [failure, check, refusal] = s.want.split(':');
+    if (s.want === 'pass') expect.soft(s.got, s.name).toBe('pass');
+    else if (failure === 'refused') expect.soft(s.got, s.name).toContain(`refused::`), expect.soft(s.got, s.name).toContain(refusal ?? '');
+    else expect.soft(s.got.split(':')[0], s.name).toBe(failure), check && expect.soft(s.got, s.name).toContain(check);
+  }
+  // A race names who wrote, who read and the word.
+  const race = results.find((r) => r.failure === 'race')!.shapes!.find((s) => s.races.length > 0)!.races[0]!;
+  expect(race.word).toMatch(/^\w+(\[\d+\])+$/);
+  expect(race.writer).not.toBe(race.other);
+});
