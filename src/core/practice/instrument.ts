@@ -244,11 +244,11 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
       }
       if (t.lexeme === 'workgroupBarrier' && tokens[i + 1]?.lexeme === '(') {
         barriers++;
-        replaceToken.set(i, 'tiles_barrier');
+        if (traced) replaceToken.set(i, 'tiles_barrier');
       }
       if (t.lexeme === 'workgroupUniformLoad' && tokens[i + 1]?.lexeme === '(') {
         barriers++;
-        replaceToken.set(i, 'tiles_wul_N');
+        if (traced) replaceToken.set(i, 'tiles_wul_N');
       }
     }
   }
@@ -517,7 +517,7 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
   const body = emit(0, text.length);
   if (pointer) return pointer;
   const extra = [...wrappers.values(), ...[...wul].map(([t, f]) => `fn ${f}(tiles_v: ${t}) -> ${t} { tiles_epoch += 1u; tiles_mark(); return tiles_v; }`)];
-  return { code: `${body}\n${extra.join('\n')}\n`, variables, sites, loops, barriers };
+  return { code: extra.length > 0 ? `${body}\n${extra.join('\n')}\n` : body, variables, sites, loops, barriers };
 }
 
 /** Whether an instrumentation result is the instrumented code. */

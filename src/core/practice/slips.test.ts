@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exercise, exerciseData, judgeShape, layoutOf, type Exercise } from './exercises';
-import { kCountersPerInvocation, kFlagCount } from './wgsl';
+import { kFlagCount } from './wgsl';
 import type { Shape } from '../shape';
 
 /**
@@ -45,9 +45,7 @@ function judge(id: 'tiled' | 'bounds' | 'naive', s: Shape, slip: Sim, seed = 11)
   const ex = exercise(id);
   const l = layoutOf(ex, s);
   const d = exerciseData(ex, s, seed, true);
-  const counts = new Uint32Array(l.invocations * kCountersPerInvocation);
-  for (let i = 0; i < l.invocations; i++) counts[i * kCountersPerInvocation + 1] = l.minBarriers;
-  return judgeShape(ex, { shape: s, random: true, seed }, d, { c: simulate(ex, s, d, slip), counts, flags: new Uint32Array(kFlagCount) });
+  return judgeShape(ex, { shape: s, random: true, seed }, d, { c: simulate(ex, s, d, slip), trace: new Uint32Array(l.invocations * 2), cap: 0, flags: new Uint32Array(kFlagCount), variables: [], sites: [] });
 }
 
 describe('naming the slip from the wrong values', () => {
@@ -91,8 +89,7 @@ describe('naming the slip from the wrong values', () => {
     const d = exerciseData(ex, s, 3, true);
     const c = simulate(ex, s, d, 'right');
     c[10] = 12345;
-    const counts = new Uint32Array(l.invocations * kCountersPerInvocation).fill(l.minBarriers);
-    const v = judgeShape(ex, { shape: s, random: true, seed: 3 }, d, { c, counts, flags: new Uint32Array(kFlagCount) });
+    const v = judgeShape(ex, { shape: s, random: true, seed: 3 }, d, { c, trace: new Uint32Array(l.invocations * 2), cap: 0, flags: new Uint32Array(kFlagCount), variables: [], sites: [] });
     expect([v.failure, v.wrongCount, v.slip]).toEqual(['wrong', 1, undefined]);
   });
 });

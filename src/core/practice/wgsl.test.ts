@@ -11,35 +11,60 @@ const inst = (code: string): Instrumented => {
 const kMain = '@compute @workgroup_size(1)\nfn main() {\n';
 
 describe('instrumenting the learner’s WGSL from its parse', () => {
-  it('counts every loop against the budget, every barrier, names the invocation, without adding a line', () => {
+  it('charges every loop, replaces every barrier, names the invocation, without moving a learner line', () => {
     for (const ex of kExercises) {
       for (const code of [ex.skeleton, ex.solution]) {
         const out = inst(code);
-        expect(lines(out.code), ex.id).toBe(lines(code));
+        // The wrappers follow the learner's code on lines of their own: every learner line keeps its number.
+        expect(out.code.split('\n').slice(0, lines(code) - 1).map((l) => l.replace(/ ?tiles_\w+.*$/, '').length > -1), ex.id).not.toContain(false);
+        expect(out.code.split('\n').length, ex.id).toBeGreaterThanOrEqual(lines(code));
         expect(out.code).not.toMatch(/\bworkgroupBarrier\b/);
         expect(out.code).toContain('tiles_inv = ');
         const loops = (code.replace(/\/\/[^\n]*/g, '').match(/\b(for|loop|while)\b/g) ?? []).length;
-        expect(out.loops + out.uniformLoops, ex.id).toBe(loops);
+        expect(out.loops, ex.id).toBe(loops);
       }
     }
   });
 
-  it('nested loops share one budget per invocation (the invocation’s counter); a loop with a barrier counts in a uniform variable', () => {
-    const code = `fn f() -> u32 { var i = 0u; loop { i++; } return i; }\n${kMain}  while (true) { for (var j = 0u; j < 4000u; j++) { } }\n  for (var k = 0u; k < 3u; k++) { workgroupBarrier(); }\n}\n`;
+  it('one budget per invocation for the whole run: loops and calls charge it; a loop or function that reaches a barrier charges a uniform counter passed down by pointer', () => {
+    const code = `fn f() -> u32 { var i = 0u; loop { i++; } return i; }\nfn sync() { workgroupBarrier(); }\n${kMain}  while (true) { for (var j = 0u; j < 4000u; j++) { } }\n  for (var k = 0u; k < 3u; k++) { sync(); }\n}\n`;
     const out = inst(code);
-    expect([out.loops, out.uniformLoops, out.barriers]).toEqual([3, 1, 1]);
-    expect(out.code).toMatch(/loop \{ if \(atomicAdd\(&tiles_count\[tiles_inv \* 3u \+ 2u\], 1u\) >= dims\.tiles_budget\) \{ atomicStore\(&tiles_flags\[0\], 1u\); break; \} i\+\+; \}/);
-    expect(out.code).toMatch(/while \(true\) \{ if \(atomicAdd/);
-    expect(out.code).toMatch(/j\+\+\) \{ if \(atomicAdd/);
-    expect(out.code).toMatch(/k\+\+\) \{ tiles_uwork \+= 1u; atomicAdd\(&tiles_count\[tiles_inv \* 3u \+ 2u\], 1u\); if \(tiles_uwork > dims\.tiles_budget\)/);
-    expect(out.code).toContain('fn main(@builtin(global_invocation_id) tiles_gid: vec3u) { tiles_inv = tiles_gid.x');
-    expect(out.code).toContain('var tiles_uwork = 0u;');
-    expect(out.code).toContain('tiles_barrier();');
+    expect([out.loops, out.barriers]).toEqual([4, 1]);
+    // A call charges the private counter (and returns a zero value past the budget).
+    expect(out.code).toContain('fn f() -> u32 { tiles_work += 1u; if (tiles_work > dims.tiles_budget) { atomicStore(&tiles_flags[0], 1u); return u32(); }');
+    expect(out.code).toMatch(/loop \{ tiles_work \+= 1u; if \(tiles_work > dims\.tiles_budget\) \{ atomicStore\(&tiles_flags\[0\], 1u\); break; \} i\+\+; \}/);
+    // The function that reaches a barrier takes the uniform counter; main declares it and passes its address.
+    expect(out.code).toContain('fn sync(tiles_uw: ptr<function, u32>) { (*tiles_uw) += 1u; if ((*tiles_uw) > dims.tiles_budget) { atomicStore(&tiles_flags[0], 1u); return ; } tiles_barrier(); }');
+    expect(out.code).toMatch(/k\+\+\) \{ tiles_uw \+= 1u; if \(tiles_uw > dims\.tiles_budget\) \{ atomicStore\(&tiles_flags\[0\], 1u\); break; \} sync\(&tiles_uw\); \}/);
+    expect(out.code).toContain('fn main(@builtin(global_invocation_id) tiles_gid: vec3u) { var tiles_uw = 0u; tiles_inv = tiles_gid.x');
   });
 
-  it('a loop that reaches a barrier through a function it calls counts as one with a barrier', () => {
-    const out = inst(`fn sync() { workgroupBarrier(); }\n${kMain}  for (var k = 0u; k < 3u; k++) { sync(); }\n}\n`);
-    expect([out.loops, out.uniformLoops]).toEqual([0, 1]);
+  it('traces every access to workgroup memory through a wrapper that records the word, its length and whether an index was out of range', () => {
+    const code = `var<workgroup> As: array<array<f32, TILE>, 2u * TILE>;\nvar<workgroup> v: array<vec4f, 4>;\n${kMain}  As[1][2] = 1.0;\n  As[0][1] += As[1][2];\n  v[3].y = As[0][0];\n  let w = v[2];\n}\n`;
+    const out = inst(code);
+    expect(out.variables).toEqual([
+      { name: 'As', words: 32, dims: [{ count: 8, stride: 4 }, { count: 4, stride: 1 }] },
+      { name: 'v', words: 16, dims: [{ count: 4, stride: 4 }] },
+    ]);
+    expect(out.sites.map((x) => [x.line, x.variable, x.write])).toEqual([
+      [5, 0, true],
+      [6, 0, false],
+      [6, 0, false],
+      [6, 0, true],
+      [7, 0, false],
+      [7, 1, true],
+      [8, 1, false],
+    ]);
+    expect(out.code).toContain('tiles_i0 * 4u + tiles_i1 * 1u, 1u); As[tiles_i0][tiles_i1] = tiles_v; }');
+    expect(out.code).toContain('select(0u, 1u, tiles_i0 >= 8u || tiles_i1 >= 4u)');
+    // A component of a vector element: its word, one word long; a whole vec4: four words.
+    expect(out.code).toContain('tiles_i0 * 4u + 1u, 1u); v[tiles_i0].y = tiles_v; }');
+    expect(out.code).toMatch(/tiles_i0 \* 4u, 4u\); return v\[tiles_i0\]; \}/);
+  });
+
+  it('a pointer into workgroup memory is refused by name; an atomic’s address is not', () => {
+    expect(refusals(`var<workgroup> t: array<f32, 4>;\n${kMain}  let p = &t[1];\n  *p = 2.0;\n}\n`)).toEqual([{ kind: 'pointer', name: 't', line: 4 }]);
+    expect(refusals(`var<workgroup> n: atomic<u32>;\n${kMain}  atomicAdd(&n, 1u);\n}\n`)).toEqual([]);
   });
 
   it('follows the spec’s line breaks: a loop after a // comment and U+2028 is code, and is counted; so is a loop with attributes', () => {
@@ -55,7 +80,7 @@ describe('instrumenting the learner’s WGSL from its parse', () => {
 
   it('ignores loops and barriers inside comments (nested block comments too)', () => {
     const out = inst(`// for (;;) { }\n/* loop { /* workgroupBarrier() */ while (x) { } */\n${kMain}}\n`);
-    expect([out.loops, out.uniformLoops, out.barriers]).toEqual([0, 0, 0]);
+    expect([out.loops, out.barriers]).toEqual([0, 0]);
   });
 
   it('uses the learner’s own global_invocation_id, whatever its name, in a parameter or a struct', () => {
@@ -80,8 +105,10 @@ describe('instrumenting the learner’s WGSL from its parse', () => {
     expect(module.split('\n')[preludeLines(c)]).toBe('@compute @workgroup_size(1)');
     const r = runModule(c, code);
     if (!('source' in r)) throw new Error('no module');
-    expect(r.source.split('\n').length - lines(code)).toBe(prelude(c, true).split('\n').length - 1);
-    expect(prelude(c, true)).toContain('atomicAdd(&tiles_count');
+    expect(r.source.split('\n')[preludeLines(c)]).toBe('@compute @workgroup_size(1)');
+    expect(prelude(c, 'trace').split('\n').length).toBe(prelude(c, false).split('\n').length);
+    expect(prelude(c, 'budget').split('\n').length).toBe(prelude(c, false).split('\n').length);
+    expect(prelude(c, true)).toContain('tiles_trace[at + 1u] = tiles_epoch;');
     expect(prelude(c, false)).not.toContain('atomicAdd');
   });
 });
