@@ -85,7 +85,7 @@ async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipe
   const { device } = ctx;
   const s = c.shape;
   const l = layoutOf(ex, s);
-  const d = exerciseData(ex, s, c.seed, c.random);
+  const d = exerciseData(ex, s, c.seed, c.random, c.spread === true);
   const buffers = new OwnedBuffers(device, `Practice.${id}`);
   try {
     const cLen = l.cRows * l.cCols;

@@ -165,7 +165,7 @@ describe('the ladder’s exercises (issue 38): goals in the traffic model’s te
 });
 
 describe('the random shapes', () => {
-  it('are drawn from the seed, within each exercise’s premise, up to 64, the first large with K past 32', () => {
+  it('are drawn from the seed, within each exercise’s premise; the first large with K above 96 and not a power of two, the second with K not a multiple of 4 where allowed, the third small', () => {
     for (const ex of kExercises as readonly Exercise[]) {
       for (const seed of [1, 2, 3, 99, 123456]) {
         const shapes = randomShapes(ex, seed);
@@ -173,15 +173,18 @@ describe('the random shapes', () => {
         for (const s of shapes) {
           expect(s.m).toBeGreaterThanOrEqual(1);
           expect(s.m).toBeLessThanOrEqual(ex.random.max.m);
-          expect(s.k).toBeLessThanOrEqual(ex.random.max.k);
+          if (s !== shapes[0] || (ex.kind !== 'matmul' && ex.kind !== 'transpose')) expect(s.k).toBeLessThanOrEqual(ex.random.max.k);
           expect(s.n).toBeLessThanOrEqual(ex.random.max.n);
           if (ex.random.multipleOf) for (const v of [s.m, s.k, s.n]) expect(v % ex.random.multipleOf, `${ex.id} ${seed}`).toBe(0);
           if (ex.random.mnMultipleOf) expect((s.m * s.n) % ex.random.mnMultipleOf, `${ex.id} ${seed}`).toBe(0);
         }
-        if (ex.kind === 'matmul') {
-          expect(shapes[0]!.m, ex.id).toBeGreaterThan(32);
-          expect(shapes[0]!.k, ex.id).toBeGreaterThan(32);
+        if (ex.kind === 'matmul' || ex.kind === 'transpose') {
+          expect(shapes[0]!.m, ex.id).toBeGreaterThan(ex.random.max.m / 2);
+          expect(shapes[0]!.k, ex.id).toBeGreaterThan(96);
+          expect(shapes[0]!.k & (shapes[0]!.k - 1), `${ex.id}: K ${shapes[0]!.k} is not a power of two`).not.toBe(0);
         }
+        if (ex.kind === 'matmul' && !ex.random.multipleOf) expect(shapes[1]!.k % 4, ex.id).not.toBe(0);
+        if (ex.kind !== 'dot' && !ex.random.mnMultipleOf) expect(Math.max(shapes[2]!.m, shapes[2]!.k, shapes[2]!.n), ex.id).toBeLessThanOrEqual(Math.max(16, 2 * (ex.random.multipleOf ?? 1)));
       }
     }
     // Over a few seeds the shapes that may be any size are not all multiples of the tile.
@@ -198,5 +201,12 @@ describe('the random shapes', () => {
     const d = exerciseData(ex, r.shape, r.seed, true);
     expect(d.exact).toBe(false);
     expect(Array.from(d.a).some((v) => v !== Math.round(v))).toBe(true);
+    // The second random shape's data spread over 20 binades.
+    const spread = cases.filter((c) => c.random)[1]!;
+    expect(spread.spread).toBe(true);
+    const e = exerciseData(ex, spread.shape, spread.seed, true, true);
+    const exps = new Set(Array.from(e.a).map((v) => Math.floor(Math.log2(Math.abs(v)))));
+    expect(Math.min(...exps)).toBeLessThan(-5);
+    expect(Math.max(...exps)).toBeGreaterThan(5);
   });
 });

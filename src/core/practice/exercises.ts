@@ -838,14 +838,24 @@ export interface CheckCase {
   readonly random: boolean;
   /** The seed of its data. */
   readonly seed: number;
+  /** Random data spread over several binades (2⁻¹⁰ to 2¹⁰): a kernel right only on values near 1 fails. */
+  readonly spread?: boolean;
 }
 
 /** The inputs for one case: integers for a teaching shape, random non-integer values for a random one. */
-export function exerciseData(ex: Exercise, s: Shape, seed = 7, random = false): ExerciseData {
+export function exerciseData(ex: Exercise, s: Shape, seed = 7, random = false, spread = false): ExerciseData {
   if (ex.kind === 'matmul' && !random) return makeData(s, 'integers', seed);
   const l = layoutOf(ex, s);
-  const gen = random ? randomValues : smallIntegers;
+  const gen = spread ? spreadValues : random ? randomValues : smallIntegers;
   return { a: gen(l.aRows * l.aCols, seed), b: gen(l.bRows * l.bCols, seed * 31 + 1), exact: !random };
+}
+
+/** Random values in ±[2⁻¹⁰, 2¹⁰): a random mantissa times a power of two drawn for each element. */
+function spreadValues(count: number, seed: number): Float32Array {
+  const r = mulberry32(seed ^ 0xb1ade);
+  const out = new Float32Array(count);
+  for (let i = 0; i < count; i++) out[i] = (r() < 0.5 ? -1 : 1) * (1 + r()) * 2 ** (Math.floor(r() * 20) - 10);
+  return out;
 }
 
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
@@ -853,10 +863,18 @@ const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 /** Random shapes a run draws (beside the teaching shapes). */
 export const kRandomShapes = 3;
 
+/** The K past the teaching sizes a run always checks, where the exercise allows it: above this, and not a power of two. */
+export const kLargeK = 96;
+
+const isPowerOfTwo = (x: number) => x > 0 && (x & (x - 1)) === 0;
+
 /**
- * The shapes drawn for a run from its seed, within the exercise's premise: the first large in every
- * dimension (more than half the maximum, K past 32 where the maximum allows), the others anywhere
- * from 1; not multiples of the tile or the workgroup unless the exercise says they are.
+ * The shapes drawn for a run from its seed, within the exercise's premise (what a pass covers, issue
+ * #43): the first large in every dimension, with K above 96 and not a power of two for a matrix
+ * product or a transpose (a kernel right only on round or small K fails); the second anywhere, with
+ * K not a multiple of 4 where the premise allows (its data spread over several binades); the third
+ * small, so that its run is traced (races and structure judged on a random shape too). Not multiples
+ * of the tile or the workgroup unless the exercise says they are.
  */
 export function randomShapes(ex: Exercise, seed: number, count = kRandomShapes): Shape[] {
   const r = mulberry32(seed ^ 0x5eed);
@@ -866,12 +884,22 @@ export function randomShapes(ex: Exercise, seed: number, count = kRandomShapes):
     const lo = large ? Math.max(1, Math.floor(units / 2) + 1) : 1;
     return (lo + Math.floor(r() * (units - lo + 1))) * multipleOf;
   };
+  const small = Math.max(16, 2 * multipleOf);
   const out: Shape[] = [];
   for (let i = 0; i < count; i++) {
     const large = i === 0;
-    let m = pick(max.m, large);
-    let k = pick(max.k, large);
-    let n = pick(max.n, large);
+    const tiny = i === 2;
+    let m = pick(tiny ? Math.min(small, max.m) : max.m, large);
+    let k = pick(tiny ? Math.min(small, max.k) : max.k, large);
+    let n = pick(tiny ? Math.min(small, max.n) : max.n, large);
+    if (large && (ex.kind === 'matmul' || ex.kind === 'transpose')) {
+      // K in (96, 96 + 64], a multiple of the premise's step, never a power of two.
+      const lo = Math.floor(kLargeK / multipleOf) + 1;
+      const span = Math.max(1, Math.floor(64 / multipleOf));
+      do k = (lo + Math.floor(r() * span)) * multipleOf;
+      while (isPowerOfTwo(k));
+    }
+    if (i === 1 && ex.kind === 'matmul' && multipleOf === 1 && k % 4 === 0) k = k > 1 ? k - 1 : k + 1;
     if (mnMultipleOf !== undefined) {
       // M·N whole workgroups: M a multiple of what N leaves to make one.
       const step = mnMultipleOf / gcd(n, mnMultipleOf);
@@ -891,7 +919,7 @@ export function randomShapes(ex: Exercise, seed: number, count = kRandomShapes):
 export function checkCases(ex: Exercise, seed: number): CheckCase[] {
   return [
     ...ex.shapes.map((shape) => ({ shape, random: false, seed: 7 })),
-    ...randomShapes(ex, seed).map((shape, i) => ({ shape, random: true, seed: (seed + 101 * (i + 1)) >>> 0 })),
+    ...randomShapes(ex, seed).map((shape, i) => ({ shape, random: true, seed: (seed + 101 * (i + 1)) >>> 0, ...(i === 1 ? { spread: true } : {}) })),
   ];
 }
 
