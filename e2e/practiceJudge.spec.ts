@@ -18,7 +18,7 @@ const test = base.extend<{ harness: Page }>({
   },
 });
 
-type Expect = { pass: true } | { failure: string; check?: string; refusal?: string };
+type Expect = { pass: true } | { failure: string; check?: string; refusal?: string; terms?: { missing?: number[]; extra?: number[]; swapped?: string } };
 interface Variant {
   readonly exercise: string;
   readonly name: string;
@@ -94,6 +94,11 @@ const corpus: Variant[] = [
   },
   { exercise: 'tiled', name: 'a workgroup size the parser cannot read: TILE | 0u', edit: swap('@workgroup_size(TILE, TILE)', '@workgroup_size(TILE | 0u, TILE)'), want: { pass: true } },
   { exercise: 'tiled', name: 'U+200E and U+200F between tokens', edit: swap('var acc = 0.0;', 'var\u200eacc =\u200f0.0;'), want: { pass: true } },
+  // Slips named from the terms each element summed (four decode runs).
+  { exercise: 'tiled', name: 'B loaded with its indices swapped', edit: swap('Bs[ty][tx] = loadB(ph * TILE + ty, col);', 'Bs[ty][tx] = loadB(col, ph * TILE + ty);'), want: { failure: 'out-of-range', terms: { swapped: 'B' } } },
+  { exercise: 'bounds', name: 'phases counted as K / TILE rounded down: the last partial tile never added', edit: swap('ph < (dims.K + TILE - 1u) / TILE', 'ph < dims.K / TILE'), want: { failure: 'wrong', terms: { missing: [8] } } },
+  { exercise: 'naive', name: 'the sum starts at k = 1', edit: swap('for (var k = 0u; k < dims.K; k++)', 'for (var k = 1u; k < dims.K; k++)'), want: { failure: 'wrong', terms: { missing: [0] } } },
+  { exercise: 'naive', name: 'the last term added twice', edit: swap('  storeC(row, col, acc);', '  if (dims.K > 0u) { acc += loadA(row, dims.K - 1u) * loadB(dims.K - 1u, col); }\n  storeC(row, col, acc);'), want: { failure: 'wrong', terms: { extra: [2] } } },
   // The transpose through a tile.
   { exercise: 'tile', name: 'no workgroup memory, one barrier', edit: swap('storeC(wg.x * TILE + ty, wg.y * TILE + tx, tile[tx][ty]);', 'storeC(wg.x * TILE + ty, wg.y * TILE + tx, loadA(wg.y * TILE + tx, wg.x * TILE + ty));'), want: { failure: 'structure', check: 'through-tile' } },
   { exercise: 'tile', name: 'no barrier', edit: swap('workgroupBarrier(); // the tile is complete before anyone reads an element another invocation loaded', ''), want: { failure: 'race' } },
@@ -156,6 +161,11 @@ test('the practice judge: every wrong kernel of the corpus fails with its reason
       if (check) expect.soft(s.got, s.name).toContain(check);
     }
   }
+  // The terms, where the corpus names them.
+  results.forEach((r, i) => {
+    const want = corpus[i]!.want;
+    if ('terms' in want && want.terms) expect.soft(r.terms, r.name).toMatchObject(want.terms);
+  });
   // A race names who wrote, who read and the word.
   const race = results.find((r) => r.failure === 'race')!.shapes!.find((s) => s.races.length > 0)!.races[0]!;
   expect(race.word).toMatch(/^\w+(\[\d+\])+$/);

@@ -11,6 +11,8 @@
  */
 import { checkCases, exercise, exerciseData, judgeShape, kUnwrittenBits, layoutOf, traceCap, uniformWords, type CheckCase, type ExerciseId, type ShapeVerdict } from '../core/practice/exercises';
 import { slotWords } from '../core/practice/judge';
+import { decodeData, decodeShape, decodeTerms, kDecodeRuns, type DecodeRun, type Terms } from '../core/practice/terms';
+import type { Shape } from '../core/shape';
 import {
   checkModule,
   compileHints,
@@ -41,7 +43,7 @@ export interface CompileMessage {
 export type PracticeOutcome =
   | { readonly kind: 'refused'; readonly refusals: readonly Refusal[] }
   | { readonly kind: 'compile'; readonly messages: readonly CompileMessage[]; readonly hints: readonly CompileHint[] }
-  | { readonly kind: 'ran'; readonly seed: number; readonly shapes: readonly ShapeVerdict[] }
+  | { readonly kind: 'ran'; readonly seed: number; readonly shapes: readonly ShapeVerdict[]; readonly terms?: { readonly shape: Shape; readonly terms: Terms } }
   | { readonly kind: 'failed'; readonly why: Said | string; readonly seed: number; readonly shapes: readonly ShapeVerdict[]; readonly unreadable?: boolean };
 
 /** The compiler's errors for a module, on the learner's lines (`offset`: the prelude's lines). */
@@ -80,17 +82,14 @@ async function within<T>(ctx: GpuContext, p: Promise<T>): Promise<Wait<T>> {
   }
 }
 
-async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, c: CheckCase, instrumented: Instrumented): Promise<Wait<ShapeVerdict>> {
+/** One dispatch of the checked module on a shape and its data: C, the trace (`cap` records per invocation) and the flags. */
+async function runRaw(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, s: Shape, d: { readonly a: Float32Array; readonly b: Float32Array }, cap: number): Promise<Wait<{ c: Float32Array; trace: Uint32Array; flags: Uint32Array }>> {
   const ex = exercise(id);
   const { device } = ctx;
-  const s = c.shape;
   const l = layoutOf(ex, s);
-  const d = exerciseData(ex, s, c.seed, c.random, c.spread === true);
   const buffers = new OwnedBuffers(device, `Practice.${id}`);
   try {
     const cLen = l.cRows * l.cCols;
-    // The trace: a slot per invocation, sized from the budget (0 records where it would not fit: values only).
-    const cap = traceCap(ex, s);
     const countWords = l.invocations * slotWords(cap);
     const input = (name: string, data: Float32Array) => {
       const b = buffers.create(name, data.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
@@ -130,10 +129,40 @@ async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipe
     if (!done.ok) return done;
     const guard = <T>(p: Promise<T>) => p;
     const [cb, nb, fb] = [await readBack(cRead, cLen * 4, guard), await readBack(countsRead, countWords * 4, guard), await readBack(flagsRead, kFlagCount * 4, guard)];
-    return { ok: true, value: judgeShape(ex, c, d, { c: new Float32Array(cb), trace: new Uint32Array(nb), cap, flags: new Uint32Array(fb), variables: instrumented.variables, sites: instrumented.sites }) };
+    return { ok: true, value: { c: new Float32Array(cb), trace: new Uint32Array(nb), flags: new Uint32Array(fb) } };
   } finally {
     if (!ctx.isLost()) buffers.destroy();
   }
+}
+
+/** One case: run with its data and a trace where it fits (0 records otherwise: values only), and judged. */
+async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, c: CheckCase, instrumented: Instrumented): Promise<Wait<ShapeVerdict>> {
+  const ex = exercise(id);
+  const d = exerciseData(ex, c.shape, c.seed, c.random, c.spread === true);
+  const cap = traceCap(ex, c.shape);
+  const r = await runRaw(ctx, id, pipeline, layout, c.shape, d, cap);
+  if (!r.ok) return r;
+  return { ok: true, value: judgeShape(ex, c, d, { ...r.value, cap, variables: instrumented.variables, sites: instrumented.sites }) };
+}
+
+/**
+ * Which terms the wrong elements summed: four more runs on the exercise's smallest decodable teaching
+ * shape, with A or B set to powers of 4 and 64 (core/practice/terms.ts). Only for a matrix product
+ * whose values were wrong without a race (a race makes any run's sums a matter of timing).
+ */
+async function findTerms(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, shapes: readonly ShapeVerdict[]): Promise<{ shape: Shape; terms: Terms } | undefined> {
+  const ex = exercise(id);
+  if (ex.kind !== 'matmul' || !shapes.some((v) => v.failure === 'wrong' || v.failure === 'unwritten') || shapes.some((v) => v.raceCount > 0 || v.status === 'error')) return undefined;
+  const s = decodeShape(ex.shapes);
+  if (!s) return undefined;
+  const c = {} as Record<DecodeRun, Float32Array>;
+  for (const run of kDecodeRuns) {
+    const r = await runRaw(ctx, id, pipeline, layout, s, decodeData(s, run), 0);
+    if (!r.ok) return undefined;
+    c[run] = r.value.c;
+  }
+  const terms = decodeTerms(s, c);
+  return terms && !terms.unreadable ? { shape: s, terms } : undefined;
 }
 
 /** Check the learner's code on every case of the exercise (its teaching shapes and the random shapes of `seed`), and judge each. */
@@ -195,5 +224,11 @@ export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string,
     }
     shapes.push(r.value);
   }
-  return { kind: 'ran', seed, shapes };
+  let terms: { shape: Shape; terms: Terms } | undefined;
+  try {
+    terms = await findTerms(ctx, id, pipeline, layout, shapes);
+  } catch {
+    terms = undefined; // the verdict stands without the terms
+  }
+  return { kind: 'ran', seed, shapes, ...(terms ? { terms } : {}) };
 }

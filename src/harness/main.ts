@@ -51,6 +51,8 @@ export interface PracticeResult {
     barriers: readonly [number, number];
     maxReads: number;
   }[];
+  /** Which terms the first wrong element summed (the extra decode runs), where they were read. */
+  readonly terms?: { element: string; missing: readonly number[]; extra: readonly number[]; swapped?: string };
   readonly ms: number;
 }
 
@@ -233,7 +235,9 @@ async function practice(c: PracticeCase): Promise<PracticeResult> {
       maxReads: v.maxReads,
     }));
     const why = o.kind === 'failed' ? (typeof o.why === 'string' ? o.why : say(o.why)) : undefined;
-    return { ...name, kind: o.kind, status: o.kind === 'failed' ? 'error' : overallStatus(o.shapes), failure: o.kind === 'failed' ? (o.unreadable ? 'unreadable' : 'error') : headlineFailure(o.shapes), ...(why !== undefined ? { why } : {}), shapes, ms: ms() };
+    const t = o.kind === 'ran' ? o.terms?.terms : undefined;
+    const terms = t ? { terms: { element: `C[${t.row}][${t.col}]`, missing: t.missing, extra: t.extra, ...(t.swapped ? { swapped: t.swapped } : {}) } } : {};
+    return { ...name, kind: o.kind, status: o.kind === 'failed' ? 'error' : overallStatus(o.shapes), failure: o.kind === 'failed' ? (o.unreadable ? 'unreadable' : 'error') : headlineFailure(o.shapes), ...(why !== undefined ? { why } : {}), ...terms, shapes, ms: ms() };
   } catch (e) {
     return { ...name, kind: 'error', why: messageOf(e), ms: ms() };
   }

@@ -16,6 +16,7 @@ import type { Shape } from '../../core/shape';
 import { kMaxCodeChars, prelude, type CompileHint, type Refusal } from '../../core/practice/wgsl';
 import type { Slip } from '../../core/practice/slips';
 import type { Race, StructureCheck } from '../../core/practice/judge';
+import type { Terms } from '../../core/practice/terms';
 import { language, numberFormat, say } from '../../i18n';
 import { fmtGflops, fmtInt } from '../common/format';
 import { localizeComments } from '../../i18n/codeComments';
@@ -160,6 +161,27 @@ function StructureNote({ c }: { c: StructureCheck }) {
       {c.ok ? '✓ ' : '✗ '}
       {(t as unknown as (key: string, values: Record<string, string>) => string)(`structure.${c.check}.${outcome}`, values)}
     </li>
+  );
+}
+
+/** Which terms a wrong element summed, decoded from the extra runs (core/practice/terms.ts). */
+function TermNote({ terms, shape, ex }: { terms: Terms; shape: Shape; ex: Exercise }) {
+  const { t } = useTranslation('practice');
+  const el = `C[${terms.row}][${terms.col}]`;
+  const list = (xs: readonly number[]) => xs.map((x) => fmtInt(x)).join(', ');
+  const lines: string[] = [];
+  if (terms.swapped === 'B') lines.push(t('term.swappedB', { element: el, row: terms.row, col: terms.col }));
+  else if (terms.swapped === 'A') lines.push(t('term.swappedA', { element: el, row: terms.row, col: terms.col }));
+  else {
+    if (terms.aRows.length > 0) lines.push(t('term.rows', { element: el, list: list(terms.aRows), row: terms.row }));
+    if (terms.bCols.length > 0) lines.push(t('term.cols', { element: el, list: list(terms.bCols), col: terms.col }));
+  }
+  if (terms.missing.length > 0) lines.push(t('term.missing', { element: el, list: list(terms.missing), count: terms.missing.length }));
+  if (terms.extra.length > 0) lines.push(t('term.extra', { element: el, list: list(terms.extra), count: terms.extra.length }));
+  return (
+    <p className="practice-slip" data-testid="exercise-term" data-element={el} data-missing={terms.missing.join(' ')} data-extra={terms.extra.join(' ')} data-swapped={terms.swapped ?? ''}>
+      <strong>{t('term.label')}</strong> {lines.join(' ')} <span className="small">{t('term.how', { shape: shapeText(ex, shape) })}</span>
+    </p>
   );
 }
 
@@ -332,6 +354,7 @@ function Verdict({ id }: { id: ExerciseId }) {
       <p data-testid="exercise-reads" data-reads={maxReads}>
         {t('factsSummary', { reads: fmtInt(maxReads), min: fmtInt(Math.min(...shapes.map((v) => v.barriersMin), Infinity) === Infinity ? 0 : Math.min(...shapes.map((v) => v.barriersMin))), max: fmtInt(Math.max(0, ...shapes.map((v) => v.barriersMax))) })}
       </p>
+      {o.kind === 'ran' && o.terms ? <TermNote terms={o.terms.terms} shape={o.terms.shape} ex={ex} /> : null}
       {firstSlip ? <SlipNote slip={firstSlip} /> : null}
       {shapes.length > 0 ? <Coverage ex={ex} shapes={shapes} /> : null}
       <p className="small" data-testid="exercise-seed">

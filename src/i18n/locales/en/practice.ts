@@ -229,6 +229,16 @@ export const practice = {
   coverage: 'A pass covers these shapes: {{shapes}}. K up to {{maxK}}. Values: small integers on the teaching shapes; random values in ±2 on the random ones, and on one of them spread over 2⁻¹⁰ to 2¹⁰. Races and structure are read from the trace of {{traced}} of the {{total}} shapes; the others are checked by their values.',
   untraced: 'values only (too large to trace)',
   factsSummary: 'Global reads per invocation: at most {{reads}} · barriers per invocation: {{min}}–{{max}}',
+  term: {
+    label: 'The terms:',
+    missing: '{{element}} never added the terms k = {{list}} of its sum.',
+    extra: '{{element}} added the terms k = {{list}} more than once.',
+    swappedB: '{{element}} took B[{{col}}][k] where B[k][{{col}}] was expected: B’s indices are swapped.',
+    swappedA: '{{element}} took A[k][{{row}}] where A[{{row}}][k] was expected: A’s indices are swapped.',
+    rows: '{{element}} took terms from rows {{list}} of A; only row {{row}} belongs to it.',
+    cols: '{{element}} took terms from columns {{list}} of B; only column {{col}} belongs to it.',
+    how: '(Read from four more runs on {{shape}}, with A or B set to powers of 4 and 64, so that each sum spells which terms it added.)',
+  },
   failure: {
     hang: 'The GPU did not finish within {{seconds}} s; the run was stopped and the GPU is reset for the next run.',
     lost: 'The GPU was lost during the run ({{message}}); the next run starts a new one.',

@@ -231,6 +231,16 @@ export const practice: Catalogue<typeof en> = {
   coverage: '通过只涵盖这些形状：{{shapes}}。K 最大为 {{maxK}}。数值：教学形状上是小整数；随机形状上是 ±2 内的随机值，其中一个形状的值分布在 2⁻¹⁰ 到 2¹⁰ 之间。竞争和结构从 {{total}} 个形状中 {{traced}} 个的追踪记录读取；其余的按数值检查。',
   untraced: '只检查数值（太大，未追踪）',
   factsSummary: '每个调用的全局读取：最多 {{reads}} 次 · 每个调用的屏障：{{min}}–{{max}} 次',
+  term: {
+    label: '求和的项：',
+    missing: '{{element}} 从未加上求和中 k = {{list}} 的项。',
+    extra: '{{element}} 把 k = {{list}} 的项加了不止一次。',
+    swappedB: '{{element}} 用了 B[{{col}}][k]，应为 B[k][{{col}}]：B 的下标反了。',
+    swappedA: '{{element}} 用了 A[k][{{row}}]，应为 A[{{row}}][k]：A 的下标反了。',
+    rows: '{{element}} 从 A 的第 {{list}} 行取了项；只有第 {{row}} 行属于它。',
+    cols: '{{element}} 从 B 的第 {{list}} 列取了项；只有第 {{col}} 列属于它。',
+    how: '（由在 {{shape}} 上的另外四次运行读出：A 或 B 设为 4 和 64 的幂，每个和都能拼出它加了哪些项。）',
+  },
   failure: {
     hang: 'GPU 在 {{seconds}} 秒内未完成；运行已终止，GPU 将为下次运行重置。',
     lost: '运行期间 GPU 丢失（{{message}}）；下次运行会启动新的 GPU 设备。',

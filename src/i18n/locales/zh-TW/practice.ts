@@ -231,6 +231,16 @@ export const practice: Catalogue<typeof en> = {
   coverage: '通過只涵蓋這些形狀：{{shapes}}。K 最大為 {{maxK}}。數值：教學形狀上是小整數；隨機形狀上是 ±2 內的隨機值，其中一個形狀的值分布在 2⁻¹⁰ 到 2¹⁰ 之間。競爭和結構從 {{total}} 個形狀中 {{traced}} 個的追蹤記錄讀取；其餘的依數值檢查。',
   untraced: '只檢查數值（太大，未追蹤）',
   factsSummary: '每個叫用的全域讀取：最多 {{reads}} 次 · 每個叫用的屏障：{{min}}–{{max}} 次',
+  term: {
+    label: '求和的項：',
+    missing: '{{element}} 從未加上求和中 k = {{list}} 的項。',
+    extra: '{{element}} 把 k = {{list}} 的項加了不只一次。',
+    swappedB: '{{element}} 用了 B[{{col}}][k]，應為 B[k][{{col}}]：B 的索引反了。',
+    swappedA: '{{element}} 用了 A[k][{{row}}]，應為 A[{{row}}][k]：A 的索引反了。',
+    rows: '{{element}} 從 A 的第 {{list}} 列取了項；只有第 {{row}} 列屬於它。',
+    cols: '{{element}} 從 B 的第 {{list}} 欄取了項；只有第 {{col}} 欄屬於它。',
+    how: '（由在 {{shape}} 上的另外四次執行讀出：A 或 B 設為 4 和 64 的冪，每個和都能拼出它加了哪些項。）',
+  },
   failure: {
     hang: 'GPU 在 {{seconds}} 秒內未完成；執行已終止，GPU 將為下次執行重置。',
     lost: '執行期間 GPU 遺失（{{message}}）；下次執行會啟動新的 GPU 裝置。',
