@@ -210,6 +210,7 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
     const uniform = isEntry ? 'tiles_uw' : '(*tiles_uw)';
     const zero = f.returnType ? `${typeText(f.returnType, info)}()` : '';
     if (isEntry) {
+      // i18n-exempt: WGSL put into the learner's code
       insert(open.end, ' var tiles_uw = 0u;');
     } else if (barrierFns.has(f.name)) {
       // The uniform counter is passed down: a parameter first.
@@ -516,6 +517,7 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
 
   const body = emit(0, text.length);
   if (pointer) return pointer;
+  // i18n-exempt: WGSL put after the learner's code
   const extra = [...wrappers.values(), ...[...wul].map(([t, f]) => `fn ${f}(tiles_v: ${t}) -> ${t} { tiles_epoch += 1u; tiles_mark(); return tiles_v; }`)];
   return { code: extra.length > 0 ? `${body}\n${extra.join('\n')}\n` : body, variables, sites, loops, barriers };
 }

@@ -55,6 +55,9 @@ const kBarrierBuiltins = new Set(['workgroupBarrier', 'storageBarrier', 'texture
  */
 export type PreludeMode = 'plain' | 'trace' | 'budget';
 
+// i18n-exempt: WGSL, the body of the prelude's trace record (one line: the prelude's line count is the same in every mode)
+const kRecordBody = ` let base = tiles_inv * dims.tiles_stride; if (tiles_n < dims.tiles_cap) { let at = base + ${kSlotHeadWords}u + tiles_n * ${kRecordWords}u; tiles_trace[at] = k; tiles_trace[at + 1u] = tiles_epoch; tiles_trace[at + 2u] = a; tiles_trace[at + 3u] = len; } tiles_n += 1u; tiles_trace[base] = tiles_n; `;
+
 /**
  * The app's part of every exercise's module. `trace`: the helpers record every global read and store
  * in the invocation's slot of the trace (core/practice/instrument.ts) and flag accesses out of range
@@ -80,7 +83,7 @@ struct Dims { M: u32, K: u32, N: u32, tiles_gridX: u32, tiles_gridY: u32, tiles_
 @group(0) @binding(4) var<storage, read_write> tiles_trace: array<u32>;
 @group(0) @binding(5) var<storage, read_write> tiles_flags: array<atomic<u32>>;
 var<private> tiles_inv: u32; var<private> tiles_work: u32; var<private> tiles_epoch: u32; var<private> tiles_n: u32;
-fn tiles_rec(k: u32, a: u32, len: u32) {${traced ? ` let base = tiles_inv * dims.tiles_stride; if (tiles_n < dims.tiles_cap) { let at = base + ${kSlotHeadWords}u + tiles_n * ${kRecordWords}u; tiles_trace[at] = k; tiles_trace[at + 1u] = tiles_epoch; tiles_trace[at + 2u] = a; tiles_trace[at + 3u] = len; } tiles_n += 1u; tiles_trace[base] = tiles_n; ` : ''}}
+fn tiles_rec(k: u32, a: u32, len: u32) {${traced ? kRecordBody : ''}}
 fn tiles_mark() {${traced ? ' tiles_trace[tiles_inv * dims.tiles_stride + 1u] = tiles_epoch; ' : ''}}
 fn loadA(row: u32, col: u32) -> f32 {
   if (row >= dims.tiles_aRows || col >= dims.tiles_aCols) {${flag(kFlag.readA)} }${rec(kRec.readA, '(row << 16u) | (col & 0xffffu)')}
