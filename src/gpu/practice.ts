@@ -1,13 +1,16 @@
 /**
  * The practice view's checked run: the learner's WGSL, refused first if it names what the app keeps
- * for itself (core/practice/wgsl.ts), compiled as written (behind the app's prelude) so that compile
- * errors land on the learner's lines, then instrumented from its parse (every read counted, every
- * loop within one budget of iterations per invocation) and run once per case: the exercise's
- * teaching shapes with integer data, and shapes drawn at random from the run's seed with random
- * non-integer data. C starts as a NaN no arithmetic makes, so "never written" is told apart from a
- * wrong value. A kernel that still does not finish in `kHangMs` is stopped by destroying the device:
- * the session acquires a new one for the next run. Nothing here is timed (the instrumentation would
- * distort it); the result is verdicts, as data.
+ * for itself, declares a predeclared WGSL name or another workgroup size (core/practice/wgsl.ts),
+ * compiled as written (behind the app's prelude) so that compile errors land on the learner's lines,
+ * then instrumented from its parse to leave a trace (core/practice/instrument.ts: every workgroup
+ * access with its barrier epoch, every global read and store; one budget per invocation for loops and
+ * calls) and run once per case: the exercise's teaching shapes with integer data, and shapes drawn at
+ * random from the run's seed. C starts as a NaN no arithmetic makes, so "never written" is told apart
+ * from a wrong value. The judge reads races and structure from the trace (core/practice/judge.ts);
+ * when a matrix product's values are wrong, four decode runs say which terms it summed
+ * (core/practice/terms.ts). The budget ends any kernel before `kHangMs`; should the GPU still not
+ * answer, the device is given up and the session acquires a new one for the next run. Nothing here
+ * is timed; the result is verdicts, as data.
  */
 import { checkCases, exercise, exerciseData, judgeShape, kUnwrittenBits, layoutOf, traceCap, uniformWords, type CheckCase, type ExerciseId, type ShapeVerdict } from '../core/practice/exercises';
 import { slotWords } from '../core/practice/judge';

@@ -11,18 +11,18 @@
  *   `WG` and its own names. Any identifier with the prefix the app keeps for itself (`tiles_`: its
  *   buffers, counters, flags) and any resource of its own (`@group`/`@binding`, `var<storage>`,
  *   `var<uniform>`) is refused by name, before anything runs (`refusals`).
- * - **One budget of loop iterations per invocation** (`dims.tiles_budget`, from the exercise and
- *   the shape). Every loop whose body reaches no barrier counts its iterations in the invocation's
- *   own counter (`tiles_count`, the third word) and breaks once the budget is spent, so nested loops
- *   share one budget and end together. A loop that holds a barrier must run in uniform control flow,
- *   so it counts in a function-scope variable that grows by constants only (uniform, so its break is
- *   too) against the same budget. Either way the flag `budget` is raised.
- * - **Counts the learner cannot touch**: the entry point records its invocation (`tiles_inv`), the
- *   helpers count each invocation's global reads, `workgroupBarrier()` becomes `tiles_barrier()`,
- *   which counts too.
+ * - **Names and shape refused before anything runs**: a declaration of any name WGSL predeclares
+ *   (predeclared.ts, generated from the spec's tables) would replace the builtin for the learner's
+ *   code and the app's; a second declaration of a workgroup variable's name hides it from the trace;
+ *   an entry point's `@workgroup_size` other than the exercise's (evaluated from the parse,
+ *   wgslModule.ts) would add invocations the grid and the trace do not expect.
+ * - **A trace, not counts** (instrument.ts): every workgroup access, barrier, global read and store
+ *   is recorded per invocation, and one budget per invocation bounds the whole run (loops and calls);
+ *   the judge (judge.ts) reads races and structure from the trace.
  *
- * The instrumented code keeps every line where it was (nothing inserted holds a newline), so a
- * compiler's line numbers still point at the learner's own lines. Compile errors come from the
+ * The instrumented code keeps every learner line where it was (nothing inserted into it holds a
+ * newline; the trace's wrappers follow it), so a compiler's line numbers still point at the learner's
+ * own lines. Compile errors come from the
  * uninstrumented form (prelude + code as written), so they speak of the learner's code.
  */
 import { WgslParser, WgslScanner, type Node as WgslNode, type Token } from 'wgsl_reflect/wgsl_reflect.module.js';

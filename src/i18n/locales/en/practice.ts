@@ -109,7 +109,7 @@ export const practice = {
       },
     },
   },
-  notTimed: 'Checked runs are instrumented (every read is counted, every loop bounded), so they are not timed: Time it, below, times the code as written.',
+  notTimed: 'Checked runs are instrumented (every access is traced, every loop and call bounded), so they are not timed: Time it, below, times the code as written.',
   exerciseN: 'Exercise {{n}}',
   verdict: {
     pass: 'Passed on every shape.',
@@ -240,7 +240,7 @@ export const practice = {
     how: '(Read from four more runs on {{shape}}, with A or B set to powers of 4 and 64, so that each sum spells which terms it added.)',
   },
   failure: {
-    hang: 'The GPU did not finish within {{seconds}} s; the run was stopped and the GPU is reset for the next run.',
+    hang: 'The GPU did not answer within {{seconds}} s; the app stopped waiting and will open a new GPU device for the next run (a software adapter may stay busy until the old work ends).',
     lost: 'The GPU was lost during the run ({{message}}); the next run starts a new one.',
     gpu: 'The GPU refused the run: {{message}}',
     unreadable: 'The checker could not read the code at line {{line}}, so it was not run.',

@@ -111,7 +111,7 @@ export const practice: Catalogue<typeof en> = {
       },
     },
   },
-  notTimed: '检查运行经过插桩（统计每次读取、限制每个循环），因此不计时：下方的“计时”会按代码原样计时。',
+  notTimed: '检查运行经过插桩（追踪每次访问、限制每个循环和调用），因此不计时：下方的“计时”会按代码原样计时。',
   exerciseN: '练习 {{n}}',
   verdict: {
     pass: '所有形状均通过。',
@@ -242,7 +242,7 @@ export const practice: Catalogue<typeof en> = {
     how: '（由在 {{shape}} 上的另外四次运行读出：A 或 B 设为 4 和 64 的幂，每个和都能拼出它加了哪些项。）',
   },
   failure: {
-    hang: 'GPU 在 {{seconds}} 秒内未完成；运行已终止，GPU 将为下次运行重置。',
+    hang: 'GPU 在 {{seconds}} 秒内没有响应；应用不再等待，下次运行时会打开新的 GPU 设备（软件适配器可能会一直忙到旧的工作结束）。',
     lost: '运行期间 GPU 丢失（{{message}}）；下次运行会启动新的 GPU 设备。',
     gpu: 'GPU 拒绝了这次运行：{{message}}',
     unreadable: '检查器无法读取第 {{line}} 行的代码，因此没有运行。',
