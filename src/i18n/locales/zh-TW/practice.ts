@@ -111,7 +111,7 @@ export const practice: Catalogue<typeof en> = {
       },
     },
   },
-  notTimed: '檢查執行經過插樁（統計每次讀取、限制每個迴圈），因此不計時：下方的「計時」會依程式碼原樣計時。',
+  notTimed: '檢查執行經過插樁（追蹤每次存取、限制每個迴圈和呼叫），因此不計時：下方的「計時」會依程式碼原樣計時。',
   exerciseN: '練習 {{n}}',
   verdict: {
     pass: '所有形狀均通過。',
@@ -242,7 +242,7 @@ export const practice: Catalogue<typeof en> = {
     how: '（由在 {{shape}} 上的另外四次執行讀出：A 或 B 設為 4 和 64 的冪，每個和都能拼出它加了哪些項。）',
   },
   failure: {
-    hang: 'GPU 在 {{seconds}} 秒內未完成；執行已終止，GPU 將為下次執行重置。',
+    hang: 'GPU 在 {{seconds}} 秒內沒有回應；應用程式不再等待，下次執行時會開啟新的 GPU 裝置（軟體介面卡可能會一直忙到舊的工作結束）。',
     lost: '執行期間 GPU 遺失（{{message}}）；下次執行會啟動新的 GPU 裝置。',
     gpu: 'GPU 拒絕了這次執行：{{message}}',
     unreadable: '檢查器無法讀取第 {{line}} 行的程式碼，因此沒有執行。',
