@@ -6,10 +6,10 @@
 import type { CommentTable } from '../../commentTable';
 
 /** The shared header's two lines, in Chinese. */
-const kHeaderZh = ['应用提供：dims.M、dims.K、dims.N；loadA(row, col)、loadB(row, col)（它们会统计', '你的全局读取次数）；storeC(row, col, value)；常量 TILE 和 WG。'];
+const kHeaderZh = ['应用提供：dims.M、dims.K、dims.N；loadA(row, col)、loadB(row, col)（应用会', '追踪它们）；storeC(row, col, value)；常量 TILE 和 WG。'];
 
 export const comments: CommentTable = {
-  'The app gives you: dims.M, dims.K, dims.N; loadA(row, col), loadB(row, col) (they count your global reads); storeC(row, col, value); the constants TILE and WG.': kHeaderZh,
+  'The app gives you: dims.M, dims.K, dims.N; loadA(row, col), loadB(row, col) (the app traces them); storeC(row, col, value); the constants TILE and WG.': kHeaderZh,
   // map
   'C = A + B, element by element (A, B and C are M×N). One invocation per element: invocation i owns element i of C, counted along the rows.': [
     'C = A + B，逐元素相加（A、B、C 都是 M×N）。',

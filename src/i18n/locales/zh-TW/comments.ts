@@ -6,10 +6,10 @@
 import type { CommentTable } from '../../commentTable';
 
 /** The shared header's two lines, in 繁體中文. */
-const kHeader = ['本程式提供：dims.M、dims.K、dims.N；loadA(row, col)、loadB(row, col)（它們會統計', '你的全域讀取次數）；storeC(row, col, value)；常數 TILE 和 WG。'];
+const kHeader = ['本程式提供：dims.M、dims.K、dims.N；loadA(row, col)、loadB(row, col)（本程式會', '追蹤它們）；storeC(row, col, value)；常數 TILE 和 WG。'];
 
 export const comments: CommentTable = {
-  'The app gives you: dims.M, dims.K, dims.N; loadA(row, col), loadB(row, col) (they count your global reads); storeC(row, col, value); the constants TILE and WG.': kHeader,
+  'The app gives you: dims.M, dims.K, dims.N; loadA(row, col), loadB(row, col) (the app traces them); storeC(row, col, value); the constants TILE and WG.': kHeader,
   // map
   'C = A + B, element by element (A, B and C are M×N). One invocation per element: invocation i owns element i of C, counted along the rows.': [
     'C = A + B，逐元素相加（A、B、C 都是 M×N）。',
