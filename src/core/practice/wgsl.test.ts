@@ -113,6 +113,39 @@ describe('instrumenting the learner’s WGSL from its parse', () => {
   });
 });
 
+describe('names and shape refused before anything runs', () => {
+  const ex = { constants: { tile: 4, wg: 64 }, workgroup: [4, 4] as const };
+  it('a declaration of any name WGSL predeclares, by name and line: functions, types, values, parameters', () => {
+    const r = refusals(`fn atomicAdd(p: ptr<storage, atomic<u32>, read_write>, v: u32) -> u32 { return 0u; }\nalias vec4f = vec4<i32>;\n@compute @workgroup_size(4, 4)\nfn main(@builtin(local_invocation_id) min: vec3u) {\n  let select = 1u;\n  var workgroupBarrier = 2u;\n}\n`, ex);
+    expect(r.filter((x) => x.kind === 'shadow').map((x) => ['name' in x ? x.name : '', 'line' in x ? x.line : 0])).toEqual([
+      ['atomicAdd', 1],
+      ['vec4f', 2],
+      ['min', 4],
+      ['select', 5],
+      ['workgroupBarrier', 6],
+    ]);
+    // Struct members are not declarations in scope.
+    expect(refusals('struct S { min: f32, length: u32 }\n@compute @workgroup_size(4, 4)\nfn main() {}\n', ex)).toEqual([]);
+  });
+  it('a second declaration of a workgroup variable’s name', () => {
+    expect(refusals('var<workgroup> As: array<f32, 4>;\n@compute @workgroup_size(4, 4)\nfn main() { let As = 1.0; }\n', ex)).toEqual([{ kind: 'shadow-own', name: 'As', line: 3 }]);
+  });
+  it('a workgroup size other than the exercise’s, evaluated from the parse (constants, overrides’ defaults, | and &)', () => {
+    const ws = (attr: string, pre = '') => refusals(`${pre}@compute @workgroup_size(${attr})\nfn main() {}\n`, ex);
+    expect(ws('TILE, TILE')).toEqual([]);
+    expect(ws('TILE | 0u, 2u * 2u, 1')).toEqual([]);
+    expect(ws('W, W', 'const W = TILE;\n')).toEqual([]);
+    expect(ws('V, V', 'override V: u32 = 4u;\n')).toEqual([]);
+    expect(ws('TILE, TILE, 2')).toEqual([{ kind: 'workgroup-size', line: 1, want: '4, 4, 1', size: '4, 4, 2' }]);
+    expect(ws('64')).toEqual([{ kind: 'workgroup-size', line: 1, want: '4, 4, 1', size: '64, 1, 1' }]);
+    expect(ws('f(2)')).toEqual([{ kind: 'workgroup-size', line: 1, want: '4, 4, 1' }]);
+  });
+  it('blankspace the spec allows between tokens (U+200E, U+200F) is read as blankspace', () => {
+    expect(refusals('@compute\u200e@workgroup_size(TILE,\u200fTILE)\nfn main() {}\n', ex)).toEqual([]);
+    expect(instrument('@compute @workgroup_size(1)\nfn main() {\u200e loop\u200f{ break; } }\n')).toMatchObject({ loops: 1 });
+  });
+});
+
 describe('only the documented API', () => {
   it('refuses the app’s own names, by name and line, wherever they appear', () => {
     for (const name of ['tiles_A', 'tiles_B', 'tiles_C', 'tiles_count', 'tiles_flags', 'tiles_inv', 'tiles_barrier', 'tiles_budget']) {

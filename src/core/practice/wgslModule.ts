@@ -210,7 +210,8 @@ export function parseModule(code: string, c: ModuleConstants = { tile: 4, wg: 64
       const l = tokens[i]!.lexeme;
       if (l === '{') depth++;
       else if (l === '}') depth--;
-      if (depth !== 0 || l !== 'const' || !tokens[i + 1]) continue;
+      // A module constant, or an override with its default (the practice pipeline sets no override).
+      if (depth !== 0 || (l !== 'const' && l !== 'override') || !tokens[i + 1]) continue;
       const name = tokens[i + 1]!.lexeme;
       const eq = tokens.findIndex((t, k) => k > i && t.lexeme === '=');
       const semi = tokens.findIndex((t, k) => k > eq && t.lexeme === ';');
