@@ -88,7 +88,7 @@ test('every figure names its clock and run count, and the statistics are the run
   // A ratio only when both runs could be timed; a card that says "too small to time" gets no ratio.
   const untimed = await app.page.locator('[data-testid^="too-small-"]').count();
   await expect(app.page.getByTestId('comparison')).toContainText(
-    untimed > 0 ? /Tiled \(tile 8\) and naive: too (small to time meaningfully|noisy to trust as speeds), so no speed ratio/ : /Tiled \(tile 8\) was [\d.]+× (faster|slower) than naive/,
+    untimed > 0 ? /Tiled \(tile 8\) and naive: too (small to time meaningfully|noisy to trust as speeds), so no speed ratio|Tiled \(tile 8\) and naive ran below the clock's resolution/ : /Tiled \(tile 8\) was [\d.]+× (faster|slower) than naive/,
   );
 });
 
@@ -113,6 +113,18 @@ test('the ladder runs every rung of the record and shows each verified, or n/a w
   expect(ran).toEqual(rungs.filter(runsHere).map((r) => r.id));
   expect(await app.ladder.statuses(ids)).toEqual(expected);
   await expect(app.ladder.rung('reg8x8')).toHaveAttribute('data-gflops', /\d/);
+  // Each rung's bar follows the trust rule over its own figures (no count of marks: that is the machine's):
+  // an untimeable rung gets no bar and says so; a trusted or noisy one a bar. Untimeable by construction:
+  // trust.spec.ts "the ladder draws no bar for an untimeable figure".
+  for (const id of ran) {
+    const rung = app.ladder.rung(id);
+    const trust = (await rung.getAttribute('data-trust')) ?? '';
+    expect(trust, `${id}: judged`).toMatch(/^[a-z]+( [a-z]+)*$/);
+    if (trust.includes('untimeable')) {
+      await expect(rung.locator('.bar'), `${id}: no bar`).toHaveCount(0);
+      await expect(rung.getByTestId('point-untimeable'), `${id}: the mark`).toHaveText('⚠ too small to time');
+    } else await expect(rung.locator('.bar'), `${id}: a bar`).toHaveCount(1);
+  }
 });
 
 // Every configuration the tuner may try, verified at two awkward shapes: e2e/gpu.spec.ts (each tuned kernel's test);
