@@ -56,7 +56,7 @@ const started = new WeakMap<Page, { task: number; cpu: number }>();
 async function startProbe(page: Page): Promise<void> {
   started.set(page, await threadTimes(page));
   await page.evaluate((every) => {
-    const w = window as unknown as { __probe: Probe & { timer: number; observer?: PerformanceObserver } };
+    const w = window as unknown as { __probe: Omit<Probe, 'stretch'> & { timer: number; observer?: PerformanceObserver } };
     const p = { gaps: [] as number[], where: [] as { gap: number; phase: string; end: number }[], longTasks: [] as number[], taskSpans: [] as [number, number][], timer: 0, observer: undefined as PerformanceObserver | undefined };
     let last = performance.now();
     p.timer = window.setInterval(() => {
@@ -83,7 +83,7 @@ async function startProbe(page: Page): Promise<void> {
 
 async function stopProbe(page: Page): Promise<Probe> {
   const probe = await page.evaluate(() => {
-    const w = window as unknown as { __probe: Probe & { timer: number; observer?: PerformanceObserver } };
+    const w = window as unknown as { __probe: Omit<Probe, 'stretch'> & { timer: number; observer?: PerformanceObserver } };
     window.clearInterval(w.__probe.timer);
     w.__probe.observer?.disconnect();
     const { gaps, where, longTasks, taskSpans } = w.__probe;
