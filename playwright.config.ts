@@ -24,8 +24,9 @@ export default defineConfig({
   // E2E_WORKERS overrides it (e.g. 1 on a machine shared with other heavy work).
   workers: Number(process.env.E2E_WORKERS) || availableParallelism(),
   retries: 0,
-  // The JSON report keeps each test's duration, to find what makes the suite slow (docs/ci.md).
-  reporter: [['list'], ['json', { outputFile: 'playwright-report/e2e.json' }]],
+  // The JSON report keeps each test's duration, to find what makes the suite slow (docs/ci.md);
+  // The last lines of every run name the ten slowest tests (e2e/slowest-reporter.ts).
+  reporter: [['list'], ['json', { outputFile: 'playwright-report/e2e.json' }], ['./e2e/slowest-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
     browserName: 'chromium',

@@ -26,7 +26,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: process.env.GPU_E2E_JSON ?? 'test-results/e2e-gpu.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.GPU_E2E_JSON ?? 'test-results/e2e-gpu.json' }], ['./e2e/slowest-reporter.ts']],
   outputDir: 'test-results/e2e-gpu',
   use: {
     baseURL: `http://127.0.0.1:${port}/`,

@@ -1,6 +1,6 @@
 import { test, expect, type AppPage } from './fixtures';
 import { budgetMs } from './budget';
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 
 /**
  * Never frozen (issue #15): the CPU work of a run (generating A and B, the reference, verification)
@@ -30,11 +30,33 @@ interface Probe {
   readonly longTasks: number[];
   /** When each long task started and ended (performance.now()). */
   readonly taskSpans: (readonly [number, number])[];
+  /**
+   * How much longer the main thread's tasks took than the CPU time it got, over the probe (Chrome's
+   * TaskDuration / ThreadTime, at least 1). About 1 on a quiet machine; on a loaded one the page's thread
+   * waits for a core inside its own tasks (seen with load average 20 on 2 cores: a 300 ms busy loop got
+   * 35 ms of CPU, and a page task of 392 ms failed the probe, issue #50).
+   */
+  readonly stretch: number;
 }
 
+/** The main thread's task time (wall) and its CPU time, in seconds (CDP Performance metrics). */
+async function threadTimes(page: Page): Promise<{ task: number; cpu: number }> {
+  let cdp = cdps.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    cdps.set(page, cdp);
+  }
+  const m = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((x) => [x.name, x.value]));
+  return { task: m.TaskDuration ?? 0, cpu: m.ThreadTime ?? 0 };
+}
+const cdps = new WeakMap<Page, CDPSession>();
+const started = new WeakMap<Page, { task: number; cpu: number }>();
+
 async function startProbe(page: Page): Promise<void> {
+  started.set(page, await threadTimes(page));
   await page.evaluate((every) => {
-    const w = window as unknown as { __probe: Probe & { timer: number; observer?: PerformanceObserver } };
+    const w = window as unknown as { __probe: Omit<Probe, 'stretch'> & { timer: number; observer?: PerformanceObserver } };
     const p = { gaps: [] as number[], where: [] as { gap: number; phase: string; end: number }[], longTasks: [] as number[], taskSpans: [] as [number, number][], timer: 0, observer: undefined as PerformanceObserver | undefined };
     let last = performance.now();
     p.timer = window.setInterval(() => {
@@ -60,13 +82,16 @@ async function startProbe(page: Page): Promise<void> {
 }
 
 async function stopProbe(page: Page): Promise<Probe> {
-  return page.evaluate(() => {
-    const w = window as unknown as { __probe: Probe & { timer: number; observer?: PerformanceObserver } };
+  const probe = await page.evaluate(() => {
+    const w = window as unknown as { __probe: Omit<Probe, 'stretch'> & { timer: number; observer?: PerformanceObserver } };
     window.clearInterval(w.__probe.timer);
     w.__probe.observer?.disconnect();
     const { gaps, where, longTasks, taskSpans } = w.__probe;
     return { gaps, where, longTasks, taskSpans };
   });
+  const [a, b] = [started.get(page)!, await threadTimes(page)];
+  const cpu = b.cpu - a.cpu;
+  return { ...probe, stretch: cpu > 0 ? Math.max(1, (b.task - a.task) / cpu) : 1 };
 }
 
 /** The longest gap on the idle page (the machine's own scheduling noise). */
@@ -103,15 +128,17 @@ function expectResponsive(p: Probe, minCoveredMs: number, idleWorst: number): vo
   const worst = Math.max(...p.gaps);
   const pageMs = (w: { gap: number; end: number }) =>
     p.taskSpans.reduce((sum, [s, e]) => sum + Math.max(0, Math.min(e, w.end) - Math.max(s, w.end - w.gap)), 0);
-  const pageGaps = p.where.filter((w) => !kGpuPhases.test(w.phase)).map((w) => Math.min(w.gap, pageMs(w)));
+  // The page's own tasks are charged with the CPU they had (their wall time over the probe's stretch): the
+  // rest of their length is the machine's, which ran other work on the page's core (1 on a quiet machine).
+  const pageGaps = p.where.filter((w) => !kGpuPhases.test(w.phase)).map((w) => Math.min(w.gap, pageMs(w) / p.stretch));
   const worstPage = Math.max(0, ...p.gaps.filter((g) => g <= 150), ...pageGaps);
   console.log(
-    `main-thread probe: ${p.gaps.length} ticks, longest gap ${worst.toFixed(0)} ms, the page's own tasks in a gap outside the GPU phases at most ${worstPage.toFixed(0)} ms (limit ${limit.toFixed(0)} ms); long tasks: ${p.longTasks.length ? p.longTasks.join(', ') + ' ms' : 'none'}${p.where.length ? `; gaps over 150 ms: ${p.where.map((w) => `${w.gap} ms (${Math.round(pageMs(w))} ms of page tasks): ${w.phase}`).join(' | ')}` : ''}`,
+    `main-thread probe (tasks took ${p.stretch.toFixed(2)}× their CPU time): ${p.gaps.length} ticks, longest gap ${worst.toFixed(0)} ms, the page's own tasks in a gap outside the GPU phases at most ${worstPage.toFixed(0)} ms (limit ${limit.toFixed(0)} ms); long tasks: ${p.longTasks.length ? p.longTasks.join(', ') + ' ms' : 'none'}${p.where.length ? `; gaps over 150 ms: ${p.where.map((w) => `${w.gap} ms (${Math.round(pageMs(w))} ms of page tasks): ${w.phase}`).join(' | ')}` : ''}`,
   );
   expect(worstPage, `longest time the page's own tasks held up a ${kProbeMs} ms probe tick, outside the GPU phases`).toBeLessThanOrEqual(limit);
   // The page's own work, whatever the machine's noise: no single main-thread task (the Long Tasks
   // API times the page's tasks, not the scheduler's gaps) may last as long as the 250 ms answer time.
-  expect(Math.max(0, ...p.longTasks), 'longest main-thread task').toBeLessThan(kMaxGapMs);
+  expect(Math.max(0, ...p.longTasks) / p.stretch, 'longest main-thread task (its CPU time: its length over the stretch)').toBeLessThan(kMaxGapMs);
 }
 
 async function smallRunVerifies(app: AppPage): Promise<void> {

@@ -35,6 +35,20 @@ test('roofline-run measures both roofs, verified, and places the rungs that ran'
   const ran = await page.locator('[data-testid^="ladder-"][data-status="verified"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('ladder-', '')));
   expect(ran.length).toBeGreaterThan(0);
   for (const id of ran) await expect(page.getByTestId(`roofline-point-${id}`)).toBeAttached();
+  // Each measured rung's bar follows the trust rule over its own figures (no count of marks: that is the
+  // machine's): an untimeable rung gets no bar and says so; a trusted or noisy one has a rate and a bar.
+  for (const id of ran) {
+    const rung = app.ladder.rung(id);
+    const trust = (await rung.getAttribute('data-trust')) ?? '';
+    expect(trust, `${id}: judged`).toMatch(/^[a-z]+( [a-z]+)*$/);
+    if (trust.split(' ').includes('untimeable')) {
+      await expect(rung.locator('.bar'), `${id}: no bar`).toHaveCount(0);
+      await expect(rung.getByTestId('point-untimeable'), `${id}: the mark`).toHaveText('⚠ too small to time');
+    } else {
+      await expect(rung, id).toHaveAttribute('data-gflops', /\d/);
+      await expect(rung.locator('.bar'), `${id}: a bar`).toHaveCount(1);
+    }
+  }
 });
 
 /**

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { kViewUrls, sampleShareLink } from './views';
 
@@ -30,40 +31,39 @@ test('the README picture: the lesson after a run', async ({ app, page }) => {
   await page.screenshot({ path: kReadmePicture });
 });
 
-for (const vp of kViewports) {
-  test(`screenshots of every view at ${vp.width}×${vp.height}`, async ({ app, page }) => {
-    test.setTimeout(400_000);
+/** Each view is loaded once per language and photographed at both sizes (the window resized, as zh-tw.spec.ts does). */
+const shoot = async (page: Page, name: string) => {
+  for (const vp of kViewports) {
     await page.setViewportSize(vp);
+    await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-${name}.png` });
+  }
+};
+
+for (const lang of ['en', 'zh-CN'] as const) {
+  test(`screenshots of every view at ${kViewports.map((vp) => `${vp.width}×${vp.height}`).join(' and ')}${lang === 'en' ? '' : ' in 简体中文 (?lang=zh-CN)'}`, async ({ app, page }) => {
+    test.setTimeout(400_000);
+    await page.setViewportSize(kViewports[0]);
     const share = await sampleShareLink(page);
+    const prefix = lang === 'en' ? '' : 'zh-';
     for (const v of kViewUrls(share)) {
-      await page.goto(`./${v.url}`);
+      const [query, hash] = v.url.split('#');
+      const url = lang === 'en' ? v.url : `${query ?? ''}${query?.startsWith('?') ? '&' : '?'}lang=${lang}${hash ? `#${hash}` : ''}`;
+      await page.setViewportSize(kViewports[0]);
+      await page.goto(`./${url}`);
       await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', /ready|unavailable/);
       await expect(page.getByTestId(v.landmark).first()).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-${v.name}.png` });
+      await shoot(page, `${prefix}${v.name}`);
+      await expect(page.getByTestId(v.landmark).first(), `${v.name} at ${kViewports[1].width}×${kViewports[1].height}`).toBeVisible();
     }
-    // The lesson after a run of the PMPP example: the result and the map scrolled into view.
-    await app.open('?m=3&k=3&n=3&tile=2&samples=3');
+    // The lesson after a run (English: the PMPP example, 简体中文: the default one): the result and the map scrolled into view.
+    await page.setViewportSize(kViewports[0]);
+    await app.open(lang === 'en' ? '?m=3&k=3&n=3&tile=2&samples=3' : '?samples=3&lang=zh-CN');
     await page.getByTestId('run-both').click();
     await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
     await expect(page.getByTestId('tile-map')).toHaveAttribute('data-trace-status', 'done');
     await expect(page.getByTestId('run-summary')).toBeInViewport();
     await page.waitForTimeout(600); // the smooth scroll settles
-    await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-lesson-after-run.png` });
-
-    // The same in 简体中文 (?lang=zh-CN): every view and the lesson after a run.
-    for (const v of kViewUrls(share)) {
-      const [query, hash] = v.url.split('#');
-      await page.goto(`./${query ?? ''}${query?.startsWith('?') ? '&' : '?'}lang=zh-CN${hash ? `#${hash}` : ''}`);
-      await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', /ready|unavailable/);
-      await expect(page.getByTestId(v.landmark).first()).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-zh-${v.name}.png` });
-    }
-    await app.open('?samples=3&lang=zh-CN');
-    await page.getByTestId('run-both').click();
-    await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
-    await expect(page.getByTestId('tile-map')).toHaveAttribute('data-trace-status', 'done');
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: `test-results/screenshots/${vp.width}x${vp.height}-zh-lesson-after-run.png` });
+    await shoot(page, `${prefix}lesson-after-run`);
     // Classroom mode in 简体中文 is photographed by classroom.spec.ts (test-results/classroom-zh-CN-*.png), where its layout is checked.
   });
 }

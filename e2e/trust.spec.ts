@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { test, expect } from './fixtures';
+import { forgeLink, gflopsAt, samplePayload, trustedPoint } from './links';
 
 /**
  * The trust rule (src/core/trust.ts) applied by every view that shows a time as a speed: a figure
@@ -26,18 +27,21 @@ function expectedReasons(f: { medianMs: number; minMs: number; maxMs: number; dp
   return out;
 }
 
-test('a tiny benchmark point is marked untimeable in the table and the chart, and the link shows the same marks', async ({ app, page }) => {
-  // 1³: on SwiftShader a compute pass costs far more than the dispatch, so the warm-up overestimates
-  // a dispatch and the batched samples last well under 10 steps of 100 µs.
+test('a real sweep: each row’s marks are the rule over its own figures, the chart lists the same, and the link recomputes them', async ({ app, page }) => {
+  // Whether a 1³ point is untimeable here depends on the machine, its load and the adapter's clock, not
+  // on the app (issue #50): this test asserts no count of marks, only that every mark follows the rule
+  // over the figures it was made from. Points that are untimeable, noisy or trusted by construction:
+  // the forged link below.
   await app.open('?sizes=1&tile=2&samples=3');
   await app.bench.run('done');
   const rows = app.bench.rows();
   await expect(rows).toHaveCount(2);
   const link = await app.bench.shareLink.inputValue();
+  const marked = { untimeable: 0, noisy: 0 };
 
   await test.step('each row’s marks are the rule over its own figures', async () => {
     const points = pointsOf(link);
-    let untimeable = 0;
+    expect(points).toHaveLength(2);
     for (const [i, p] of points.entries()) {
       const row = rows.nth(i);
       expect(p.ci95Ms, 'every point of this app carries its interval, or null for none').not.toBeUndefined();
@@ -45,16 +49,17 @@ test('a tiny benchmark point is marked untimeable in the table and the chart, an
       await expect(row).toHaveAttribute('data-trust', want.length === 0 ? 'trusted' : want.join(' '));
       await expect(row.getByTestId('point-untimeable')).toHaveCount(want.includes('untimeable') ? 1 : 0);
       await expect(row.getByTestId('point-noisy')).toHaveCount(want.includes('noisy') ? 1 : 0);
-      if (want.includes('untimeable')) {
-        untimeable++;
-        await expect(row.getByTestId('point-untimeable')).toHaveText(/⚠ too small to time/);
-      }
+      if (want.includes('untimeable')) marked.untimeable++;
+      if (want.includes('noisy')) marked.noisy++;
     }
-    expect(untimeable, 'a 1³ point on SwiftShader is too small to time').toBeGreaterThan(0);
   });
 
-  await test.step('the chart says which points it leaves out, in words', async () => {
-    await expect(app.bench.chart.getByTestId('point-untimeable').first()).toContainText(/at 1³: ⚠ too small to time — not drawn/);
+  await test.step('the chart lists the same marks, in words', async () => {
+    // The sender's own chart: every point the table marks, and no other.
+    const marks = app.bench.chart.getByTestId('chart-marks');
+    await expect(marks.getByTestId('point-untimeable')).toHaveCount(marked.untimeable);
+    await expect(marks.getByTestId('point-noisy')).toHaveCount(marked.noisy);
+    for (const li of await marks.getByTestId('point-untimeable').all()) await expect(li).toContainText(/at 1³: ⚠ too small to time — not drawn/);
   });
 
   await test.step('the shared link recomputes the same marks from the figures it carries', async () => {
@@ -65,7 +70,7 @@ test('a tiny benchmark point is marked untimeable in the table and the chart, an
     await expect(shared).toBeVisible();
     // The same marks, and each point marked as a software adapter's too (SwiftShader: issue #35).
     expect(await shared.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-trust')))).toEqual(before.map((b) => (b === 'trusted' ? 'software' : `${b} software`)));
-    await expect(shared.getByTestId('point-untimeable').first()).toBeVisible();
+    await expect(shared.getByTestId('point-untimeable')).toHaveCount(marked.untimeable);
     await expect(fresh.getByTestId('shared-software')).toBeVisible();
 
     // The same link with its first point made an older link's (no interval) and noisy (spread 150%, 2 ms a dispatch: timeable), checksum recomputed.
@@ -79,6 +84,53 @@ test('a tiny benchmark point is marked untimeable in the table and the chart, an
     await expect(fresh.getByTestId('bench-chart').getByTestId('point-noisy').first()).toContainText('not a speed to compare');
     await fresh.close();
   });
+});
+
+test('a link whose points are untimeable, noisy and trusted by their figures: each marked so in the table and the chart', async ({ app, page }) => {
+  // A GPU's link (timestamps, not a software adapter) whose three points are, by construction:
+  // 16³ untimeable (0.5 µs a dispatch, one dispatch a sample: under 10 steps of 100 µs; its interval tight),
+  // 32³ noisy (8 ms, 95% interval ±12.5%), 64³ trusted (8 ms, ±1.25%). Each rate agrees with its median.
+  const at = (size: number, medianMs: number, ci: [number, number]) => ({
+    ...trustedPoint('tiled', 8, size, 1),
+    dispatchesPerSample: 1,
+    samples: 30,
+    medianMs,
+    minMs: ci[0],
+    maxMs: ci[1],
+    ci95Ms: ci,
+    gflops: gflopsAt(size, medianMs),
+  });
+  const payload = samplePayload([{ id: 'tiled', usesTile: true }], [16, 32, 64], {
+    points: [at(16, 0.0005, [0.000499, 0.000501]), at(32, 8, [7, 9]), at(64, 8, [7.9, 8.1])],
+  });
+  for (const p of payload.points) expect(expectedReasons({ medianMs: p.medianMs as number, minMs: p.minMs as number, maxMs: p.maxMs as number, dps: 1, ci95Ms: p.ci95Ms as [number, number] }), `${p.size}³ by the rule`).toEqual(
+    p.size === 16 ? ['untimeable'] : p.size === 32 ? ['noisy'] : [],
+  );
+  const link = `?view=bench#r=${forgeLink(payload)}`;
+  await app.open(link);
+  const table = page.getByTestId('bench-table');
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+
+  await test.step('the table: each row its mark, with its words', async () => {
+    expect(await rows.evaluateAll((rs) => rs.map((r) => r.getAttribute('data-trust')))).toEqual(['untimeable', 'noisy', 'trusted']);
+    await expect(rows.nth(0).getByTestId('point-untimeable')).toHaveText(/⚠ too small to time/);
+    await expect(rows.nth(0).getByTestId('point-noisy')).toHaveCount(0);
+    await expect(rows.nth(1).getByTestId('point-noisy')).toHaveText(/⚠ noisy/);
+    await expect(rows.nth(1).getByTestId('point-untimeable')).toHaveCount(0);
+    await expect(rows.nth(2).locator('[data-testid^="point-"]')).toHaveCount(0);
+    await expect(page.getByTestId('shared-software')).toHaveCount(0);
+  });
+
+  await test.step('the chart: the untimeable point not drawn, the noisy one not a speed to compare, the trusted one unmarked', async () => {
+    const marks = page.getByTestId('bench-chart').getByTestId('chart-marks');
+    await expect(marks.getByTestId('point-untimeable')).toHaveCount(1);
+    await expect(marks.getByTestId('point-untimeable')).toContainText(/at 16³: ⚠ too small to time — not drawn/);
+    await expect(marks.getByTestId('point-noisy')).toHaveCount(1);
+    await expect(marks.getByTestId('point-noisy')).toContainText(/at 32³: .*not a speed to compare/);
+    await expect(marks).not.toContainText('64³');
+  });
+
 });
 
 /** The JSON a link carries (inflated; no checks). */
@@ -96,48 +148,8 @@ function pointsOf(link: string): LinkedPoint[] {
   return (JSON.parse(inflateLink(link)) as { points: LinkedPoint[] }).points;
 }
 
-test('the ladder draws no bar for an untimeable figure', async ({ app, page }) => {
-  // A browser without timestamp-query whose performance.now() is coarsened to 5 ms (as privacy
-  // settings do): every rung is timed by the wall clock, and a 1×1×1 rung's 256-dispatch samples
-  // last under 10 steps of it.
-  await page.addInitScript(() => {
-    const proto = (globalThis as unknown as { GPUAdapter?: { prototype: GPUAdapter } }).GPUAdapter?.prototype;
-    const desc = proto && Object.getOwnPropertyDescriptor(proto, 'features');
-    if (proto && desc?.get) {
-      const get = desc.get;
-      Object.defineProperty(proto, 'features', {
-        configurable: true,
-        get(this: GPUAdapter) {
-          return new Set([...(get.call(this) as GPUSupportedFeatures)].filter((f) => f !== 'timestamp-query'));
-        },
-      });
-    }
-    const now = performance.now.bind(performance);
-    performance.now = () => Math.floor(now() / 5) * 5;
-  });
-  // 13 rungs of 256-dispatch samples timed by a 5 ms clock: 103 s in one CI run, so the default 120 s was too close.
-  test.setTimeout(30_000 + 13 * 20_000);
-  await app.open('?m=1&k=1&n=1&tile=2&samples=3&view=ladder');
-  const ids = ['naive', 'tiled'] as const;
-  await app.ladder.runAll(['naive', 'tiled', 'reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'reg16x8', 'reg16x8v', 'blk32x64v', 'blk64x64v', 'blk128x64v', 'blk128x256', 'subgroup']);
-  for (const id of ids) {
-    const rung = app.ladder.rung(id);
-    await expect(rung, id).toHaveAttribute('data-status', 'verified');
-    await expect(rung, id).toHaveAttribute('data-trust', /untimeable/);
-  }
-  // Every untimeable rung: no bar, the mark in words; a bar only where the figure is a speed or marked noisy.
-  const rungs = page.locator('[data-testid^="ladder-"][data-trust]');
-  for (const rung of await rungs.all()) {
-    const trust = (await rung.getAttribute('data-trust')) ?? '';
-    const id = await rung.getAttribute('data-testid');
-    if (trust.includes('untimeable')) {
-      await expect(rung.locator('.bar'), `${id}: no bar`).toHaveCount(0);
-      await expect(rung.getByTestId('point-untimeable'), `${id}: the mark`).toHaveText('⚠ too small to time');
-    } else {
-      await expect(rung.locator('.bar'), `${id}: a bar`).toHaveCount(1);
-    }
-  }
-});
+// The ladder draws no bar for an untimeable figure: kernels.spec.ts "the ladder runs every rung…" (its one run of every
+// rung is timed by a clock that never moves: every rung untimeable by construction); a bar for a speed: roofline.spec.ts.
 
 test('the partitions claim a speed ratio only when both measured times are trusted', async ({ app, page }) => {
   await app.open('?m=24&k=24&n=24&tile=8&samples=3&view=partitions');

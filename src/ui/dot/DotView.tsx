@@ -160,7 +160,9 @@ export function DotClassroom() {
       const rows = Math.ceil(lanes.length / cols);
       const cellW = Math.floor((box.w - gap * cols) / (cols + 0.7));
       const cellH = Math.floor(Math.min((box.h - gap * rows) / (rows + 0.8), cellW));
-      const font = Math.min(44, Math.floor((cellH - 4) / 1.25), Math.floor((cellW - 8) / (0.72 * chars)));
+      // The index row (0.8 of a cell) holds one line of the same type: a line box can be 1.15 em where the
+      // digits come from a fallback font (seen in 简体中文 without a CJK font: 45 px for 40 px type, cut by 2 px).
+      const font = Math.min(44, Math.floor((cellH - 4) / 1.25), Math.floor((cellH * 0.8 - 2) / 1.15), Math.floor((cellW - 8) / (0.72 * chars)));
       return { cols, rows, cellW, cellH, font };
     };
     const best = [4, 8, 16, 32]
