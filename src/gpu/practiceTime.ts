@@ -2,6 +2,8 @@
  * "Time it" (issue #38): a learner's kernel that passed its check, timed on this GPU like every rung
  * of the ladder, and the rungs timed at the same size for placing it. Returns data, no words.
  *
+ * On a software adapter the probe size is the timed size (step 2 is skipped) and the samples are few
+ * (kSoftwareTiming): a correctness check in seconds, not a speed.
  * 1. A bounded run at a small probe size: the code with a loop budget per invocation (wgsl.ts
  *    timedModules `budget`: no per-invocation buffer, so it fits any size), one dispatch, timed once
  *    — the kernel's rate, from which the timed size is chosen (core/practice/timing timedSize).
@@ -29,6 +31,12 @@ import { lossError, makeGuard } from './lossGuard';
 import { bindGroupLayout, compileErrors, kHangMs } from './practice';
 import { MatmulBuffers, readBack as readBackC, upload, type Progress, type RunBuffers } from './runner';
 import { timeDispatches, timeOnePass, type Timing } from './timing';
+
+/**
+ * Timing on a software adapter: one warm-up and a few short samples. Its figure is a correctness
+ * check, not a speed (the trust rule says `software`), so a second of samples buys nothing.
+ */
+export const kSoftwareTiming = { warmups: 1, budgetMs: 150, minSamples: 3, maxSamples: 5 } as const;
 
 /** The data a timed run uses: random values (not integers), from this seed. */
 export const kTimedSeed = 38;
@@ -157,7 +165,9 @@ export async function timeLearner(ctx: GpuContext, id: ExerciseId, code: string,
     let run = await boundedRun(size);
     if (run.why) return { kind: 'not-timed', why: run.why, size };
     const probe = { size, ms: run.ms };
-    if (opts.size === undefined) {
+    // On a software adapter the probe size is the timed size: its figure is a correctness check, not a
+    // speed, so no larger size is sought (a minute of SwiftShader) and the probe run was the bounded run.
+    if (opts.size === undefined && !opts.software) {
       const chosen = timedSize(gflopsAt(cube(size), run.ms), opts.software);
       // 2. The bounded run at the timed size.
       if (chosen !== size) {
@@ -182,7 +192,7 @@ export async function timeLearner(ctx: GpuContext, id: ExerciseId, code: string,
         for (let i = 0; i < count; i++) pass.dispatchWorkgroups(run.grid[0], run.grid[1]);
       },
       guard,
-      { onProgress: (stage) => opts.onProgress?.(stage, size) },
+      { onProgress: (stage) => opts.onProgress?.(stage, size), ...(opts.software ? kSoftwareTiming : {}) },
     );
     // 4. Verified at that size.
     const { c } = await readBackC(device, run.bufs, shape, size, guard, opts.signal, (stage) => opts.onProgress?.(stage, size));

@@ -7,13 +7,13 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exercise, type ExerciseId } from '../../core/practice/exercises';
-import { kProbeSize, kTimedSizes, kTimedTile, timedLinkTrust, timeable } from '../../core/practice/timing';
+import { exercise, overallStatus, type ExerciseId } from '../../core/practice/exercises';
+import { kProbeSize, kTimedTile, timedLinkTrust, timeable } from '../../core/practice/timing';
 import { spreadPercent } from '../../core/stats';
 import { numberFormat, say, t as tg } from '../../i18n';
 import { kernelLabel } from '../../i18n/kernels';
 import type { KernelId } from '../../core/kernels';
-import { mayTime, timePractice } from '../../state/practiceTime';
+import { mayTime, softwareHere, timePractice } from '../../state/practiceTime';
 import { useApp } from '../../state/store';
 import { CancelRun } from '../common/CancelRun';
 import { fmtGflops, fmtInt, fmtMs, fmtPercent } from '../common/format';
@@ -29,6 +29,12 @@ function SharedFigure({ id }: { id: ExerciseId }) {
   const shared = useApp((s) => (s.practiceEx === id ? s.practiceSharedTimed : undefined));
   // Beside the code it was measured with, run here or not (the learner may time it and compare).
   const beside = useApp((s) => s.practiceSharedCode !== undefined && s.practiceCode[id] === s.practiceSharedCode);
+  const hash = useApp((s) => s.practiceSharedHash);
+  // The code beside it, run here, failed its check: the sender's figure is then never "verified".
+  const failsHere = useApp((s) => {
+    const r = s.practiceResult;
+    return r !== undefined && r.ex === id && r.code === s.practiceSharedCode && !(r.outcome.kind === 'ran' && overallStatus(r.outcome.shapes) === 'pass');
+  });
   if (!shared || !beside) return null;
   if (!shared.ok) {
     return (
@@ -37,19 +43,37 @@ function SharedFigure({ id }: { id: ExerciseId }) {
       </p>
     );
   }
+  // Judged once the code's hash is known (SHA-256 is asynchronous: a moment after the page opens).
+  if (hash === undefined) return null;
   const f = shared.figure;
-  const v = timedLinkTrust(f);
-  const why = v.trust ? distrustWords({ ...v.trust, trusted: v.trusted && v.trust.trusted }, f.medianMs) : undefined;
+  const v = timedLinkTrust(f, { codeHash: hash });
+  const verified = v.verified && !failsHere;
+  const trusted = v.trusted && !failsHere;
+  const why = v.trust ? distrustWords({ ...v.trust, trusted: trusted && v.trust.trusted }, f.medianMs) : undefined;
+  const reasons = [...(why ?? []), ...(!v.consistent ? [t('time.shared.inconsistent')] : []), ...(!f.trusted ? [t('time.shared.senderUntrusted')] : [])];
   return (
-    <div className="practice-shared-timed" data-testid="exercise-shared-timed" data-gflops={f.gflops} data-trusted={v.trusted} data-verified={v.verified} data-size={f.size}>
+    <div className="practice-shared-timed" data-testid="exercise-shared-timed" data-gflops={f.gflops} data-trusted={trusted} data-verified={verified} data-size={f.size} data-code-match={v.codeMatch} data-bad={v.bad.join(' ')} data-fails-here={failsHere}>
       <p>
         <strong>{t('time.shared.heading')}</strong>{' '}
-        {t('time.shared.figure', { rate: fmtGflops(f.gflops), size: f.size, median: fmtMs(f.medianMs), samples: f.samples, clock: tg(`run:clock.name.${f.clock}`), adapter: f.adapter.description || f.adapter.vendor || '?' })}
+        {v.bad.includes('size') || v.bad.includes('rate') ? null : t('time.shared.figure', { rate: fmtGflops(f.gflops), size: f.size, median: fmtMs(f.medianMs), samples: f.samples, clock: tg(`run:clock.name.${f.clock}`), adapter: f.adapter.description || f.adapter.vendor || '?' })}
       </p>
-      <p className="small">
-        {v.trusted ? t('time.shared.trusted') : t('time.shared.untrusted', { why: [...(why ?? []), ...(!v.consistent ? [t('time.shared.inconsistent')] : []), ...(!f.trusted ? [t('time.shared.senderUntrusted')] : [])].join('; ') || t('time.shared.senderUntrusted') })}{' '}
-        {f.below || f.above ? t('time.shared.place', { below: f.below ? rungName(f.below) : '—', above: f.above ? rungName(f.above) : '—' }) : ''}
-      </p>
+      {v.bad.length > 0 ? (
+        <ul className="verdict-error">
+          {v.bad.map((b) => (
+            <li key={b} data-testid="exercise-shared-bad" data-bad={b}>
+              {t(`time.shared.refused.${b}`, { size: f.size, rate: fmtGflops(f.gflops), peak: fmtGflops(v.peak.gflops), adapter: f.adapter.description || f.adapter.vendor || '?' })}
+              {b === 'rate' ? ` ${v.peak.known ? t('time.shared.peakKnown') : t('time.shared.peakCap')}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {failsHere ? <p className="verdict-error">{t('time.shared.failsHere')}</p> : null}
+      {v.bad.length === 0 ? (
+        <p className="small">
+          {trusted ? t('time.shared.trusted') : t('time.shared.untrusted', { why: reasons.join('; ') || t('time.shared.senderUntrusted') })}{' '}
+          {f.below || f.above ? t('time.shared.place', { below: f.below ? rungName(f.below) : '—', above: f.above ? rungName(f.above) : '—' }) : ''}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -62,6 +86,7 @@ export function TimePanel({ id }: { id: ExerciseId }) {
   const best = useApp((s) => s.practiceBest[id]);
   const noGpu = useApp((s) => s.gpu.state === 'unavailable');
   const may = useApp((s) => mayTime(s, id));
+  const software = useApp(softwareHere);
   const ex = exercise(id);
   if (!timeable(ex)) {
     return (
@@ -77,7 +102,12 @@ export function TimePanel({ id }: { id: ExerciseId }) {
   return (
     <section className="practice-time" aria-labelledby="practice-time-heading" data-testid="exercise-time-panel">
       <h3 id="practice-time-heading">{t('time.heading')}</h3>
-      <p className="small">{t('time.what', { smallest: kProbeSize.software, largest: kTimedSizes.at(-1)!, tile: kTimedTile })}</p>
+      <p className="small">{t('time.what')}</p>
+      {software ? (
+        <p className="small practice-time-software" data-testid="exercise-time-software" data-size={kProbeSize.software}>
+          {t('time.software', { size: kProbeSize.software })}
+        </p>
+      ) : null}
       <p className="practice-actions">
         <button type="button" className="primary" data-testid="exercise-time" onClick={() => void timePractice()} disabled={!may || busy} aria-describedby="practice-time-why">
           {t('time.button')}
@@ -96,9 +126,11 @@ export function TimePanel({ id }: { id: ExerciseId }) {
       {running && timed ? (
         <p role="status" aria-live="polite" data-testid="exercise-time-status" data-stage={timed.stage?.kind ?? ''}>
           {timed.outcome?.kind === 'timed' ? `${t('time.figure', { rate: fmtGflops(timed.outcome.gflops), size: timed.outcome.size })} · ` : ''}
-          {timed.stage?.kind === 'rungs'
-            ? t('time.stage.rungs', { n: timed.stage.rung ?? 0, of: timed.stage.rungs ?? 0, size: timed.size ?? 0 })
-            : t(`time.stage.${timed.stage?.kind ?? 'probe'}`, { size: timed.size ?? 0 })}{' '}
+          {timed.software
+            ? t('time.softwareRun', { size: timed.size ?? kProbeSize.software })
+            : timed.stage?.kind === 'rungs'
+              ? t('time.stage.rungs', { n: timed.stage.rung ?? 0, of: timed.stage.rungs ?? 0, size: timed.size ?? kProbeSize.gpu })
+              : t(`time.stage.${timed.stage?.kind ?? 'probe'}`, { size: timed.size ?? kProbeSize.gpu })}{' '}
           {timed.estimateMs !== undefined ? t('time.estimate', { time: fmtDuration(timed.estimateMs) }) : ''}
         </p>
       ) : null}
