@@ -211,15 +211,22 @@ export function isOwnCode(id: ExerciseId, code: string | undefined): code is str
   return code !== ex.skeleton && code !== ex.solution;
 }
 
-/** At most kMaxBackups distinct versions, the first always among them (past the cap, the oldest after it go). */
+/**
+ * At most kMaxBackups versions: the first (the learner's first own version, never dropped) and after
+ * it the newest distinct ones, each once, in the order last kept (past the cap, the oldest after the first go).
+ */
 export function capVersions(list: readonly string[]): string[] {
-  const distinct = list.filter((x, i) => list.indexOf(x) === i);
-  return distinct.length <= kMaxBackups ? distinct : [distinct[0]!, ...distinct.slice(distinct.length - kMaxBackups + 1)];
+  if (list.length === 0) return [];
+  const [first, ...rest] = list;
+  const distinct = rest.filter((x, i) => rest.lastIndexOf(x) === i);
+  return [first!, ...distinct.slice(Math.max(0, distinct.length - (kMaxBackups - 1)))];
 }
 
-/** `list` with `code` added (once: a version already kept stays where it is), capped (capVersions). */
+/** `list` with `code` kept as its newest version (a version already kept moves to the end; the first stays first), capped. */
 export function pushBackup(list: readonly string[], code: string): string[] {
-  return list.includes(code) ? [...list] : capVersions([...list, code]);
+  if (list.length === 0) return [code];
+  if (list.at(-1) === code) return [...list];
+  return capVersions([...list, code]);
 }
 
 /** Both lists' versions (another tab may have kept some this one has not seen), `a`'s order first. */

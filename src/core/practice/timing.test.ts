@@ -3,6 +3,7 @@ import { gflops } from '../shape';
 import { codeHash, encodeTimed, exerciseIntensity, normalizeCode, kProbeSize, kTimedDispatchMs, kTimedSizes, kTimedTile, placeOnLadder, readTimed, timeable, timedExercise, timedLinkTrust, timedSize, type TimedShare } from './timing';
 import { exercise, kExercises, type Exercise, type ExerciseId } from './exercises';
 import { instrument, prelude, preludeLines, timedModules } from './wgsl';
+import { kLadderIds } from '../kernels';
 
 describe('which exercises are timed, and at which size', () => {
   it('times the matrix products only', () => {
@@ -98,9 +99,9 @@ describe('the sender’s figure in a link', () => {
     ofBest: 0.2,
   };
   let figure: TimedShare;
-  let here: { codeHash: string };
+  let here: { codeHash: string; rungs: readonly string[] };
   beforeAll(async () => {
-    here = { codeHash: await codeHash(code) };
+    here = { codeHash: await codeHash(code), rungs: kLadderIds };
     figure = { ...base, code: here.codeHash };
   });
   /** A figure at `size` whose median gives `rate` GFLOP/s (consistent, min and max around it). */
@@ -124,11 +125,11 @@ describe('the sender’s figure in a link', () => {
   });
 
   it('edited code: the figure beside other code, or carrying no hash, is refused as `code`, never verified', async () => {
-    const edited = { codeHash: await codeHash(code.replace('acc[0][0] += a0 * b0;', 'acc[0][0] += a0 * b0 + 1.0;')) };
+    const edited = { codeHash: await codeHash(code.replace('acc[0][0] += a0 * b0;', 'acc[0][0] += a0 * b0 + 1.0;')), rungs: kLadderIds };
     expect(timedLinkTrust(figure, edited)).toMatchObject({ trusted: false, verified: false, codeMatch: false, bad: ['code'] });
     const { code: _drop, ...noHash } = figure;
     expect(timedLinkTrust(noHash, here)).toMatchObject({ verified: false, codeMatch: false, bad: ['code'] });
-    expect(timedLinkTrust(figure, { codeHash: undefined })).toMatchObject({ verified: false, bad: ['code'] });
+    expect(timedLinkTrust(figure, { codeHash: undefined, rungs: kLadderIds })).toMatchObject({ verified: false, bad: ['code'] });
   });
 
   it('edited size: a size Time it never times at is refused as `size`, even when consistent', () => {
@@ -162,7 +163,7 @@ describe('the sender’s figure in a link', () => {
   });
 
   it('every reason is said, in order', async () => {
-    const v = timedLinkTrust({ ...at(figure, 65_536, 999_000), adapter: { vendor: 'nvidia', architecture: '', description: 'NVIDIA H200' }, above: 'cuBLAS' }, { codeHash: await codeHash('other') });
+    const v = timedLinkTrust({ ...at(figure, 65_536, 999_000), adapter: { vendor: 'nvidia', architecture: '', description: 'NVIDIA H200' }, above: 'cuBLAS' }, { codeHash: await codeHash('other'), rungs: kLadderIds });
     expect(v.bad).toEqual(['code', 'size', 'rate', 'rung']);
   });
 

@@ -9,7 +9,6 @@
  */
 import { base64UrlToText, textToBase64Url, toBase64Url } from '../base64url';
 import { ClockSchema } from '../clock';
-import { kLadderIds } from '../kernels';
 import { peakGflopsOf } from '../gpuPeaks';
 import { cube, gflops as gflopsAt } from '../shape';
 import { arithmeticIntensity } from '../traffic';
@@ -217,15 +216,16 @@ export interface TimedLinkVerdict {
   readonly trust?: Trust;
 }
 
-const isRung = (id: string | undefined) => id === undefined || (kLadderIds as readonly string[]).includes(id);
-
 /**
- * The shared-figure rule over a link's timed figure, beside code whose hash is `here.codeHash`:
+ * The shared-figure rule over a link's timed figure, beside code whose hash is `here.codeHash`, its
+ * places judged against the ladder's rung ids `here.rungs` (core/kernels kLadderIds: passed in, so
+ * that this module, which the first screen loads, does not pull in every kernel's WGSL):
  * refused for the reasons of kTimedLinkBad, then the point rule (its clock's assumed step, the
  * spread, a software adapter), consistency (min ≤ median ≤ max; the rate what its size and median
  * give) and the sender's own verdict. `verified` is said only when nothing refused it and it was.
  */
-export function timedLinkTrust(f: TimedShare, here: { readonly codeHash: string | undefined }): TimedLinkVerdict {
+export function timedLinkTrust(f: TimedShare, here: { readonly codeHash: string | undefined; readonly rungs: readonly string[] }): TimedLinkVerdict {
+  const isRung = (id: string | undefined) => id === undefined || here.rungs.includes(id);
   const software = softwareAdapter(f.adapter).software;
   const consistent = f.minMs <= f.medianMs && f.medianMs <= f.maxMs && Math.abs(f.gflops - gflopsAt({ m: f.size, k: f.size, n: f.size }, f.medianMs)) <= 1e-6 * Math.max(1, f.gflops);
   const codeMatch = f.code !== undefined && here.codeHash !== undefined && f.code === here.codeHash;

@@ -12,7 +12,7 @@ import { kProbeSize, kTimedTile, timedLinkTrust, timeable } from '../../core/pra
 import { spreadPercent } from '../../core/stats';
 import { numberFormat, say, t as tg } from '../../i18n';
 import { kernelLabel } from '../../i18n/kernels';
-import type { KernelId } from '../../core/kernels';
+import { kLadderIds, type KernelId } from '../../core/kernels';
 import { mayTime, softwareHere, timePractice } from '../../state/practiceTime';
 import { useApp } from '../../state/store';
 import { CancelRun } from '../common/CancelRun';
@@ -46,7 +46,7 @@ function SharedFigure({ id }: { id: ExerciseId }) {
   // Judged once the code's hash is known (SHA-256 is asynchronous: a moment after the page opens).
   if (hash === undefined) return null;
   const f = shared.figure;
-  const v = timedLinkTrust(f, { codeHash: hash });
+  const v = timedLinkTrust(f, { codeHash: hash, rungs: kLadderIds });
   const verified = v.verified && !failsHere;
   const trusted = v.trusted && !failsHere;
   const why = v.trust ? distrustWords({ ...v.trust, trusted: trusted && v.trust.trusted }, f.medianMs) : undefined;
