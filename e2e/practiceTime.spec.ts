@@ -3,6 +3,7 @@ import { test, expect } from './fixtures';
 import { PracticePage } from './pages/practice';
 import { kExercises, type Exercise } from '../src/core/practice/exercises';
 import { timeable } from '../src/core/practice/timing';
+import { codeFragment } from '../src/core/practice/link';
 
 /**
  * "Time it" on SwiftShader (issue #38): a kernel that passed its check is timed as written and
@@ -55,17 +56,65 @@ test.describe('practice: Time it', () => {
     await other.goto(href);
     await expect(other.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
     const shared = other.getByTestId('exercise-shared-timed');
+    await expect(shared).toHaveAttribute('data-code-match', 'true');
+    await expect(shared).toHaveAttribute('data-bad', '');
     await expect(shared).toHaveAttribute('data-verified', 'true');
     await expect(shared).toHaveAttribute('data-trusted', 'false');
     expect(Number(await shared.getAttribute('data-gflops'))).toBe(sent);
     // Run here, the code keeps the sender's figure beside it (to compare with a time of one's own).
     expect(await new PracticePage(other).run()).toBe('pass');
     await expect(other.getByTestId('exercise-shared-timed')).toHaveAttribute('data-verified', 'true');
+    await other.close();
+    // The same figure beside other code (the code edited in the link): refused as `code`, never verified.
+    const u = new URL(href);
+    const params = new URLSearchParams(u.hash.slice(1));
+    const edited = codeFragment(`${kExercises.find((e) => e.id === 'tiled')!.solution}// edited\n`, params.get('timed')!);
+    const fourth = await context.newPage();
+    await fourth.goto(`${u.origin}${u.pathname}${u.search}${edited}`);
+    const refused = fourth.getByTestId('exercise-shared-timed');
+    await expect(refused).toHaveAttribute('data-code-match', 'false');
+    await expect(refused).toHaveAttribute('data-bad', 'code');
+    await expect(refused).toHaveAttribute('data-verified', 'false');
+    await expect(refused).toHaveAttribute('data-trusted', 'false');
+    await fourth.close();
     // A tampered figure is refused; the code still opens.
     const third = await context.newPage();
     await third.goto(href.replace(/&timed=[\w-]+/, '&timed=eyJleCI6InRpbGVkIn0'));
     await expect(third.getByTestId('exercise-shared-timed')).toHaveAttribute('data-bad', 'damaged');
     await expect(third.getByTestId('exercise-linked')).toBeVisible();
+  });
+
+  test('on a software adapter Time it says first that its figure is a correctness check, and gives the naive solution its verdict in under 10 s; no “0³” is ever shown', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=naive');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    // Said before anything is pressed.
+    const note = page.getByTestId('exercise-time-software');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText('correctness check, not a speed');
+    await page.getByTestId('exercise-solution').click();
+    expect(await p.run()).toBe('pass');
+    const statuses: string[] = [];
+    const t0 = Date.now();
+    await page.getByTestId('exercise-time').click();
+    const timed = page.getByTestId('exercise-timed');
+    const status = page.getByTestId('exercise-time-status');
+    // Every status the run shows, read until the verdict (none may say 0³).
+    while ((await timed.count()) === 0 && Date.now() - t0 < 30_000) {
+      const text = await status.textContent({ timeout: 200 }).catch(() => null);
+      if (text) statuses.push(text);
+      await page.waitForTimeout(100);
+    }
+    await expect(timed).toHaveAttribute('data-verified', 'true');
+    const seconds = (Date.now() - t0) / 1000;
+    console.log(`software Time it, naive solution: verdict in ${seconds.toFixed(1)} s; statuses: ${[...new Set(statuses)].join(' | ')}`);
+    expect(seconds).toBeLessThan(10);
+    await expect(timed).toHaveAttribute('data-trusted', 'false');
+    await expect(timed).toHaveAttribute('data-size', '64');
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const s of statuses) expect(s).not.toMatch(/(^|[^\d])0³/);
+    await expect(page.getByTestId('exercise-time-panel')).not.toContainText(/(^|[^\d])0³/);
+    await expect(page.getByTestId('exercise-place-none')).toBeVisible();
   });
 
   test('every timed exercise’s solution, timed at the rungs’ TILE, verifies at the timed size', async ({ page }) => {
