@@ -111,6 +111,10 @@ test.describe('practice: Time it', () => {
     expect(seconds).toBeLessThan(10);
     await expect(timed).toHaveAttribute('data-trusted', 'false');
     await expect(timed).toHaveAttribute('data-size', '64');
+    // At 64³ every element of C is checked; the seed was drawn after the run.
+    await expect(timed).toHaveAttribute('data-sample', String(64 * 64));
+    expect(Number(await timed.getAttribute('data-sample-seed'))).toBeGreaterThanOrEqual(0);
+    await expect(page.getByTestId('exercise-timed-sample')).toBeVisible();
     expect(statuses.length).toBeGreaterThan(0);
     for (const s of statuses) expect(s).not.toMatch(/(^|[^\d])0³/);
     await expect(page.getByTestId('exercise-time-panel')).not.toContainText(/(^|[^\d])0³/);
@@ -143,8 +147,10 @@ test.describe('practice: Time it', () => {
     // Only cubes of 64 and more (what a timed run uses; the check's shapes are never such a cube, short of a 1-in-262,144 draw).
     const big = 'dims.M >= 64u && dims.M == dims.K && dims.K == dims.N';
     const cases = [
-      { name: 'runaway', code: solution.replace('  var acc = 0.0;', `  var acc = 0.0;\n  var spin = 1u;\n  while (${big} && spin > 0u) { spin = spin + 2u; }`), want: { why: 'budget' } },
-      { name: 'wrong', code: solution.replace('  storeC(row, col, acc);', `  if (${big}) { acc = acc + 1.0; }\n  storeC(row, col, acc);`), want: { verified: 'false' } },
+      { name: 'runaway', code: solution.replace('  var acc = 0.0;', `  var acc = 0.0;\n  var spin = 1u;\n  while (${big} && spin > 0u) { spin = spin + 2u; }`), want: { why: 'budget' } as { why: string; shape?: string } },
+      { name: 'wrong', code: solution.replace('  storeC(row, col, acc);', `  if (${big}) { acc = acc + 1.0; }\n  storeC(row, col, acc);`), want: { why: 'wrong', shape: '64x64x64' } },
+      // Wrong only where K is above 96 and not a power of two (the check's K is at most 96; the timed cubes' K a power of two).
+      { name: 'odd K', code: solution.replace('  storeC(row, col, acc);', '  if (dims.K > 96u && (dims.K & (dims.K - 1u)) != 0u) { acc = acc + 1.0; }\n  storeC(row, col, acc);'), want: { why: 'wrong', shape: '64x112x64' } },
     ];
     for (const c of cases) {
       await test.step(c.name, async () => {
@@ -154,8 +160,8 @@ test.describe('practice: Time it', () => {
         const timed = page.getByTestId('exercise-timed');
         await expect(timed).toHaveAttribute('data-verified', 'false', { timeout: 120_000 });
         await expect(timed).toHaveAttribute('data-gflops', '');
-        if ('why' in c.want && c.want.why !== undefined) await expect(timed).toHaveAttribute('data-why', c.want.why);
-        else await expect(timed).toContainText('Wrong at');
+        await expect(timed).toHaveAttribute('data-why', c.want.why);
+        if (c.want.shape !== undefined) await expect(timed).toHaveAttribute('data-shape', c.want.shape);
         await expect(page.getByTestId('exercise-place')).toHaveCount(0);
       });
     }

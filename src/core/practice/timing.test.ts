@@ -1,9 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gflops } from '../shape';
-import { codeHash, encodeTimed, exerciseIntensity, normalizeCode, kProbeSize, kTimedDispatchMs, kTimedSizes, kTimedTile, placeOnLadder, readTimed, timeable, timedExercise, timedLinkTrust, timedSize, type TimedShare } from './timing';
+import { codeHash, encodeTimed, exerciseIntensity, missOddsExponent, normalizeCode, oddKShape, kProbeSize, kTimedDispatchMs, kTimedSizes, kTimedTile, placeOnLadder, readTimed, timeable, timedExercise, timedLinkTrust, timedSize, type TimedShare } from './timing';
 import { exercise, kExercises, type Exercise, type ExerciseId } from './exercises';
 import { instrument, prelude, preludeLines, timedModules } from './wgsl';
 import { kLadderIds } from '../kernels';
+import { makeData } from '../data';
+import { entriesToCheck, referenceEntry, verify } from '../reference';
+
+/** gpu/practiceTime kTimedSeed (the timed runs' data seed; gpu/ is not imported by core tests). */
+const kTimedSeedForTest = 38;
 
 describe('which exercises are timed, and at which size', () => {
   it('times the matrix products only', () => {
@@ -215,5 +220,50 @@ describe('exerciseIntensity', () => {
     expect(exerciseIntensity(exercise('tiled'), n)).toBeCloseTo(kTimedTile / 4, 9);
     expect(exerciseIntensity(exercise('naive'), n)).toBeCloseTo(0.25, 9);
     expect(exerciseIntensity(exercise('regtile'), n)).toBeCloseTo(kTimedTile / 2, 9);
+  });
+});
+
+describe('the timed size’s check: a sample drawn after the run (#44)', () => {
+  it('a C right only on the elements a fixed seed checks passes that seed’s sample and fails a fresh one', () => {
+    const s = { m: 512, k: 512, n: 512 };
+    const d = makeData(s, 'random', kTimedSeedForTest);
+    const block = 16;
+    // The attack: compute which elements the check would look at (the data's seed, as before), be right there only.
+    const known = entriesToCheck(s, block, kTimedSeedForTest);
+    expect(known.full).toBe(false);
+    const c = new Float32Array(s.m * s.n).fill(0);
+    for (const idx of known.indices) c[idx] = referenceEntry(d, s, Math.floor(idx / s.n), idx % s.n).value;
+    const rightShare = known.indices.length / c.length;
+    expect(rightShare).toBeLessThan(0.3);
+    expect(verify(d, s, c, block, kTimedSeedForTest).ok).toBe(true);
+    // A seed drawn after the run: the random entries are others, and the wrong ones are found.
+    for (const fresh of [1, 12345, 0xdeadbeef]) {
+      const v = verify(d, s, c, block, fresh);
+      expect(v.ok, `seed ${fresh}`).toBe(false);
+      expect(v.mismatches).toBeGreaterThan(1000);
+    }
+  });
+
+  it('says how unlikely a C wrong on 1 % of its elements is to pass: under 10^−71 at 16,384 drawn elements', () => {
+    expect(missOddsExponent(16_384)).toBe(-71);
+    expect(missOddsExponent(16_384, 0.94)).toBeLessThan(-20_000);
+    expect(10 ** missOddsExponent(300)).toBeGreaterThan(0.99 ** 300);
+  });
+});
+
+describe('the shape with K above 96 a timed run also verifies', () => {
+  it('has K above 96, not a power of two, a multiple of everything the exercise assumes; M and N whole blocks and workgroups', () => {
+    for (const ex of (kExercises as readonly Exercise[]).filter(timeable)) {
+      const s = oddKShape(ex);
+      const t = timedExercise(ex);
+      expect(s.k, ex.id).toBeGreaterThan(96);
+      expect(s.k & (s.k - 1), ex.id).not.toBe(0);
+      expect(s.k % t.constants.tile, ex.id).toBe(0);
+      if (t.block?.depth) expect(s.k % t.block.depth, ex.id).toBe(0);
+      expect(s.k % (ex.random.multipleOf ?? 1), ex.id).toBe(0);
+      expect(s.m % t.workgroup[0] + (s.n % t.workgroup[1]), ex.id).toBe(0);
+      if (t.block) expect(s.m % t.block.rows + (s.n % t.block.cols), ex.id).toBe(0);
+    }
+    expect(oddKShape(exercise('naive')).k).toBe(112);
   });
 });

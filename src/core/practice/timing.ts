@@ -10,7 +10,7 @@
 import { base64UrlToText, textToBase64Url, toBase64Url } from '../base64url';
 import { ClockSchema } from '../clock';
 import { peakGflopsOf } from '../gpuPeaks';
-import { cube, gflops as gflopsAt } from '../shape';
+import { cube, gflops as gflopsAt, type Shape } from '../shape';
 import { arithmeticIntensity } from '../traffic';
 import { pointTrust, softwareAdapter, type Trust } from '../trust';
 import { text, z } from '../zod';
@@ -40,6 +40,39 @@ export function timedExercise(ex: Exercise): Exercise {
     workgroup: [ex.workgroup[0] * f, ex.workgroup[1] * f],
     ...(ex.block ? { block: { rows: ex.block.rows * f, cols: ex.block.cols * f, ...(ex.block.depth !== undefined ? { depth: ex.block.depth * f } : {}) } } : {}),
   };
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const lcm = (a: number, b: number): number => (a / gcd(a, b)) * b;
+
+/**
+ * The one shape a timed run also verifies besides its cubes: K above 96 (the check's largest K) and
+ * not a power of two (every timed cube's K is one), M = N = 64 or the least multiple of the timed
+ * block that is larger — where a kernel wrong only at such a K (a loop bound, a phase count, a
+ * shift for a division) shows. K is the least such multiple of everything the exercise assumes K
+ * to be a multiple of (TILE, the block's depth, its premise).
+ */
+export function oddKShape(ex: Exercise): Shape {
+  const t = timedExercise(ex);
+  const kUnit = [t.constants.tile, t.block?.depth ?? 1, ex.random.multipleOf ?? 1].reduce(lcm);
+  let k = kUnit * (Math.floor(96 / kUnit) + 1);
+  while ((k & (k - 1)) === 0) k += kUnit;
+  const mnUnit = [t.constants.tile, t.block?.rows ?? 1, t.block?.cols ?? 1, ex.random.multipleOf ?? 1, t.workgroup[0], t.workgroup[1]].reduce(lcm);
+  const mn = mnUnit * Math.max(1, Math.ceil(64 / mnUnit));
+  return { m: mn, k, n: mn };
+}
+
+/**
+ * Elements of C a timed size's check draws at random, from a seed drawn after the run
+ * (core/reference entriesToCheck: up to 65,536, at least 2^26 / K — 16,384 at 4096³), besides the
+ * corner and border blocks. A kernel wrong on a share q of C passes only if every drawn element
+ * misses the wrong ones: (1 − q)^n. At n = 16,384, one wrong element in a hundred passes with odds
+ * under 10^−71; a C right on only 6 % of its elements, under 10^−20,000. Drawn after the run, the entries
+ * checked cannot be known to the kernel; below 2^25 multiply-adds (every size up to 256³) every
+ * element is checked. Returns the power of ten the odds are under (−71 for 16,384 entries at 1 %).
+ */
+export function missOddsExponent(randomEntries: number, wrongShare = 0.01): number {
+  return Math.ceil(randomEntries * Math.log10(1 - wrongShare));
 }
 
 /** Square sizes a timed run may use (M = K = N), smallest first: each a multiple of every timed exercise's premise and block. */

@@ -8,7 +8,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exercise, overallStatus, type ExerciseId } from '../../core/practice/exercises';
-import { kProbeSize, kTimedTile, timedLinkTrust, timeable } from '../../core/practice/timing';
+import { kProbeSize, kTimedTile, missOddsExponent, timedLinkTrust, timeable } from '../../core/practice/timing';
+import type { Shape } from '../../core/shape';
 import { spreadPercent } from '../../core/stats';
 import { numberFormat, say, t as tg } from '../../i18n';
 import { kernelLabel } from '../../i18n/kernels';
@@ -23,6 +24,8 @@ import { distrustWords } from '../common/timing';
 /** A share as a percentage with up to 3 significant digits ("12.3%"). */
 const pct = (x: number) => `${numberFormat({ maximumSignificantDigits: 3 }).format(x * 100)}%`;
 const rungName = (id: string) => kernelLabel(id as KernelId);
+/** M×K×N. */
+const shapeText = (s: Shape) => `${s.m}×${s.k}×${s.n}`;
 
 function SharedFigure({ id }: { id: ExerciseId }) {
   const { t } = useTranslation('practice');
@@ -140,8 +143,11 @@ export function TimePanel({ id }: { id: ExerciseId }) {
         </p>
       ) : null}
       {current && current.status === 'done' && o?.kind === 'not-timed' ? (
-        <p className="verdict-error" data-testid="exercise-timed" data-verified="false" data-trusted="false" data-gflops="" data-why={o.why}>
-          ✗ {t(`time.not.${o.why}`, { size: o.size ?? 0 })}
+        <p className="verdict-error" data-testid="exercise-timed" data-verified="false" data-trusted="false" data-gflops="" data-why={o.why} data-shape={o.shape ? `${o.shape.m}x${o.shape.k}x${o.shape.n}` : ''} data-sample={o.verification?.checked ?? ''} data-sample-seed={o.sampleSeed ?? ''}>
+          ✗{' '}
+          {o.why === 'wrong'
+            ? t('time.not.wrong', { shape: o.shape ? shapeText(o.shape) : '', wrong: fmtInt(o.verification?.mismatches ?? 0), checked: fmtInt(o.verification?.checked ?? 0) })
+            : t(`time.not.${o.why}`, { size: o.size ?? kProbeSize.gpu })}
         </p>
       ) : null}
       {/* The figure with its place, once the whole run is done (the rungs are timed after the learner's kernel). */}
@@ -177,6 +183,8 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
       data-median-ms={stats.median}
       data-clock={o.timing.clock}
       data-samples={stats.n}
+      data-sample={v.checked}
+      data-sample-seed={o.sampleSeed}
       data-of-best={place?.ofBest ?? ''}
       data-of-roof={place ? (timed.ofRoof ?? '') : ''}
     >
@@ -187,7 +195,13 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
             {t('time.figure', { rate: fmtGflops(o.gflops), size: o.size })}
           </strong>{' '}
           {t('time.detail', { median: fmtMs(stats.median), samples: fmtInt(stats.n), dps: fmtInt(o.timing.dispatchesPerSample), spread: fmtPercent(spreadPercent(stats)), clock: tg(`run:clock.name.${o.timing.clock}`) })}{' '}
-          {t('time.verified', { checked: fmtInt(v.checked), total: fmtInt(v.total) })}
+          {t('time.verified', { checked: fmtInt(v.checked), total: fmtInt(v.total) })}{' '}
+          <span data-testid="exercise-timed-sample">
+            {v.full
+              ? t('time.sampleFull', { sample: fmtInt(v.checked), seed: o.sampleSeed })
+              : t('time.sampleDrawn', { sample: fmtInt(v.checked), random: fmtInt(v.sampled?.random ?? 0), seed: o.sampleSeed, exp: missOddsExponent(v.sampled?.random ?? 0) })}
+          </span>{' '}
+          {o.checks.length > 0 ? t('time.checks', { shapes: o.checks.map((c) => shapeText(c.shape)).join(', ') }) : null}
         </p>
       ) : (
         <p className="verdict-error">✗ {t('time.notVerified', { size: o.size, wrong: fmtInt(v.mismatches), checked: fmtInt(v.checked), tile: kTimedTile, checkTile: exercise(timed.ex).constants.tile })}</p>
