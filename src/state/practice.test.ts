@@ -149,6 +149,17 @@ describe('the version store (#44): every distinct own version kept', () => {
     expect(useApp.getState().practiceBackups.guard).toEqual(list);
   });
 
+  it('after a reload, the solution keeps the code shown as the newest version: one click brings it back', () => {
+    storage.setItem(practiceBackupKey('guard'), JSON.stringify([mine, '// linked, edited']));
+    storage.setItem(practiceStorageKey('guard'), mine);
+    useApp.setState(initialPractice('guard', '', true));
+    showSolution();
+    expect(useApp.getState().practiceBackups.guard!.at(-1)).toBe(mine);
+    expect(storedBackups('guard').at(-1)).toBe(mine);
+    restoreCode();
+    expect(useApp.getState().practiceCode.guard).toBe(mine);
+  });
+
   it('two tabs: another tab’s save is noticed and both are offered; either choice keeps the other as a version; versions another tab kept are merged, not overwritten', () => {
     selectExercise('guard');
     const mineNow = `${mine}// this tab\n`;

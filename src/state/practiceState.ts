@@ -229,9 +229,15 @@ export function pushBackup(list: readonly string[], code: string): string[] {
   return capVersions([...list, code]);
 }
 
-/** Both lists' versions (another tab may have kept some this one has not seen), `a`'s order first. */
-export function mergeVersions(a: readonly string[], b: readonly string[]): string[] {
-  return capVersions([...a, ...b.filter((x) => !a.includes(x))]);
+/**
+ * The versions stored (`stored`: another tab may have kept some this one has not seen) and this
+ * tab's (`ours`, in the order it just kept them: its newest last): the stored first stays first, the
+ * stored ones this tab lacks come next, then this tab's in its order.
+ */
+export function mergeVersions(stored: readonly string[], ours: readonly string[]): string[] {
+  if (stored.length === 0) return capVersions(ours);
+  const first = stored[0]!;
+  return capVersions([first, ...stored.slice(1).filter((x) => !ours.includes(x)), ...(ours[0] === first ? ours.slice(1) : ours)]);
 }
 
 /** What a `#code=` link does to the practice slice (at load, or when only the fragment changes). */
