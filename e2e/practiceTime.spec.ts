@@ -3,6 +3,7 @@ import { test, expect } from './fixtures';
 import { PracticePage } from './pages/practice';
 import { kExercises, type Exercise } from '../src/core/practice/exercises';
 import { timeable } from '../src/core/practice/timing';
+import { codeFragment } from '../src/core/practice/link';
 
 /**
  * "Time it" on SwiftShader (issue #38): a kernel that passed its check is timed as written and
@@ -55,17 +56,69 @@ test.describe('practice: Time it', () => {
     await other.goto(href);
     await expect(other.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
     const shared = other.getByTestId('exercise-shared-timed');
+    await expect(shared).toHaveAttribute('data-code-match', 'true');
+    await expect(shared).toHaveAttribute('data-bad', '');
     await expect(shared).toHaveAttribute('data-verified', 'true');
     await expect(shared).toHaveAttribute('data-trusted', 'false');
     expect(Number(await shared.getAttribute('data-gflops'))).toBe(sent);
     // Run here, the code keeps the sender's figure beside it (to compare with a time of one's own).
     expect(await new PracticePage(other).run()).toBe('pass');
     await expect(other.getByTestId('exercise-shared-timed')).toHaveAttribute('data-verified', 'true');
+    await other.close();
+    // The same figure beside other code (the code edited in the link): refused as `code`, never verified.
+    const u = new URL(href);
+    const params = new URLSearchParams(u.hash.slice(1));
+    const edited = codeFragment(`${kExercises.find((e) => e.id === 'tiled')!.solution}// edited\n`, params.get('timed')!);
+    const fourth = await context.newPage();
+    await fourth.goto(`${u.origin}${u.pathname}${u.search}${edited}`);
+    const refused = fourth.getByTestId('exercise-shared-timed');
+    await expect(refused).toHaveAttribute('data-code-match', 'false');
+    await expect(refused).toHaveAttribute('data-bad', 'code');
+    await expect(refused).toHaveAttribute('data-verified', 'false');
+    await expect(refused).toHaveAttribute('data-trusted', 'false');
+    await fourth.close();
     // A tampered figure is refused; the code still opens.
     const third = await context.newPage();
     await third.goto(href.replace(/&timed=[\w-]+/, '&timed=eyJleCI6InRpbGVkIn0'));
     await expect(third.getByTestId('exercise-shared-timed')).toHaveAttribute('data-bad', 'damaged');
     await expect(third.getByTestId('exercise-linked')).toBeVisible();
+  });
+
+  test('on a software adapter Time it says first that its figure is a correctness check, and gives the naive solution its verdict in under 10 s; no “0³” is ever shown', async ({ page }) => {
+    const p = new PracticePage(page);
+    await page.goto('./?view=practice&ex=naive');
+    await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready');
+    // Said before anything is pressed.
+    const note = page.getByTestId('exercise-time-software');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText('correctness check, not a speed');
+    await page.getByTestId('exercise-solution').click();
+    expect(await p.run()).toBe('pass');
+    const statuses: string[] = [];
+    const t0 = Date.now();
+    await page.getByTestId('exercise-time').click();
+    const timed = page.getByTestId('exercise-timed');
+    const status = page.getByTestId('exercise-time-status');
+    // Every status the run shows, read until the verdict (none may say 0³).
+    while ((await timed.count()) === 0 && Date.now() - t0 < 30_000) {
+      const text = await status.textContent({ timeout: 200 }).catch(() => null);
+      if (text) statuses.push(text);
+      await page.waitForTimeout(100);
+    }
+    await expect(timed).toHaveAttribute('data-verified', 'true');
+    const seconds = (Date.now() - t0) / 1000;
+    console.log(`software Time it, naive solution: verdict in ${seconds.toFixed(1)} s; statuses: ${[...new Set(statuses)].join(' | ')}`);
+    expect(seconds).toBeLessThan(10);
+    await expect(timed).toHaveAttribute('data-trusted', 'false');
+    await expect(timed).toHaveAttribute('data-size', '64');
+    // At 64³ every element of C is checked; the seed was drawn after the run.
+    await expect(timed).toHaveAttribute('data-sample', String(64 * 64));
+    expect(Number(await timed.getAttribute('data-sample-seed'))).toBeGreaterThanOrEqual(0);
+    await expect(page.getByTestId('exercise-timed-sample')).toBeVisible();
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const s of statuses) expect(s).not.toMatch(/(^|[^\d])0³/);
+    await expect(page.getByTestId('exercise-time-panel')).not.toContainText(/(^|[^\d])0³/);
+    await expect(page.getByTestId('exercise-place-none')).toBeVisible();
   });
 
   test('every timed exercise’s solution, timed at the rungs’ TILE, verifies at the timed size', async ({ page }) => {
@@ -94,8 +147,10 @@ test.describe('practice: Time it', () => {
     // Only cubes of 64 and more (what a timed run uses; the check's shapes are never such a cube, short of a 1-in-262,144 draw).
     const big = 'dims.M >= 64u && dims.M == dims.K && dims.K == dims.N';
     const cases = [
-      { name: 'runaway', code: solution.replace('  var acc = 0.0;', `  var acc = 0.0;\n  var spin = 1u;\n  while (${big} && spin > 0u) { spin = spin + 2u; }`), want: { why: 'budget' } },
-      { name: 'wrong', code: solution.replace('  storeC(row, col, acc);', `  if (${big}) { acc = acc + 1.0; }\n  storeC(row, col, acc);`), want: { verified: 'false' } },
+      { name: 'runaway', code: solution.replace('  var acc = 0.0;', `  var acc = 0.0;\n  var spin = 1u;\n  while (${big} && spin > 0u) { spin = spin + 2u; }`), want: { why: 'budget' } as { why: string; shape?: string } },
+      { name: 'wrong', code: solution.replace('  storeC(row, col, acc);', `  if (${big}) { acc = acc + 1.0; }\n  storeC(row, col, acc);`), want: { why: 'wrong', shape: '64x64x64' } },
+      // Wrong only where K is above 96 and not a power of two (the check's K is at most 96; the timed cubes' K a power of two).
+      { name: 'odd K', code: solution.replace('  storeC(row, col, acc);', '  if (dims.K > 96u && (dims.K & (dims.K - 1u)) != 0u) { acc = acc + 1.0; }\n  storeC(row, col, acc);'), want: { why: 'wrong', shape: '64x112x64' } },
     ];
     for (const c of cases) {
       await test.step(c.name, async () => {
@@ -105,8 +160,8 @@ test.describe('practice: Time it', () => {
         const timed = page.getByTestId('exercise-timed');
         await expect(timed).toHaveAttribute('data-verified', 'false', { timeout: 120_000 });
         await expect(timed).toHaveAttribute('data-gflops', '');
-        if ('why' in c.want && c.want.why !== undefined) await expect(timed).toHaveAttribute('data-why', c.want.why);
-        else await expect(timed).toContainText('Wrong at');
+        await expect(timed).toHaveAttribute('data-why', c.want.why);
+        if (c.want.shape !== undefined) await expect(timed).toHaveAttribute('data-shape', c.want.shape);
         await expect(page.getByTestId('exercise-place')).toHaveCount(0);
       });
     }

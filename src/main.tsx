@@ -10,6 +10,7 @@ import { startPwa } from './state/pwa';
 import { initGpu } from './state/session';
 import { startUrlSync } from './state/urlSync';
 import { startViewSync } from './state/views';
+import { startPracticeSync } from './state/practice';
 import { useApp } from './state/store';
 import { viewOfFragment } from './core/views';
 import './ui/styles.css';
@@ -35,6 +36,7 @@ if (root) {
   );
   startUrlSync();
   startViewSync(openShare);
+  startPracticeSync();
   void initGpu();
   startPwa();
   openShare();

@@ -507,7 +507,7 @@ async function practice(ctx: GpuContext, opts: Options, base: object): Promise<v
   const t0 = performance.now();
   const o = await timeLearner(ctx, id, code, { software, ...(given ? { size: given.m } : {}) });
   if (o.kind !== 'timed') {
-    console.log(JSON.stringify({ ...base, practice: id, code: file, notTimed: o.why, size: o.size }));
+    console.log(JSON.stringify({ ...base, practice: id, code: file, notTimed: o.why, size: o.size, ...(o.shape ? { shape: `${o.shape.m}x${o.shape.k}x${o.shape.n}` } : {}) }));
     return;
   }
   const trust = runTrust(o.timing, undefined, { software });
@@ -523,6 +523,8 @@ async function practice(ctx: GpuContext, opts: Options, base: object): Promise<v
       gflops: o.gflops,
       verified: o.verification.ok,
       checked: o.verification.checked,
+      sampleSeed: o.sampleSeed,
+      alsoVerified: o.checks.map((c) => `${c.shape.m}x${c.shape.k}x${c.shape.n}`),
       maxRelError: o.verification.maxRelError,
       trusted,
       reasons,

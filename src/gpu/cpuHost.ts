@@ -104,8 +104,9 @@ export class CpuHost {
   }
 
   /** Verifies C (moved to the worker and not given back: `c` is unusable once this is called). */
-  verify(key: DataKey, c: Float32Array, block: number | CBlock, opts?: CallOptions): Promise<VerifyAnswer> {
-    return this.call<VerifyAnswer>((id) => ({ id, op: 'verify', key, c, block }), [c.buffer], opts);
+  verify(key: DataKey, c: Float32Array, block: number | CBlock, opts?: CallOptions & { readonly sampleSeed?: number }): Promise<VerifyAnswer> {
+    const sampleSeed = opts?.sampleSeed;
+    return this.call<VerifyAnswer>((id) => ({ id, op: 'verify', key, c, block, ...(sampleSeed !== undefined ? { sampleSeed } : {}) }), [c.buffer], opts);
   }
 
   /** Every element of C checked (elementErrors: 1 where wrong); `c` moves to the worker. */

@@ -2,6 +2,8 @@
  * "Time it" (issue #38): a learner's kernel that passed its check, timed on this GPU like every rung
  * of the ladder, and the rungs timed at the same size for placing it. Returns data, no words.
  *
+ * On a software adapter the probe size is the timed size (step 2 is skipped) and the samples are few
+ * (kSoftwareTiming): a correctness check in seconds, not a speed.
  * 1. A bounded run at a small probe size: the code with a loop budget per invocation (wgsl.ts
  *    timedModules `budget`: no per-invocation buffer, so it fits any size), one dispatch, timed once
  *    — the kernel's rate, from which the timed size is chosen (core/practice/timing timedSize).
@@ -15,7 +17,7 @@
  */
 import { exercise, layoutOf, uniformWords, type ExerciseId } from '../core/practice/exercises';
 import { kFlag, kFlagCount, kUniformWords, timedModules } from '../core/practice/wgsl';
-import { kProbeSize, timedExercise, timedSize } from '../core/practice/timing';
+import { kProbeSize, oddKShape, timedExercise, timedSize } from '../core/practice/timing';
 import type { Verification } from '../core/reference';
 import { said, type Said } from '../core/said';
 import { cube, gflops as gflopsAt, type Shape } from '../core/shape';
@@ -30,6 +32,12 @@ import { bindGroupLayout, compileErrors, kHangMs } from './practice';
 import { MatmulBuffers, readBack as readBackC, upload, type Progress, type RunBuffers } from './runner';
 import { timeDispatches, timeOnePass, type Timing } from './timing';
 
+/**
+ * Timing on a software adapter: one warm-up and a few short samples. Its figure is a correctness
+ * check, not a speed (the trust rule says `software`), so a second of samples buys nothing.
+ */
+export const kSoftwareTiming = { warmups: 1, budgetMs: 150, minSamples: 3, maxSamples: 5 } as const;
+
 /** The data a timed run uses: random values (not integers), from this seed. */
 export const kTimedSeed = 38;
 
@@ -43,16 +51,32 @@ export interface LearnerTimed {
   /** GFLOP/s at the median. */
   readonly gflops: number;
   readonly verification: Verification;
+  /** The seed the timed size's check drew its random elements from, drawn after the run (the kernel cannot know it). */
+  readonly sampleSeed: number;
   /** The bounded run at the probe size: its size and time (one dispatch). */
   readonly probe: { readonly size: number; readonly ms: number };
+  /** The other runs verified before the timing: the probe size's, and one shape with K above 96 not a power of two. */
+  readonly checks: readonly { readonly shape: Shape; readonly checked: number; readonly sampleSeed: number }[];
 }
 
 /** Why no figure: the code does not compile or instrument, ran out of its loop budget or out of range at that size, or never finished. */
 export type LearnerNotTimed = {
   readonly kind: 'not-timed';
-  readonly why: 'compile' | 'budget' | 'out-of-range' | 'hang';
+  /** `wrong`: a run before the timing (the probe size's, or the shape with K above 96) differs from the CPU reference. */
+  readonly why: 'compile' | 'budget' | 'out-of-range' | 'hang' | 'wrong';
   readonly size?: number;
+  /** The shape that failed (for `wrong`, and the bounded runs' reasons). */
+  readonly shape?: Shape;
+  readonly verification?: Verification;
+  readonly sampleSeed?: number;
 };
+
+/** A seed for a check's random elements, drawn now (after the run it checks): the platform's random source. */
+export function freshSeed(): number {
+  const a = new Uint32Array(1);
+  globalThis.crypto.getRandomValues(a);
+  return a[0]!;
+}
 
 export type LearnerTimeOutcome = LearnerTimed | LearnerNotTimed;
 
@@ -113,31 +137,42 @@ export async function timeLearner(ctx: GpuContext, id: ExerciseId, code: string,
     const flags = owned.create('flags', kFlagCount * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
     const flagsRead = owned.createRead('flags.read', kFlagCount * 4);
 
-    /** A, B (random values) and C = NaN on the GPU for one size; the dims uniform for it. */
-    const prepare = async (n: number): Promise<{ bufs: RunBuffers; group: GPUBindGroup; grid: readonly [number, number]; key: { shape: Shape; pattern: 'random'; seed: number } }> => {
-      const shape = cube(n);
+    /** A, B (random values) and C = NaN on the GPU for one shape; the dims uniform for it. */
+    const prepare = async (shape: Shape): Promise<{ bufs: RunBuffers; group: GPUBindGroup; grid: readonly [number, number]; key: { shape: Shape; pattern: 'random'; seed: number } }> => {
       const key = { shape, pattern: 'random' as const, seed: kTimedSeed };
       await host.prepare(key, { ...(opts.signal ? { signal: opts.signal } : {}) });
       const bufs = await pool.ensure(shape);
-      opts.onProgress?.('upload', n);
+      opts.onProgress?.('upload', shape.n);
       await upload(device, bufs, shape, { rows: (matrix, row0, count, colsP) => host.rows(key, matrix, row0, count, colsP, opts.signal ? { signal: opts.signal } : {}) }, guard, () => undefined);
       device.queue.writeBuffer(dims, 0, uniformWords(ex, shape));
       const l = layoutOf(ex, shape);
+      // A (M×K), B (K×N), C (M×N), however large the pooled buffers are.
+      const sizes = [shape.m * shape.k, shape.k * shape.n, shape.m * shape.n];
       const group = device.createBindGroup({
         label: `Practice.${id}.time.bindGroup`,
         layout,
         entries: [bufs.a, bufs.b, bufs.c, dims, counts, flags].map((buffer, binding) => ({
           binding,
-          // A (M×K), B (K×N), C (M×N): n² floats each, however large the pooled buffers are.
-          resource: binding <= 2 ? { buffer, size: n * n * 4 } : { buffer },
+          resource: binding <= 2 ? { buffer, size: sizes[binding]! * 4 } : { buffer },
         })),
       });
       return { bufs, group, grid: l.grid, key };
     };
 
-    /** The bounded run at `n`: one dispatch, timed once; its flags say whether it kept to its budget and range. */
-    const boundedRun = async (n: number) => {
-      const p = await prepare(n);
+    /** C of the run just made, read back and verified, its random elements drawn from a seed drawn now (after the run). */
+    const verifyC = async (p: { bufs: RunBuffers; key: { shape: Shape; pattern: 'random'; seed: number } }): Promise<{ verification: Verification; sampleSeed: number }> => {
+      const shape = p.key.shape;
+      const { c } = await readBackC(device, p.bufs, shape, shape.n, guard, opts.signal, (stage) => opts.onProgress?.(stage, shape.n));
+      opts.onProgress?.('verify', shape.n);
+      const block = ex.block ? { rows: ex.block.rows, cols: ex.block.cols } : ex.constants.tile;
+      const sampleSeed = freshSeed();
+      const { verification } = await host.verify(p.key, c, block, { ...(opts.signal ? { signal: opts.signal } : {}), sampleSeed });
+      return { verification, sampleSeed };
+    };
+
+    /** The bounded run at a shape: one dispatch, timed once; its flags say whether it kept to its budget and range. */
+    const boundedRun = async (shape: Shape) => {
+      const p = await prepare(shape);
       device.queue.writeBuffer(flags, 0, new Uint32Array(kFlagCount));
       const probe = await timeOnePass(ctx, `Practice.${id}.bounded`, (pass) => {
         pass.setPipeline(bounded);
@@ -152,22 +187,47 @@ export async function timeLearner(ctx: GpuContext, id: ExerciseId, code: string,
       return { ...p, ms: bandMs(probe), why };
     };
 
-    // 1. The rate, at the probe size (or the size asked for).
+    /** The timed size's buffers again (the shape with K above 96 ran in the pool's buffers since). */
+    const prepareAgain = async (r: Awaited<ReturnType<typeof boundedRun>>) => ({ ...r, ...(await prepare(r.key.shape)) });
+    const checks: { shape: Shape; checked: number; sampleSeed: number }[] = [];
+    /** A bounded run at `shape`, its C verified: the run, or why there is no figure. */
+    const checkedRun = async (shape: Shape) => {
+      const r = await boundedRun(shape);
+      if (r.why) return { fail: { kind: 'not-timed' as const, why: r.why, size: shape.n, shape } };
+      const v = await verifyC(r);
+      if (!v.verification.ok) return { fail: { kind: 'not-timed' as const, why: 'wrong' as const, size: shape.n, shape, verification: v.verification, sampleSeed: v.sampleSeed } };
+      checks.push({ shape, checked: v.verification.checked, sampleSeed: v.sampleSeed });
+      return { run: r };
+    };
+
+    // 1. The rate, at the probe size (or the size asked for): verified too, so a kernel cannot move the timed size with a wrong probe.
     opts.onProgress?.('probe', size);
-    let run = await boundedRun(size);
-    if (run.why) return { kind: 'not-timed', why: run.why, size };
+    const first = await checkedRun(cube(size));
+    if (first.fail) return first.fail;
+    let run = first.run;
     const probe = { size, ms: run.ms };
-    if (opts.size === undefined) {
-      const chosen = timedSize(gflopsAt(cube(size), run.ms), opts.software);
+    // 1b. One shape with K above 96 and not a power of two, verified (no timed cube has such a K).
+    const odd = await checkedRun(oddKShape(exercise(id)));
+    if (odd.fail) return odd.fail;
+    // On a software adapter the probe size is the timed size: its figure is a correctness check, not a
+    // speed, so no larger size is sought (a minute of SwiftShader) and the probe run was the bounded run.
+    if (opts.size === undefined && !opts.software) {
+      const chosen = timedSize(gflopsAt(cube(size), probe.ms), opts.software);
       // 2. The bounded run at the timed size.
       if (chosen !== size) {
         size = chosen;
         opts.onSize?.(size, probe);
         opts.onProgress?.('bounded', size);
-        run = await boundedRun(size);
+        run = await boundedRun(cube(size));
         if (run.why) return { kind: 'not-timed', why: run.why, size };
-      } else opts.onSize?.(size, probe);
-    } else opts.onSize?.(size, probe);
+      } else {
+        opts.onSize?.(size, probe);
+        run = await prepareAgain(run);
+      }
+    } else {
+      opts.onSize?.(size, probe);
+      run = await prepareAgain(run);
+    }
 
     // 3. C = NaN again (what the bounded run wrote is not what is verified), then the code as written, timed.
     const shape = cube(size);
@@ -182,14 +242,11 @@ export async function timeLearner(ctx: GpuContext, id: ExerciseId, code: string,
         for (let i = 0; i < count; i++) pass.dispatchWorkgroups(run.grid[0], run.grid[1]);
       },
       guard,
-      { onProgress: (stage) => opts.onProgress?.(stage, size) },
+      { onProgress: (stage) => opts.onProgress?.(stage, size), ...(opts.software ? kSoftwareTiming : {}) },
     );
-    // 4. Verified at that size.
-    const { c } = await readBackC(device, run.bufs, shape, size, guard, opts.signal, (stage) => opts.onProgress?.(stage, size));
-    opts.onProgress?.('verify', size);
-    const block = ex.block ? { rows: ex.block.rows, cols: ex.block.cols } : ex.constants.tile;
-    const { verification } = await host.verify(run.key, c, block, opts.signal ? { signal: opts.signal } : {});
-    return { kind: 'timed', exercise: id, size, shape, timing, gflops: gflopsAt(shape, timing.stats.median), verification, probe };
+    // 4. Verified at that size, its random elements drawn from a seed drawn now, after the run.
+    const { verification, sampleSeed } = await verifyC(run);
+    return { kind: 'timed', exercise: id, size, shape, timing, gflops: gflopsAt(shape, timing.stats.median), verification, sampleSeed, probe, checks };
   } catch (e) {
     if (e instanceof Hang) {
       device.destroy();

@@ -23,8 +23,12 @@ export interface PracticeTimed {
   readonly status: 'running' | 'done';
   /** What runs now: the bounded runs, the timed run, or rung `rung` of `rungs`. */
   readonly stage?: { readonly kind: 'probe' | 'bounded' | 'timing' | 'verify' | 'rungs'; readonly rung?: number; readonly rungs?: number };
-  /** The timed size (M = K = N), once chosen. */
+  /** The size being run (M = K = N): the probe's, then the timed size once chosen. */
   readonly size?: number;
+  /** Timed on a software adapter: a correctness check, not a speed (said before it starts). */
+  readonly software?: boolean;
+  /** The hash of the code timed (core/practice/timing codeHash), which the link's figure carries. */
+  readonly codeHash?: string;
   /** The estimate of the rest of the run once the size is chosen (ms). */
   readonly estimateMs?: number;
   readonly outcome?: LearnerTimeOutcome;
@@ -57,10 +61,20 @@ export interface PracticeState {
   /** The editor's text per exercise (saved in this browser once it is the learner's: typed, or restored). */
   readonly practiceCode: Readonly<Record<ExerciseId, string>>;
   /**
-   * The learner's own code set aside when a link, the solution or Reset replaced it, newest last
-   * (kept in this browser): one click brings the newest back (`exercise-restore`).
+   * The learner's own versions, each distinct one kept, oldest first (kept in this browser): what a
+   * link, the solution, Reset, another tab or a restore replaced. One click brings the newest back
+   * (`exercise-restore`); any of them can be picked from the list (`exercise-versions`). At most
+   * kMaxBackups per exercise, and the first is never dropped.
    */
   readonly practiceBackups: Readonly<Partial<Record<ExerciseId, readonly string[]>>>;
+  /** Another tab saved other code for this exercise (a `storage` event): both are offered. */
+  readonly practiceOtherTab?: { readonly ex: ExerciseId; readonly code: string };
+  /** The exercise whose code could not be saved in this browser (storage full or blocked), while it is so. */
+  readonly practiceSaveFailed?: ExerciseId;
+  /** What "Clear progress" cleared, while it can be undone (`practice-progress-undo`). */
+  readonly practiceCleared?: { readonly passed: readonly ExerciseId[]; readonly best: Readonly<Partial<Record<ExerciseId, BestTime>>> };
+  /** The hash of the link's code (core/practice/timing codeHash), once computed: its timed figure is judged against it. */
+  readonly practiceSharedHash?: string;
   /** Hints shown per exercise. */
   readonly practiceHints: Readonly<Partial<Record<ExerciseId, number>>>;
   /** The exercise whose code came from a link and has not been edited or run since. */
@@ -142,8 +156,12 @@ export function storePassed(list: readonly ExerciseId[]): void {
 export const practiceStorageKey = (id: ExerciseId): string => `tiles.practice.code.${id}`;
 /** Where the learner's set-aside code is kept, per exercise (a JSON array of strings). */
 export const practiceBackupKey = (id: ExerciseId): string => `tiles.practice.backup.${id}`;
-/** Backups kept per exercise (the oldest goes first). */
-export const kMaxBackups = 5;
+/**
+ * Versions kept per exercise. Past it, the oldest but the first goes: the first own version is never
+ * dropped. 50 versions of the longest code a link carries (16 Ki characters) stay under a megabyte
+ * of the 5 MB a browser gives an origin; a save past the quota is said on the page (`practice-save-failed`).
+ */
+export const kMaxBackups = 50;
 
 function stored(key: string): string | undefined {
   try {
@@ -159,18 +177,30 @@ export function storedBackups(id: ExerciseId): string[] {
   if (raw === undefined) return [];
   try {
     const v: unknown = JSON.parse(raw);
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(-kMaxBackups) : [];
+    return Array.isArray(v) ? capVersions(v.filter((x): x is string => typeof x === 'string')) : [];
   } catch {
     return [];
   }
 }
 
-export function storeBackups(id: ExerciseId, list: readonly string[]): void {
+/** Store an exercise's versions: false when the browser refused (storage full or blocked; they stay in this tab). */
+export function storeBackups(id: ExerciseId, list: readonly string[]): boolean {
   try {
     if (list.length === 0) globalThis.localStorage?.removeItem(practiceBackupKey(id));
-    else globalThis.localStorage?.setItem(practiceBackupKey(id), JSON.stringify(list.slice(-kMaxBackups)));
+    else globalThis.localStorage?.setItem(practiceBackupKey(id), JSON.stringify(capVersions(list)));
+    return true;
   } catch {
-    // Storage full or blocked: the backup stays in this tab.
+    return false;
+  }
+}
+
+/** Save the editor's text of an exercise: false when the browser refused (storage full or blocked). */
+export function storeCode(id: ExerciseId, code: string): boolean {
+  try {
+    globalThis.localStorage?.setItem(practiceStorageKey(id), code);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -181,18 +211,72 @@ export function isOwnCode(id: ExerciseId, code: string | undefined): code is str
   return code !== ex.skeleton && code !== ex.solution;
 }
 
-/** `list` with `code` added last (once; the oldest dropped past kMaxBackups). */
+/**
+ * At most kMaxBackups versions: the first (the learner's first own version, never dropped) and after
+ * it the newest distinct ones, each once, in the order last kept (past the cap, the oldest after the first go).
+ */
+export function capVersions(list: readonly string[]): string[] {
+  if (list.length === 0) return [];
+  const [first, ...rest] = list;
+  const distinct = rest.filter((x, i) => rest.lastIndexOf(x) === i);
+  return [first!, ...distinct.slice(Math.max(0, distinct.length - (kMaxBackups - 1)))];
+}
+
+/** `list` with `code` kept as its newest version (a version already kept moves to the end; the first stays first), capped. */
 export function pushBackup(list: readonly string[], code: string): string[] {
-  return [...list.filter((x) => x !== code), code].slice(-kMaxBackups);
+  if (list.length === 0) return [code];
+  if (list.at(-1) === code) return [...list];
+  return capVersions([...list, code]);
+}
+
+/**
+ * The versions stored (`stored`: another tab may have kept some this one has not seen) and this
+ * tab's (`ours`, in the order it just kept them: its newest last): the stored first stays first, the
+ * stored ones this tab lacks come next, then this tab's in its order.
+ */
+export function mergeVersions(stored: readonly string[], ours: readonly string[]): string[] {
+  if (stored.length === 0) return capVersions(ours);
+  const first = stored[0]!;
+  return capVersions([first, ...stored.slice(1).filter((x) => !ours.includes(x)), ...(ours[0] === first ? ours.slice(1) : ours)]);
+}
+
+/** What a `#code=` link does to the practice slice (at load, or when only the fragment changes). */
+export interface LinkOpened {
+  readonly practiceEx: ExerciseId;
+  readonly code?: string;
+  readonly backups?: readonly string[];
+  readonly badLink?: PracticeState['practiceBadLink'];
+  readonly sharedTimed?: ReadTimed;
+}
+
+/**
+ * Read a link (`ex`, the fragment) against the code shown now: the exercise it names (an unknown one
+ * is refused, and its code loaded nowhere), its code, the learner's own code set aside (stored), and
+ * its timed figure. Undefined when the fragment carries no code.
+ */
+export function openLink(ex: string | undefined, hash: string, practiceCode: Readonly<Record<ExerciseId, string>>, backups: Readonly<Partial<Record<ExerciseId, readonly string[]>>>): LinkOpened | undefined {
+  const fragment = readCodeFragment(hash);
+  const known = ex === undefined || isExerciseId(ex);
+  const practiceEx: ExerciseId = isExerciseId(ex) ? ex : kExerciseIds[0]!;
+  if (!known) return { practiceEx, badLink: { why: 'unknown-exercise', ex: ex! } };
+  if (fragment === undefined) return undefined;
+  if (!fragment.ok) return { practiceEx, badLink: { why: fragment.why } };
+  const own = practiceCode[practiceEx];
+  let list: readonly string[] | undefined;
+  if (isOwnCode(practiceEx, own) && own !== fragment.code) {
+    list = mergeVersions(storedBackups(practiceEx), pushBackup(backups[practiceEx] ?? [], own));
+    storeBackups(practiceEx, list);
+  }
+  const timedValue = timedOfFragment(hash);
+  return { practiceEx, code: fragment.code, ...(list ? { backups: list } : {}), ...(timedValue !== undefined ? { sharedTimed: readTimed(timedValue, practiceEx) } : {}) };
 }
 
 /**
  * The initial slice: the exercise a link names (`ex`; an unknown one is refused, and its code is
  * loaded nowhere), each exercise's saved text or skeleton, and a link's code (`#code=`), which is
- * shown without replacing what the learner saved: that goes to the backups, one click away.
+ * shown without replacing what the learner saved: that goes to the versions, one click away.
  */
 export function initialPractice(ex?: string, hash = '', practiceOpen = false): PracticeState {
-  const known = ex === undefined || isExerciseId(ex);
   const practiceEx: ExerciseId = isExerciseId(ex) ? ex : kExerciseIds[0]!;
   const practiceCode = Object.fromEntries(kExercises.map((e) => [e.id, stored(practiceStorageKey(e.id)) ?? exercise(e.id).skeleton])) as Record<ExerciseId, string>;
   const practiceBackups: Partial<Record<ExerciseId, readonly string[]>> = {};
@@ -200,36 +284,21 @@ export function initialPractice(ex?: string, hash = '', practiceOpen = false): P
     const b = storedBackups(e.id);
     if (b.length > 0) practiceBackups[e.id] = b;
   }
-  const fragment = practiceOpen ? readCodeFragment(hash) : undefined;
-  const timedValue = practiceOpen && fragment?.ok ? timedOfFragment(hash) : undefined;
-  const practiceSharedTimed = known && timedValue !== undefined ? readTimed(timedValue, practiceEx) : undefined;
-  let practiceBadLink: PracticeState['practiceBadLink'];
-  let linked = false;
-  if (!known) {
-    practiceBadLink = { why: 'unknown-exercise', ex: ex! };
-  } else if (fragment?.ok === false) {
-    practiceBadLink = { why: fragment.why };
-  } else if (fragment?.ok) {
-    const own = practiceCode[practiceEx];
-    if (isOwnCode(practiceEx, own) && own !== fragment.code) {
-      const list = pushBackup(practiceBackups[practiceEx] ?? [], own);
-      practiceBackups[practiceEx] = list;
-      storeBackups(practiceEx, list);
-    }
-    practiceCode[practiceEx] = fragment.code;
-    linked = true;
-  }
+  const link = openLink(ex, practiceOpen ? hash : '', practiceCode, practiceBackups);
+  if (link?.backups) practiceBackups[practiceEx] = link.backups;
+  if (link?.code !== undefined) practiceCode[practiceEx] = link.code;
+  const linked = link?.code !== undefined;
   return {
     practiceEx,
     practiceCode,
     practiceBackups,
     practiceHints: {},
     ...(linked ? { practiceLinked: practiceEx } : {}),
-    ...(practiceBadLink ? { practiceBadLink } : {}),
+    ...(link?.badLink ? { practiceBadLink: link.badLink } : {}),
     practiceStatus: 'idle',
     practiceError: '',
     practicePassed: storedPassed(),
     practiceBest: storedBest(),
-    ...(practiceSharedTimed && fragment?.ok ? { practiceSharedTimed, practiceSharedCode: fragment.code } : {}),
+    ...(link?.sharedTimed && linked ? { practiceSharedTimed: link.sharedTimed, practiceSharedCode: link.code } : {}),
   };
 }

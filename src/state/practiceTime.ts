@@ -6,7 +6,7 @@
  */
 import { kLadderIds, type KernelId } from '../core/kernels';
 import { exercise, overallStatus, type ExerciseId } from '../core/practice/exercises';
-import { encodeTimed, ofRoof, placeOnLadder, timeable, type TimedShare } from '../core/practice/timing';
+import { codeHash, encodeTimed, kProbeSize, ofRoof, placeOnLadder, timeable, type TimedShare } from '../core/practice/timing';
 import { cube } from '../core/shape';
 import { softwareAdapter } from '../core/trust';
 import { dispatchTime, estimateRun } from '../gpu/estimate';
@@ -32,6 +32,11 @@ export function mayTime(s: AppState, id: ExerciseId = s.practiceEx): boolean {
   return timeable(exercise(id)) && r !== undefined && r.ex === id && r.code === s.practiceCode[id] && r.outcome.kind === 'ran' && overallStatus(r.outcome.shapes) === 'pass';
 }
 
+/** Whether this page's adapter is software (a CPU running WebGPU): Time it then says, before it starts, that its figure is a correctness check. */
+export function softwareHere(s: AppState): boolean {
+  return s.gpu.state === 'ready' && softwareAdapter(s.gpu.info).software;
+}
+
 let seq = 0;
 
 function setTimed(patch: Partial<PracticeTimed>): void {
@@ -53,7 +58,9 @@ export async function timePractice(): Promise<void> {
       const code = useApp.getState().practiceCode[id];
       const software = softwareAdapter(ctx.info).software;
       const mine = ++seq;
-      useApp.setState({ practiceError: '', practiceTimed: { ex: id, code, seq: mine, status: 'running', stage: { kind: 'probe' }, adapter: adapterOf(ctx.info) } });
+      useApp.setState({ practiceError: '', practiceTimed: { ex: id, code, seq: mine, status: 'running', stage: { kind: 'probe' }, size: software ? kProbeSize.software : kProbeSize.gpu, software, adapter: adapterOf(ctx.info) } });
+      // The hash a link's figure carries of this code (core/practice/timing codeHash).
+      void codeHash(code).then((h) => useApp.setState((s) => (s.practiceTimed?.seq === mine ? { practiceTimed: { ...s.practiceTimed, codeHash: h } } : {})));
       const rungKey = (size: number) => `${thisAdapter(ctx.info)} | ${size}`;
       try {
         const outcome = await timeLearner(ctx, id, code, {
@@ -116,10 +123,11 @@ function keepBest(id: ExerciseId, t: BestTime): void {
 
 /** The figure a link carries for a timed result (only a verified one, for the code shown), else undefined. */
 export function timedForLink(t: PracticeTimed | undefined, id: ExerciseId, code: string): string | undefined {
-  if (!t || t.status !== 'done' || t.ex !== id || t.code !== code || t.outcome?.kind !== 'timed' || !t.outcome.verification.ok || !t.trust) return undefined;
+  if (!t || t.status !== 'done' || t.ex !== id || t.code !== code || t.outcome?.kind !== 'timed' || !t.outcome.verification.ok || !t.trust || t.codeHash === undefined) return undefined;
   const o = t.outcome;
   const f: TimedShare = {
     ex: id,
+    code: t.codeHash,
     size: o.size,
     clock: o.timing.clock,
     samples: o.timing.stats.n,

@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gflops } from '../shape';
-import { encodeTimed, exerciseIntensity, kProbeSize, kTimedDispatchMs, kTimedSizes, kTimedTile, placeOnLadder, readTimed, timeable, timedExercise, timedLinkTrust, timedSize, type TimedShare } from './timing';
+import { codeHash, encodeTimed, exerciseIntensity, missOddsExponent, normalizeCode, oddKShape, kProbeSize, kTimedDispatchMs, kTimedSizes, kTimedTile, placeOnLadder, readTimed, timeable, timedExercise, timedLinkTrust, timedSize, type TimedShare } from './timing';
 import { exercise, kExercises, type Exercise, type ExerciseId } from './exercises';
 import { instrument, prelude, preludeLines, timedModules } from './wgsl';
+import { kLadderIds } from '../kernels';
+import { makeData } from '../data';
+import { entriesToCheck, referenceEntry, verify } from '../reference';
+
+/** gpu/practiceTime kTimedSeed (the timed runs' data seed; gpu/ is not imported by core tests). */
+const kTimedSeedForTest = 38;
 
 describe('which exercises are timed, and at which size', () => {
   it('times the matrix products only', () => {
@@ -78,7 +84,8 @@ describe('placeOnLadder', () => {
 describe('the sender’s figure in a link', () => {
   const size = 1024;
   const medianMs = 2;
-  const figure: TimedShare = {
+  const code = exercise('regtile').solution;
+  const base: TimedShare = {
     ex: 'regtile',
     size,
     clock: 'gpu-timestamp',
@@ -96,20 +103,81 @@ describe('the sender’s figure in a link', () => {
     above: 'reg4x4',
     ofBest: 0.2,
   };
+  let figure: TimedShare;
+  let here: { codeHash: string; rungs: readonly string[] };
+  beforeAll(async () => {
+    here = { codeHash: await codeHash(code), rungs: kLadderIds };
+    figure = { ...base, code: here.codeHash };
+  });
+  /** A figure at `size` whose median gives `rate` GFLOP/s (consistent, min and max around it). */
+  const at = (f: TimedShare, n: number, rate: number): TimedShare => {
+    const ms = (2 * n ** 3) / (rate * 1e6);
+    return { ...f, size: n, medianMs: ms, minMs: ms * 0.98, maxMs: ms * 1.02, gflops: gflops({ m: n, k: n, n }, ms) };
+  };
 
-  it('round-trips and is trusted when it holds together', () => {
+  it('round-trips and is trusted when it holds together, beside its own code', () => {
     const r = readTimed(encodeTimed(figure), 'regtile');
     expect(r).toEqual({ ok: true, figure });
-    expect(timedLinkTrust(figure)).toMatchObject({ trusted: true, verified: true, consistent: true, software: false });
+    expect(timedLinkTrust(figure, here)).toMatchObject({ trusted: true, verified: true, consistent: true, software: false, codeMatch: true, bad: [] });
+  });
+
+  it('the code hash ignores what a copy may change (line breaks, trailing spaces, NFC) and nothing else', async () => {
+    expect(await codeHash(code.replace(/\n/g, '\r\n') + '  \n\n')).toBe(here.codeHash);
+    expect(await codeHash('let e = "e\u0301";')).toBe(await codeHash('let e = "\u00e9";'));
+    expect(normalizeCode('a \u2028b\t\r\n')).toBe('a\nb');
+    expect(await codeHash(code.replace('acc', 'acd'))).not.toBe(here.codeHash);
+    expect(here.codeHash).toMatch(/^[\w-]{43}$/);
+  });
+
+  it('edited code: the figure beside other code, or carrying no hash, is refused as `code`, never verified', async () => {
+    const edited = { codeHash: await codeHash(code.replace('acc[0][0] += a0 * b0;', 'acc[0][0] += a0 * b0 + 1.0;')), rungs: kLadderIds };
+    expect(timedLinkTrust(figure, edited)).toMatchObject({ trusted: false, verified: false, codeMatch: false, bad: ['code'] });
+    const { code: _drop, ...noHash } = figure;
+    expect(timedLinkTrust(noHash, here)).toMatchObject({ verified: false, codeMatch: false, bad: ['code'] });
+    expect(timedLinkTrust(figure, { codeHash: undefined, rungs: kLadderIds })).toMatchObject({ verified: false, bad: ['code'] });
+  });
+
+  it('edited size: a size Time it never times at is refused as `size`, even when consistent', () => {
+    for (const n of [65_536, 1000, 96, 32]) {
+      const v = timedLinkTrust(at(figure, n, 1000), here);
+      expect(v.bad, `size ${n}`).toEqual(['size']);
+      expect(v.verified).toBe(false);
+    }
+    expect(timedLinkTrust(at(figure, 4096, 1000), here).bad).toEqual([]);
+  });
+
+  it('edited rate: past the named GPU’s FP32 peak (from the makers’ figures), or past 1 PFLOP/s for a GPU not in the table, is refused as `rate`', () => {
+    const h200 = { ...figure, adapter: { vendor: 'nvidia', architecture: 'hopper', description: 'NVIDIA H200' } };
+    // 999 TFLOP/s at a timed size on an H200 (67 TFLOP/s peak): refused.
+    expect(timedLinkTrust(at(h200, 4096, 999_000), here)).toMatchObject({ verified: false, trusted: false, bad: ['rate'], peak: { gflops: 67_000, known: true } });
+    expect(timedLinkTrust(at(h200, 4096, 68_000), here).bad).toEqual(['rate']);
+    expect(timedLinkTrust(at(h200, 4096, 40_000), here).bad).toEqual([]);
+    // A GPU the table does not know: the cap.
+    const unknown = { ...figure, adapter: { vendor: 'acme', architecture: '', description: 'Acme Graphics 9000' } };
+    expect(timedLinkTrust(at(unknown, 4096, 900_000), here)).toMatchObject({ bad: [], peak: { known: false } });
+    expect(timedLinkTrust(at(unknown, 4096, 1_200_000), here).bad).toEqual(['rate']);
+    // The median may hide it: a fastest sample past the peak is refused too.
+    const fastMin = at(h200, 4096, 40_000);
+    expect(timedLinkTrust({ ...fastMin, minMs: fastMin.medianMs / 3 }, here).bad).toEqual(['rate']);
+  });
+
+  it('unknown rung: a place named by anything but a ladder rung is refused as `rung`', () => {
+    expect(timedLinkTrust({ ...figure, above: 'cuBLAS' }, here).bad).toEqual(['rung']);
+    expect(timedLinkTrust({ ...figure, below: 'kernel.naive.label' }, here).bad).toEqual(['rung']);
+    expect(timedLinkTrust({ ...figure, below: 'naive', above: 'reg8x8v' }, here).bad).toEqual([]);
+  });
+
+  it('every reason is said, in order', async () => {
+    const v = timedLinkTrust({ ...at(figure, 65_536, 999_000), adapter: { vendor: 'nvidia', architecture: '', description: 'NVIDIA H200' }, above: 'cuBLAS' }, { codeHash: await codeHash('other'), rungs: kLadderIds });
+    expect(v.bad).toEqual(['code', 'size', 'rate', 'rung']);
   });
 
   it('an edited rate, a software adapter, a noisy spread or the sender’s own doubt is not a speed', () => {
-    expect(timedLinkTrust({ ...figure, gflops: figure.gflops * 2 })).toMatchObject({ trusted: false, verified: false, consistent: false });
-    expect(timedLinkTrust({ ...figure, adapter: { vendor: 'Google', architecture: 'swiftshader', description: 'SwiftShader Device' } })).toMatchObject({ trusted: false, software: true, verified: true });
-    expect(timedLinkTrust({ ...figure, minMs: 0.5, maxMs: 4 })).toMatchObject({ trusted: false, verified: true });
-    expect(timedLinkTrust({ ...figure, trusted: false }).trusted).toBe(false);
-    expect(timedLinkTrust({ ...figure, verified: false })).toMatchObject({ trusted: false, verified: false });
-    expect(timedLinkTrust({ ...figure, gflops: 2e6, medianMs: gflops({ m: size, k: size, n: size }, 1) / 2e6 }).trusted).toBe(false);
+    expect(timedLinkTrust({ ...figure, gflops: figure.gflops * 2 }, here)).toMatchObject({ trusted: false, verified: false, consistent: false });
+    expect(timedLinkTrust({ ...figure, adapter: { vendor: 'Google', architecture: 'swiftshader', description: 'SwiftShader Device' } }, here)).toMatchObject({ trusted: false, software: true, verified: true });
+    expect(timedLinkTrust({ ...figure, minMs: 0.5, maxMs: 4 }, here)).toMatchObject({ trusted: false, verified: true });
+    expect(timedLinkTrust({ ...figure, trusted: false }, here).trusted).toBe(false);
+    expect(timedLinkTrust({ ...figure, verified: false }, here)).toMatchObject({ trusted: false, verified: false });
   });
 
   it('refuses damaged values, unknown fields and another exercise’s figure', () => {
@@ -152,5 +220,50 @@ describe('exerciseIntensity', () => {
     expect(exerciseIntensity(exercise('tiled'), n)).toBeCloseTo(kTimedTile / 4, 9);
     expect(exerciseIntensity(exercise('naive'), n)).toBeCloseTo(0.25, 9);
     expect(exerciseIntensity(exercise('regtile'), n)).toBeCloseTo(kTimedTile / 2, 9);
+  });
+});
+
+describe('the timed size’s check: a sample drawn after the run (#44)', () => {
+  it('a C right only on the elements a fixed seed checks passes that seed’s sample and fails a fresh one', () => {
+    const s = { m: 512, k: 512, n: 512 };
+    const d = makeData(s, 'random', kTimedSeedForTest);
+    const block = 16;
+    // The attack: compute which elements the check would look at (the data's seed, as before), be right there only.
+    const known = entriesToCheck(s, block, kTimedSeedForTest);
+    expect(known.full).toBe(false);
+    const c = new Float32Array(s.m * s.n).fill(0);
+    for (const idx of known.indices) c[idx] = referenceEntry(d, s, Math.floor(idx / s.n), idx % s.n).value;
+    const rightShare = known.indices.length / c.length;
+    expect(rightShare).toBeLessThan(0.3);
+    expect(verify(d, s, c, block, kTimedSeedForTest).ok).toBe(true);
+    // A seed drawn after the run: the random entries are others, and the wrong ones are found.
+    for (const fresh of [1, 12345, 0xdeadbeef]) {
+      const v = verify(d, s, c, block, fresh);
+      expect(v.ok, `seed ${fresh}`).toBe(false);
+      expect(v.mismatches).toBeGreaterThan(1000);
+    }
+  });
+
+  it('says how unlikely a C wrong on 1 % of its elements is to pass: under 10^−71 at 16,384 drawn elements', () => {
+    expect(missOddsExponent(16_384)).toBe(-71);
+    expect(missOddsExponent(16_384, 0.94)).toBeLessThan(-20_000);
+    expect(10 ** missOddsExponent(300)).toBeGreaterThan(0.99 ** 300);
+  });
+});
+
+describe('the shape with K above 96 a timed run also verifies', () => {
+  it('has K above 96, not a power of two, a multiple of everything the exercise assumes; M and N whole blocks and workgroups', () => {
+    for (const ex of (kExercises as readonly Exercise[]).filter(timeable)) {
+      const s = oddKShape(ex);
+      const t = timedExercise(ex);
+      expect(s.k, ex.id).toBeGreaterThan(96);
+      expect(s.k & (s.k - 1), ex.id).not.toBe(0);
+      expect(s.k % t.constants.tile, ex.id).toBe(0);
+      if (t.block?.depth) expect(s.k % t.block.depth, ex.id).toBe(0);
+      expect(s.k % (ex.random.multipleOf ?? 1), ex.id).toBe(0);
+      expect(s.m % t.workgroup[0] + (s.n % t.workgroup[1]), ex.id).toBe(0);
+      if (t.block) expect(s.m % t.block.rows + (s.n % t.block.cols), ex.id).toBe(0);
+    }
+    expect(oddKShape(exercise('naive')).k).toBe(112);
   });
 });

@@ -7,9 +7,10 @@
  * core/practice/wgsl timedModules), then the code as written, timed through gpu/timing like every
  * rung, its C verified against the CPU reference at that size. Pure: no GPU, no words.
  */
-import { base64UrlToText, textToBase64Url } from '../base64url';
+import { base64UrlToText, textToBase64Url, toBase64Url } from '../base64url';
 import { ClockSchema } from '../clock';
-import { cube, gflops as gflopsAt } from '../shape';
+import { peakGflopsOf } from '../gpuPeaks';
+import { cube, gflops as gflopsAt, type Shape } from '../shape';
 import { arithmeticIntensity } from '../traffic';
 import { pointTrust, softwareAdapter, type Trust } from '../trust';
 import { text, z } from '../zod';
@@ -39,6 +40,39 @@ export function timedExercise(ex: Exercise): Exercise {
     workgroup: [ex.workgroup[0] * f, ex.workgroup[1] * f],
     ...(ex.block ? { block: { rows: ex.block.rows * f, cols: ex.block.cols * f, ...(ex.block.depth !== undefined ? { depth: ex.block.depth * f } : {}) } } : {}),
   };
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const lcm = (a: number, b: number): number => (a / gcd(a, b)) * b;
+
+/**
+ * The one shape a timed run also verifies besides its cubes: K above 96 (the check's largest K) and
+ * not a power of two (every timed cube's K is one), M = N = 64 or the least multiple of the timed
+ * block that is larger — where a kernel wrong only at such a K (a loop bound, a phase count, a
+ * shift for a division) shows. K is the least such multiple of everything the exercise assumes K
+ * to be a multiple of (TILE, the block's depth, its premise).
+ */
+export function oddKShape(ex: Exercise): Shape {
+  const t = timedExercise(ex);
+  const kUnit = [t.constants.tile, t.block?.depth ?? 1, ex.random.multipleOf ?? 1].reduce(lcm);
+  let k = kUnit * (Math.floor(96 / kUnit) + 1);
+  while ((k & (k - 1)) === 0) k += kUnit;
+  const mnUnit = [t.constants.tile, t.block?.rows ?? 1, t.block?.cols ?? 1, ex.random.multipleOf ?? 1, t.workgroup[0], t.workgroup[1]].reduce(lcm);
+  const mn = mnUnit * Math.max(1, Math.ceil(64 / mnUnit));
+  return { m: mn, k, n: mn };
+}
+
+/**
+ * Elements of C a timed size's check draws at random, from a seed drawn after the run
+ * (core/reference entriesToCheck: up to 65,536, at least 2^26 / K — 16,384 at 4096³), besides the
+ * corner and border blocks. A kernel wrong on a share q of C passes only if every drawn element
+ * misses the wrong ones: (1 − q)^n. At n = 16,384, one wrong element in a hundred passes with odds
+ * under 10^−71; a C right on only 6 % of its elements, under 10^−20,000. Drawn after the run, the entries
+ * checked cannot be known to the kernel; below 2^25 multiply-adds (every size up to 256³) every
+ * element is checked. Returns the power of ten the odds are under (−71 for 16,384 entries at 1 %).
+ */
+export function missOddsExponent(randomEntries: number, wrongShare = 0.01): number {
+  return Math.ceil(randomEntries * Math.log10(1 - wrongShare));
 }
 
 /** Square sizes a timed run may use (M = K = N), smallest first: each a multiple of every timed exercise's premise and block. */
@@ -136,6 +170,11 @@ const ratio = z.number().check(z.gte(0), z.lte(1000));
  */
 export const TimedShareSchema = z.strictObject({
   ex: z.enum(kExerciseIds as unknown as [ExerciseId, ...ExerciseId[]]),
+  /**
+   * The code the figure was measured with: base64url of the SHA-256 of its normalized text
+   * (codeHash). A figure without one, or beside other code, is refused (`code`).
+   */
+  code: z.optional(text(64)),
   /** M = K = N of the timed run. */
   size: z.int().check(z.gte(1), z.lte(65536)),
   clock: ClockSchema,
@@ -161,15 +200,78 @@ export type TimedShare = z.infer<typeof TimedShareSchema>;
 export const kMaxTimedValue = 4096;
 
 /**
- * The shared-figure rule over a link's timed figure: the point rule (its clock's assumed step, the
- * spread, a rate beyond any GPU, a software adapter), plus consistency (min ≤ median ≤ max; the rate
- * what its size and median give) and the sender's own verdict. `verified` is said only when it was.
+ * The code as a figure is bound to it: the WGSL spec's line breaks (CR LF, CR, U+0085, U+2028,
+ * U+2029, VT, FF) as newlines, Unicode NFC, spaces at the ends of lines and blank lines at the end
+ * dropped. What an editor, a mail client or a copy may change without changing the code.
  */
-export function timedLinkTrust(f: TimedShare): { readonly trusted: boolean; readonly verified: boolean; readonly consistent: boolean; readonly software: boolean; readonly trust?: Trust } {
+const kLineBreaks = new Set(['\r', '\u000b', '\u000c', '\u0085', '\u2028', '\u2029']);
+
+export function normalizeCode(code: string): string {
+  return code
+    .normalize('NFC')
+    .replaceAll('\r\n', '\n')
+    .split('')
+    .map((ch) => (kLineBreaks.has(ch) ? '\n' : ch))
+    .join('')
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .join('\n')
+    .trimEnd();
+}
+
+/** The hash a figure carries of its code: base64url of the SHA-256 of the normalized text's UTF-8 (43 characters). */
+export async function codeHash(code: string): Promise<string> {
+  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(normalizeCode(code)));
+  return toBase64Url(new Uint8Array(digest));
+}
+
+/**
+ * Why a link's figure is refused although it reads: `code`, measured with other code (its hash is
+ * not the code's beside it, or it carries none); `size`, a size Time it never times at
+ * (kTimedSizes); `rate`, faster than the GPU it names can go (its FP32 peak from the makers'
+ * figures, core/gpuPeaks) or, for a GPU the table does not know, than the cap no GPU comes near;
+ * `rung`, a place named by a rung that is not on the ladder.
+ */
+export const kTimedLinkBad = ['code', 'size', 'rate', 'rung'] as const;
+export type TimedLinkBad = (typeof kTimedLinkBad)[number];
+
+export interface TimedLinkVerdict {
+  readonly trusted: boolean;
+  readonly verified: boolean;
+  readonly consistent: boolean;
+  readonly software: boolean;
+  /** Whether the figure's code hash is the hash of the code beside it. */
+  readonly codeMatch: boolean;
+  /** Why it is refused (in kTimedLinkBad order); empty when it is not. */
+  readonly bad: readonly TimedLinkBad[];
+  /** The fastest rate the named adapter could show, and whether the table knows it. */
+  readonly peak: { readonly gflops: number; readonly known: boolean };
+  readonly trust?: Trust;
+}
+
+/**
+ * The shared-figure rule over a link's timed figure, beside code whose hash is `here.codeHash`, its
+ * places judged against the ladder's rung ids `here.rungs` (core/kernels kLadderIds: passed in, so
+ * that this module, which the first screen loads, does not pull in every kernel's WGSL):
+ * refused for the reasons of kTimedLinkBad, then the point rule (its clock's assumed step, the
+ * spread, a software adapter), consistency (min ≤ median ≤ max; the rate what its size and median
+ * give) and the sender's own verdict. `verified` is said only when nothing refused it and it was.
+ */
+export function timedLinkTrust(f: TimedShare, here: { readonly codeHash: string | undefined; readonly rungs: readonly string[] }): TimedLinkVerdict {
+  const isRung = (id: string | undefined) => id === undefined || here.rungs.includes(id);
   const software = softwareAdapter(f.adapter).software;
   const consistent = f.minMs <= f.medianMs && f.medianMs <= f.maxMs && Math.abs(f.gflops - gflopsAt({ m: f.size, k: f.size, n: f.size }, f.medianMs)) <= 1e-6 * Math.max(1, f.gflops);
+  const codeMatch = f.code !== undefined && here.codeHash !== undefined && f.code === here.codeHash;
+  const peak = peakGflopsOf(f.adapter.description);
+  const fastest = gflopsAt({ m: f.size, k: f.size, n: f.size }, f.minMs);
+  const bad: TimedLinkBad[] = [];
+  if (!codeMatch) bad.push('code');
+  if (!(kTimedSizes as readonly number[]).includes(f.size)) bad.push('size');
+  if (!(f.gflops <= peak.gflops) || !(fastest <= peak.gflops)) bad.push('rate');
+  if (!isRung(f.below) || !isRung(f.above)) bad.push('rung');
   const trust = pointTrust({ clock: f.clock, medianMs: f.medianMs, minMs: f.minMs, maxMs: f.maxMs, dispatchesPerSample: f.dispatchesPerSample, size: f.size, gflops: f.gflops }, { software });
-  return { trusted: consistent && f.verified && f.trusted && trust?.trusted === true, verified: consistent && f.verified, consistent, software, ...(trust ? { trust } : {}) };
+  const verified = consistent && f.verified && bad.length === 0;
+  return { trusted: verified && f.trusted && trust?.trusted === true, verified, consistent, software, codeMatch, bad, peak, ...(trust ? { trust } : {}) };
 }
 
 /** base64url of UTF-8 JSON (the link's `timed=` value). */

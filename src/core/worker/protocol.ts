@@ -27,8 +27,12 @@ export type CpuRequest =
   | { readonly id: number; readonly op: 'prepare'; readonly key: DataKey }
   /** Rows [row0, row0 + count) of A or B as rows of `colsP` columns (zeros past the matrix); answers a Float32Array (transferred). */
   | { readonly id: number; readonly op: 'rows'; readonly key: DataKey; readonly matrix: 'a' | 'b'; readonly row0: number; readonly count: number; readonly colsP: number }
-  /** Verify C (transferred in and dropped there: nobody on the page uses it after the check); answers `{ verification }`. */
-  | { readonly id: number; readonly op: 'verify'; readonly key: DataKey; readonly c: Float32Array; readonly block: number | CBlock }
+  /**
+   * Verify C (transferred in and dropped there: nobody on the page uses it after the check); answers
+   * `{ verification }`. `sampleSeed`: the seed of a sampled check's random entries (the data's seed
+   * when absent); a seed drawn after the run makes the entries checked unknowable to the kernel.
+   */
+  | { readonly id: number; readonly op: 'verify'; readonly key: DataKey; readonly c: Float32Array; readonly block: number | CBlock; readonly sampleSeed?: number }
   /** Every element of C checked (elementErrors); answers `{ wrong, count }` (wrong transferred). */
   | { readonly id: number; readonly op: 'errors'; readonly key: DataKey; readonly c: Float32Array }
   /** The dot product's vectors and their f64 reference (dotData, dotReference); answers a DotAnswer (a and b transferred). */
@@ -146,7 +150,7 @@ export class CpuJobs {
         return { value: out, transfer: [out.buffer] };
       }
       case 'verify': {
-        const verification = await this.steps(req.id, verifySteps(d, s, req.c, req.block, req.key.seed));
+        const verification = await this.steps(req.id, verifySteps(d, s, req.c, req.block, req.sampleSeed ?? req.key.seed));
         const answer: VerifyAnswer = { verification };
         return { value: answer, transfer: [] };
       }

@@ -7,7 +7,7 @@
  * wrong values match, and plain-words hints beside compile errors. The learner's own code is never
  * lost: what a link, the solution or Reset replaced is one click away (`exercise-restore`).
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { kCell } from '../../core/practice/cells';
@@ -21,7 +21,8 @@ import { language, numberFormat, say } from '../../i18n';
 import { fmtGflops, fmtInt } from '../common/format';
 import { localizeComments } from '../../i18n/codeComments';
 import { timedForLink } from '../../state/practiceTime';
-import { clearProgress, practiceLink, resetExercise, restoreCode, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution } from '../../state/practice';
+import { clearProgress, keepThisTab, kUndoClearMs, practiceLink, resetExercise, restoreCode, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution, takeOtherTab, undoClearProgress } from '../../state/practice';
+import { downloadBlob } from '../common/download';
 import { useApp } from '../../state/store';
 import { CodeEditor, type EditorMark } from './CodeEditor';
 import { TimePanel } from './TimePanel';
@@ -431,6 +432,89 @@ function SharePanel({ id, code }: { id: ExerciseId; code: string }) {
   );
 }
 
+/** The code as a file (`<exercise>.wgsl`): what a failed save offers instead. */
+function downloadCode(id: ExerciseId, code: string): void {
+  downloadBlob(new Blob([code], { type: 'text/plain' }), `${id}.wgsl`);
+}
+
+const lineCount = (code: string) => code.split('\n').length;
+
+/** Every kept version of the learner's code for this exercise, oldest first: any one can be brought back. */
+function Versions({ id, versions, code }: { id: ExerciseId; versions: readonly string[]; code: string }) {
+  const { t } = useTranslation('practice');
+  if (versions.length === 0) return null;
+  return (
+    <details className="practice-versions">
+      <summary>{t('versions.summary', { count: versions.length })}</summary>
+      <ol data-testid="exercise-versions" data-count={versions.length} data-ex={id}>
+        {versions.map((v, i) => (
+          <li key={i} data-testid="exercise-version" data-index={i} data-current={v === code}>
+            <button type="button" onClick={() => restoreCode(i)} disabled={v === code} aria-label={t('versions.pickLabel', { n: i + 1, lines: fmtInt(lineCount(v)) })}>
+              {t('versions.item', { n: i + 1, lines: fmtInt(lineCount(v)), chars: fmtInt(v.length) })}
+            </button>{' '}
+            {v === code ? <span className="small">{t('versions.shown')}</span> : null}
+            {i === 0 ? <span className="small"> {t('versions.first')}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/** Another tab saved other code for this exercise: both are offered, neither is lost. */
+function OtherTab({ id, code }: { id: ExerciseId; code: string }) {
+  const { t } = useTranslation('practice');
+  const other = useApp((s) => (s.practiceOtherTab?.ex === id ? s.practiceOtherTab : undefined));
+  if (!other || other.code === code) return null;
+  return (
+    <div className="error-summary practice-other-tab" role="status" data-testid="exercise-other-tab">
+      <p>{t('otherTab.text', { theirs: fmtInt(lineCount(other.code)), mine: fmtInt(lineCount(code)) })}</p>
+      <p className="practice-actions">
+        <button type="button" data-testid="exercise-other-tab-take" onClick={takeOtherTab}>
+          {t('otherTab.take')}
+        </button>
+        <button type="button" data-testid="exercise-other-tab-keep" onClick={keepThisTab}>
+          {t('otherTab.keep')}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** The browser refused to save (storage full or blocked): said, with the code offered as a file. */
+function SaveFailed({ id, code }: { id: ExerciseId; code: string }) {
+  const { t } = useTranslation('practice');
+  const failed = useApp((s) => s.practiceSaveFailed === id);
+  if (!failed) return null;
+  return (
+    <div className="error-summary" role="alert" data-testid="practice-save-failed">
+      <p>{t('saveFailed.text')}</p>
+      <button type="button" data-testid="practice-save-download" onClick={() => downloadCode(id, code)}>
+        {t('saveFailed.download', { file: `${id}.wgsl` })}
+      </button>
+    </div>
+  );
+}
+
+/** Undo for "Clear progress", while it can be undone (it goes by itself after kUndoClearMs). */
+function ProgressUndo() {
+  const { t } = useTranslation('practice');
+  const cleared = useApp((s) => s.practiceCleared);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (cleared) button.current?.focus();
+  }, [cleared]);
+  if (!cleared) return null;
+  return (
+    <span role="status" data-testid="practice-progress-cleared">
+      {t('progressCleared', { count: cleared.passed.length, best: Object.keys(cleared.best).length, seconds: kUndoClearMs / 1000 })}{' '}
+      <button ref={button} type="button" data-testid="practice-progress-undo" onClick={undoClearProgress}>
+        {t('progressUndo')}
+      </button>
+    </span>
+  );
+}
+
 export function PracticeView() {
   const { t } = useTranslation('practice');
   const id = useApp((s) => s.practiceEx);
@@ -489,6 +573,7 @@ export function PracticeView() {
               {t('progressClear')}
             </button>
           ) : null}
+          <ProgressUndo />
         </p>
       </nav>
       <section className="panel practice-main" aria-labelledby="practice-heading">
@@ -525,12 +610,15 @@ export function PracticeView() {
         ) : null}
         {backup !== undefined && backup !== code ? (
           <p className="practice-restore">
-            <button type="button" data-testid="exercise-restore" onClick={restoreCode}>
+            <button type="button" data-testid="exercise-restore" onClick={() => restoreCode()}>
               {t('restore')}
             </button>{' '}
-            <span className="small">{t('restoreHelp', { lines: fmtInt(backup.split('\n').length), count: backups!.length })}</span>
+            <span className="small">{t('restoreHelp', { lines: fmtInt(lineCount(backup)), count: backups!.length })}</span>
           </p>
         ) : null}
+        <Versions id={id} versions={backups ?? []} code={code} />
+        <OtherTab id={id} code={code} />
+        <SaveFailed id={id} code={code} />
         <ol className="practice-hints" data-testid="exercise-hints">
           {Array.from({ length: hints }, (_, i) => (
             <li key={i} data-testid="exercise-hint">

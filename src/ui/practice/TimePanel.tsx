@@ -7,13 +7,14 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { exercise, type ExerciseId } from '../../core/practice/exercises';
-import { kProbeSize, kTimedSizes, kTimedTile, timedLinkTrust, timeable } from '../../core/practice/timing';
+import { exercise, overallStatus, type ExerciseId } from '../../core/practice/exercises';
+import { kProbeSize, kTimedTile, missOddsExponent, timedLinkTrust, timeable } from '../../core/practice/timing';
+import type { Shape } from '../../core/shape';
 import { spreadPercent } from '../../core/stats';
 import { numberFormat, say, t as tg } from '../../i18n';
 import { kernelLabel } from '../../i18n/kernels';
-import type { KernelId } from '../../core/kernels';
-import { mayTime, timePractice } from '../../state/practiceTime';
+import { kLadderIds, type KernelId } from '../../core/kernels';
+import { mayTime, softwareHere, timePractice } from '../../state/practiceTime';
 import { useApp } from '../../state/store';
 import { CancelRun } from '../common/CancelRun';
 import { fmtGflops, fmtInt, fmtMs, fmtPercent } from '../common/format';
@@ -23,12 +24,20 @@ import { distrustWords } from '../common/timing';
 /** A share as a percentage with up to 3 significant digits ("12.3%"). */
 const pct = (x: number) => `${numberFormat({ maximumSignificantDigits: 3 }).format(x * 100)}%`;
 const rungName = (id: string) => kernelLabel(id as KernelId);
+/** M×K×N. */
+const shapeText = (s: Shape) => `${s.m}×${s.k}×${s.n}`;
 
 function SharedFigure({ id }: { id: ExerciseId }) {
   const { t } = useTranslation('practice');
   const shared = useApp((s) => (s.practiceEx === id ? s.practiceSharedTimed : undefined));
   // Beside the code it was measured with, run here or not (the learner may time it and compare).
   const beside = useApp((s) => s.practiceSharedCode !== undefined && s.practiceCode[id] === s.practiceSharedCode);
+  const hash = useApp((s) => s.practiceSharedHash);
+  // The code beside it, run here, failed its check: the sender's figure is then never "verified".
+  const failsHere = useApp((s) => {
+    const r = s.practiceResult;
+    return r !== undefined && r.ex === id && r.code === s.practiceSharedCode && !(r.outcome.kind === 'ran' && overallStatus(r.outcome.shapes) === 'pass');
+  });
   if (!shared || !beside) return null;
   if (!shared.ok) {
     return (
@@ -37,19 +46,37 @@ function SharedFigure({ id }: { id: ExerciseId }) {
       </p>
     );
   }
+  // Judged once the code's hash is known (SHA-256 is asynchronous: a moment after the page opens).
+  if (hash === undefined) return null;
   const f = shared.figure;
-  const v = timedLinkTrust(f);
-  const why = v.trust ? distrustWords({ ...v.trust, trusted: v.trusted && v.trust.trusted }, f.medianMs) : undefined;
+  const v = timedLinkTrust(f, { codeHash: hash, rungs: kLadderIds });
+  const verified = v.verified && !failsHere;
+  const trusted = v.trusted && !failsHere;
+  const why = v.trust ? distrustWords({ ...v.trust, trusted: trusted && v.trust.trusted }, f.medianMs) : undefined;
+  const reasons = [...(why ?? []), ...(!v.consistent ? [t('time.shared.inconsistent')] : []), ...(!f.trusted ? [t('time.shared.senderUntrusted')] : [])];
   return (
-    <div className="practice-shared-timed" data-testid="exercise-shared-timed" data-gflops={f.gflops} data-trusted={v.trusted} data-verified={v.verified} data-size={f.size}>
+    <div className="practice-shared-timed" data-testid="exercise-shared-timed" data-gflops={f.gflops} data-trusted={trusted} data-verified={verified} data-size={f.size} data-code-match={v.codeMatch} data-bad={v.bad.join(' ')} data-fails-here={failsHere}>
       <p>
         <strong>{t('time.shared.heading')}</strong>{' '}
-        {t('time.shared.figure', { rate: fmtGflops(f.gflops), size: f.size, median: fmtMs(f.medianMs), samples: f.samples, clock: tg(`run:clock.name.${f.clock}`), adapter: f.adapter.description || f.adapter.vendor || '?' })}
+        {v.bad.includes('size') || v.bad.includes('rate') ? null : t('time.shared.figure', { rate: fmtGflops(f.gflops), size: f.size, median: fmtMs(f.medianMs), samples: f.samples, clock: tg(`run:clock.name.${f.clock}`), adapter: f.adapter.description || f.adapter.vendor || '?' })}
       </p>
-      <p className="small">
-        {v.trusted ? t('time.shared.trusted') : t('time.shared.untrusted', { why: [...(why ?? []), ...(!v.consistent ? [t('time.shared.inconsistent')] : []), ...(!f.trusted ? [t('time.shared.senderUntrusted')] : [])].join('; ') || t('time.shared.senderUntrusted') })}{' '}
-        {f.below || f.above ? t('time.shared.place', { below: f.below ? rungName(f.below) : '—', above: f.above ? rungName(f.above) : '—' }) : ''}
-      </p>
+      {v.bad.length > 0 ? (
+        <ul className="verdict-error">
+          {v.bad.map((b) => (
+            <li key={b} data-testid="exercise-shared-bad" data-bad={b}>
+              {t(`time.shared.refused.${b}`, { size: f.size, rate: fmtGflops(f.gflops), peak: fmtGflops(v.peak.gflops), adapter: f.adapter.description || f.adapter.vendor || '?' })}
+              {b === 'rate' ? ` ${v.peak.known ? t('time.shared.peakKnown') : t('time.shared.peakCap')}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {failsHere ? <p className="verdict-error">{t('time.shared.failsHere')}</p> : null}
+      {v.bad.length === 0 ? (
+        <p className="small">
+          {trusted ? t('time.shared.trusted') : t('time.shared.untrusted', { why: reasons.join('; ') || t('time.shared.senderUntrusted') })}{' '}
+          {f.below || f.above ? t('time.shared.place', { below: f.below ? rungName(f.below) : '—', above: f.above ? rungName(f.above) : '—' }) : ''}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -62,6 +89,7 @@ export function TimePanel({ id }: { id: ExerciseId }) {
   const best = useApp((s) => s.practiceBest[id]);
   const noGpu = useApp((s) => s.gpu.state === 'unavailable');
   const may = useApp((s) => mayTime(s, id));
+  const software = useApp(softwareHere);
   const ex = exercise(id);
   if (!timeable(ex)) {
     return (
@@ -77,7 +105,12 @@ export function TimePanel({ id }: { id: ExerciseId }) {
   return (
     <section className="practice-time" aria-labelledby="practice-time-heading" data-testid="exercise-time-panel">
       <h3 id="practice-time-heading">{t('time.heading')}</h3>
-      <p className="small">{t('time.what', { smallest: kProbeSize.software, largest: kTimedSizes.at(-1)!, tile: kTimedTile })}</p>
+      <p className="small">{t('time.what')}</p>
+      {software ? (
+        <p className="small practice-time-software" data-testid="exercise-time-software" data-size={kProbeSize.software}>
+          {t('time.software', { size: kProbeSize.software })}
+        </p>
+      ) : null}
       <p className="practice-actions">
         <button type="button" className="primary" data-testid="exercise-time" onClick={() => void timePractice()} disabled={!may || busy} aria-describedby="practice-time-why">
           {t('time.button')}
@@ -96,9 +129,11 @@ export function TimePanel({ id }: { id: ExerciseId }) {
       {running && timed ? (
         <p role="status" aria-live="polite" data-testid="exercise-time-status" data-stage={timed.stage?.kind ?? ''}>
           {timed.outcome?.kind === 'timed' ? `${t('time.figure', { rate: fmtGflops(timed.outcome.gflops), size: timed.outcome.size })} · ` : ''}
-          {timed.stage?.kind === 'rungs'
-            ? t('time.stage.rungs', { n: timed.stage.rung ?? 0, of: timed.stage.rungs ?? 0, size: timed.size ?? 0 })
-            : t(`time.stage.${timed.stage?.kind ?? 'probe'}`, { size: timed.size ?? 0 })}{' '}
+          {timed.software
+            ? t('time.softwareRun', { size: timed.size ?? kProbeSize.software })
+            : timed.stage?.kind === 'rungs'
+              ? t('time.stage.rungs', { n: timed.stage.rung ?? 0, of: timed.stage.rungs ?? 0, size: timed.size ?? kProbeSize.gpu })
+              : t(`time.stage.${timed.stage?.kind ?? 'probe'}`, { size: timed.size ?? kProbeSize.gpu })}{' '}
           {timed.estimateMs !== undefined ? t('time.estimate', { time: fmtDuration(timed.estimateMs) }) : ''}
         </p>
       ) : null}
@@ -108,8 +143,11 @@ export function TimePanel({ id }: { id: ExerciseId }) {
         </p>
       ) : null}
       {current && current.status === 'done' && o?.kind === 'not-timed' ? (
-        <p className="verdict-error" data-testid="exercise-timed" data-verified="false" data-trusted="false" data-gflops="" data-why={o.why}>
-          ✗ {t(`time.not.${o.why}`, { size: o.size ?? 0 })}
+        <p className="verdict-error" data-testid="exercise-timed" data-verified="false" data-trusted="false" data-gflops="" data-why={o.why} data-shape={o.shape ? `${o.shape.m}x${o.shape.k}x${o.shape.n}` : ''} data-sample={o.verification?.checked ?? ''} data-sample-seed={o.sampleSeed ?? ''}>
+          ✗{' '}
+          {o.why === 'wrong'
+            ? t('time.not.wrong', { shape: o.shape ? shapeText(o.shape) : '', wrong: fmtInt(o.verification?.mismatches ?? 0), checked: fmtInt(o.verification?.checked ?? 0) })
+            : t(`time.not.${o.why}`, { size: o.size ?? kProbeSize.gpu })}
         </p>
       ) : null}
       {/* The figure with its place, once the whole run is done (the rungs are timed after the learner's kernel). */}
@@ -145,6 +183,8 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
       data-median-ms={stats.median}
       data-clock={o.timing.clock}
       data-samples={stats.n}
+      data-sample={v.checked}
+      data-sample-seed={o.sampleSeed}
       data-of-best={place?.ofBest ?? ''}
       data-of-roof={place ? (timed.ofRoof ?? '') : ''}
     >
@@ -155,7 +195,13 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
             {t('time.figure', { rate: fmtGflops(o.gflops), size: o.size })}
           </strong>{' '}
           {t('time.detail', { median: fmtMs(stats.median), samples: fmtInt(stats.n), dps: fmtInt(o.timing.dispatchesPerSample), spread: fmtPercent(spreadPercent(stats)), clock: tg(`run:clock.name.${o.timing.clock}`) })}{' '}
-          {t('time.verified', { checked: fmtInt(v.checked), total: fmtInt(v.total) })}
+          {t('time.verified', { checked: fmtInt(v.checked), total: fmtInt(v.total) })}{' '}
+          <span data-testid="exercise-timed-sample">
+            {v.full
+              ? t('time.sampleFull', { sample: fmtInt(v.checked), seed: o.sampleSeed })
+              : t('time.sampleDrawn', { sample: fmtInt(v.checked), random: fmtInt(v.sampled?.random ?? 0), seed: o.sampleSeed, exp: missOddsExponent(v.sampled?.random ?? 0) })}
+          </span>{' '}
+          {o.checks.length > 0 ? t('time.checks', { shapes: o.checks.map((c) => shapeText(c.shape)).join(', ') }) : null}
         </p>
       ) : (
         <p className="verdict-error">✗ {t('time.notVerified', { size: o.size, wrong: fmtInt(v.mismatches), checked: fmtInt(v.checked), tile: kTimedTile, checkTile: exercise(timed.ex).constants.tile })}</p>
