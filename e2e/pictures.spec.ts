@@ -217,3 +217,84 @@ test('a software adapter is named first wherever a speed would be, in every lang
   const marks = await page.locator('[data-testid="why-untrusted"]').allInnerTexts();
   for (const m of marks) expect(m).toContain('Software adapter: correctness only');
 });
+
+for (const vp of kViewports) {
+  test(`after Run at ${vp.width}×${vp.height}, focus is on a visible element, the verdict announced`, async ({ app }) => {
+    test.setTimeout(240_000);
+    const { page } = app;
+    await page.setViewportSize(vp);
+    await app.open('?samples=3');
+    // By keyboard, as a screen-reader user would start it.
+    await page.getByTestId('run-both').focus();
+    await page.keyboard.press('Enter');
+    await expect(app.result('tiled')).toHaveAttribute('data-status', /^(verified|mismatch|error)$/);
+    await app.tileMap.expectRecorded('gpu');
+    await page.waitForTimeout(500);
+    const f = await page.evaluate(() => {
+      const a = document.activeElement as HTMLElement | null;
+      const r = a?.getBoundingClientRect();
+      return { tag: a?.tagName, id: a?.dataset.testid, live: a?.getAttribute('aria-live'), top: r?.top ?? -1, bottom: r?.bottom ?? -1, h: innerHeight, outline: a ? getComputedStyle(a).outlineStyle : '' };
+    });
+    expect(f.tag).not.toBe('BODY');
+    expect(f.top).toBeGreaterThanOrEqual(0);
+    expect(f.top).toBeLessThan(f.h);
+    if (f.id === 'run-summary') {
+      expect(f.live).toBe('polite');
+      expect(f.outline).not.toBe('none');
+    }
+  });
+}
+
+/** In the presentation: every tab, table and button inside the stage and its own box (nothing cut, nothing scrolled sideways). */
+async function measureClassroom(page: Page) {
+  return page.evaluate(() => {
+    const stage = document.querySelector<HTMLElement>('.classroom-stage')!.getBoundingClientRect();
+    const bad: string[] = [];
+    const name = (e: Element) => (e as HTMLElement).dataset.testid ?? `${e.tagName.toLowerCase()}.${(e as HTMLElement).className}`;
+    for (const e of document.querySelectorAll<HTMLElement>('.classroom-stage button, .classroom-stage [role="tab"], .classroom-stage table, .classroom-stage .phase-table, .cr-tabs')) {
+      if (e.offsetParent === null) continue;
+      const r = e.getBoundingClientRect();
+      if (r.right > stage.right + 1 || r.left < stage.left - 1 || r.right > innerWidth + 1) bad.push(`${name(e)} outside: ${Math.round(r.left)}–${Math.round(r.right)} of ${Math.round(stage.right)}`);
+    }
+    // A table wider than its box (its last column cut or scrolled off).
+    for (const e of document.querySelectorAll<HTMLElement>('.classroom-stage .phase-table')) {
+      if (e.offsetParent === null) continue;
+      if (e.scrollWidth > e.clientWidth + 1) bad.push(`${name(e)} cut: ${e.scrollWidth} > ${e.clientWidth}`);
+      const t = e.querySelector('table');
+      const box = e.getBoundingClientRect();
+      if (t && t.getBoundingClientRect().right > box.right + 1) bad.push(`table past its box: ${Math.round(t.getBoundingClientRect().right)} > ${Math.round(box.right)}`);
+    }
+    for (const e of document.querySelectorAll<HTMLElement>('.cr-tabs button')) if (e.scrollWidth > e.clientWidth + 1) bad.push(`${name(e)} text cut`);
+    return bad;
+  });
+}
+
+for (const vp of kViewports) {
+  test(`classroom tabs and tables fit at ${vp.width}×${vp.height} in every language`, async ({ app }) => {
+    test.setTimeout(400_000);
+    const { page } = app;
+    await page.setViewportSize(vp);
+    for (const tile of [2, 4, 16]) {
+      await app.open(`?m=48&k=32&n=48&tile=${tile}`);
+      await app.run('run-tiled');
+      await app.tileMap.expectRecorded('gpu');
+      await page.getByTestId('classroom-toggle').click();
+      await expect(page.locator('main')).toHaveAttribute('data-classroom', 'true');
+      for (const lang of kLangs) {
+        await page.getByTestId(`lang-${lang}`).click();
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        for (const tab of ['map', 'kernel', 'table'] as const) {
+          await page.getByTestId(`cr-tab-${tab}`).click();
+          await page.waitForTimeout(100);
+          expect(await measureClassroom(page), `tile ${tile} ${lang} ${tab} ${vp.width}`).toEqual([]);
+          if (tile === 16 && tab === 'table') {
+            mkdirSync('test-results/pictures', { recursive: true });
+            await page.screenshot({ path: `test-results/pictures/classroom-t16-table-${lang}-${vp.width}.png` });
+          }
+          if (tile === 2 && tab === 'map' && lang === 'en') await page.screenshot({ path: `test-results/pictures/classroom-t2-map-${lang}-${vp.width}.png` });
+        }
+      }
+      await page.keyboard.press('Escape');
+    }
+  });
+}

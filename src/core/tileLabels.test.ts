@@ -51,3 +51,16 @@ describe('windowAround', () => {
     }
   });
 });
+
+describe('tableColumns', () => {
+  it('fits the columns it gives, at least one, at most the window', async () => {
+    const { tableColumns, kTableGlyphEm } = await import('./tileLabels');
+    for (const avail of [300, 579, 823, 1400]) {
+      const n = tableColumns(avail, 18, 11, 8, false, 8);
+      expect(n).toBeGreaterThanOrEqual(1);
+      expect(n).toBeLessThanOrEqual(8);
+      if (n > 1) expect(8 * kTableGlyphEm * 18 + 18 + n * (11 * kTableGlyphEm * 18 + 18)).toBeLessThanOrEqual(avail);
+    }
+    expect(tableColumns(0, 18, 11, 8, false, 8)).toBe(8);
+  });
+});

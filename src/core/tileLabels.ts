@@ -110,3 +110,19 @@ export function windowAround(center: number, count: number, size: number = kMaxW
   const start = Math.max(0, Math.min(count - size, center - Math.floor(size / 2)));
   return [start, start + size];
 }
+
+/** A conservative glyph width of the phase table's text (proportional digits and brackets), in em. */
+export const kTableGlyphEm = 0.62;
+
+/**
+ * How many phase columns of the phase table fit `avail` px at `font` px: each column holds its
+ * loads (`loadChars` characters each, the longest load name such as "A[47][31]" with its "0 "
+ * prefix when outside; both loads on one line when `inline`), plus `padPx` of padding and border;
+ * the thread column holds `threadChars`. At least 1, at most `max`.
+ */
+export function tableColumns(avail: number, font: number, loadChars: number, threadChars: number, inline: boolean, max: number, padPx = 18): number {
+  if (!(avail > 0)) return max;
+  const col = (inline ? 2 * loadChars + 1 : loadChars) * kTableGlyphEm * font + padPx;
+  const thread = threadChars * kTableGlyphEm * font + padPx;
+  return Math.max(1, Math.min(max, Math.floor((avail - thread) / col)));
+}

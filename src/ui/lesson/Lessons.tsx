@@ -130,7 +130,7 @@ export function TilingWhy() {
               </button>
             )}
             {atSpeedup && naive && tiled && (
-              <p data-testid="speedup-ratio" data-trusted={untrusted || software ? 'false' : 'true'} data-ratio={untrusted || software ? '' : String(naive.run.stats.median / tiled.run.stats.median)}>
+              <p tabIndex={-1} data-testid="speedup-ratio" data-trusted={untrusted || software ? 'false' : 'true'} data-ratio={untrusted || software ? '' : String(naive.run.stats.median / tiled.run.stats.median)}>
                 {software
                   ? t('why.speedupSoftwareRun', { size: speedup, naive: fmtMs(naive.run.stats.median), tiled: fmtMs(tiled.run.stats.median) })
                   : untrusted

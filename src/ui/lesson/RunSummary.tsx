@@ -51,7 +51,7 @@ export function RunSummary() {
   const ids = (['naive', 'tiled'] as const).filter((id) => results[id] && belongs(results[id], id, config));
   if (ids.length === 0) return null;
   return (
-    <section className="panel run-summary" data-testid="run-summary" aria-label={t('summary.label')}>
+    <section className="panel run-summary" data-testid="run-summary" aria-label={t('summary.label')} tabIndex={-1} aria-live="polite">
       <ul>
         {ids.map((id) => (
           <Line key={id} id={id} r={results[id]!} />
