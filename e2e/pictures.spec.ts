@@ -194,6 +194,7 @@ test('a software adapter is named first wherever a speed would be, in every lang
   await app.open('?samples=3');
   await app.run('run-both');
   // SwiftShader is a software adapter: every check below is for it (a real GPU would not show these).
+  await expect(page.getByTestId('tiling-why')).toBeVisible();
   test.skip((await page.getByTestId('speed-software-note').count()) === 0, 'not a software adapter');
   for (const lang of kLangs) {
     await page.getByTestId(`lang-${lang}`).click();

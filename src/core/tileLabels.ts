@@ -120,9 +120,9 @@ export const kTableGlyphEm = 0.62;
  * prefix when outside; both loads on one line when `inline`), plus `padPx` of padding and border;
  * the thread column holds `threadChars`. At least 1, at most `max`.
  */
-export function tableColumns(avail: number, font: number, loadChars: number, threadChars: number, inline: boolean, max: number, padPx = 18): number {
+export function tableColumns(avail: number, font: number, loadChars: number, threadChars: number, inline: boolean, max: number, padPx = 18, glyphEm = kTableGlyphEm): number {
   if (!(avail > 0)) return max;
-  const col = (inline ? 2 * loadChars + 1 : loadChars) * kTableGlyphEm * font + padPx;
-  const thread = threadChars * kTableGlyphEm * font + padPx;
+  const col = (inline ? 2 * loadChars + 1 : loadChars) * glyphEm * font + padPx;
+  const thread = threadChars * glyphEm * font + padPx;
   return Math.max(1, Math.min(max, Math.floor((avail - thread) / col)));
 }

@@ -321,15 +321,27 @@ export function PhaseTable({ ph, lane, compact }: { ph: number; lane: { ly: numb
   );
   const figRef = useRef<HTMLElement>(null);
   const box = useBox(figRef);
+  // The estimate starts on the narrow side (0.5 em a glyph); a table still wider than its box after
+  // layout drops a phase column until it fits (measured, so no column is ever cut).
+  const [shrink, setShrink] = useState({ key: '', n: 0 });
+  useLayoutEffect(() => {
+    const el = figRef.current;
+    if (!el || Number(el.dataset.phases) <= 1 || el.scrollWidth <= el.clientWidth + 1) return;
+    setShrink({ key: el.dataset.fitKey ?? '', n: Number(el.dataset.less ?? 0) + 1 });
+  }, [shrink, box.width, box.font, trace, selected, ph, compact]);
   if (!trace || table.length === 0) return null;
   const { tile } = trace.config;
   const phases = table[0]!.phases.length;
   const zoom = tile > 4;
   // As many phases as the box holds (issue #45: at 1366×768 the presentation cut the last column),
-  // from the longest load name ("0 A[47][31]") and thread label ("(15, 15)"), up to kTablePhases.
-  const { m, k, n } = trace.config.shape;
-  const loadChars = `0 A[${Math.max(m, k) - 1}][${Math.max(k, n) - 1}]`.length;
-  const fit = tableColumns(box.width, box.font, loadChars, `(${tile - 1}, ${tile - 1})`.length, zoom, kTablePhases, compact ? 0.6 * box.font + 2 : 18);
+  // from the longest load it prints ("A[47][31]", "0 A[3][2]" outside) and thread label ("(15, 15)"), up to kTablePhases.
+  const loadChars = Math.max(
+    1,
+    ...table.flatMap((r) => r.phases.flatMap((c) => [c.a, c.b].map((l) => `A[${l.row}][${l.col}]`.length + (l.index === kOutside ? 2 : 0)))),
+  );
+  const fitKey = `${box.width}|${box.font}|${tile}|${phases}|${loadChars}|${compact ? 1 : 0}`;
+  const less = shrink.key === fitKey ? shrink.n : 0;
+  const fit = Math.max(1, tableColumns(box.width, box.font, loadChars, `(${tile - 1}, ${tile - 1})`.length, zoom, kTablePhases, compact ? 0.6 * box.font + 2 : 18, 0.5) - less);
   const p0 = Math.max(0, Math.min(ph - Math.floor(fit / 2), phases - fit));
   const p1 = Math.min(phases, p0 + fit);
   const cols = Array.from({ length: p1 - p0 }, (_, i) => p0 + i);
@@ -352,6 +364,8 @@ export function PhaseTable({ ph, lane, compact }: { ph: number; lane: { ly: numb
   return (
     <figure
       ref={figRef}
+      data-fit-key={fitKey}
+      data-less={less}
       className={`phase-table${compact ? ' compact' : ''}${zoom ? ' rows' : ''}`}
       data-testid="phase-table"
       data-zoom={zoom ? 'row' : 'all'}

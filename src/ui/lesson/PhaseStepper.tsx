@@ -505,15 +505,9 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
         {detail}
         <p className="legend">
           <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')}
-          {/* One line on the stage: the selection's word while it is drawn (the multiply step), else the hint. */}
-          {multiply ? (
-            <>
-              {' · '}
-              <span className="lane hl legend-swatch" aria-hidden="true" /> <span data-testid="legend-selected">{t('stepper.legendSelectedShort')}</span>
-            </>
-          ) : (
-            <span className="focus-hint"> · {t('stepper.legendFocusShort')}</span>
-          )}
+          {/* The selection's word in place of the click hint, the same at every step (no box moves between steps). */}
+          {' · '}
+          <span className="lane hl legend-swatch" aria-hidden="true" /> <span data-testid="legend-selected">{t('stepper.legendSelectedShort')}</span>
           {heatLegend(true)}
         </p>
       </div>

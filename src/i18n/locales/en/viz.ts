@@ -135,7 +135,7 @@ export const viz = {
     laneLoadsOutside: '{{what}} ← {{attempted}}: outside the matrix: 0.0 written = ',
     laneLoadsReads: '{{what}} ← {{attempted}}: no test: reads {{actual}} = ',
     legendSelected: 'heavy frame, bold: the focused lane’s row of As and column of Bs (the terms it multiplies)',
-    legendSelectedShort: 'heavy frame: the lane’s row and column',
+    legendSelectedShort: 'lane’s row and column',
     laneSumSoFarC: 'running sum so far {{before}} (this phase’s terms are added at step 3); its C element: {{c}}',
     laneSumSoFarNoC: 'running sum so far {{before}} (this phase’s terms are added at step 3); no C element',
     laneSumC: 'running sum {{before}} → {{after}}; its C element: {{c}}',

@@ -133,7 +133,7 @@ export const viz: Catalogue<typeof en> = {
     laneLoadsOutside: '{{what}} ← {{attempted}}：在矩阵之外，写入 0.0 = ',
     laneLoadsReads: '{{what}} ← {{attempted}}：无检查，读取 {{actual}} = ',
     legendSelected: '粗框、粗体：所选通道的 As 行和 Bs 列（它相乘的各项）',
-    legendSelectedShort: '粗框：该通道的行和列',
+    legendSelectedShort: '通道的行和列',
     laneSumSoFarC: '目前的累加和 {{before}}（本阶段的各项在第 3 步加上）；它的 C 元素：{{c}}',
     laneSumSoFarNoC: '目前的累加和 {{before}}（本阶段的各项在第 3 步加上）；无 C 元素',
     laneSumC: '累加和 {{before}} → {{after}}；它的 C 元素：{{c}}',

@@ -133,7 +133,7 @@ export const viz: Catalogue<typeof en> = {
     laneLoadsOutside: '{{what}} ← {{attempted}}：在矩陣之外，寫入 0.0 = ',
     laneLoadsReads: '{{what}} ← {{attempted}}：無檢查，讀取 {{actual}} = ',
     legendSelected: '粗框、粗體：所選通道的 As 列和 Bs 行（它相乘的各項）',
-    legendSelectedShort: '粗框：該通道的列和行',
+    legendSelectedShort: '通道的列和行',
     laneSumSoFarC: '目前的累加和 {{before}}（本階段的各項在第 3 步加上）；它的 C 元素：{{c}}',
     laneSumSoFarNoC: '目前的累加和 {{before}}（本階段的各項在第 3 步加上）；無 C 元素',
     laneSumC: '累加和 {{before}} → {{after}}；它的 C 元素：{{c}}',
