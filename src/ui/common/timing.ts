@@ -36,24 +36,42 @@ function noisyWords(v: Trust): string {
 /** One step of the run's clock per dispatch (a sample of n dispatches is divided by n). */
 export const dispatchStep = (run: TimedRun): number => runTrustHere(run).stepMs;
 
-/** Why this run's time is not a trustworthy speed, or undefined (the trust rule over the run's own statistics and clock). */
-export const untimeableRun = (run: TimedRun): string[] | undefined => distrustWords(runTrustHere(run), run.stats.median);
+/**
+ * The verdict over a run of this page; `software`: measured on a software adapter (core/trust
+ * softwareAdapter). The software reason is named first (issue #45): no noise advice, no "try a
+ * larger size", fixes a time that is no GPU's.
+ */
+const verdictOf = (run: TimedRun, software?: boolean): Trust => {
+  const v = runTrustHere(run, software ? { software: true } : undefined);
+  return v.reasons.includes('software') ? { ...v, reasons: ['software', ...v.reasons.filter((r) => r !== 'software')] } : v;
+};
 
-/** The first reason a run's time is not trusted (core/trust kDistrusts order), or undefined when it is. */
-export const distrustReason = (run: TimedRun): Trust['reasons'][number] | undefined => runTrustHere(run).reasons[0];
+/** Why this run's time is not a trustworthy speed, or undefined (the trust rule over the run's own statistics and clock, and the adapter). */
+export const untimeableRun = (run: TimedRun, software?: boolean): string[] | undefined => distrustWords(verdictOf(run, software), run.stats.median);
+
+/** The first reason a run's time is not trusted (a software adapter first, then core/trust kDistrusts order), or undefined when it is. */
+export const distrustReason = (run: TimedRun, software?: boolean): Trust['reasons'][number] | undefined => verdictOf(run, software).reasons[0];
 
 /**
- * The headline of a run whose time is not trusted, by its verdict's first reason: "Too small to
- * time meaningfully" only when it is near the clock's resolution; a noisy run is called noisy.
+ * The headline of a run whose time is not trusted, by its verdict's first reason: "Software
+ * adapter: correctness only" on a software adapter; "Too small to time meaningfully" only when it
+ * is near the clock's resolution; a noisy run is called noisy.
  */
-export function distrustHeadline(run: TimedRun): string {
-  const first = distrustReason(run);
-  return first === 'noisy' ? t('run:timing.tooNoisy') : first === 'implausible' ? t('run:timing.implausible') : t('run:timing.tooSmall');
+export function distrustHeadline(run: TimedRun, software?: boolean): string {
+  const first = distrustReason(run, software);
+  return first === 'software'
+    ? t('run:timing.softwareOnly')
+    : first === 'noisy'
+      ? t('run:timing.tooNoisy')
+      : first === 'implausible'
+        ? t('run:timing.implausible')
+        : t('run:timing.tooSmall');
 }
 
 /** What to try next for a run whose time is not trusted, by its verdict's first reason. */
-export function distrustAdvice(run: TimedRun): string {
-  return distrustReason(run) === 'noisy' ? t('run:timing.adviceNoisy') : t('run:timing.advice');
+export function distrustAdvice(run: TimedRun, software?: boolean): string {
+  const first = distrustReason(run, software);
+  return first === 'software' ? t('run:timing.adviceSoftware') : first === 'noisy' ? t('run:timing.adviceNoisy') : t('run:timing.advice');
 }
 
 /** A point's or run's mark, short: "too small to time", "noisy (spread 905%)", "implausible". */

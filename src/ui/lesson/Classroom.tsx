@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kPresets } from '../../core/presets';
 import { tileGrid } from '../../core/tiling';
+import { mapLayout } from '../../core/tileLabels';
 import { kGarbage } from '../../core/trace';
 import { runKernels } from '../../state/runs';
 import { applyConfig, useApp } from '../../state/store';
@@ -59,16 +60,24 @@ export function Classroom() {
   const current = parsed && parsed.shape.m * parsed.shape.k * parsed.shape.n <= kClassroomMaxWork ? parsed : undefined;
 
   let figure = null;
+  let winSize: number | undefined;
   if (trace && view) {
-    const w = figureWindow(trace, selected, step);
-    const { across, down } = figureExtent(trace, selected, step);
+    // The window that fits the stage both ways with every label readable at 18 px (core/tileLabels).
+    const grid = tileGrid(trace.config.shape, trace.config.tile);
+    const size = Math.min(
+      mapLayout(grid, fig.w, 18, { maxCell: 240 }).window,
+      mapLayout({ tilesX: grid.tilesY, tilesY: grid.tilesX, phases: grid.phases }, fig.h, 18, { maxCell: 240 }).window,
+    );
+    winSize = size;
+    const w = figureWindow(trace, selected, step, size);
+    const { across, down } = figureExtent(trace, selected, step, size);
     const gaps = 2 * Math.max(w.cols[1] - w.cols[0] + w.phases[1] - w.phases[0], w.rows[1] - w.rows[0] + w.phases[1] - w.phases[0]) + 16;
     const cell = Math.max(24, Math.min(240, Math.floor(Math.min((fig.w - gaps) / across, (fig.h - gaps) / down))));
     const font = Math.max(18, Math.min(44, Math.round(cell * 0.24)));
-    figure = <TileFigure trace={trace} wrongPerTile={view.wrongPerTile} notation={view.notation} cell={cell} font={font} minFont={18} />;
+    figure = <TileFigure trace={trace} wrongPerTile={view.wrongPerTile} notation={view.notation} cell={cell} font={font} minFont={18} size={size} />;
   }
   const g = trace ? tileGrid(trace.config.shape, trace.config.tile) : undefined;
-  const win = trace ? figureWindow(trace, selected, step) : undefined;
+  const win = trace ? figureWindow(trace, selected, step, winSize) : undefined;
 
   return (
     <ClassroomStage

@@ -5,6 +5,7 @@ import { fmtInt, isBelowResolution } from '../common/format';
 import { naiveLoads, tiledLoads } from '../../core/traffic';
 import { numberFormat } from '../../i18n';
 import { distrustReason, untimeableRun } from '../common/timing';
+import { useSoftwareAdapter } from '../common/useSoftware';
 
 /** A ratio with two or one decimals ("2.35", "8.0"), in the language in use. */
 const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
@@ -14,6 +15,7 @@ export function Comparison() {
   const { t } = useTranslation('run');
   const naive = useApp((s) => s.results.naive);
   const tiled = useApp((s) => s.results.tiled);
+  const software = useSoftwareAdapter();
   if (!naive?.run || !tiled?.run || naive.status !== 'verified' || tiled.status !== 'verified') return null;
   const a = naive.config;
   const b = tiled.config;
@@ -24,7 +26,7 @@ export function Comparison() {
   const { m, k, n } = a.shape;
   const tile = b.tile;
   // A run too small to time (near the clock's step, or spread over 50%) gives no ratio worth printing.
-  const tooSmall = [naive.run, tiled.run].some((r) => untimeableRun(r) !== undefined);
+  const tooSmall = [naive.run, tiled.run].some((r) => untimeableRun(r, software) !== undefined);
   // Called too small only when a time is near the clock's step; a run that only spread is noisy.
   const nearClock = [naive.run, tiled.run].some((r) => distrustReason(r) === 'untimeable');
   const nLoads = naiveLoads(a.shape);
@@ -33,7 +35,7 @@ export function Comparison() {
     !Number.isFinite(ratio) || isBelowResolution(naive.run.stats.median) || isBelowResolution(tiled.run.stats.median)
       ? t('comparison.belowResolution', { tile })
       : tooSmall
-        ? t(nearClock ? 'comparison.tooSmall' : 'comparison.tooNoisy', { tile })
+        ? t(software ? 'comparison.software' : nearClock ? 'comparison.tooSmall' : 'comparison.tooNoisy', { tile })
         : ratio >= 1
           ? t('comparison.faster', { tile, ratio: fixed(ratio, 2) })
           : t('comparison.slower', { tile, ratio: fixed(1 / ratio, 2) });

@@ -15,6 +15,7 @@ import { useApp } from '../../state/store';
 import { localizeKernelComments } from '../../i18n/codeComments';
 import type { Language } from '../../core/languages';
 import { setLane } from '../../state/viz';
+import { tableColumns } from '../../core/tileLabels';
 import { columnsPerBlock, macFormula, minusSign, shownBlock, termBlocks } from '../../core/macTerms';
 
 /** Characters a term's factor is printed in (the full value is in its title). */
@@ -318,13 +319,32 @@ export function PhaseTable({ ph, lane, compact }: { ph: number; lane: { ly: numb
     () => (trace ? phaseTable(trace.trace, trace.config.shape, trace.config.tile, trace.rowsPerInvocation, selected.tx, selected.ty, trace.bounds) : []),
     [trace, selected],
   );
+  const figRef = useRef<HTMLElement>(null);
+  const box = useBox(figRef);
+  // The estimate starts on the narrow side (0.5 em a glyph); a table still wider than its box after
+  // layout drops a phase column until it fits (measured, so no column is ever cut).
+  const [shrink, setShrink] = useState({ key: '', n: 0 });
+  useLayoutEffect(() => {
+    const el = figRef.current;
+    if (!el || Number(el.dataset.phases) <= 1 || el.scrollWidth <= el.clientWidth + 1) return;
+    setShrink({ key: el.dataset.fitKey ?? '', n: Number(el.dataset.less ?? 0) + 1 });
+  }, [shrink, box.width, box.font, trace, selected, ph, compact]);
   if (!trace || table.length === 0) return null;
   const { tile } = trace.config;
   const phases = table[0]!.phases.length;
-  const p0 = Math.max(0, Math.min(ph - Math.floor(kTablePhases / 2), phases - kTablePhases));
-  const p1 = Math.min(phases, p0 + kTablePhases);
-  const cols = Array.from({ length: p1 - p0 }, (_, i) => p0 + i);
   const zoom = tile > 4;
+  // As many phases as the box holds (issue #45: at 1366×768 the presentation cut the last column),
+  // from the longest load it prints ("A[47][31]", "0 A[3][2]" outside) and thread label ("(15, 15)"), up to kTablePhases.
+  const loadChars = Math.max(
+    1,
+    ...table.flatMap((r) => r.phases.flatMap((c) => [c.a, c.b].map((l) => `A[${l.row}][${l.col}]`.length + (l.index === kOutside ? 2 : 0)))),
+  );
+  const fitKey = `${box.width}|${box.font}|${tile}|${phases}|${loadChars}|${compact ? 1 : 0}`;
+  const less = shrink.key === fitKey ? shrink.n : 0;
+  const fit = Math.max(1, tableColumns(box.width, box.font, loadChars, `(${tile - 1}, ${tile - 1})`.length, zoom, kTablePhases, compact ? 0.6 * box.font + 2 : 18, 0.5) - less);
+  const p0 = Math.max(0, Math.min(ph - Math.floor(fit / 2), phases - fit));
+  const p1 = Math.min(phases, p0 + fit);
+  const cols = Array.from({ length: p1 - p0 }, (_, i) => p0 + i);
   const rows = tableRows(table, tile, lane);
   const cell = (which: 'A' | 'B', l: TableLoad) => {
     const name = `${which}[${l.row}][${l.col}]`;
@@ -343,6 +363,9 @@ export function PhaseTable({ ph, lane, compact }: { ph: number; lane: { ly: numb
   };
   return (
     <figure
+      ref={figRef}
+      data-fit-key={fitKey}
+      data-less={less}
       className={`phase-table${compact ? ' compact' : ''}${zoom ? ' rows' : ''}`}
       data-testid="phase-table"
       data-zoom={zoom ? 'row' : 'all'}

@@ -12,6 +12,7 @@ import { kKernels } from '../../core/kernels';
 import { timeableSize } from '../../core/trust';
 import { runKernels } from '../../state/runs';
 import { applyConfig } from '../../state/store';
+import { useSoftwareAdapter } from '../common/useSoftware';
 
 const kStrong = { strong: <strong /> };
 /** The traffic formulas (notation, the same in every language). */
@@ -25,6 +26,7 @@ export function TilingWhy() {
   const gpu = useApp((s) => s.gpu);
   const results = useApp((s) => s.results);
   const [speedup, setSpeedup] = useState<number | undefined>(undefined);
+  const softwareNamed = useSoftwareAdapter();
   if (!trace || gpu.state !== 'ready') return null;
   const { shape, tile } = trace.config;
   const limits = gpu.info.limits;
@@ -36,19 +38,19 @@ export function TilingWhy() {
   const mapping = tiledMapping(tile, limits);
   const storage = 2 * tile * tile * 4;
   // A time too near the clock's step or too spread is shown, but never as a speed to compare.
-  const untrusted = [naive, tiled].some((r) => r && untimeableRun(r.run) !== undefined);
+  const software = gpu.info.isFallbackAdapter || softwareNamed;
+  const untrusted = [naive, tiled].some((r) => r && untimeableRun(r.run, software) !== undefined);
   const measured = (r: typeof naive) =>
     r ? (
       <>
         <span className="num">{fmtMs(r.run.stats.median)}</span>
         {t('why.measured', { clock: kClockLabels[r.run.clock], n: r.run.stats.n })}
-        {untimeableRun(r.run) && <em data-testid="why-untrusted"> {t('why.untrustedMark', { tooSmall: distrustHeadline(r.run) })}</em>}
+        {untimeableRun(r.run, software) && <em data-testid="why-untrusted"> {t('why.untrustedMark', { tooSmall: distrustHeadline(r.run, software) })}</em>}
       </>
     ) : (
       t('why.notRun')
     );
   const invocations = { tile, want: fmtInt(tile * tile), allowed: fmtInt(limits.maxComputeInvocationsPerWorkgroup) };
-  const software = gpu.info.isFallbackAdapter;
   const h100 = (kKernels.tiled.reference!.dawn / kKernels.naive.reference!.dawn).toFixed(1);
   const fewer = numberFormat({ minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(nl / tl);
   const atSpeedup = speedup !== undefined && shape.m === speedup && shape.k === speedup && shape.n === speedup;
@@ -96,7 +98,25 @@ export function TilingWhy() {
         return (
           <div className="speedup" data-testid="speedup">
             {/* Offered after a run too small to time, and after any run smaller than the size this GPU can time well (a slow or busy adapter can time the default example, noisily). */}
-            {(untrusted || shape.m * shape.k * shape.n < size ** 3) && !atSpeedup && (
+            {/* On a software adapter no size shows what tiling buys: said, and the phase walk-through offered instead of a run (issue #45). */}
+            {software && !atSpeedup && (
+              <div data-testid="speedup-software">
+                <p className="small">{t('why.speedupSoftwareWhy')}</p>
+                <button
+                  type="button"
+                  data-testid="speedup-walkthrough"
+                  onClick={() => {
+                    const stepper = document.querySelector<HTMLElement>('[data-testid="phase-stepper"]');
+                    const next = stepper?.querySelector<HTMLElement>('[data-testid="phase-next"]');
+                    stepper?.scrollIntoView({ block: 'start' });
+                    next?.focus({ preventScroll: true });
+                  }}
+                >
+                  {t('why.speedupWalkthrough')}
+                </button>
+              </div>
+            )}
+            {!software && (untrusted || shape.m * shape.k * shape.n < size ** 3) && !atSpeedup && (
               <button
                 type="button"
                 data-testid="speedup-run"
@@ -110,7 +130,7 @@ export function TilingWhy() {
               </button>
             )}
             {atSpeedup && naive && tiled && (
-              <p data-testid="speedup-ratio" data-trusted={untrusted || software ? 'false' : 'true'} data-ratio={untrusted || software ? '' : String(naive.run.stats.median / tiled.run.stats.median)}>
+              <p tabIndex={-1} data-testid="speedup-ratio" data-trusted={untrusted || software ? 'false' : 'true'} data-ratio={untrusted || software ? '' : String(naive.run.stats.median / tiled.run.stats.median)}>
                 {software
                   ? t('why.speedupSoftwareRun', { size: speedup, naive: fmtMs(naive.run.stats.median), tiled: fmtMs(tiled.run.stats.median) })
                   : untrusted
@@ -159,6 +179,7 @@ export function DataFlow() {
   const { t } = useTranslation();
   const tiled = useApp((s) => s.results.tiled);
   const trace = useApp((s) => s.trace);
+  const software = useSoftwareAdapter();
   if (!trace) return null;
   const run = tiled?.run;
   const tile = trace.config.tile;
@@ -166,7 +187,7 @@ export function DataFlow() {
   const stages: Array<[string, string, string?, string?]> = [
     [t('flow.host'), t('flow.hostNote'), t('flow.upload'), run ? t('flow.wallClock', { time: fmtMs(run.uploadMs) }) : ''],
     [t('flow.global'), t('flow.globalNote'), t('flow.phase'), t('flow.phaseNote', { tile })],
-    [t('flow.workgroup'), t('flow.workgroupNote', { bytes: fmtBytes(2 * tile * tile * 4) }), t('flow.mac'), run ? t(untimeableRun(run) ? 'flow.macNoteUntrusted' : 'flow.macNote', { time: fmtMs(run.stats.median), clock: kClockLabels[run.clock] }) : ''],
+    [t('flow.workgroup'), t('flow.workgroupNote', { bytes: fmtBytes(2 * tile * tile * 4) }), t('flow.mac'), run ? t(untimeableRun(run, software) ? 'flow.macNoteUntrusted' : 'flow.macNote', { time: fmtMs(run.stats.median), clock: kClockLabels[run.clock], why: distrustHeadline(run, software) }) : ''],
     [t('flow.registers'), t('flow.registersNote'), t('flow.store'), t('flow.storeNote')],
     [t('flow.global'), t('flow.globalC'), t('flow.readBack'), run ? t('flow.wallClock', { time: fmtMs(run.readbackMs) }) : ''],
     [t('flow.host'), t('flow.hostC')],

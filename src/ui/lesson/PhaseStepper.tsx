@@ -455,7 +455,7 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
   );
   const kernel = <KernelSteps tile={tile as TileWidth} sub={sub} last={ph === view.g.phases - 1} />;
   const table = <PhaseTable ph={ph} lane={lane} compact={cr} />;
-  const detail = <LaneDetail compact={cr} slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
+  const detail = <LaneDetail compact={cr} sums={sums} slot={focusSlot} a={aItems[lane.ly * tile + lane.lx]!} b={bItems[lane.ly * tile + lane.lx]!} c={sumItem(focusSlot)} tile={tile} lane={lane} />;
   const label = (
     <p className="phase-label" data-testid="phase-label" aria-live="polite">
       {say(stepLabel(step, view.g.phases))}
@@ -472,7 +472,8 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
   );
   const legend = (
     <p className="small legend">
-      <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOob')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStore')}{' '}
+      <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOob')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStore')} ·{' '}
+      <span className="lane hl legend-swatch" aria-hidden="true" /> <span data-testid="legend-selected">{t('stepper.legendSelected')}</span>{' '}
       {t('stepper.legendFocus')}
       {heatLegend(false)}
       {!trace.bounds && (
@@ -504,7 +505,9 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
         {detail}
         <p className="legend">
           <span className="lane oob legend-swatch" aria-hidden="true" /> {t('stepper.legendOobShort')} · <span className="lane nostore legend-swatch" aria-hidden="true" /> {t('stepper.legendNoStoreShort')}
-          <span className="focus-hint"> · {t('stepper.legendFocusShort')}</span>
+          {/* The selection's word in place of the click hint, the same at every step (no box moves between steps). */}
+          {' · '}
+          <span className="lane hl legend-swatch" aria-hidden="true" /> <span data-testid="legend-selected">{t('stepper.legendSelectedShort')}</span>
           {heatLegend(true)}
         </p>
       </div>
@@ -566,7 +569,7 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
 }
 
 /** The focused lane, printed in full beside the grids: its invocation, both loads, its sum and C element. */
-function LaneDetail({ slot, a, b, c, tile, lane, compact }: { slot: Slot; a: LaneItem; b: LaneItem; c: LaneItem; tile: number; lane: { ly: number; lx: number }; compact?: boolean }) {
+function LaneDetail({ slot, a, b, c, tile, lane, compact, sums }: { slot: Slot; a: LaneItem; b: LaneItem; c: LaneItem; tile: number; lane: { ly: number; lx: number }; compact?: boolean; sums: 'before' | 'after' }) {
   const { t } = useTranslation('viz');
   const Item = compact ? 'span' : 'li';
   const row = (label: string, item: LaneItem, oob: boolean, attempted: string): ReactNode => (
@@ -599,10 +602,15 @@ function LaneDetail({ slot, a, b, c, tile, lane, compact }: { slot: Slot; a: Lan
       <ul>
         {asRow}
         {bsRow}
-        <li>
-          {s.model.storesC
-            ? t('stepper.laneSumC', { before: fullValue(s.before), after: fullValue(s.after), c: c.src })
-            : t('stepper.laneSumNoC', { before: fullValue(s.before), after: fullValue(s.after) })}
+        {/* The running sum of the steps done so far: before the multiply step this phase's terms are not added yet (issue #45). */}
+        <li data-testid="lane-detail-sum" data-sum={sums === 'after' ? String(s.after) : String(s.before)}>
+          {sums === 'after'
+            ? s.model.storesC
+              ? t('stepper.laneSumC', { before: fullValue(s.before), after: fullValue(s.after), c: c.src })
+              : t('stepper.laneSumNoC', { before: fullValue(s.before), after: fullValue(s.after) })
+            : s.model.storesC
+              ? t('stepper.laneSumSoFarC', { before: fullValue(s.before), c: c.src })
+              : t('stepper.laneSumSoFarNoC', { before: fullValue(s.before) })}
         </li>
       </ul>
     </div>

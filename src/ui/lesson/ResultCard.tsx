@@ -8,6 +8,7 @@ import { useApp, type KernelResult } from '../../state/store';
 import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from '../common/format';
 import { dispatchStep, distrustAdvice, distrustHeadline, untimeableRun } from '../common/timing';
 import { say } from '../../i18n';
+import { useSoftwareAdapter } from '../common/useSoftware';
 import { kernelLabel, kernelSummary, mappingText } from '../../i18n/kernels';
 
 /** <b> in a sentence of the catalogue. */
@@ -43,19 +44,29 @@ function ClockSentence({ run, rest }: { run: NonNullable<KernelResult['run']>; r
   return <Trans t={t} i18nKey={key} values={{ clock, note, step, steps: kStepsPerSample, rest }} components={kBold} />;
 }
 
-function Body({ r }: { r: KernelResult }) {
+function Body({ r, software }: { r: KernelResult; software: boolean }) {
   const { t } = useTranslation('run');
   if (r.status === 'running') return <Progress r={r} />;
   if (r.status === 'error' || !r.run || !r.verification) return <p className="error-text">{r.error ? say(r.error) : t('result.failed')}</p>;
   const { run, verification: v } = r;
   const step = dispatchStep(run);
   const spread = spreadPercent(run.stats);
-  const why = untimeableRun(run);
+  const why = untimeableRun(run, software);
   const samples = { n: run.stats.n, count: run.warmups, d: run.dispatchesPerSample };
   const sampled = run.dispatchesPerSample > 1 ? t('result.samplesBatched', samples) : t('result.samples', samples);
   return (
     <>
-      {why ? (
+      {why && software ? (
+        // A software adapter is named first, with no advice about noise or size (issue #45).
+        <div className="too-small software" data-testid={`too-small-${run.kernel}`}>
+          <p data-testid="software-note">
+            <strong>{distrustHeadline(run, true)}.</strong> {distrustAdvice(run, true)}
+          </p>
+          <p className="small">
+            {t('result.shownNotTrusted', { median: fmtMeasuredMs(run.stats.median, step), rate: fmtRate(run.gflops, run.stats.median, step) })}
+          </p>
+        </div>
+      ) : why ? (
         <div className="too-small" data-testid={`too-small-${run.kernel}`}>
           <p>
             <Trans
@@ -128,6 +139,7 @@ export function ResultCard({ id }: { id: KernelId }) {
   const noGpu = useApp((s) => s.gpu.state === 'unavailable');
   const trace = useApp((s) => s.trace);
   const traceStatus = useApp((s) => s.traceStatus);
+  const software = useSoftwareAdapter();
   const spec = kKernels[id];
   const testId = `result-${id}`;
   if (!r) {
@@ -159,7 +171,7 @@ export function ResultCard({ id }: { id: KernelId }) {
         <span className={`badge ${r.status === 'verified' ? 'ok' : r.status === 'running' ? 'neutral' : 'bad'}`}>{t(`status.${r.status}`)}</span>
       </h3>
       <p className="small">{spec.usesTile ? describeConfig(r.config) : t('result.noTile', { config: describeConfig(r.config) })}</p>
-      <Body r={r} />
+      <Body r={r} software={software} />
       {done && spec.usesTile && trace && !trace.bounds && (
         // One verdict per screen (issue #34): the card says which kernel it verified and that the map shows the copy without the tests.
         <p className="small bounds-off-note" data-testid="bounds-off-card-note">

@@ -5,9 +5,11 @@ import { useApp, type KernelResult } from '../../state/store';
 import { fmtMeasuredMs, fmtRate } from '../common/format';
 import { dispatchStep, distrustHeadline, untimeableRun } from '../common/timing';
 import { kernelLabel } from '../../i18n/kernels';
+import { useSoftwareAdapter } from '../common/useSoftware';
 
 function Line({ id, r }: { id: KernelId; r: KernelResult }) {
   const { t } = useTranslation('run');
+  const software = useSoftwareAdapter();
   const name = kernelLabel(id);
   if (r.status !== 'verified' && r.status !== 'mismatch') {
     return (
@@ -18,7 +20,7 @@ function Line({ id, r }: { id: KernelId; r: KernelResult }) {
   }
   const run = r.run;
   const step = run ? dispatchStep(run) : undefined;
-  const tooSmall = run ? untimeableRun(run) : undefined;
+  const tooSmall = run ? untimeableRun(run, software) : undefined;
   return (
     <li>
       <strong>{name}</strong>{t('summary.colon')}<span className={r.status === 'verified' ? 'ok-text' : 'error-text'}>{t(`summary.${r.status}`)}</span>
@@ -28,7 +30,7 @@ function Line({ id, r }: { id: KernelId; r: KernelResult }) {
           {t('summary.median', { time: fmtMeasuredMs(run.stats.median, step), clock: t(`clock.name.${run.clock}`), n: run.stats.n })}
           {' · '}
           {tooSmall ? (
-            <em>{t('summary.notTrusted', { tooSmall: distrustHeadline(run) })}</em>
+            <em data-testid={software ? `summary-software-${id}` : undefined}>{t('summary.notTrusted', { tooSmall: distrustHeadline(run, software) })}</em>
           ) : (
             fmtRate(run.gflops, run.stats.median, step)
           )}
@@ -49,7 +51,7 @@ export function RunSummary() {
   const ids = (['naive', 'tiled'] as const).filter((id) => results[id] && belongs(results[id], id, config));
   if (ids.length === 0) return null;
   return (
-    <section className="panel run-summary" data-testid="run-summary" aria-label={t('summary.label')}>
+    <section className="panel run-summary" data-testid="run-summary" aria-label={t('summary.label')} tabIndex={-1} aria-live="polite">
       <ul>
         {ids.map((id) => (
           <Line key={id} id={id} r={results[id]!} />

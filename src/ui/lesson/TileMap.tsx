@@ -11,19 +11,19 @@ import { selectTile } from '../../state/viz';
 import { FigureExport } from './FigureExport';
 import { fmtInt } from '../common/format';
 import { afterNextPaint } from './afterPaint';
+import { useBox } from './useBox';
+import { blockForms, fitLabel, kMaxWindow, mapLayout, windowAround, workgroupForms } from '../../core/tileLabels';
 import './classroom.css';
+
+/** The smallest label size on the page's map (px), its padding each side and a margin for the figure's scroll bar. */
+const kMinFont = 10;
+const kPanelPadPx = 20;
+const kFigureSlackPx = 16;
+const kMaxCellPx = 96;
 
 /** Which figure the map's export buttons save (their test ids: export-map-svg, export-map-png). */
 const kExportWhat = 'map';
 
-/** At most this many tiles per side are drawn; larger grids show a window around the selection. */
-const kWindow = 12;
-
-function windowAround(center: number, count: number): [number, number] {
-  if (count <= kWindow) return [0, count];
-  const start = Math.max(0, Math.min(count - kWindow, center - Math.floor(kWindow / 2)));
-  return [start, start + kWindow];
-}
 
 const range = (a: number, b: number) => Array.from({ length: b - a }, (_, i) => a + i);
 
@@ -47,16 +47,16 @@ export function useTileMapView(trace: TraceView | undefined) {
 }
 
 /** The windows of C rows, C columns and phases the figure draws, around the selection and phase. */
-export function figureWindow(trace: TraceView, selected: { ty: number; tx: number }, step: number) {
+export function figureWindow(trace: TraceView, selected: { ty: number; tx: number }, step: number, size: number = kMaxWindow) {
   const g = tileGrid(trace.config.shape, trace.config.tile);
   const phase = Math.floor(step / 4);
-  return { rows: windowAround(selected.ty, g.tilesY), cols: windowAround(selected.tx, g.tilesX), phases: windowAround(phase, g.phases), windowed: g.tilesX > kWindow || g.tilesY > kWindow || g.phases > kWindow };
+  return { rows: windowAround(selected.ty, g.tilesY, size), cols: windowAround(selected.tx, g.tilesX, size), phases: windowAround(phase, g.phases, size), windowed: g.tilesX > size || g.tilesY > size || g.phases > size };
 }
 
 /** The figure's extent in full tiles (partial edge tiles count by their share), across and down. */
-export function figureExtent(trace: TraceView, selected: { ty: number; tx: number }, step: number): { across: number; down: number } {
+export function figureExtent(trace: TraceView, selected: { ty: number; tx: number }, step: number, size: number = kMaxWindow): { across: number; down: number } {
   const { shape, tile } = trace.config;
-  const w = figureWindow(trace, selected, step);
+  const w = figureWindow(trace, selected, step, size);
   const cols = range(w.cols[0], w.cols[1]).reduce((a, tx) => a + tileExtent(shape, tile, 0, tx).cols / tile, 0);
   const rows = range(w.rows[0], w.rows[1]).reduce((a, ty) => a + tileExtent(shape, tile, ty, 0).rows / tile, 0);
   const phases = range(w.phases[0], w.phases[1]).reduce((a, p) => a + phaseExtent(shape, tile, p) / tile, 0);
@@ -67,10 +67,10 @@ export function figureExtent(trace: TraceView, selected: { ty: number; tx: numbe
  * The map as the export draws it (ui/lesson/figureSvg): the same record, window and notation as the
  * figure on screen, with the formula and the phase label.
  */
-export function mapFigure(trace: TraceView, wrongPerTile: Uint32Array, notation: Notation, selected: { ty: number; tx: number }, step: number): MapFigure {
+export function mapFigure(trace: TraceView, wrongPerTile: Uint32Array, notation: Notation, selected: { ty: number; tx: number }, step: number, size: number = kMaxWindow): MapFigure {
   const { shape, tile } = trace.config;
   const g = tileGrid(shape, tile);
-  const w = figureWindow(trace, selected, step);
+  const w = figureWindow(trace, selected, step, size);
   return {
     shape,
     tile,
@@ -91,21 +91,21 @@ export function mapFigure(trace: TraceView, wrongPerTile: Uint32Array, notation:
   };
 }
 
-/** Whether a label of `chars` characters fits a box at a font size (a conservative glyph width). */
-const fits = (chars: number, lines: number, w: number, h: number, font: number) => chars * 0.7 * font + 8 <= w && lines * 1.25 * font + 6 <= h;
-
 /**
- * The figure: B tiles above, A tiles on the left, C tiles below B, at `cell` pixels a full tile.
- * Labels are drawn only where they fit at `font` pixels; every tile keeps its name in its title.
+ * The figure: B tiles above, A tiles on the left, C tiles below B, at `cell` pixels a full tile, a
+ * window of `size` tiles a side around the selection and phase. Every tile is labelled
+ * (core/tileLabels fitLabel: the full form, a shorter one, smaller down to minFont, never blank) and
+ * keeps its full name in its title and `data-label`. The A and B strips say whether the current
+ * phase's tile is inside the panel (`data-in-panel`, measured after layout).
  */
-export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont = font }: { trace: TraceView; wrongPerTile: Uint32Array; notation: Notation; cell: number; font: number; minFont?: number }) {
+export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont = font, size = kMaxWindow }: { trace: TraceView; wrongPerTile: Uint32Array; notation: Notation; cell: number; font: number; minFont?: number; size?: number }) {
   const selected = useApp((s) => s.selected);
   const step = useApp((s) => s.step);
   const { t } = useTranslation('viz');
   const { shape, tile } = trace.config;
   const g = tileGrid(shape, tile);
   const phase = Math.floor(step / 4);
-  const w = figureWindow(trace, selected, step);
+  const w = figureWindow(trace, selected, step, size);
   const [r0, r1] = w.rows;
   const [c0, c1] = w.cols;
   const [p0, p1] = w.phases;
@@ -123,53 +123,84 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
       selectTile(g.tilesY - 1, g.tilesX - 1);
     }
   };
-  // A name in a narrow (partial) tile is set smaller, down to minFont, before it is left out.
-  const label = (text: string, wPx: number, hPx: number) => {
-    const size = Math.min(font, (wPx - 8) / (text.length * 0.7), (hPx - 6) / 1.25);
-    if (size < minFont) return '';
-    return size < font ? <span style={{ fontSize: `${Math.floor(size)}px` }}>{text}</span> : text;
+  // A block name: the full form, or without its letter, set smaller down to minFont; never blank.
+  const label = (name: string, wPx: number, hPx: number) => {
+    const f = fitLabel(blockForms(name), wPx, hPx, font, minFont);
+    return { text: f.text, node: f.size < font ? <span style={{ fontSize: `${Math.floor(f.size * 10) / 10}px` }}>{f.text}</span> : f.text };
   };
 
   // A figure wider (or taller) than its box scrolls inside it: the selected C tile is kept in view
   // there (at 176³ its 11 columns overflow, and the tile the formula names sat out of sight). The
-  // figure scrolls, never the page.
+  // figure scrolls, never the page. Then the A and B strips say whether the current phase's tile is
+  // inside the panel (the figure's visible box).
   const figRef = useRef<HTMLDivElement>(null);
   useEffect(
     () =>
       afterNextPaint(() => {
         const fig = figRef.current;
-        const cellEl = fig?.querySelector<HTMLElement>('.tile.c.selected');
-        if (!fig || !cellEl || (fig.scrollWidth <= fig.clientWidth && fig.scrollHeight <= fig.clientHeight)) return;
-        const f = fig.getBoundingClientRect();
-        const c = cellEl.getBoundingClientRect();
-        if (c.left < f.left) fig.scrollLeft -= f.left - c.left + 8;
-        else if (c.right > f.right) fig.scrollLeft += c.right - f.right + 8;
-        if (c.top < f.top) fig.scrollTop -= f.top - c.top + 8;
-        else if (c.bottom > f.bottom) fig.scrollTop += c.bottom - f.bottom + 8;
+        if (!fig) return;
+        const cellEl = fig.querySelector<HTMLElement>('.tile.c.selected');
+        if (cellEl && (fig.scrollWidth > fig.clientWidth || fig.scrollHeight > fig.clientHeight)) {
+          const f = fig.getBoundingClientRect();
+          const c = cellEl.getBoundingClientRect();
+          if (c.left < f.left) fig.scrollLeft -= f.left - c.left + 8;
+          else if (c.right > f.right) fig.scrollLeft += c.right - f.right + 8;
+          if (c.top < f.top) fig.scrollTop -= f.top - c.top + 8;
+          else if (c.bottom > f.bottom) fig.scrollTop += c.bottom - f.bottom + 8;
+        }
+        const panel = (fig.closest('.panel, .classroom-stage') ?? fig).getBoundingClientRect();
+        const box = fig.getBoundingClientRect();
+        const left = Math.max(panel.left, box.left) - 0.5;
+        const right = Math.min(panel.right, box.right) + 0.5;
+        for (const strip of fig.querySelectorAll<HTMLElement>('.agrid, .bgrid')) {
+          const cur = strip.querySelector<HTMLElement>('.tile.current');
+          const r = cur?.getBoundingClientRect();
+          strip.dataset.inPanel = r && r.left >= left && r.right <= right ? 'true' : 'false';
+        }
       }),
-    [selected.ty, selected.tx, cell, trace],
+    [selected.ty, selected.tx, cell, trace, step, size],
   );
 
   return (
     // i18n-exempt: CSS grid columns
     <div className="matmul-figure" ref={figRef} style={{ gridTemplateColumns: `auto auto`, ['--tile-font' as string]: `${font}px` }}>
       <div />
-      <div className="bgrid" aria-label={t('map.bCells')} style={{ gridTemplateColumns: range(c0, c1).map((tx) => `${colW(tx)}px`).join(' '), gridTemplateRows: range(p0, p1).map((p) => `${kW(p)}px`).join(' ') }}>
+      <div
+        className="bgrid"
+        data-testid="tile-map-b"
+        data-in-panel="false"
+        aria-label={t('map.bCells')}
+        style={{ gridTemplateColumns: range(c0, c1).map((tx) => `${colW(tx)}px`).join(' '), gridTemplateRows: range(p0, p1).map((p) => `${kW(p)}px`).join(' ') }}
+      >
         {range(p0, p1).map((p) =>
-          range(c0, c1).map((tx) => (
-            <div key={`${p}-${tx}`} className={`tile b${tx === selected.tx ? ' band' : ''}${tx === selected.tx && p === phase ? ' current' : ''}`} title={notation.name('B', p + 1, tx + 1)}>
-              {label(notation.name('B', p + 1, tx + 1), colW(tx), kW(p))}
-            </div>
-          )),
+          range(c0, c1).map((tx) => {
+            const name = notation.name('B', p + 1, tx + 1);
+            const l = label(name, colW(tx), kW(p));
+            return (
+              <div key={`${p}-${tx}`} className={`tile b${tx === selected.tx ? ' band' : ''}${tx === selected.tx && p === phase ? ' current' : ''}`} title={name} data-label={l.text} data-name={name}>
+                {l.node}
+              </div>
+            );
+          }),
         )}
       </div>
-      <div className="agrid" aria-label={t('map.aCells')} style={{ gridTemplateColumns: range(p0, p1).map((p) => `${kW(p)}px`).join(' '), gridTemplateRows: range(r0, r1).map((ty) => `${rowH(ty)}px`).join(' ') }}>
+      <div
+        className="agrid"
+        data-testid="tile-map-a"
+        data-in-panel="false"
+        aria-label={t('map.aCells')}
+        style={{ gridTemplateColumns: range(p0, p1).map((p) => `${kW(p)}px`).join(' '), gridTemplateRows: range(r0, r1).map((ty) => `${rowH(ty)}px`).join(' ') }}
+      >
         {range(r0, r1).map((ty) =>
-          range(p0, p1).map((p) => (
-            <div key={`${ty}-${p}`} className={`tile a${ty === selected.ty ? ' band' : ''}${ty === selected.ty && p === phase ? ' current' : ''}`} title={notation.name('A', ty + 1, p + 1)}>
-              {label(notation.name('A', ty + 1, p + 1), kW(p), rowH(ty))}
-            </div>
-          )),
+          range(p0, p1).map((p) => {
+            const name = notation.name('A', ty + 1, p + 1);
+            const l = label(name, kW(p), rowH(ty));
+            return (
+              <div key={`${ty}-${p}`} className={`tile a${ty === selected.ty ? ' band' : ''}${ty === selected.ty && p === phase ? ' current' : ''}`} title={name} data-label={l.text} data-name={name}>
+                {l.node}
+              </div>
+            );
+          }),
         )}
       </div>
       <div
@@ -186,13 +217,14 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
               const r = rec(ty, tx);
               const wrong = wrongPerTile[ty * g.tilesX + tx]!;
               const isSel = ty === selected.ty && tx === selected.tx;
-              const wg = `(${r.x},${r.y})`;
               const mark = `✗${wrong}`;
+              // The workgroup label, "(x,y)" or "x,y" (and the wrong count on a second line), set smaller
+              // in a narrow tile down to minFont; where even that does not fit, the short form squeezed.
+              const forms = workgroupForms(r.x, r.y);
               const lines = wrong > 0 ? 2 : 1;
-              // The workgroup label (and the wrong count) set smaller in a narrow edge tile, down to minFont.
-              const size = Math.min(font, (colW(tx) - 8) / (Math.max(wg.length, mark.length) * 0.7), (rowH(ty) - 6) / (lines * 1.25));
-              const both = size >= minFont;
-              const cellStyle = size < font ? { fontSize: `${Math.floor(Math.max(size, minFont))}px` } : undefined;
+              const f = fitLabel(wrong > 0 ? forms.map((x) => (x.length >= mark.length ? x : x.padEnd(mark.length))) : forms, colW(tx), rowH(ty), font, minFont, lines);
+              const wgText = f.text.trim();
+              const cellStyle = f.size < font ? { fontSize: `${Math.floor(f.size * 10) / 10}px` } : undefined;
               return (
                 <div
                   key={tx}
@@ -202,21 +234,14 @@ export function TileFigure({ trace, wrongPerTile, notation, cell, font, minFont 
                   data-workgroup={`${r.x},${r.y}`}
                   data-stores={r.stores}
                   data-wrong={wrong}
+                  data-label={wrong > 0 ? `${wgText} ${mark}` : wgText}
                   className={`tile c${isSel ? ' selected' : ''}${wrong ? ' wrong' : ''}`}
                   onClick={() => selectTile(ty, tx)}
                   title={t(wrong ? 'map.cellTitleWrong' : 'map.cellTitle', { tile: notation.cTile(ty, tx), x: r.x, y: r.y, stores: r.stores, wrong })}
                   style={cellStyle}
                 >
-                  {both ? (
-                    <>
-                      <span className="wg">{wg}</span>
-                      {wrong > 0 && <span className="wrong-mark">{mark}</span>}
-                    </>
-                  ) : wrong > 0 && fits(1, 1, colW(tx), rowH(ty), minFont) ? (
-                    '✗'
-                  ) : (
-                    ''
-                  )}
+                  <span className="wg">{wgText}</span>
+                  {wrong > 0 && <span className="wrong-mark">{mark}</span>}
                 </div>
               );
             })}
@@ -262,10 +287,12 @@ export function TileMap() {
   const noGpu = useApp((s) => s.gpu.state === 'unavailable');
   const view = useTileMapView(trace);
   const { t } = useTranslation('viz');
+  const panelRef = useRef<HTMLElement>(null);
+  const panel = useBox(panelRef);
 
   if (!trace || !view) {
     return (
-      <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source="none" data-trace-status={status}>
+      <section ref={panelRef} className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source="none" data-trace-status={status}>
         <h2 id="map-heading">{t('map.heading')}</h2>
         <p>
           {status === 'running' ? t('map.recordingRun') : status === 'error' ? t('map.failed', { error: say(traceError) }) : noGpu ? t('map.emptyCpu') : t('map.emptyGpu')}
@@ -276,15 +303,21 @@ export function TileMap() {
 
   const { shape, tile } = trace.config;
   const { g, disagreements, wrongPerTile, notation } = view;
-  const w = figureWindow(trace, selected, step);
-  const across = Math.max(w.rows[1] - w.rows[0], w.cols[1] - w.cols[0], w.phases[1] - w.phases[0]);
-  const cell = Math.max(30, Math.min(96, Math.floor(560 / across)));
+  // The figure's width: the panel's content box, 60% of it beside the text on a wide page
+  // (styles.css .map-body); the window and the cell follow from it (core/tileLabels mapLayout), so
+  // the A strip and C fit side by side and no label is blank.
+  const wideBody = typeof window !== 'undefined' && window.matchMedia?.('(min-width: 1100px)').matches;
+  const inner = panel.width > 0 ? panel.width - 2 * kPanelPadPx : 560;
+  const avail = Math.max(120, Math.floor((wideBody ? 0.6 : 1) * inner) - kFigureSlackPx);
+  const layout = mapLayout(g, avail, kMinFont, { maxCell: kMaxCellPx });
+  const w = figureWindow(trace, selected, step, layout.window);
+  const cell = layout.cell;
   const sel = tileRecord(trace.tiles, g.tilesX, selected.ty, selected.tx);
   const src = trace.source;
   const ext = tileExtent(shape, tile, selected.ty, selected.tx);
 
   return (
-    <section className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-source={trace.source} data-trace-status={status} data-tiles-x={g.tilesX} data-tiles-y={g.tilesY}>
+    <section ref={panelRef} className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-window={layout.window} data-source={trace.source} data-trace-status={status} data-tiles-x={g.tilesX} data-tiles-y={g.tilesY}>
       <h2 id="map-heading">{t('map.heading')}</h2>
       <p className="small">
         {t('map.summary', { m: shape.m, k: shape.k, n: shape.n, tile, tilesY: g.tilesY, tilesX: g.tilesX, workgroups: fmtInt(g.tilesX * g.tilesY), count: g.phases })}{' '}
@@ -339,10 +372,10 @@ export function TileMap() {
       </p>
       <div className="map-body">
       <div className="map-figure">
-        <TileFigure trace={trace} wrongPerTile={wrongPerTile} notation={notation} cell={cell} font={12.6} minFont={10} />
+        <TileFigure trace={trace} wrongPerTile={wrongPerTile} notation={notation} cell={cell} font={12.6} minFont={kMinFont} size={layout.window} />
         <FigureExport
           what={kExportWhat}
-          make={() => ({ svg: mapSvg(mapFigure(trace, wrongPerTile, notation, selected, step), language()), name: (ext) => mapFileName(shape, tile, selected, ext) })}
+          make={() => ({ svg: mapSvg(mapFigure(trace, wrongPerTile, notation, selected, step, layout.window), language()), name: (ext) => mapFileName(shape, tile, selected, ext) })}
         />
         <p className="small">
           {t(`map.${src}.cells`)} {t('map.clickHint')}

@@ -7,6 +7,7 @@
  */
 import { i18n, type Language } from '../../i18n';
 import { phaseExtent, tileExtent, tileRecord } from '../../core/trace';
+import { blockForms, fitLabel, workgroupForms } from '../../core/tileLabels';
 
 /** Colours of the page's light theme (styles.css), written out: the SVG carries no stylesheet. */
 const kColour = {
@@ -164,9 +165,12 @@ export function mapSvg(f: MapFigure, lang: Language): string {
     px += phaseShare(p) * cell + gap;
   }
   let body = head.svg;
-  const box = (bx: number, by: number, w: number, h: number, fill: string, stroke: string, strokeWidth: number, label: string, tip: string, family = kSans) => {
-    const size = Math.min(font, (w - 6) / Math.max(1, label.length * 0.62), (h - 4) / 1.25);
-    const lbl = size >= 8 ? `<text x="${bx + w / 2}" y="${by + h / 2 + size * 0.35}" font-family="${family}" font-size="${Math.floor(size)}" fill="${kColour.fg}" text-anchor="middle">${xmlEscape(label)}</text>` : '';
+  // A tile's label: the first of its forms that fits at 9 px or more (core/tileLabels fitLabel), else
+  // the shortest squeezed — never blank; `top`: px at the tile's top kept for its name.
+  const box = (bx: number, by: number, w: number, h: number, fill: string, stroke: string, strokeWidth: number, forms: readonly string[], tip: string, family = kSans, top = 0) => {
+    const fl = fitLabel(forms, w, h - top, font, 9);
+    const size = Math.floor(fl.size * 10) / 10;
+    const lbl = fl.text ? `<text x="${bx + w / 2}" y="${by + top + (h - top) / 2 + size * 0.35}" font-family="${family}" font-size="${size}" fill="${kColour.fg}" text-anchor="middle">${xmlEscape(fl.text)}</text>` : '';
     return `<g><title>${xmlEscape(tip)}</title><rect x="${bx}" y="${by}" width="${w}" height="${h}" fill="${fill}" stroke="${stroke}" stroke-width="${strokeWidth}"/>${lbl}</g>`;
   };
   // B tiles: one row per phase, above the C columns.
@@ -176,7 +180,7 @@ export function mapSvg(f: MapFigure, lang: Language): string {
       const band = tx === f.selected.tx;
       const cur = band && p === f.phase;
       const nm = f.name('B', p + 1, tx + 1);
-      body += box(colX[ci]!, y0 + phW[pi]!, colShare(tx) * cell, h, band ? kColour.bandB : kColour.b, cur ? kColour.current : kColour.border, cur ? 3 : 1, nm, nm);
+      body += box(colX[ci]!, y0 + phW[pi]!, colShare(tx) * cell, h, band ? kColour.bandB : kColour.b, cur ? kColour.current : kColour.border, cur ? 3 : 1, blockForms(nm), nm);
     });
   });
   // A tiles: one column per phase, left of the C rows.
@@ -186,7 +190,7 @@ export function mapSvg(f: MapFigure, lang: Language): string {
       const band = ty === f.selected.ty;
       const cur = band && p === f.phase;
       const nm = f.name('A', ty + 1, p + 1);
-      body += box(x0 + phW[pi]!, rowY[ri]!, phaseShare(p) * cell, h, band ? kColour.band : kColour.a, cur ? kColour.current : kColour.border, cur ? 3 : 1, nm, nm);
+      body += box(x0 + phW[pi]!, rowY[ri]!, phaseShare(p) * cell, h, band ? kColour.band : kColour.a, cur ? kColour.current : kColour.border, cur ? 3 : 1, blockForms(nm), nm);
     });
   });
   // C tiles: the workgroup that computed each, as recorded; ✗n where elements are wrong.
@@ -196,11 +200,14 @@ export function mapSvg(f: MapFigure, lang: Language): string {
       const wrong = f.wrongPerTile[ty * f.tilesX + tx] ?? 0;
       const sel = ty === f.selected.ty && tx === f.selected.tx;
       const nm = f.name('C', ty + 1, tx + 1);
-      const label = wrong > 0 ? `(${wx},${wy}) ✗${wrong}` : `(${wx},${wy})`;
+      const forms = workgroupForms(wx, wy).map((l) => (wrong > 0 ? `${l} ✗${wrong}` : l));
       const tip = tr(wrong ? 'map.cellTitleWrong' : 'map.cellTitle', { tile: nm, x: wx, y: wy, stores, wrong });
-      body += box(colX[ci]!, rowY[ri]!, colShare(tx) * cell, rowShare(ty) * cell, wrong ? kColour.wrong : kColour.c, sel ? kColour.selected : kColour.border, sel ? 4 : 1, label, tip, kMono);
-      // The tile's name, small, in its corner (the page shows it in the tile's tooltip).
-      if (rowShare(ty) * cell >= 30 && colShare(tx) * cell >= 30) body += text(colX[ci]! + 3, rowY[ri]! + 11, { text: nm, size: 10, fill: kColour.muted });
+      const w = colShare(tx) * cell;
+      const h = rowShare(ty) * cell;
+      // The tile's name, small, in its corner where it fits above the workgroup label (the page shows it in the tile's tooltip).
+      const named = h >= 40 && textWidth(nm, 10) + 6 <= w;
+      body += box(colX[ci]!, rowY[ri]!, w, h, wrong ? kColour.wrong : kColour.c, sel ? kColour.selected : kColour.border, sel ? 4 : 1, forms, tip, kMono, named ? 14 : 0);
+      if (named) body += text(colX[ci]! + 3, rowY[ri]! + 11, { text: nm, size: 10, fill: kColour.muted });
     });
   });
   // The legend, below the figure.
@@ -295,17 +302,22 @@ export function phaseSvg(f: PhaseFigure, lang: Language): string {
   const gap = 2;
   const gridW = f.tile * (laneW + gap);
   const gridH = f.tile * (laneH + gap);
-  // Side by side up to tile 8; stacked for wider tiles (a 16-wide grid is as wide as a slide).
+  // Side by side up to tile 8; stacked for wider tiles (a 16-wide grid is as wide as a slide). Each
+  // column is as wide as its grid or its caption, whichever is wider (issue #45: at tile 2 the
+  // three captions were wider than their grids and printed over each other).
+  const captionSize = 15;
   const perRow = f.tile > 8 ? 1 : 3;
+  const colGap = 24;
+  const colW = Math.max(gridW, ...f.grids.map((g) => textWidth(g.caption, captionSize)));
   const captionH = 26;
   let body = head.svg;
   let maxRight = pad + head.width;
   const top = head.y + 10;
   f.grids.forEach((g, gi) => {
-    const gx = pad + (gi % perRow) * (gridW + 24);
+    const gx = pad + (gi % perRow) * (colW + colGap);
     const gy = top + Math.floor(gi / perRow) * (gridH + captionH + 16);
-    body += text(gx, gy + 16, { text: g.caption, size: 15, weight: 700 });
-    maxRight = Math.max(maxRight, gx + gridW, gx + textWidth(g.caption, 15));
+    body += text(gx, gy + 16, { text: g.caption, size: captionSize, weight: 700 });
+    maxRight = Math.max(maxRight, gx + gridW, gx + textWidth(g.caption, captionSize));
     g.lanes.forEach((l, i) => {
       const lx = gx + (i % f.tile) * (laneW + gap);
       const ly = gy + captionH + Math.floor(i / f.tile) * (laneH + gap);

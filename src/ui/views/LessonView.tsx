@@ -31,11 +31,22 @@ export function LessonView() {
   const finishedAt = useRef(0);
   // Scrolled once the new results are laid out (a scroll in the commit would force that layout there).
   // After the speed-up action its answer is what the run was for: that is scrolled to instead.
-  const scroll = () =>
+  // Focus follows (issue #45): the control that started the run would be screens above, so focus
+  // moves to what is scrolled to — the one-line verdict (its words announced: aria-live) or the
+  // speed-up's answer — and the page scrolls only to keep that focused element in view. A reader who
+  // has moved focus elsewhere since (typing, tabbing) is left where they are.
+  const scroll = (again = false) =>
     afterNextPaint(() => {
       const answer = document.querySelector<HTMLElement>('[data-testid="speedup-ratio"]');
+      const summary = document.querySelector<HTMLElement>('[data-testid="run-summary"]');
+      const to = answer ?? summary ?? target.current;
+      if (!to) return;
+      const active = document.activeElement;
+      const ours = !active || active === document.body || active === to || (active as HTMLElement).closest?.('[data-testid^="run-"], [data-testid="speedup"]') !== null;
+      if (again && !ours) return;
       if (answer) answer.scrollIntoView({ block: 'center' });
       else target.current?.scrollIntoView({ block: 'start' });
+      if (ours && active !== to) to.focus({ preventScroll: true });
     });
   useEffect(() => {
     if (last === seen.current) return;
@@ -48,7 +59,7 @@ export function LessonView() {
   useEffect(() => {
     if (traceStatus !== 'done' || finishedAt.current === 0 || performance.now() - finishedAt.current > 15_000) return;
     finishedAt.current = 0;
-    return scroll();
+    return scroll(true);
   }, [traceStatus]);
   return (
     <>

@@ -240,6 +240,8 @@ export const common = {
     speedupUntrusted: 'At {{size}}³ the times are still too uneven to compare (the result cards say why): no ratio. Run it again, or on a quieter machine.',
     software:
       'This adapter is software (WebGPU running on the CPU, such as SwiftShader): it has no separate fast workgroup memory, and at any size its times are mostly fixed cost, so the times here cannot show what tiling buys. What it buys: the traffic model below ({{fewer}}× fewer global loads) and, on a real GPU, an NVIDIA H100 (reference, 4096³, Chrome’s engine) where tiled runs {{ratio}}× as fast as naive.',
+    speedupSoftwareWhy: 'On a software adapter the times cannot show what tiling buys: a CPU emulating a GPU has no slow global memory to save, so naive and tiled at any size would only tell you about this CPU. Walk through the phases instead: the stepper below shows, load by load, the reuse that makes tiling fast on a GPU.',
+    speedupWalkthrough: 'Walk through the phases (on the CPU record)',
     speedupSoftwareRun: 'At {{size}}³ on this software adapter: tiled {{tiled}}, naive {{naive}} (medians; see the note above: these say nothing about GPUs).',
     speedupSoftware:
       'This adapter is software (the CPU): a ratio here says nothing about GPUs. On an NVIDIA H100 (reference, 4096³, Chrome’s engine) tiled runs {{ratio}}× as fast as naive.',
@@ -270,7 +272,7 @@ export const common = {
     workgroupNote: 'As, Bs: {{bytes}} per workgroup',
     mac: '→ multiply-accumulate',
     macNote: 'kernel {{time}} median ({{clock}})',
-    macNoteUntrusted: 'kernel {{time}} median ({{clock}}; too short to time meaningfully)',
+    macNoteUntrusted: 'kernel {{time}} median ({{clock}}; {{why}})',
     registers: 'Registers',
     registersNote: 'one running sum per C element',
     store: '→ store',

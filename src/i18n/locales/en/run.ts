@@ -153,6 +153,8 @@ export const run = {
     markImplausible: '⚠ implausible: beyond any GPU’s FP32 rate (1 PFLOP/s)',
     markSoftware: '⚠ software adapter: not a GPU’s speed',
     software: 'it was measured on a software adapter (a CPU emulating a GPU), not on a GPU',
+    softwareOnly: 'Software adapter: correctness only',
+    adviceSoftware: 'This adapter is software (a CPU emulating a GPU): the result is checked against the CPU reference, but its times are no GPU’s speed, so no advice about noise or size would make them one.',
     reasonSeparator: '; ',
     advice: 'For a speed figure, try a larger problem (for example the 1000² example).',
     adviceNoisy: 'Run it again with the GPU otherwise idle (close other tabs and programs), or give it more samples.',
@@ -229,6 +231,7 @@ export const run = {
   comparison: {
     label: 'Naive versus tiled',
     belowResolution: "Tiled (tile {{tile}}) and naive ran below the clock's resolution: too fast to compare",
+    software: 'Tiled (tile {{tile}}) and naive: software adapter: correctness only, so no speed ratio (see the cards)',
     tooSmall: 'Tiled (tile {{tile}}) and naive: too small to time meaningfully, so no speed ratio (see the cards)',
     tooNoisy: 'Tiled (tile {{tile}}) and naive: too noisy to trust as speeds, so no speed ratio (see the cards)',
     faster: 'Tiled (tile {{tile}}) was {{ratio}}× faster than naive',

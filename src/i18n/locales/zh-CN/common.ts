@@ -236,6 +236,8 @@ export const common: Catalogue<typeof en> = {
     speedupUntrusted: '在 {{size}}³ 上时间仍然太不均匀，无法比较（结果卡片说明了原因）：不给出比值。请再运行一次，或换一台更空闲的机器。',
     software:
       '这个适配器是软件实现（在 CPU 上运行的 WebGPU，例如 SwiftShader）：它没有独立的快速工作组内存，而且无论规模多大，时间主要是固定开销，所以这里的时间无法体现分块带来的效果。分块带来的效果：见下方的访存模型（全局读取少 {{fewer}} 倍），以及在真实 GPU 上的参考：NVIDIA H100（4096³，Chrome 的引擎）上分块内核的速度是朴素内核的 {{ratio}} 倍。',
+    speedupSoftwareWhy: '在软件适配器上，时间无法显示分块带来的好处：用 CPU 模拟的 GPU 没有需要节省的慢速全局内存，所以任何规模下的朴素和分块时间都只能说明这颗 CPU。请改为逐阶段查看：下方的步进器逐次加载地展示了让分块在 GPU 上变快的数据复用。',
+    speedupWalkthrough: '逐阶段查看（CPU 上的记录）',
     speedupSoftwareRun: '在这个软件适配器上的 {{size}}³：分块 {{tiled}}，朴素 {{naive}}（中位数；见上方说明：这些时间不能说明 GPU 的情况）。',
     speedupSoftware: '这个适配器是软件实现（在 CPU 上）：这里的比值不能说明 GPU 的情况。在 NVIDIA H100 上（参考，4096³，Chrome 的引擎）分块内核的速度是朴素内核的 {{ratio}} 倍。',
     notRun: '尚未在此形状下运行',
@@ -265,7 +267,7 @@ export const common: Catalogue<typeof en> = {
     workgroupNote: 'As、Bs：每个工作组 {{bytes}}',
     mac: '→ 乘加',
     macNote: '内核中位数 {{time}}（{{clock}}）',
-    macNoteUntrusted: '内核中位数 {{time}}（{{clock}}；太短，无法有意义地计时）',
+    macNoteUntrusted: '内核中位数 {{time}}（{{clock}}；{{why}}）',
     registers: '寄存器',
     registersNote: '每个 C 元素一个累加和',
     store: '→ 写回',

@@ -147,6 +147,8 @@ export const run: Catalogue<typeof en> = {
     markImplausible: '⚠ 不可信：超过任何 GPU 的 FP32 峰值（1 PFLOP/s）',
     markSoftware: '⚠ 软件适配器：不是 GPU 的速度',
     software: '它是在软件适配器（用 CPU 模拟的 GPU）上测得的，而不是在 GPU 上',
+    softwareOnly: '软件适配器：只验证正确性',
+    adviceSoftware: '这个适配器是软件的（用 CPU 模拟的 GPU）：结果已与 CPU 参考对照验证，但它的时间不是 GPU 的速度，关于噪声或规模的建议都不能让它变成速度。',
     reasonSeparator: '；',
     advice: '要得到速度数字，请试更大的问题（例如 1000² 的示例）。',
     adviceNoisy: '请在 GPU 空闲时再运行一次（关闭其他标签页和程序），或增加采样次数。',
@@ -221,6 +223,7 @@ export const run: Catalogue<typeof en> = {
   comparison: {
     label: '朴素与分块对比',
     belowResolution: '分块（块宽 {{tile}}）和朴素内核都低于时钟分辨率：太快，无法比较',
+    software: '分块（tile {{tile}}）和朴素：软件适配器，只验证正确性，所以没有速度比（见各卡片）',
     tooSmall: '分块（块宽 {{tile}}）和朴素内核：太小，无法有意义地计时，因此不给出速度比（见结果卡片）',
     tooNoisy: '分块（块宽 {{tile}}）和朴素内核：波动太大，不能当作速度，因此不给出速度比（见结果卡片）',
     faster: '分块（块宽 {{tile}}）比朴素内核快 {{ratio}} 倍',

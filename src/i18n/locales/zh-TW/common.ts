@@ -236,6 +236,8 @@ export const common: Catalogue<typeof en> = {
     speedupUntrusted: '在 {{size}}³ 上時間仍然太不均勻，無法比較（結果卡片說明了原因）：不給出比值。請再執行一次，或換一台更空閒的機器。',
     software:
       '這個介面卡是軟體實作（在 CPU 上執行的 WebGPU，例如 SwiftShader）：它沒有獨立的快速工作群組記憶體，而且無論規模多大，時間主要是固定開銷，所以這裡的時間無法呈現分塊帶來的效果。分塊帶來的效果：見下方的存取模型（全域讀取少 {{fewer}} 倍），以及在真實 GPU 上的參考：NVIDIA H100（4096³，Chrome 的引擎）上分塊核心程式的速度是樸素核心程式的 {{ratio}} 倍。',
+    speedupSoftwareWhy: '在軟體介面卡上，時間無法顯示分塊帶來的好處：用 CPU 模擬的 GPU 沒有需要節省的慢速全域記憶體，所以任何規模下的樸素和分塊時間都只能說明這顆 CPU。請改為逐階段檢視：下方的步進器逐次載入地展示了讓分塊在 GPU 上變快的資料重複使用。',
+    speedupWalkthrough: '逐階段檢視（CPU 上的紀錄）',
     speedupSoftwareRun: '在這個軟體介面卡上的 {{size}}³：分塊 {{tiled}}，樸素 {{naive}}（中位數；見上方說明：這些時間不能說明 GPU 的情況）。',
     speedupSoftware: '這個介面卡是軟體實作（在 CPU 上）：這裡的比值不能說明 GPU 的情況。在 NVIDIA H100 上（參考，4096³，Chrome 的引擎）分塊核心程式的速度是樸素核心程式的 {{ratio}} 倍。',
     notRun: '尚未在此形狀下執行',
@@ -265,7 +267,7 @@ export const common: Catalogue<typeof en> = {
     workgroupNote: 'As、Bs：每個工作群組 {{bytes}}',
     mac: '→ 乘加',
     macNote: '核心程式中位數 {{time}}（{{clock}}）',
-    macNoteUntrusted: '核心程式中位數 {{time}}（{{clock}}；太短，無法有意義地計時）',
+    macNoteUntrusted: '核心程式中位數 {{time}}（{{clock}}；{{why}}）',
     registers: '暫存器',
     registersNote: '每個 C 元素一個累加和',
     store: '→ 寫回',

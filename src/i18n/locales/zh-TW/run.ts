@@ -147,6 +147,8 @@ export const run: Catalogue<typeof en> = {
     markImplausible: '⚠ 不可信：超過任何 GPU 的 FP32 峰值（1 PFLOP/s）',
     markSoftware: '⚠ 軟體介面卡：不是 GPU 的速度',
     software: '它是在軟體介面卡（用 CPU 模擬的 GPU）上測得的，而不是在 GPU 上',
+    softwareOnly: '軟體介面卡：只驗證正確性',
+    adviceSoftware: '這個介面卡是軟體的（用 CPU 模擬的 GPU）：結果已與 CPU 參考對照驗證，但它的時間不是 GPU 的速度，關於雜訊或規模的建議都不能讓它變成速度。',
     reasonSeparator: '；',
     advice: '要得到速度數字，請試更大的問題（例如 1000² 的範例）。',
     adviceNoisy: '請在 GPU 空閒時再執行一次（關閉其他分頁和程式），或增加取樣次數。',
@@ -221,6 +223,7 @@ export const run: Catalogue<typeof en> = {
   comparison: {
     label: '樸素與分塊對比',
     belowResolution: '分塊（塊寬 {{tile}}）和樸素核心程式都低於時鐘解析度：太快，無法比較',
+    software: '分塊（tile {{tile}}）和樸素：軟體介面卡，只驗證正確性，所以沒有速度比（見各卡片）',
     tooSmall: '分塊（塊寬 {{tile}}）和樸素核心程式：太小，無法有意義地計時，因此不給出速度比（見結果卡片）',
     tooNoisy: '分塊（塊寬 {{tile}}）和樸素核心程式：波動太大，不能當作速度，因此不給出速度比（見結果卡片）',
     faster: '分塊（塊寬 {{tile}}）比樸素核心程式快 {{ratio}} 倍',
