@@ -125,7 +125,8 @@ function pwa(words: Record<Language, PwaWords>): Plugin[] {
  */
 function manualChunks(id: string): string | undefined {
   if (/[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
-  const lang = /[\\/]src[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/]/.exec(id);
+  // Not zod.ts (zod's own locale, for the benchmark's words: i18n/bench.ts), which would pull zod's core into the chunk.
+  const lang = /[\\/]src[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/](?!zod\.ts)/.exec(id);
   if (lang) return `lang-${lang[1]}`;
   if (/[\\/]shaders[\\/](?:naive|tiled|generated[\\/]tiled\d+)\.wgsl\?raw$/.test(id)) return 'wgsl-lesson';
   if (/[\\/]shaders[\\/](?:generated[\\/])?(?:reg|blk|split|subgroup|strip)\w*\.wgsl\?raw$/.test(id)) return 'wgsl-rungs';

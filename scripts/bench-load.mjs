@@ -1,5 +1,5 @@
 // @ts-check
-/* global document */
+/* global document, requestAnimationFrame */
 /**
  * `npm run bench:load` — how fast the production build opens on a slow link (issue #47). Figures,
  * not a test: nothing here passes or fails.
@@ -13,17 +13,18 @@
  *   - usable: when the view's first control is there and enabled (the lesson's Run both, practice's
  *     Run with its editor drawn, the benchmark's Start sweep);
  *   - JS / all: bytes over the wire until then (encodedDataLength: compressed when the server
- *     compresses), JavaScript alone and everything.
+ *     compresses), JavaScript alone and everything;
+ *   - on the lesson, how long a switch to 简体中文 takes (click to <html lang> changed).
  *
- * Options: --dist DIR (a build folder: e.g. a build of main, for "before"), --compress gzip|none
- * (gzip by default, as most static hosts send JavaScript; none is what `python3 -m http.server`
- * sends), --runs N (the median of N loads; 1 by default), --views lesson,practice,bench,
+ * Options: --dist DIR (a build folder: e.g. a build of main, for "before"), --compress gzip|br|none
+ * (gzip level 6 by default, as most static hosts send JavaScript; br is Brotli quality 11, as a host
+ * with precompressed files sends it; none is what `python3 -m http.server` sends: it compresses nothing), --runs N (the median of N loads; 1 by default), --views lesson,practice,bench,
  * --net slow,fast.
  */
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 
 /** @param {string} name @param {string} fallback */
@@ -61,6 +62,8 @@ const kTypes = {
 };
 const kCompressible = new Set(['.html', '.js', '.css', '.svg', '.webmanifest', '.json']);
 
+/** @type {Map<string, Buffer>} */
+const compressed = new Map();
 const server = createServer((req, res) => {
   void (async () => {
     let rel = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.(\/|$))+/, '');
@@ -71,9 +74,15 @@ const server = createServer((req, res) => {
       let body = await readFile(file);
       /** @type {Record<string, string>} */
       const headers = { 'Content-Type': kTypes[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' };
-      if (compress === 'gzip' && kCompressible.has(extname(file)) && /\bgzip\b/.test(String(req.headers['accept-encoding']))) {
-        body = gzipSync(body, { level: 6 });
-        headers['Content-Encoding'] = 'gzip';
+      const accepts = String(req.headers['accept-encoding']);
+      const encoding = compress === 'gzip' || compress === 'br' ? compress : undefined;
+      if (encoding && kCompressible.has(extname(file)) && new RegExp(`\\b${encoding}\\b`).test(accepts)) {
+        // Compressed once per file (as a host serving precompressed files would): no compression time in the figures.
+        const key = `${encoding} ${file}`;
+        const raw = body;
+        body = compressed.get(key) ?? (encoding === 'gzip' ? gzipSync(raw, { level: 6 }) : brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        compressed.set(key, body);
+        headers['Content-Encoding'] = encoding;
       }
       res.writeHead(200, headers).end(body);
     } catch {
@@ -81,6 +90,15 @@ const server = createServer((req, res) => {
     }
   })();
 });
+// Compress every file before the first load (none of the figures includes compression time).
+if (compress === 'gzip' || compress === 'br') {
+  for (const rel of await readdir(dist, { recursive: true })) {
+    const file = join(dist, rel);
+    if (!kCompressible.has(extname(file)) || !(await stat(file)).isFile()) continue;
+    const raw = await readFile(file);
+    compressed.set(`${compress} ${file}`, compress === 'gzip' ? gzipSync(raw, { level: 6 }) : brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
 await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
 const address = server.address();
 const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`;
@@ -105,8 +123,14 @@ async function load(view, net) {
   /** @type {Map<string, string>} */
   const types = new Map();
   const bytes = { js: 0, all: 0 };
-  cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+  /** @type {Map<string, string>} */
+  const urls = new Map();
+  cdp.on('Network.responseReceived', (e) => {
+    types.set(e.requestId, e.type);
+    urls.set(e.requestId, e.response.url);
+  });
   cdp.on('Network.loadingFinished', (e) => {
+    if (process.env.BENCH_LOAD_DEBUG) console.error(`  ${(e.encodedDataLength / 1000).toFixed(1)} kB ${urls.get(e.requestId)}`);
     bytes.all += e.encodedDataLength;
     if (types.get(e.requestId) === 'Script') bytes.js += e.encodedDataLength;
   });
@@ -130,8 +154,15 @@ async function load(view, net) {
     }).observe({ type: 'paint', buffered: true });
     setTimeout(() => done(NaN), 5000);
   }));
+  // On the lesson: how long a switch to 简体中文 takes (its catalogue fetched then, where it was not loaded before).
+  const switchMs = view !== 'lesson' ? NaN : /** @type {number} */ (await page.evaluate(() => new Promise((done) => {
+    const t0 = performance.now();
+    /** @type {HTMLElement | null} */ (document.querySelector('[data-testid="lang-zh-CN"]'))?.click();
+    const check = () => (document.documentElement.lang === 'zh-CN' ? done(performance.now() - t0) : requestAnimationFrame(check));
+    check();
+  })));
   await context.close();
-  return { paintMs: /** @type {number} */ (paintMs), usableMs, js: atUsable.js, all: atUsable.all };
+  return { switchMs, paintMs: /** @type {number} */ (paintMs), usableMs, js: atUsable.js, all: atUsable.all };
 }
 
 /** @param {number[]} xs */
@@ -140,14 +171,14 @@ const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
 const kb = (/** @type {number} */ b) => `${(b / 1000).toFixed(0)} kB`;
 
 console.log(`build: ${dist}; compression: ${compress}; median of ${runs} run(s); fresh context, cache off, service workers blocked`);
-console.log('| link | view | first paint | first usable control | JS until usable | all bytes until usable |');
-console.log('| --- | --- | --- | --- | --- | --- |');
+console.log('| link | view | first paint | first usable control | JS until usable | all bytes until usable | switch to 简体中文 |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const net of nets) {
   for (const view of views) {
     const results = [];
     for (let i = 0; i < runs; i++) results.push(await load(view, net));
-    const m = (/** @type {'paintMs' | 'usableMs' | 'js' | 'all'} */ k) => median(results.map((r) => r[k]));
-    console.log(`| ${kNets[net].label} | ${view} | ${s(m('paintMs'))} | ${s(m('usableMs'))} | ${kb(m('js'))} | ${kb(m('all'))} |`);
+    const m = (/** @type {'paintMs' | 'usableMs' | 'js' | 'all' | 'switchMs'} */ k) => median(results.map((r) => r[k]));
+    console.log(`| ${kNets[net].label} | ${view} | ${s(m('paintMs'))} | ${s(m('usableMs'))} | ${kb(m('js'))} | ${kb(m('all'))} | ${view === 'lesson' ? s(m('switchMs')) : '—'} |`);
   }
 }
 await browser.close();

@@ -11,7 +11,6 @@ import { cube } from '../core/shape';
 import { softwareAdapter } from '../core/trust';
 import { dispatchTime, estimateRun } from '../gpu/estimate';
 import { failureOf, GpuRunError, type GpuInfo } from '../gpu/device';
-import { timeLearner, timeRungs } from '../gpu/practiceTime';
 import { kMaxSettleMs } from '../gpu/timing';
 import { said } from '../i18n';
 import { kRungOverheadMs } from './ladderShape';
@@ -56,6 +55,8 @@ export async function timePractice(): Promise<void> {
       useApp.setState({ practiceError: '', practiceTimed: { ex: id, code, seq: mine, status: 'running', stage: { kind: 'probe' }, adapter: adapterOf(ctx.info) } });
       const rungKey = (size: number) => `${thisAdapter(ctx.info)} | ${size}`;
       try {
+        // Loaded on the first timing, with the WGSL parser (issue #47).
+        const { timeLearner, timeRungs } = await import('../gpu/practiceTime');
         const outcome = await timeLearner(ctx, id, code, {
           software,
           signal,
