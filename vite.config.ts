@@ -34,7 +34,10 @@ function csp(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler: (html) => {
+      handler: (page, ctx) => {
+        // The shell's script preloads the catalogue of the language it picked: each language's chunk by its built name.
+        const langChunks = Object.fromEntries(Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' && c.name.startsWith('lang-') ? [[c.name.slice(5), `./${c.fileName}`]] : [])));
+        const html = page.replace('{} /* tiles:lang-chunks */', JSON.stringify(langChunks));
         // index.html's one inline script (the loading shell's, issue #47) is allowed by its hash, no other.
         const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
         const policy = kCsp.replace("script-src 'self'", ["script-src 'self'", ...hashes].join(' '));
