@@ -6,7 +6,6 @@ import { initLanguage } from './state/lang';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { UpdatePrompt } from './ui/UpdatePrompt';
-import { preloadViewKernels } from './ui/views/registry';
 import { startPwa } from './state/pwa';
 import { initGpu } from './state/session';
 import { startUrlSync } from './state/urlSync';
@@ -22,16 +21,9 @@ function openShare(): void {
   void import('./state/bench').then((m) => m.openShareFromLocation());
 }
 
-/**
- * Start the page: the GPU and the opening view's kernels start loading beside the language's
- * catalogue (the only one fetched: issue #47), and React renders once the words are there. Until
- * then index.html's loading shell (`app-loading`) is on screen; the first render replaces it. A
- * load that fails leaves the shell saying so (index.html's script shows the reason).
- */
-async function start(root: HTMLElement): Promise<void> {
-  void initGpu();
-  void preloadViewKernels(useApp.getState().view).catch(() => undefined);
-  await initLanguage();
+const root = document.getElementById('root');
+if (root) {
+  initLanguage();
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -45,9 +37,7 @@ async function start(root: HTMLElement): Promise<void> {
   startUrlSync();
   startViewSync(openShare);
   startPracticeSync();
+  void initGpu();
   startPwa();
   openShare();
 }
-
-const root = document.getElementById('root');
-if (root) void start(root);

@@ -1,8 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { i18n, kLanguages, matchLanguage, resolveLanguage, t } from '.';
-import { kResources } from './resources';
+import { i18n, kLanguages, kResources, matchLanguage, resolveLanguage, t } from '.';
 import { kLanguageList } from '../core/languages';
 import { en } from './locales/en';
 import { kMappingKeys } from '../core/tiling';

@@ -2,8 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './locales/en';
-import { kLanguages } from '.';
-import { kResources } from './resources';
+import { kLanguages, kResources } from '.';
 import { glossaryMarkdown, glossaryWords, kGlossary } from './glossary';
 
 const kDoc = join(__dirname, '..', '..', 'docs', 'glossary.md');

@@ -14,8 +14,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { kLanguages } from '.';
-import { kResources } from './resources';
+import { kLanguages, kResources } from '.';
 
 const kSrc = join(__dirname, '..');
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, matchLanguage, resolveLanguage, t } from '.';
-import { kResources } from './resources';
+import { i18n, kResources, matchLanguage, resolveLanguage, t } from '.';
 import { issueText, pointReasonText } from './bench';
 import { z } from '../core/zod';
 import { kCommentTables, localizeKernelComments } from './codeComments';
