@@ -205,14 +205,3 @@ describe('the editor’s lines', () => {
   });
 });
 
-describe('workgroupPitches (the padded-tile exercise)', () => {
-  it('reads each workgroup array’s row pitch from the parse, with the prelude’s constants', async () => {
-    const { workgroupPitches } = await import('./wgsl');
-    const c = { tile: 32, wg: 8 };
-    expect(workgroupPitches(c, 'var<workgroup> t: array<array<f32, TILE + 1u>, TILE>;')).toEqual([33]);
-    expect(workgroupPitches(c, 'var<workgroup> t: array<array<f32, TILE>, TILE>;')).toEqual([32]);
-    expect(workgroupPitches(c, 'const P = 34u;\nvar<workgroup> t: array<array<f32, P>, TILE>;')).toEqual([34]);
-    expect(workgroupPitches(c, 'var<workgroup> t: array<f32, 1056>;')).toEqual([undefined]);
-    expect(workgroupPitches(c, 'fn main() {}')).toEqual([]);
-  });
-});

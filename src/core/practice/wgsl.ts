@@ -25,7 +25,7 @@
  * own lines. Compile errors come from the
  * uninstrumented form (prelude + code as written), so they speak of the learner's code.
  */
-import { WgslParser, WgslScanner, type Node as WgslNode, type Token } from 'wgsl_reflect/wgsl_reflect.module.js';
+import { WgslScanner, type Token } from 'wgsl_reflect/wgsl_reflect.module.js';
 import { kFlag, kMaxCodeChars, type PreludeConstants } from './constants';
 import { instrument as instrumentModule, kRec, kRecordWords, kSlotHeadWords, type Instrumented, type NotInstrumented as NotTraced } from './instrument';
 import { kPredeclared } from './predeclared';
@@ -141,13 +141,6 @@ export type Refusal =
   /** A pointer into workgroup memory other than an atomic's or workgroupUniformLoad's: the trace cannot follow it. */
   | { readonly kind: 'pointer'; readonly name: string; readonly line: number };
 
-/** The code, parsed: its statements (with positions) and its tokens (comments excluded). */
-export interface Parsed {
-  readonly code: string;
-  readonly ast: readonly WgslNode[];
-  readonly tokens: readonly Token[];
-}
-
 /** Tokens of the code (comments and blankspace skipped), or undefined when the scanner gives up. */
 export function scan(code: string): Token[] | undefined {
   try {
@@ -156,21 +149,6 @@ export function scan(code: string): Token[] | undefined {
     return undefined;
   }
 }
-
-/** The code's parse, or the line the parser stopped at. */
-export function parse(code: string): Parsed | { readonly line: number } {
-  const text = normalizeLineBreaks(code);
-  const tokens = scan(text);
-  if (!tokens) return { line: 1 };
-  try {
-    const ast = new WgslParser().parse(text);
-    return { code: text, ast, tokens };
-  } catch (e) {
-    const line = typeof e === 'object' && e !== null && 'token' in e ? Number((e as { token?: { line?: number } }).token?.line) : NaN;
-    return { line: Number.isFinite(line) && line > 0 ? line : 1 };
-  }
-}
-
 
 const tokenName = (t: Token): string => String((t.type as { name?: string }).name ?? '');
 
@@ -349,28 +327,4 @@ export function editorLines(code: string): (line: number) => number {
     map.push(editor);
   }
   return (line) => map[Math.min(Math.max(1, line), map.length - 1)]!;
-}
-
-/**
- * The row pitch (in 4-byte words) of every `var<workgroup>` array the code declares, from its parse
- * with the prelude's constants (the parser evaluates counts such as `TILE + 1u`): the inner length
- * of a 2-D array, or undefined for any other shape (a 1-D array hides its pitch in the learner's own
- * index arithmetic). Empty when the code declares none or does not parse.
- */
-export function workgroupPitches(c: PreludeConstants, code: string): (number | undefined)[] {
-  const text = `const TILE: u32 = ${c.tile}u; const WG: u32 = ${c.wg}u;\n${normalizeLineBreaks(code)}`;
-  let ast: readonly WgslNode[];
-  try {
-    ast = new WgslParser().parse(text);
-  } catch {
-    return [];
-  }
-  const out: (number | undefined)[] = [];
-  for (const n of ast) {
-    const v = n as unknown as { astNodeType?: string; storage?: string; type?: { name?: string; count?: number; format?: { name?: string; count?: number } } };
-    if (v.astNodeType !== 'var' || v.storage !== 'workgroup') continue;
-    const inner = v.type?.name === 'array' && v.type.format?.name === 'array' ? v.type.format.count : undefined;
-    out.push(typeof inner === 'number' && inner > 0 ? inner : undefined);
-  }
-  return out;
 }
