@@ -43,7 +43,7 @@ export default defineConfig({
     },
     // The specs read the English words; i18n.spec.ts opens pages in 简体中文 (?lang=zh-CN, a zh-CN locale).
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false, sources: false },
   },
   projects: [
     { name: 'main', testIgnore: /freeze\.spec\.ts/ },

@@ -130,16 +130,75 @@ const corpus: Variant[] = [
   { exercise: 'wide', name: 'A read once per column', edit: swap('    acc += a * b;', '    acc += vec4f(loadA(row, k), loadA(row, k), loadA(row, k), a) * b;'), want: { failure: 'structure', check: 'strip' } },
 ];
 
+/** Every exercise, by id (the corpus below adds the same kinds of edit to each). */
+const kIds = ['map', 'guard', 'naive', 'tile', 'tiled', 'bounds', 'dot', 'numba', 'regtile', 'wide', 'padded', 'double'] as const;
+
+/** Insert a statement at the top of the entry point's body. */
+const atTop = (stmt: string) => (code: string) => code.replace(/(fn main\([\s\S]*?\)\s*\{)/, `$1\n  ${stmt}`);
+const kSpin = '\nfn spin1() -> f32 { var s = 0.0; for (var i = 0u; i < 100000u; i++) { s += 1.0; } return s; }\nfn spin2() -> f32 { var s = 0.0; for (var i = 0u; i < 100000u; i++) { s += spin1(); } return s; }\nfn spin3() -> f32 { var s = 0.0; for (var i = 0u; i < 100000u; i++) { s += spin2(); } return s; }\n';
+
+/**
+ * The same kinds of edit on every exercise: three wrong (a shadowed builtin, a third workgroup
+ * dimension, helpers nesting loops past any budget) and five right (U+200E between tokens, a
+ * workgroup size the parser cannot read, storeC and loadA behind helpers of the learner's own, CR LF
+ * line ends). The exercise-specific kernels follow.
+ */
+const changes = (edit: (c: string) => string) => (code: string) => {
+  const out = edit(code);
+  if (out === code) throw new Error('corpus edit changed nothing');
+  return out;
+};
+const everyExercise: Variant[] = kIds.flatMap((id): Variant[] => [
+  { exercise: id, name: 'a learner atomicStore shadows the builtin', edit: (c) => `${c}\nfn atomicStore(p: ptr<storage, atomic<u32>, read_write>, v: u32) { }\n`, want: { failure: 'refused', refusal: 'shadow' } },
+  { exercise: id, name: 'a second row of workgroups in z', edit: changes((c) => c.replace(/@workgroup_size\(([^)]*)\)/, '@workgroup_size($1, 2)')), want: { failure: 'refused', refusal: 'workgroup-size' } },
+  { exercise: id, name: 'helpers nest loops past any budget', edit: (c) => atTop('let spun = spin3();')(c) + kSpin, want: { failure: 'stopped' } },
+  { exercise: id, name: 'U+200E and U+200F between tokens', edit: changes((c) => c.replace('fn main(', 'fn\u200emain\u200f(')), want: { pass: true } },
+  { exercise: id, name: '@workgroup_size with | 0u', edit: changes((c) => c.replace(/@workgroup_size\((\w+)/, '@workgroup_size($1 | 0u')), want: { pass: true } },
+  { exercise: id, name: 'storeC behind a helper', edit: (c) => `${changes((x) => x.replace(/\bstoreC\(/g, 'put('))(c)}\nfn put(r: u32, q: u32, v: f32) { storeC(r, q, v); }\n`, want: { pass: true } },
+  { exercise: id, name: 'loadA behind a helper', edit: (c) => `${changes((x) => x.replace(/\bloadA\(/g, 'la('))(c)}\nfn la(r: u32, q: u32) -> f32 { return loadA(r, q); }\n`, want: { pass: true } },
+  { exercise: id, name: 'CR LF line ends', edit: changes((c) => c.replace(/\n/g, '\r\n')), want: { pass: true } },
+]);
+
+/** Two more wrong kernels of each exercise's own kind. */
+const ownKind: Variant[] = [
+  { exercise: 'map', name: 'A − B', edit: swap('loadA(row, col) + loadB(row, col)', 'loadA(row, col) - loadB(row, col)'), want: { failure: 'wrong' } },
+  { exercise: 'map', name: 'no store', edit: swap('  storeC(row, col, loadA(row, col) + loadB(row, col));', '  let unused = loadA(row, col) + loadB(row, col);'), want: { failure: 'unwritten' } },
+  { exercise: 'guard', name: 'the skeleton: no guard', from: 'skeleton', edit: (c) => c, want: { failure: 'out-of-range' } },
+  { exercise: 'guard', name: 'a guard one short', edit: swap('if (i >= dims.M * dims.N) {', 'if (i + 1u >= dims.M * dims.N) {'), want: { failure: 'unwritten' } },
+  { exercise: 'tile', name: 'no tile: the value read from A by the storing invocation, one barrier', edit: swap('storeC(wg.x * TILE + ty, wg.y * TILE + tx, tile[tx][ty]);', 'storeC(wg.x * TILE + ty, wg.y * TILE + tx, loadA(wg.y * TILE + tx, wg.x * TILE + ty));'), want: { failure: 'structure', check: 'through-tile' } },
+  { exercise: 'bounds', name: 'the skeleton: no boundary tests', from: 'skeleton', edit: (c) => c, want: { failure: 'out-of-range' } },
+  { exercise: 'bounds', name: 'no second barrier', edit: swap(kSecondBarrier, ''), want: { failure: 'race' } },
+  { exercise: 'numba', name: 'the skeleton: an early return before the barriers', from: 'skeleton', edit: (c) => c, want: { failure: 'compile' } },
+  { exercise: 'numba', name: 'no first barrier', edit: swap('workgroupBarrier();  // wait until all threads finish preloading', ''), want: { failure: 'race' } },
+  { exercise: 'regtile', name: 'no second barrier', edit: (c) => c.replace(/workgroupBarrier\(\);\n {2}\}\n {2}for \(var i = 0u; i < R; i\+\+\) \{\n {4}for \(var j/, '\n  }\n  for (var i = 0u; i < R; i++) {\n    for (var j'), want: { failure: 'race' } },
+  {
+    exercise: 'regtile',
+    name: 'every operand from global memory, a 2×2 block each',
+    edit: () =>
+      '@compute @workgroup_size(TILE, TILE)\nfn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec3u) {\n  for (var i = 0u; i < 2u; i++) {\n    for (var j = 0u; j < 2u; j++) {\n      let row = wg.y * 8u + lid.y * 2u + i;\n      let col = wg.x * 8u + lid.x * 2u + j;\n      var acc = 0.0;\n      for (var k = 0u; k < dims.K; k++) { acc += loadA(row, k) * loadB(k, col); }\n      storeC(row, col, acc);\n    }\n  }\n}\n',
+    want: { failure: 'structure', check: 'reuse' },
+  },
+  { exercise: 'wide', name: 'the last column dropped', edit: swap('  storeC(row, col0 + 3u, acc.w);\n', ''), want: { failure: 'unwritten' } },
+  { exercise: 'double', name: 'no barrier in the loop', edit: swap('    workgroupBarrier(); // the next tile is loaded, and this one is read, before anyone goes on\n', ''), want: { failure: 'race' } },
+  { exercise: 'dot', name: 'the partial sums by invocation 0 alone, no tree', edit: swap('  for (var s = WG / 2u; s > 0u; s /= 2u) {\n    if (lid.x < s) {\n      partial[lid.x] += partial[lid.x + s];\n    }\n    workgroupBarrier(); // this step is finished before the next reads its results\n  }\n  if (lid.x == 0u) {\n    storeC(0u, wid.x, partial[0]);', '  if (lid.x == 0u) {\n    var t = 0.0;\n    for (var i = 0u; i < WG; i++) { t += partial[i]; }\n    storeC(0u, wid.x, t);'), want: { failure: 'structure', check: 'tree' } },
+];
+
 test('the practice judge: every wrong kernel of the corpus fails with its reason, every right variant passes', async ({ harness }) => {
-  test.setTimeout(60_000 + corpus.length * 15_000);
+  test.setTimeout(60_000 + (corpus.length + ownKind.length + everyExercise.length) * 8_000);
   const sources = await harness.evaluate(() => (globalThis as unknown as { tilesHarness: Harness }).tilesHarness.exercises());
-  const cases: PracticeCase[] = corpus.map((v) => {
+  const all = [...corpus, ...ownKind, ...everyExercise];
+  // Every exercise has at least five wrong kernels and five right variants in the corpus.
+  for (const id of kIds) {
+    expect(all.filter((v) => v.exercise === id && !('pass' in v.want)).length, id).toBeGreaterThanOrEqual(5);
+    expect(all.filter((v) => v.exercise === id && 'pass' in v.want).length, id).toBeGreaterThanOrEqual(5);
+  }
+  const cases: PracticeCase[] = all.map((v) => {
     const ex = sources.find((s) => s.id === v.exercise)!;
     return { exercise: v.exercise, name: `${v.exercise}: ${v.name}`, code: v.edit(v.from === 'skeleton' ? ex.skeleton : ex.solution), seed: 5 };
   });
   const results: PracticeResult[] = await harness.evaluate((c) => (globalThis as unknown as { tilesHarness: Harness }).tilesHarness.practice(c), cases);
   const seen = results.map((r, i) => {
-    const want = corpus[i]!.want;
+    const want = all[i]!.want;
     const failed = r.shapes?.flatMap((s) => s.structure.filter((x) => !x.ok).map((x) => x.check)) ?? [];
     return {
       name: r.name,
@@ -147,7 +206,9 @@ test('the practice judge: every wrong kernel of the corpus fails with its reason
       got:
         r.kind === 'refused'
           ? `refused::${(r.refusals ?? []).map((x) => x.kind).join(',')}`
-          : r.status === 'pass'
+          : r.kind === 'compile'
+            ? 'compile'
+            : r.status === 'pass'
             ? 'pass'
             : `${r.failure}${r.failure === 'structure' ? `:${failed.join(',')}` : ''}`,
     };
@@ -163,7 +224,7 @@ test('the practice judge: every wrong kernel of the corpus fails with its reason
   }
   // The terms, where the corpus names them.
   results.forEach((r, i) => {
-    const want = corpus[i]!.want;
+    const want = all[i]!.want;
     if ('terms' in want && want.terms) expect.soft(r.terms, r.name).toMatchObject(want.terms);
   });
   // A race names who wrote, who read and the word.
