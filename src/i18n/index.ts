@@ -44,6 +44,9 @@ void i18n.init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  // A catalogue added after the first render (another language's, loaded to say a recorded sentence
+  // again: bench.ts pointReasonText) re-renders the views that translate.
+  react: { bindI18nStore: 'added' },
 });
 
 const loading = new Map<Language, Promise<void>>();
