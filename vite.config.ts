@@ -10,7 +10,7 @@ import { kLanguages, type Language } from './src/core/languages';
 
 /**
  * Content-Security-Policy for the production build: scripts and styles only from this origin, no
- * inline script, no eval, no network but this origin. (The dev server needs an inline script for
+ * inline script (the loading shell's is public/shell.js), no eval, no network but this origin. (The dev server needs an inline script for
  * React refresh, so the policy is added at build time only.)
  */
 const kCsp = [
@@ -31,7 +31,17 @@ function csp(): Plugin {
   return {
     name: 'tiles-csp',
     apply: 'build',
-    transformIndexHtml: (html) => html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${kCsp}" />`),
+    transformIndexHtml: {
+      order: 'post',
+      handler: (page, ctx) => {
+        // The shell's script (public/shell.js) preloads the catalogue of the language it picked: each language's chunk by its built name.
+        const langChunks = Object.fromEntries(Object.values(ctx.bundle ?? {}).flatMap((c) => (c.type === 'chunk' && c.name.startsWith('lang-') ? [[c.name.slice(5), `./${c.fileName}`]] : [])));
+        const attr = JSON.stringify(langChunks).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+        const html = page.replace('<script src="./shell.js" data-lang-chunks="{}">', `<script src="./shell.js" data-lang-chunks="${attr}">`);
+        const policy = kCsp;
+        return html.replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    <meta http-equiv="Content-Security-Policy" content="${policy}" />`);
+      },
+    },
   };
 }
 
@@ -104,14 +114,23 @@ function pwa(words: Record<Language, PwaWords>): Plugin[] {
 /**
  * The entry's code is split by how often it changes, so a new version of the app's own code does
  * not make a returning visitor download (and the service worker re-precache) what did not change:
- * `react` (react, react-dom, scheduler: changes only with a dependency update) and `shaders` (the
- * WGSL sources imported with `?raw`, ~200 kB of text: changes only with a kernel). Everything else
- * stays in the entry chunk or its lazy views. Only the page's build: the CPU worker is bundled
- * separately (worker.rollupOptions, untouched here) and vite.bench.config.ts is a config of its own.
+ * `react` (react, react-dom, scheduler: changes only with a dependency update). What loads on
+ * demand (issue #47) is grouped so each need is one request: `lang-<id>`, a language's catalogue and
+ * code comments (src/i18n/locales/<id>/, loaded when the language is used: i18n loadLanguage);
+ * `wgsl-lesson`, the lesson's kernels (naive, tiled and its file per tile width); `wgsl-rungs`, the
+ * other kernels of the record (the ladder's rungs, the strip kernel, split-K's summing pass), loaded
+ * with the ladder or a run of one (core/kernels/source.ts). The WGSL that gpu/ imports directly (the
+ * trace, the dot product, the probes, the roofline) stays with the code that runs it. Only the page's
+ * build: the CPU worker is bundled separately (worker.rollupOptions, untouched here) and
+ * vite.bench.config.ts is a config of its own.
  */
 function manualChunks(id: string): string | undefined {
   if (/[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
-  if (/\.wgsl\?raw$/.test(id)) return 'shaders';
+  // Not zod.ts (zod's own locale, for the benchmark's words: i18n/bench.ts), which would pull zod's core into the chunk.
+  const lang = /[\\/]src[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/](?!zod\.ts)/.exec(id);
+  if (lang) return `lang-${lang[1]}`;
+  if (/[\\/]shaders[\\/](?:naive|tiled|generated[\\/]tiled\d+)\.wgsl\?raw$/.test(id)) return 'wgsl-lesson';
+  if (/[\\/]shaders[\\/](?:generated[\\/])?(?:reg|blk|split|subgroup|strip)\w*\.wgsl\?raw$/.test(id)) return 'wgsl-rungs';
   return undefined;
 }
 
@@ -133,6 +152,8 @@ export default defineConfig(async () => ({
   preview: { port: 4173, strictPort: true },
   test: {
     include: ['src/**/*.test.ts'],
+    // The kernels' WGSL and every language, loaded before each file (the app loads them on demand).
+    setupFiles: ['vitest.setup.ts'],
     environment: 'node',
     // Every core the machine has (Vitest's default leaves one idle: a single worker on 2 cores).
     maxWorkers: availableParallelism(),

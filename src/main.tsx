@@ -6,6 +6,7 @@ import { initLanguage } from './state/lang';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { UpdatePrompt } from './ui/UpdatePrompt';
+import { preloadViewKernels } from './ui/views/registry';
 import { startPwa } from './state/pwa';
 import { initGpu } from './state/session';
 import { startUrlSync } from './state/urlSync';
@@ -21,9 +22,16 @@ function openShare(): void {
   void import('./state/bench').then((m) => m.openShareFromLocation());
 }
 
-const root = document.getElementById('root');
-if (root) {
-  initLanguage();
+/**
+ * Start the page: the GPU and the opening view's kernels start loading beside the language's
+ * catalogue (the only one fetched: issue #47), and React renders once the words are there. Until
+ * then index.html's loading shell (`app-loading`) is on screen; the first render replaces it. A
+ * load that fails leaves the shell saying so (index.html's script shows the reason).
+ */
+async function start(root: HTMLElement): Promise<void> {
+  void initGpu();
+  void preloadViewKernels(useApp.getState().view).catch(() => undefined);
+  await initLanguage();
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
@@ -37,7 +45,9 @@ if (root) {
   startUrlSync();
   startViewSync(openShare);
   startPracticeSync();
-  void initGpu();
   startPwa();
   openShare();
 }
+
+const root = document.getElementById('root');
+if (root) void start(root);

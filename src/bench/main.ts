@@ -53,9 +53,9 @@ import { runPoints, type PointJob } from '../gpu/sweep';
 import { tune, tuneCandidates } from '../gpu/tuner';
 import { paramsLabel, type Candidate, type TuneEntry } from '../core/tuning';
 import { MatmulBuffers } from '../gpu/runner';
-import { isKernelId, kKernelIds, kKernels, kLadderIds, tunedConstants, type KernelId } from '../core/kernels';
+import { isKernelId, kKernelIds, kKernels, kLadderIds, loadKernelSources, tunedConstants, type KernelId } from '../core/kernels';
 import { mappingText } from '../i18n/kernels';
-import { say, t } from '../i18n';
+import { loadLanguage, say, t } from '../i18n';
 import { runCopyProbe, runFmaProbe } from '../gpu/roofline';
 import { makeGuard } from '../gpu/lossGuard';
 import { parseBenchArgs, type BenchArgs } from './args';
@@ -209,6 +209,8 @@ function candidateText(c: Candidate): string {
 }
 
 async function main() {
+  // What the app loads on demand (issue #47): every kernel's WGSL and the English words.
+  await Promise.all([loadKernelSources(kKernelIds), loadLanguage('en')]);
   const opts = options();
   const { files, sources } = await readSources();
   await ensureNavigatorGpu();

@@ -121,9 +121,9 @@ describe('the record against the WGSL', () => {
             if (typeof plan === 'string') continue;
             for (const name of Object.keys(plan.constants)) set.add(name);
             // A plan that runs other WGSL (the tiled kernel's copy for tile 16) must fit that WGSL too.
-            if (plan.source) for (const name of Object.keys(plan.constants)) expect(overrides(plan.source).has(name), `${id} tile ${tile} sets ${name}`).toBe(true);
+            if (plan.source) for (const name of Object.keys(plan.constants)) expect(overrides(plan.source.text()).has(name), `${id} tile ${tile} sets ${name}`).toBe(true);
             if (plan.reduce) {
-              const reduceDeclared = overrides(plan.reduce.source);
+              const reduceDeclared = overrides(plan.reduce.source.text());
               for (const name of Object.keys(plan.reduce.constants)) {
                 expect(reduceDeclared.has(name), `${id}: its second pass sets ${name}`).toBe(true);
                 secondPass.add(name);
@@ -147,9 +147,9 @@ describe('the record against the WGSL', () => {
   it('every tile width runs the seed kernel with its k loop written out (tiled<T>.wgsl), one copy per width', () => {
     for (const tile of [2, 4, 8, 16, 32] as const) {
       const p = planKernel('tiled', shape, tile, roomy);
-      expect(typeof p === 'object' && p.source, String(tile)).toMatch(new RegExp(`^// tiled${tile}\\.wgsl`));
-      expect(typeof p === 'object' && p.source, String(tile)).not.toMatch(/for \(var k/);
-      expect(typeof p === 'object' && p.source, String(tile)).toContain(`As[ty][${tile - 1}]`);
+      expect(typeof p === 'object' && p.source?.text(), String(tile)).toMatch(new RegExp(`^// tiled${tile}\\.wgsl`));
+      expect(typeof p === 'object' && p.source?.text(), String(tile)).not.toMatch(/for \(var k/);
+      expect(typeof p === 'object' && p.source?.text(), String(tile)).toContain(`As[ty][${tile - 1}]`);
       expect(typeof p === 'object' && mappingText(p.mapping)).toMatch(new RegExp(`k loop written out \\(tiled${tile}\\.wgsl\\)`));
       expect(p).toMatchObject({ constants: { TILE: tile } });
     }

@@ -21,7 +21,7 @@ describe('the seed kernel per tile width (scripts/gen-tiled.mjs)', () => {
     expect(generated.map((g) => g.tile)).toEqual([...kTileWidths]);
     for (const g of generated) {
       const plan = planKernel('tiled', { m: 64, k: 64, n: 64 }, g.tile as (typeof kTileWidths)[number], { limits, features: [] });
-      expect(!isPlanFailure(plan) && plan.source, g.id).toBe(g.source());
+      expect(!isPlanFailure(plan) && plan.source?.text(), g.id).toBe(g.source());
     }
   });
   for (const g of generated) {

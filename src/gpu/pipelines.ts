@@ -4,7 +4,7 @@
  * WGSL, override constants and role — and reused. A failed creation is not cached.
  */
 import { said, type Said } from '../core/said';
-import { kernelLabelSaid, type KernelSpec, type LaunchPlan } from '../core/kernels';
+import { kernelLabelSaid, loadKernelSources, type KernelSpec, type LaunchPlan } from '../core/kernels';
 import { withErrorScopes } from './device';
 
 /** One bind-group layout serves every matmul kernel: A, B (read), C (read_write), dims (uniform). */
@@ -77,12 +77,14 @@ export function getPipeline(device: GPUDevice, req: PipelineRequest): Promise<GP
 /**
  * A matmul kernel's pipeline for a plan. `role` 'probe' gives a separate pipeline object for the
  * short calibration dispatch of long-run splitting: on wgpu a small first dispatch on the timed
- * pipeline slowed its later runs. `source` replaces the kernel's WGSL (experiments); by default the plan's (plan.source, e.g. tile 16) or the kernel's.
+ * pipeline slowed its later runs. `source` replaces the kernel's WGSL (experiments); by default the plan's (plan.source, e.g. tile 16) or the kernel's, loaded first.
  */
-export function matmulPipeline(device: GPUDevice, spec: KernelSpec, plan: LaunchPlan, role: 'main' | 'probe' = 'main', source = plan.source ?? spec.source): Promise<GPUComputePipeline> {
+export async function matmulPipeline(device: GPUDevice, spec: KernelSpec, plan: LaunchPlan, role: 'main' | 'probe' = 'main', source?: string): Promise<GPUComputePipeline> {
+  // The kernel's WGSL loads on its first run (issue #47: the sources are not in the page's first load).
+  await loadKernelSources([spec.id]);
   return getPipeline(device, {
     label: `Matmul.${spec.id}`,
-    source,
+    source: source ?? plan.source?.text() ?? spec.source,
     constants: plan.constants,
     layout: 'matmul',
     ...(role === 'probe' ? { role } : {}),

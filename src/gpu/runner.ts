@@ -246,7 +246,7 @@ async function preparePasses(device: GPUDevice, kernel: KernelId, plan: LaunchPl
   const reduce = plan.reduce;
   const scratch = reduce ? owned.create('partials', splitScratchBytes(g, reduce.slices), GPUBufferUsage.STORAGE) : undefined;
   const sumPipeline = reduce
-    ? await guard(getPipeline(device, { label: `Matmul.${kernel}.sum`, source: reduce.source, constants: reduce.constants, layout: 'matmul', what: kernelLabelSaid(kernel) }))
+    ? await guard(getPipeline(device, { label: `Matmul.${kernel}.sum`, source: reduce.source.text(), constants: reduce.constants, layout: 'matmul', what: kernelLabelSaid(kernel) }))
     : undefined;
   const layout = matmulBindGroupLayout(device);
   const dimsEntry = (dims: GPUBuffer) => ({ binding: 3, resource: { buffer: dims } });

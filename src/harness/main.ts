@@ -12,11 +12,11 @@ import { makeData, type Pattern } from '../core/data';
 import { verify } from '../core/reference';
 import { isTileWidth, type Shape } from '../core/shape';
 import { dotData, type DotPattern } from '../core/dot';
-import { isKernelId, isPlanFailure, kKernelIdList, kKernels, planKernel, type KernelParams } from '../core/kernels';
+import { isKernelId, isPlanFailure, kKernelIdList, kKernels, loadKernelSources, planKernel, type KernelParams } from '../core/kernels';
 import { acquireGpu, type GpuContext } from '../gpu/device';
 import { computeMatmul } from '../gpu/runner';
 import { computeDot } from '../gpu/dot';
-import { say } from '../i18n';
+import { loadLanguage, say } from '../i18n';
 import { isExerciseId, kExercises, overallStatus, headlineFailure } from '../core/practice/exercises';
 import { runPractice, type PracticeOutcome } from '../gpu/practice';
 
@@ -274,6 +274,8 @@ const harness = {
 };
 
 export type Harness = typeof harness;
+// What the app loads on demand (issue #47): every kernel's WGSL and the English words, before the page says it is ready.
+await Promise.all([loadKernelSources(kKernelIdList), loadLanguage('en')]);
 (globalThis as unknown as { tilesHarness: Harness }).tilesHarness = harness;
 const status = document.getElementById('harness-status');
 if (status) {

@@ -7,7 +7,7 @@ import { isRule, type Rule } from '../core/bench';
 import { kKernelIdList } from '../core/kernels';
 import { kMaxLinkChars, kShareVersion, type ShareFailure } from '../core/share';
 import type { z } from '../core/zod';
-import { i18n, kLanguages, language, say, t, type Key, type Language } from './index';
+import { i18n, isLanguageLoaded, kLanguages, language, loadAllLanguages, say, t, type Key, type Language } from './index';
 import type { Said } from '../core/said';
 import type { FigureProblem, SharedFigureTrust } from '../core/trust';
 import { fmtGbs, fmtGflops } from './format';
@@ -88,14 +88,21 @@ function templatePattern(template: string): RegExp {
   return new RegExp(`^${source}$`, 'su');
 }
 
-let reasonPatterns: Array<{ key: Key; lng: Language; re: RegExp; nested: Nested }> | undefined;
-const patterns = () =>
-  (reasonPatterns ??= kRecordedReasons.flatMap(({ key, nested = {} }) =>
-    kLanguages.map((lng) => {
-      const [ns, path] = key.split(':') as [string, string];
-      return { key, lng, re: templatePattern(String(i18n.getResource(lng, ns, path))), nested };
-    }),
-  ));
+type ReasonPattern = { key: Key; lng: Language; re: RegExp; nested: Nested };
+/** Each loaded language's patterns, made once per language (a language's catalogue loads once: index.ts loadLanguage). */
+const reasonPatterns = new Map<Language, ReasonPattern[]>();
+const patterns = (): ReasonPattern[] =>
+  kLanguages.filter(isLanguageLoaded).flatMap((lng) => {
+    let list = reasonPatterns.get(lng);
+    if (!list) {
+      list = kRecordedReasons.map(({ key, nested = {} }) => {
+        const [ns, path] = key.split(':') as [string, string];
+        return { key, lng, re: templatePattern(String(i18n.getResource(lng, ns, path))), nested };
+      });
+      reasonPatterns.set(lng, list);
+    }
+    return list;
+  });
 
 /** A kernel's name in `from`, said in the language in use; undefined when it names no kernel. */
 function kernelNameAgain(name: string, from: Language): string | undefined {
@@ -137,7 +144,11 @@ function sayAgain(sentence: string, prefixes: readonly string[] = ['']): string 
  * shown as recorded.
  */
 export function pointReasonText(reason: string): string {
-  return sayAgain(reason) ?? reason;
+  const again = sayAgain(reason);
+  // A sentence recorded in a language this page has not loaded (issue #47 loads one): load them all;
+  // the views say it again when the catalogues are added (react.bindI18nStore 'added', index.ts).
+  if (again === undefined && !kLanguages.every(isLanguageLoaded)) void loadAllLanguages().catch(() => undefined);
+  return again ?? reason;
 }
 
 /** Points to run, in order: each size (as given), each kernel. */

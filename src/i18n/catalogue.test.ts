@@ -1,7 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { i18n, kLanguages, kResources, matchLanguage, resolveLanguage, t } from '.';
+import { i18n, kLanguages, matchLanguage, resolveLanguage, t } from '.';
+import { kResources } from './resources';
 import { kLanguageList } from '../core/languages';
 import { en } from './locales/en';
 import { kMappingKeys } from '../core/tiling';

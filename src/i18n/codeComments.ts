@@ -12,24 +12,24 @@ import { applyCommentTable, type CommentTable } from './commentTable';
 
 export { kCodeLikeComments, type CommentTable } from './commentTable';
 
-/** The comment table of each language that is not English (English is the code's own): its folder's comments.ts. */
-export const kCommentTables: Readonly<Partial<Record<Language, CommentTable>>> = Object.fromEntries(
-  Object.entries(import.meta.glob<CommentTable>('./locales/*/comments.ts', { eager: true, import: 'comments' }))
-    .map(([path, table]) => [path.split('/')[2], table] as const)
-    .filter(([lang]) => isLanguage(lang)),
-);
+/** The comment table of each language that is not English (English is the code's own), once loaded: its folder's comments.ts. */
+export const kCommentTables: Partial<Record<Language, CommentTable>> = {};
+const kCommentLoaders = import.meta.glob<CommentTable>('./locales/*/comments.ts', { import: 'comments' });
+/** The lesson kernels' comment tables (a language's kernelComments.ts, for a tile width), by language, once loaded. */
+const kKernelComments: Partial<Record<Language, (tile: number) => CommentTable>> = {};
+const kKernelCommentLoaders = import.meta.glob<(tile: number) => CommentTable>('./locales/*/kernelComments.ts', { import: 'kernelComments' });
+
+/** Load a language's comment tables (with its catalogue: i18n/index.ts loadLanguage). */
+export async function loadCodeComments(lang: Language): Promise<void> {
+  const [comments, kernel] = await Promise.all([kCommentLoaders[`./locales/${lang}/comments.ts`]?.(), kKernelCommentLoaders[`./locales/${lang}/kernelComments.ts`]?.()]);
+  if (comments && isLanguage(lang)) kCommentTables[lang] = comments;
+  if (kernel && isLanguage(lang)) kKernelComments[lang] = kernel;
+}
 
 /** The code with its comments in `lang`, line for line (commentTable.ts); English, or a language without a table, as it is. */
 export function localizeComments(code: string, lang: Language): string {
   return applyCommentTable(code, kCommentTables[lang]);
 }
-
-/** The lesson kernels' comment tables (a language's kernelComments.ts, for a tile width), by language. */
-const kKernelComments: Readonly<Partial<Record<Language, (tile: number) => CommentTable>>> = Object.fromEntries(
-  Object.entries(import.meta.glob<(tile: number) => CommentTable>('./locales/*/kernelComments.ts', { eager: true, import: 'kernelComments' }))
-    .map(([path, table]) => [path.split('/')[2], table] as const)
-    .filter(([lang]) => isLanguage(lang)),
-);
 
 /** The tile widths of the lesson's kernel files. */
 const kKernelTiles = [2, 4, 8, 16, 32] as const;

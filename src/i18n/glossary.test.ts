@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './locales/en';
-import { kLanguages, kResources } from '.';
+import { kLanguages } from '.';
+import { kResources } from './resources';
 import { glossaryMarkdown, glossaryWords, kGlossary } from './glossary';
 
 const kDoc = join(__dirname, '..', '..', 'docs', 'glossary.md');

@@ -6,9 +6,10 @@
  * and docs/glossary.md is generated from it (glossaryMarkdown; glossary.test.ts fails when the file
  * differs: `UPDATE_GLOSSARY=1 npx vitest run src/i18n/glossary.test.ts` writes it again).
  */
-import { kLanguages, kResources, t, type Language } from './index';
+import { kLanguages, t, type Language } from './index';
+import type { en } from './locales/en';
 
-export type GlossaryId = keyof (typeof kResources)['en']['common']['glossary']['term'];
+export type GlossaryId = keyof (typeof en)['common']['glossary']['term'];
 
 export interface GlossaryEntry {
   readonly id: GlossaryId;

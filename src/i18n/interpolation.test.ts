@@ -14,7 +14,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { kLanguages, kResources } from '.';
+import { kLanguages } from '.';
+import { kResources } from './resources';
 
 const kSrc = join(__dirname, '..');
 

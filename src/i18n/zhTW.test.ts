@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { i18n, kResources, matchLanguage, resolveLanguage, t } from '.';
+import { i18n, matchLanguage, resolveLanguage, t } from '.';
+import { kResources } from './resources';
 import { issueText, pointReasonText } from './bench';
 import { z } from '../core/zod';
 import { kCommentTables, localizeKernelComments } from './codeComments';

@@ -5,7 +5,7 @@
  * the address bar (urlSync carries it) and follows a switch; share links carry no language.
  */
 import { decodeUrl } from '../core/url';
-import { i18n, language, resolveLanguage, t, type Language } from '../i18n';
+import { i18n, language, loadLanguage, resolveLanguage, t, type Language } from '../i18n';
 
 const kStorageKey = 'tiles.lang';
 
@@ -22,28 +22,39 @@ export function linkLanguage(): Language | undefined {
   return typeof location === 'undefined' ? undefined : decodeUrl(location.search).lang;
 }
 
-function apply(lang: Language): void {
-  void i18n.changeLanguage(lang);
+/** The language last asked for (a later switch wins over an earlier one still loading). */
+let wanted: Language | undefined;
+
+/** Load the language's catalogue (only this one: issue #47), then switch to it. */
+async function apply(lang: Language): Promise<void> {
+  wanted = lang;
+  await loadLanguage(lang);
+  if (wanted !== lang) return;
+  await i18n.changeLanguage(lang);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = lang;
     document.title = t('common:app.documentTitle');
   }
 }
 
-/** Apply the language the page opens in (call once, before the first render). */
-export function initLanguage(): Language {
+/** Load and apply the language the page opens in (call once, and render when it resolves). */
+export async function initLanguage(): Promise<Language> {
   // The raw tag, not the codec's: a hand-written ?lang=zh or ?lang=zh-Hans still opens 简体中文 (resolveLanguage matches it).
   const link = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('lang') : null;
   const browser = typeof navigator !== 'undefined' ? (navigator.languages ?? [navigator.language]) : [];
   const lang = resolveLanguage(link, remembered(), browser);
-  apply(lang);
+  await apply(lang);
   return lang;
 }
 
-/** Switch the language now (the run, the results and the selection stay); remembered for the next visit. */
-export function setLanguage(lang: Language): void {
-  if (lang === language()) return;
-  apply(lang);
+/**
+ * Switch the language (the run, the results and the selection stay) once its catalogue is loaded
+ * (at once when it was used before on this page); remembered for the next visit.
+ */
+export async function setLanguage(lang: Language): Promise<void> {
+  if (lang === language() && wanted === lang) return;
+  await apply(lang);
+  if (wanted !== lang) return;
   try {
     localStorage.setItem(kStorageKey, lang);
   } catch {

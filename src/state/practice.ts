@@ -7,7 +7,6 @@ import { exercise, isExerciseId, kExerciseIds, overallStatus, type ExerciseId } 
 import { codeFragment, readCodeFragment, shareable } from '../core/practice/link';
 import { codeHash } from '../core/practice/timing';
 import { decodeUrl } from '../core/url';
-import { runPractice } from '../gpu/practice';
 import { failureOf } from '../gpu/device';
 import { said } from '../i18n';
 import { withRun } from './runs';
@@ -241,6 +240,8 @@ export async function runPracticeView(): Promise<void> {
       // The linked code has run now: the note saying it has not goes (the address keeps the code it shows).
       useApp.setState((s) => ({ practiceStatus: 'running', practiceError: '', practiceResult: undefined, practiceLinked: s.practiceLinked === id ? undefined : s.practiceLinked }));
       try {
+        // The checked run and its WGSL parser (wgsl_reflect) load on the first Run, not with the view (issue #47).
+        const { runPractice } = await import('../gpu/practice');
         const outcome = await runPractice(ctx, id, code, seed);
         useApp.setState({ practiceStatus: 'done', practiceResult: { ex: id, outcome, seq: ++seq, code } });
         if (outcome.kind === 'ran' && overallStatus(outcome.shapes) === 'pass') markPassed(id);

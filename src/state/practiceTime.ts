@@ -11,7 +11,6 @@ import { cube } from '../core/shape';
 import { softwareAdapter } from '../core/trust';
 import { dispatchTime, estimateRun } from '../gpu/estimate';
 import { failureOf, GpuRunError, type GpuInfo } from '../gpu/device';
-import { timeLearner, timeRungs } from '../gpu/practiceTime';
 import { kMaxSettleMs } from '../gpu/timing';
 import { said } from '../i18n';
 import { kRungOverheadMs } from './ladderShape';
@@ -63,6 +62,8 @@ export async function timePractice(): Promise<void> {
       void codeHash(code).then((h) => useApp.setState((s) => (s.practiceTimed?.seq === mine ? { practiceTimed: { ...s.practiceTimed, codeHash: h } } : {})));
       const rungKey = (size: number) => `${thisAdapter(ctx.info)} | ${size}`;
       try {
+        // Loaded on the first timing, with the WGSL parser (issue #47).
+        const { timeLearner, timeRungs } = await import('../gpu/practiceTime');
         const outcome = await timeLearner(ctx, id, code, {
           software,
           signal,

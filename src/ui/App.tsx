@@ -8,7 +8,7 @@ import { DotClassroom } from './dot/DotView';
 import { GpuStatusPanel } from './GpuStatusPanel';
 import { Nav } from './views/Nav';
 import { LangSwitch } from './views/LangSwitch';
-import { kViewBodies } from './views/registry';
+import { kViewBodies, ViewWithKernels } from './views/registry';
 
 /** The skip link moves focus to the open view's main action (the element marked data-main-action). */
 function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
@@ -21,7 +21,7 @@ function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
 
 function ViewBody() {
   const view = useApp((s) => s.view);
-  return kViewBodies[view].render();
+  return <ViewWithKernels view={view} />;
 }
 
 export function App() {

@@ -13,7 +13,8 @@
  * id: what differs between kernels is a property here.
  *
  * Adding a kernel: its shaders/<id>.wgsl (or a description in scripts/gen-unrolled.mjs /
- * gen-blocks.mjs, which write shaders/generated/<id>.wgsl), and one entry, with its `?raw` import, in
+ * gen-blocks.mjs, which write shaders/generated/<id>.wgsl), and one entry, with its `?raw` import
+ * behind a dynamic import (`wgsl(file, () => import('…?raw'))`, ./source.ts: loaded on demand), in
  * its family's file — its key is the id everywhere (KernelId, URLs, share links, test ids
  * `ladder-<id>`). kernels.test.ts checks the entry against the WGSL's overrides. Its words live in the
  * 'run' catalogue, keyed by id: run:kernel.<id>.label, .summary and .why (said by src/i18n/kernels.ts),
@@ -31,6 +32,7 @@ import { kRegisterKernels } from './registers';
 import { kSeedKernels } from './seed';
 import { kSplitKernels } from './split';
 import { kSubgroupKernels } from './subgroup';
+import type { WgslSource } from './source';
 import type { KernelDef, KernelParams, LaunchPlan, PlanInfo } from './types';
 
 export type { CBlock, MappingWords, PlanFailure };
@@ -38,6 +40,7 @@ export type { ChartStyle, KernelParams, LaunchPlan, PlanInfo, ReferenceFigure, T
 export { isPlanFailure, mappingSaid, pad4 };
 export { kStripBand } from './partitions';
 export { tiledSourceFile } from './seed';
+export { WgslSource } from './source';
 export { splitScratchBytes } from './split';
 
 /** The record, in record order (the ladder's order): every family's entries. */
@@ -50,9 +53,13 @@ const kDefs = {
   ...kPartitionKernels,
 } satisfies Record<string, KernelDef>;
 
-/** A kernel's record entry with its id. Its words (name, summary) are said by src/i18n/kernels.ts from the id. */
+/**
+ * A kernel's record entry with its id. Its words (name, summary) are said by src/i18n/kernels.ts from
+ * the id. `source` is its WGSL's text once loaded (loadKernelSources; it throws before).
+ */
 export interface KernelSpec extends KernelDef {
   readonly id: KernelId;
+  readonly source: string;
 }
 
 /** A kernel's name as data, said when shown (for what stays on screen across a language switch, e.g. a run's error). */
@@ -125,9 +132,26 @@ export type KernelId = keyof typeof kDefs;
 export const kKernels: Readonly<Record<KernelId, KernelSpec>> = Object.freeze(Object.fromEntries(
   Object.entries(kDefs).map(([id, def]) => [
     id,
-    Object.freeze({ id, ...def }),
+    Object.freeze(Object.defineProperty({ id, ...def }, 'source', { get: () => def.wgsl.text(), enumerable: false })),
   ]),
 )) as unknown as Record<KernelId, KernelSpec>;
+
+/** Every WGSL file a kernel's runs read: its own and its plans' (wgslMore). */
+const filesOf = (id: KernelId): readonly WgslSource[] => [kKernels[id].wgsl, ...(kKernels[id].wgslMore ?? [])];
+
+/**
+ * Load the WGSL of these kernels (issue #47: a view loads the kernels it shows, the GPU code the
+ * ones it runs: gpu/pipelines.ts). Resolves at once for what is loaded already.
+ */
+export function loadKernelSources(ids: readonly KernelId[]): Promise<void> {
+  const files = ids.flatMap(filesOf).filter((f) => !f.isLoaded);
+  return files.length === 0 ? Promise.resolve() : Promise.all(files.map((f) => f.load())).then(() => undefined);
+}
+
+/** Whether the WGSL of these kernels is loaded (kKernels[id].source may be read). */
+export function kernelSourcesLoaded(ids: readonly KernelId[]): boolean {
+  return ids.flatMap(filesOf).every((f) => f.isLoaded);
+}
 /** Every kernel id, in record order. */
 export const kKernelIdList: readonly KernelId[] = Object.keys(kDefs) as KernelId[];
 /** The same list (older name). */

@@ -1,15 +1,17 @@
 /** The strip kernel of the partitions view: a band of rows of C per workgroup (not a rung of the ladder). */
-import stripSource from '../../../shaders/strip.wgsl?raw';
 import { ceilDiv } from '../shape';
 import { stripLoads } from '../traffic';
 import type { KernelDef } from './types';
+import { wgsl } from './source';
+
+const stripSource = wgsl('strip.wgsl', () => import('../../../shaders/strip.wgsl?raw'));
 
 /** Rows of C per workgroup of the strip kernel. */
 export const kStripBand = 4;
 
 export const kPartitionKernels = {
   strip: {
-    source: stripSource,
+    wgsl: stripSource,
     usesTile: false,
     ladder: false,
     tuned: false,

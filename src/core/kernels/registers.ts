@@ -3,16 +3,18 @@
  * invocation, 64×64 per workgroup; the reg8x8 family: 8×8, 128×128; reg16x8 and reg16x8v: 16×8,
  * generated with the k loop written out by scripts/gen-unrolled.mjs).
  */
-import reg4x4Source from '../../../shaders/reg4x4.wgsl?raw';
-import reg8x8Source from '../../../shaders/generated/reg8x8.wgsl?raw';
-import reg8x8vSource from '../../../shaders/generated/reg8x8v.wgsl?raw';
-import reg8x8dbSource from '../../../shaders/generated/reg8x8db.wgsl?raw';
-import reg16x8Source from '../../../shaders/generated/reg16x8.wgsl?raw';
-import reg16x8vSource from '../../../shaders/generated/reg16x8v.wgsl?raw';
 import type { Shape, TileWidth } from '../shape';
 import type { CBlock, PlanFailure, WorkgroupLimits } from '../tiling';
 import { blockPlan, kTunedRung, square } from './plan';
 import type { KernelDef, KernelParams, LaunchPlan, Tunable } from './types';
+import { wgsl } from './source';
+
+const reg4x4Source = wgsl('reg4x4.wgsl', () => import('../../../shaders/reg4x4.wgsl?raw'));
+const reg8x8Source = wgsl('reg8x8.wgsl', () => import('../../../shaders/generated/reg8x8.wgsl?raw'));
+const reg8x8vSource = wgsl('reg8x8v.wgsl', () => import('../../../shaders/generated/reg8x8v.wgsl?raw'));
+const reg8x8dbSource = wgsl('reg8x8db.wgsl', () => import('../../../shaders/generated/reg8x8db.wgsl?raw'));
+const reg16x8Source = wgsl('reg16x8.wgsl', () => import('../../../shaders/generated/reg16x8.wgsl?raw'));
+const reg16x8vSource = wgsl('reg16x8v.wgsl', () => import('../../../shaders/generated/reg16x8v.wgsl?raw'));
 
 const kDbTunables: readonly Tunable[] = [
   {
@@ -52,7 +54,7 @@ const kReg8x8Family = { ...kTunedRung, tuned: false, block: square(128) } as con
 
 export const kRegisterKernels = {
   reg4x4: {
-    source: reg4x4Source,
+    wgsl: reg4x4Source,
     ...kTunedRung,
     chart: { color: '#348a6d', dash: [3, 3] },
     reference: { dawn: 23.92, wgpu: 20.05 },
@@ -60,14 +62,14 @@ export const kRegisterKernels = {
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg4x4'),
   },
   reg8x8: {
-    source: reg8x8Source,
+    wgsl: reg8x8Source,
     ...kReg8x8Family,
     chart: { color: '#bb32ff', dash: [8, 3, 2, 3] },
     reference: { dawn: 26.21, wgpu: 22.5 },
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg8x8'),
   },
   reg8x8v: {
-    source: reg8x8vSource,
+    wgsl: reg8x8vSource,
     vec4: true,
     ...kReg8x8Family,
     chart: { color: '#f10078', dash: [16, 4] },
@@ -75,7 +77,7 @@ export const kRegisterKernels = {
     plan: (shape, _tile, limits, _params, block) => blockPlan(shape, limits, block, 'reg8x8v'),
   },
   reg8x8db: {
-    source: reg8x8dbSource,
+    wgsl: reg8x8dbSource,
     vec4: true,
     ...kReg8x8Family,
     chart: { color: '#009e9e', dash: [8, 3, 2, 3, 2, 3] },
@@ -89,13 +91,13 @@ export const kRegisterKernels = {
     },
   },
   reg16x8: {
-    source: reg16x8Source,
+    wgsl: reg16x8Source,
     ...kUnrolled16x8,
     chart: { color: '#939300', dash: [6, 6] },
     reference: { dawn: 36.63, wgpu: 37.75 },
   },
   reg16x8v: {
-    source: reg16x8vSource,
+    wgsl: reg16x8vSource,
     vec4: true,
     ...kUnrolled16x8,
     chart: { color: '#de4343', dash: [1, 3] },

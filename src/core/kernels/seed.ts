@@ -2,20 +2,22 @@
  * The seed kernels: naive (one invocation per element of C, cuda-samples' first kernel) and tiled
  * (PMPP's tiled kernel: A and B staged tile by tile in workgroup memory, one WGSL file per tile width).
  */
-import naiveSource from '../../../shaders/naive.wgsl?raw';
-import tiledSource from '../../../shaders/tiled.wgsl?raw';
-import tiled2Source from '../../../shaders/generated/tiled2.wgsl?raw';
-import tiled4Source from '../../../shaders/generated/tiled4.wgsl?raw';
-import tiled8Source from '../../../shaders/generated/tiled8.wgsl?raw';
-import tiled16Source from '../../../shaders/generated/tiled16.wgsl?raw';
-import tiled32Source from '../../../shaders/generated/tiled32.wgsl?raw';
 import type { TileWidth } from '../shape';
 import { isPlanFailure, kNaiveWorkgroup, naiveDispatch, tiledDispatch, tiledMapping, tiledMappingWords } from '../tiling';
 import { naiveLoads } from '../traffic';
 import type { KernelDef } from './types';
+import { wgsl, type WgslSource } from './source';
+
+const naiveSource = wgsl('naive.wgsl', () => import('../../../shaders/naive.wgsl?raw'));
+const tiledSource = wgsl('tiled.wgsl', () => import('../../../shaders/tiled.wgsl?raw'));
+const tiled2Source = wgsl('tiled2.wgsl', () => import('../../../shaders/generated/tiled2.wgsl?raw'));
+const tiled4Source = wgsl('tiled4.wgsl', () => import('../../../shaders/generated/tiled4.wgsl?raw'));
+const tiled8Source = wgsl('tiled8.wgsl', () => import('../../../shaders/generated/tiled8.wgsl?raw'));
+const tiled16Source = wgsl('tiled16.wgsl', () => import('../../../shaders/generated/tiled16.wgsl?raw'));
+const tiled32Source = wgsl('tiled32.wgsl', () => import('../../../shaders/generated/tiled32.wgsl?raw'));
 
 /** The seed kernel once per tile width with its k loop written out (scripts/gen-tiled.mjs). */
-const kTiledSources: Record<TileWidth, string> = {
+const kTiledSources: Record<TileWidth, WgslSource> = {
   2: tiled2Source,
   4: tiled4Source,
   8: tiled8Source,
@@ -23,14 +25,20 @@ const kTiledSources: Record<TileWidth, string> = {
   32: tiled32Source,
 };
 
-/** The WGSL file the seed kernel runs at a tile width (the plan's `source`) and its name, for the lesson to show. */
+/** The WGSL file the seed kernel runs at a tile width (the plan's `source`) and its name, for the lesson to show (its `source` once loaded: loadKernelSources). */
 export function tiledSourceFile(tile: TileWidth): { readonly file: string; readonly source: string } {
-  return { file: `tiled${tile}.wgsl`, source: kTiledSources[tile] };
+  const w = kTiledSources[tile];
+  return {
+    file: w.file,
+    get source() {
+      return w.text();
+    },
+  };
 }
 
 export const kSeedKernels = {
   naive: {
-    source: naiveSource,
+    wgsl: naiveSource,
     usesTile: false,
     ladder: true,
     lesson: true,
@@ -51,7 +59,8 @@ export const kSeedKernels = {
     },
   },
   tiled: {
-    source: tiledSource,
+    wgsl: tiledSource,
+    wgslMore: Object.values(kTiledSources),
     usesTile: true,
     ladder: true,
     lesson: true,

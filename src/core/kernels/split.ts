@@ -2,9 +2,6 @@
  * The split-K rungs (scripts/gen-blocks.mjs kSplitRungs): reg16x8v's 128×128 blocks with K split over
  * S layers of workgroups, S partial products in a scratch buffer, and a second pass that sums them.
  */
-import split128vSource from '../../../shaders/generated/split128v.wgsl?raw';
-import split8x16vSource from '../../../shaders/generated/split8x16v.wgsl?raw';
-import splitSumSource from '../../../shaders/splitk_sum.wgsl?raw';
 import { said } from '../said';
 import { ceilDiv, type Shape, type TileWidth } from '../shape';
 import { isPlanFailure, planFailure, type CBlock, type PlanFailure, type ProblemLimits, type WorkgroupLimits } from '../tiling';
@@ -12,6 +9,11 @@ import { blockLoads } from '../traffic';
 import { kTunedRung, square } from './plan';
 import { unrolledPlan } from './registers';
 import type { KernelDef, KernelParams, LaunchPlan, Tunable } from './types';
+import { wgsl } from './source';
+
+const split128vSource = wgsl('split128v.wgsl', () => import('../../../shaders/generated/split128v.wgsl?raw'));
+const split8x16vSource = wgsl('split8x16v.wgsl', () => import('../../../shaders/generated/split8x16v.wgsl?raw'));
+const splitSumSource = wgsl('splitk_sum.wgsl', () => import('../../../shaders/splitk_sum.wgsl?raw'));
 
 /** Split-K: how many layers of workgroups K is split over (the second pass sums as many partial products). */
 const kSplitTunables: readonly Tunable[] = [
@@ -71,13 +73,15 @@ function splitRung(rows: number, cols: number) {
 
 export const kSplitKernels = {
   split128v: {
-    source: split128vSource,
+    wgsl: split128vSource,
+    wgslMore: [splitSumSource],
     ...splitRung(16, 8),
     reference: { dawn: 41.53, wgpu: 34.9 },
     chart: { color: '#3da05e', dash: [6, 3, 1, 3] },
   },
   split8x16v: {
-    source: split8x16vSource,
+    wgsl: split8x16vSource,
+    wgslMore: [splitSumSource],
     ...splitRung(8, 16),
     reference: { dawn: 38.48, wgpu: 35.36 },
     chart: { color: '#dc6f39', dash: [6, 3] },

@@ -1,11 +1,13 @@
 /** The subgroup rung: 64 invocations share their rows of A through subgroup operations (needs the subgroups feature). */
-import subgroupSource from '../../../shaders/subgroup.wgsl?raw';
 import { blockDispatch } from '../tiling';
 import type { KernelDef } from './types';
+import { wgsl } from './source';
+
+const subgroupSource = wgsl('subgroup.wgsl', () => import('../../../shaders/subgroup.wgsl?raw'));
 
 export const kSubgroupKernels = {
   subgroup: {
-    source: subgroupSource,
+    wgsl: subgroupSource,
     usesTile: false,
     ladder: true,
     tuned: false,

@@ -3,6 +3,7 @@
  * for a shape (LaunchPlan), its tunables and the adapter facts a plan reads. Pure data; no words.
  */
 import type { Shape, TileWidth } from '../shape';
+import type { WgslSource } from './source';
 import type { CBlock, Dispatch, MappingWords, PlanFailure, ProblemLimits, WorkgroupLimits } from '../tiling';
 
 export interface LaunchPlan {
@@ -14,14 +15,14 @@ export interface LaunchPlan {
   readonly workgroupStorageBytes: number;
   /** The C block one workgroup computes: verification checks the corner and edge blocks of this grid. */
   readonly block: CBlock;
-  /** The WGSL this launch runs when it is not the kernel's own `source` (the tiled kernel's copy for its tile width). */
-  readonly source?: string;
+  /** The WGSL this launch runs when it is not the kernel's own `source` (the tiled kernel's copy for its tile width; one of the entry's `wgslMore`). */
+  readonly source?: WgslSource;
   /**
    * Split-K: the launch above writes `slices` partial products into a scratch buffer bound where C
    * is (slice z at z·M·N), and this second pass, bound to the scratch (where A is) and C, sums them
    * into C. Both passes are one product: timed together.
    */
-  readonly reduce?: { readonly slices: number; readonly source: string; readonly constants: Record<string, number>; readonly dispatch: Dispatch };
+  readonly reduce?: { readonly slices: number; readonly source: WgslSource; readonly constants: Record<string, number>; readonly dispatch: Dispatch };
   /**
    * Which dimension of `dispatch` counts blocks of C rows (y for most kernels; x for the strip
    * kernel): a band of rows of a split run dispatches the same grid with that dimension cut down
@@ -54,7 +55,10 @@ export interface ReferenceFigure {
 
 /** Everything about one kernel, in one place (the record entry; its id is its key in kDefs). */
 export interface KernelDef {
-  readonly source: string;
+  /** Its WGSL file, loaded on demand (./source.ts); the spec's `source` is its text once loaded. */
+  readonly wgsl: WgslSource;
+  /** Further WGSL its plans may run (the tiled kernel's file per tile width, split-K's summing pass): loaded with `wgsl`. */
+  readonly wgslMore?: readonly WgslSource[];
   /** Whether the tile width changes this kernel (results for it belong to a tile width too). */
   readonly usesTile: boolean;
   /**

@@ -9,8 +9,6 @@ export const kMaxCodeChars = 16 * 1024;
 export const kFlag = { budget: 0, readA: 1, readB: 2, writeC: 3 } as const;
 export const kFlagCount = 4;
 
-/** Counters per invocation: global reads, barriers, loop iterations. */
-export const kCountersPerInvocation = 3;
 
 /** The uniform the prelude declares, as 32-bit words (see `uniformWords`); its buffer is 64 bytes. */
 export const kUniformWords = 16;
@@ -19,3 +17,11 @@ export interface PreludeConstants {
   readonly tile: number;
   readonly wg: number;
 }
+
+/** Kinds of trace records (the low 4 bits of a record's first word; core/practice/instrument.ts). */
+export const kRec = { wgRead: 1, wgWrite: 2, readA: 3, readB: 4, storeC: 5 } as const;
+
+/** Words per trace record: [kind | var << 4 | oob << 9 | site << 10, epoch, address, length]. */
+export const kRecordWords = 4;
+/** Words at the head of each invocation's slot: [records made, barriers passed]. */
+export const kSlotHeadWords = 2;

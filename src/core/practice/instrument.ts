@@ -22,16 +22,10 @@
  * The wrappers go after the learner's code, on lines of their own.
  */
 import type { Node as WgslNode, Token } from 'wgsl_reflect/wgsl_reflect.module.js';
-import { kFlag } from './constants';
+import { kFlag, kRec } from './constants';
 import { isParsed, parseModule, type ModuleConstants, type ModuleInfo, type TypeNode } from './wgslModule';
 
-/** Kinds of trace records (the low 4 bits of a record's first word). */
-export const kRec = { wgRead: 1, wgWrite: 2, readA: 3, readB: 4, storeC: 5 } as const;
-
-/** Words per trace record: [kind | var << 4 | oob << 9 | site << 10, epoch, address, length]. */
-export const kRecordWords = 4;
-/** Words at the head of each invocation's slot: [records made, barriers passed]. */
-export const kSlotHeadWords = 2;
+export { kRec, kRecordWords, kSlotHeadWords } from './constants';
 
 /** One workgroup variable of the learner's code, with its layout in 4-byte words. */
 export interface WorkgroupVar {

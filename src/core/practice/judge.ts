@@ -14,7 +14,8 @@
  *   at most two words per invocation per step in log2(WG) steps (the dot product); each element read
  *   once per invocation (wide loads).
  */
-import { kRec, kRecordWords, kSlotHeadWords, type AccessSite, type WorkgroupVar } from './instrument';
+import { kRec, kRecordWords, kSlotHeadWords } from './constants';
+import type { AccessSite, WorkgroupVar } from './instrument';
 
 /** Where the trace lies: the grid of invocations, the workgroup, each invocation's slot. */
 export interface TraceLayout {

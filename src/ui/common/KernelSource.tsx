@@ -6,10 +6,12 @@ import { kernelLabel } from '../../i18n/kernels';
 import { linkLanguage } from '../../state/lang';
 import { useApp } from '../../state/store';
 import { goToView } from '../../state/views';
+import { useKernelSources } from './useKernelSources';
 
 /** One kernel's whole WGSL, the file that runs (the ladder's rungs, the partitions' strip kernel). */
 export function KernelCode({ id }: { id: KernelId }) {
   const { t } = useTranslation('run');
+  useKernelSources([id]);
   return (
     <pre className="source" tabIndex={0} data-testid="kernel-code" data-kernel={id} aria-label={t('source.aria', { label: kernelLabel(id), context: labelContext(kernelLabel(id)) })}>
       <code>{kKernels[id].source}</code>

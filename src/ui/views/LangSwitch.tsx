@@ -17,7 +17,7 @@ export function LangSwitch() {
           lang={l}
           data-testid={`lang-${l}`}
           aria-pressed={i18n.language === l}
-          onClick={() => setLanguage(l)}
+          onClick={() => void setLanguage(l)}
         >
           {kLanguageNames[l]}
         </button>

@@ -2,14 +2,17 @@
  * What each view draws, keyed by the view list of core/views.ts (ids, addresses, labels): its body
  * and the header's next step. The heavy bodies load only when their view opens: the benchmark
  * (uPlot, the share codec), the ladder and tuner, the partitions. The lesson (the first screen)
- * and the dot product are in the main bundle.
+ * and the dot product are in the main bundle. A view's kernels (`kernels`: the WGSL it shows) load
+ * when it opens (ViewWithKernels), and main.tsx starts loading the opening view's with its language.
  */
 import { lazy, type ReactNode } from 'react';
+import { kLadderIds, kLessonKernelIds, type KernelId } from '../../core/kernels';
 import type { View } from '../../core/views';
 import { said, type Said } from '../../core/said';
 import { DotView } from '../dot/DotView';
 import { LessonView } from './LessonView';
 import { ProblemView } from './ProblemView';
+import { preloadKernelSources, useKernelSources } from '../common/useKernelSources';
 
 const BenchView = lazy(() => import('./BenchView').then((m) => ({ default: m.BenchView })));
 const Ladder = lazy(() => import('../ladder/Ladder').then((m) => ({ default: m.Ladder })));
@@ -18,6 +21,8 @@ const PracticeView = lazy(() => import('../practice/PracticeView').then((m) => (
 const Partitions = lazy(() => import('../partitions/Partitions').then((m) => ({ default: m.Partitions })));
 
 export interface ViewBody {
+  /** The kernels whose WGSL the view shows: loaded when it opens (issue #47), before it draws. */
+  readonly kernels?: readonly KernelId[];
   /** The view's body (inside the page's Suspense). */
   readonly render: () => ReactNode;
   /** The first thing to do on this view, named by its own button's label. */
@@ -30,8 +35,9 @@ export interface ViewBody {
 const kNoGpuNext = said('app.nextNoGpu');
 
 export const kViewBodies: Record<View, ViewBody> = {
-  lesson: { render: () => <LessonView />, next: said('app.nextLesson', { action: said('controls.runBoth') }) },
+  lesson: { kernels: kLessonKernelIds, render: () => <LessonView />, next: said('app.nextLesson', { action: said('controls.runBoth') }) },
   ladder: {
+    kernels: kLadderIds,
     render: () => (
       <ProblemView>
         <Ladder />
@@ -56,3 +62,13 @@ export const kViewBodies: Record<View, ViewBody> = {
   compare: { render: () => <CompareView />, next: said('app.nextCompare', { action: said('bench:compare.add') }) },
   practice: { render: () => <PracticeView />, next: said('app.next', { action: said('practice:run') }) , nextNoGpu: kNoGpuNext },
 };
+
+/** A view's body once the WGSL it shows is loaded (it suspends inside the page's Suspense until then). */
+export function ViewWithKernels({ view }: { view: View }) {
+  const body = kViewBodies[view];
+  useKernelSources(body.kernels ?? []);
+  return body.render();
+}
+
+/** Start loading a view's kernels (main.tsx: the opening view's, beside its language). */
+export const preloadViewKernels = (view: View): Promise<void> => preloadKernelSources(kViewBodies[view].kernels ?? []);
