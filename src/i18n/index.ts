@@ -66,7 +66,7 @@ export function dateFormat(options?: Intl.DateTimeFormatOptions): Intl.DateTimeF
 }
 
 /** Every key of the catalogues, with its namespace ("run:runs.cancelled"); keys of 'common' also bare. */
-export type Key = ParseKeys<readonly ['common', 'run', 'viz', 'bench', 'pwa', 'practice', 'probes']>;
+export type Key = ParseKeys<readonly ['common', 'run', 'viz', 'bench', 'pwa', 'practice', 'probes', 'board']>;
 
 /** A number written in the language in use. */
 const sayNumber = (n: SaidNumber) => numberFormat(n.options).format(n.number);
