@@ -140,6 +140,45 @@ test.describe('class board', () => {
       expect(csv).toContain('Ana; 李雷; 陳小明; Олег; 王芳; Zoë,7,passed');
     });
 
+    await test.step('names hidden; the classroom layout fits 1366×768 and 1920×1080 in every language', async () => {
+      await page.getByTestId('board-hide-names').check();
+      await expect(b.rowsOf('naive').first()).toHaveAttribute('data-names', '');
+      await expect(b.rowsOf('naive').first()).not.toContainText('Ana');
+      await page.getByTestId('board-classroom').click();
+      await expect(page.getByTestId('board-classroom-view')).toBeVisible();
+      await expect(page.getByTestId('board-classroom-view')).not.toContainText('李雷');
+      for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+        await page.getByTestId(`lang-${lang}`).click();
+        for (const [width, height] of [
+          [1366, 768],
+          [1920, 1080],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          const fit = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+          expect(fit.scroll, `${lang} at ${width}×${height}: nothing to scroll sideways`).toBeLessThanOrEqual(fit.client);
+          // Readable at the back row: no text of the layout under 20 px.
+          const smallest = await page.getByTestId('board-classroom-view').evaluate((el) => Math.min(...[...el.querySelectorAll('*')].filter((e) => (e.textContent ?? '').trim() !== '').map((e) => parseFloat(getComputedStyle(e).fontSize))));
+          expect(smallest, `${lang} at ${width}×${height}`).toBeGreaterThanOrEqual(20);
+        }
+        await expect(page.getByTestId('board-top')).toHaveCount(3);
+      }
+      await page.getByTestId('lang-en').click();
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await page.getByTestId('board-classroom').click();
+      await page.getByTestId('board-hide-names').uncheck();
+    });
+
+    await test.step('saved in this browser and reopened, with its verdicts', async () => {
+      await page.getByTestId('board-save').click();
+      await expect(page.getByTestId('board-saved')).toBeVisible();
+      await page.getByTestId('board-clear').click();
+      await expect(b.rows()).toHaveCount(0);
+      await page.getByTestId('board-reopen').click();
+      await expect(b.rowsOf('tiled')).toHaveCount(5);
+      await expect(b.rowsOf('naive').first()).toHaveAttribute('data-verdict', 'pass');
+      await expect(page.locator('[data-testid="board-mistake"][data-slip="slip:as-transposed"]')).toHaveAttribute('data-count', '4');
+    });
+
     await test.step('the board link round-trips: the same rows, refusals and counts', async () => {
       await page.getByTestId('board-link').click();
       const url = await page.getByTestId('board-link-url').inputValue();
