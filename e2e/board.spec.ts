@@ -144,11 +144,11 @@ test.describe('class board', () => {
       await page.getByTestId('board-hide-names').check();
       await expect(b.rowsOf('naive').first()).toHaveAttribute('data-names', '');
       await expect(b.rowsOf('naive').first()).not.toContainText('Ana');
-      await page.getByTestId('board-classroom').click();
-      await expect(page.getByTestId('board-classroom-view')).toBeVisible();
-      await expect(page.getByTestId('board-classroom-view')).not.toContainText('李雷');
       for (const lang of ['en', 'zh-CN', 'zh-TW']) {
         await page.getByTestId(`lang-${lang}`).click();
+        await page.getByTestId('board-classroom').click();
+        await expect(page.getByTestId('board-classroom-view')).toBeVisible();
+        await expect(page.getByTestId('board-classroom-view')).not.toContainText('李雷');
         for (const [width, height] of [
           [1366, 768],
           [1920, 1080],
@@ -161,10 +161,12 @@ test.describe('class board', () => {
           expect(smallest, `${lang} at ${width}×${height}`).toBeGreaterThanOrEqual(20);
         }
         await expect(page.getByTestId('board-top')).toHaveCount(3);
+        // Esc leaves the layout.
+        await page.keyboard.press('Escape');
+        await expect(page.getByTestId('board-classroom-view')).toHaveCount(0);
       }
       await page.getByTestId('lang-en').click();
       await page.setViewportSize({ width: 1366, height: 768 });
-      await page.getByTestId('board-classroom').click();
       await page.getByTestId('board-hide-names').uncheck();
     });
 

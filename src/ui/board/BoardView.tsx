@@ -386,7 +386,7 @@ function RunPanel() {
       ) : null}
       <p className="board-actions">
         <button type="button" className="primary" data-testid="board-run" onClick={() => void runBoard()} disabled={busy || entries === 0 || gpu.state === 'unavailable'} aria-busy={running}>
-          {t('run.start')}
+          {software ? t('run.startCheck') : t('run.start')}
         </button>
         <button
           type="button"
@@ -632,46 +632,66 @@ export function BoardView() {
   }, []);
   const softwareHere = useSoftwareAdapter();
   const software = run.software ?? softwareHere;
+  if (classroom) {
+    // The projector's layout: the whole window, in large type; Esc or the button leaves it.
+    return (
+      <div
+        className="board board-classroom-on"
+        data-testid="board-view"
+        data-classroom="true"
+        data-hide-names={hide}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="board-h"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') setBoardClassroom(false);
+        }}
+      >
+        <header className="board-classroom-bar">
+          <h2 id="board-h">{t('heading')}</h2>
+          <label className="board-check">
+            <input type="checkbox" data-testid="board-hide-names" checked={hide} onChange={(e) => setBoardHideNames(e.currentTarget.checked)} /> {t('hideNames')}
+          </label>
+          <button type="button" data-testid="board-classroom" aria-pressed="true" autoFocus onClick={() => setBoardClassroom(false)}>
+            {t('classroom.leave')}
+          </button>
+        </header>
+        <Classroom byEx={byEx} mistakes={mistakes} entries={entries} hide={hide} />
+        <p className="small">{software ? t('run.notRanked') : t('classroom.note')}</p>
+      </div>
+    );
+  }
   return (
-    <div className={`board ${classroom ? 'board-classroom-on' : ''}`} data-testid="board-view" data-classroom={classroom} data-hide-names={hide}>
+    <div className="board" data-testid="board-view" data-classroom="false" data-hide-names={hide}>
       <section className="panel" aria-labelledby="board-h">
         <h2 id="board-h">{t('heading')}</h2>
         <p className="small">{t('intro')}</p>
         <p className="board-actions">
-          <button type="button" data-testid="board-classroom" aria-pressed={classroom} onClick={() => setBoardClassroom(!classroom)}>
-            {classroom ? t('classroom.leave') : t('classroom.enter')}
+          <button type="button" data-testid="board-classroom" aria-pressed="false" onClick={() => setBoardClassroom(true)}>
+            {t('classroom.enter')}
           </button>
           <label className="board-check">
             <input type="checkbox" data-testid="board-hide-names" checked={hide} onChange={(e) => setBoardHideNames(e.currentTarget.checked)} /> {t('hideNames')}
           </label>
         </p>
-        {!classroom ? (
-          <div className="board-top-panels">
-            <InputPanel />
-            <RunPanel />
-          </div>
-        ) : null}
+        <div className="board-top-panels">
+          <InputPanel />
+          <RunPanel />
+        </div>
       </section>
-      {classroom ? (
-        <section className="panel">
-          <Classroom byEx={byEx} mistakes={mistakes} entries={entries} hide={hide} />
-          <p className="small">{software ? t('run.notRanked') : t('classroom.note')}</p>
-        </section>
-      ) : (
-        <section className="panel" aria-labelledby="board-results-h">
-          <h2 id="board-results-h">{t('results.heading')}</h2>
-          {entries.length === 0 && bad.length === 0 && benches.length === 0 ? <p data-testid="board-empty">{t('results.empty')}</p> : null}
-          {software && entries.length > 0 ? <p className="board-note small">{t('run.notRanked')}</p> : null}
-          <Mistakes list={mistakes} entries={entries} />
-          {[...byEx].map(([id, r]) => (
-            <ExerciseTable key={id} id={id} rows={r} hide={hide} />
-          ))}
-          <Benches items={benches} />
-          <Refused items={bad} />
-          {set.leftOut > 0 ? <p className="error-summary">{t('input.leftOut', { count: fmtInt(set.leftOut), max: 200 })}</p> : null}
-          <ExportPanel rows={rows} bad={bad} />
-        </section>
-      )}
+      <section className="panel" aria-labelledby="board-results-h">
+        <h2 id="board-results-h">{t('results.heading')}</h2>
+        {entries.length === 0 && bad.length === 0 && benches.length === 0 ? <p data-testid="board-empty">{t('results.empty')}</p> : null}
+        {software && entries.length > 0 ? <p className="board-note small">{t('run.notRanked')}</p> : null}
+        <Mistakes list={mistakes} entries={entries} />
+        {[...byEx].map(([id, r]) => (
+          <ExerciseTable key={id} id={id} rows={r} hide={hide} />
+        ))}
+        <Benches items={benches} />
+        <Refused items={bad} />
+        {set.leftOut > 0 ? <p className="error-summary">{t('input.leftOut', { count: fmtInt(set.leftOut), max: 200 })}</p> : null}
+        <ExportPanel rows={rows} bad={bad} />
+      </section>
     </div>
   );
 }

@@ -111,6 +111,7 @@ export const board = {
   },
   run: {
     heading: 'Check here',
+    startCheck: 'Check',
     start: 'Check and time',
     cancel: 'Cancel',
     cancelling: 'Cancelling after this entry…',

@@ -111,6 +111,7 @@ export const board = {
   },
   run: {
     heading: '在此检查',
+    startCheck: '检查',
     start: '检查并计时',
     cancel: '取消',
     cancelling: '将在这一项之后取消…',

@@ -111,6 +111,7 @@ export const board = {
   },
   run: {
     heading: '在此檢查',
+    startCheck: '檢查',
     start: '檢查並計時',
     cancel: '取消',
     cancelling: '將在這一項之後取消…',
