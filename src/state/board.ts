@@ -232,7 +232,7 @@ export async function runBoard(): Promise<void> {
           if (o.kind === 'timed') {
             size ??= o.size;
             const trust = runTrustHere(o.timing);
-            const t: BoardTime = { gflops: o.gflops, medianMs: o.timing.stats.median, size: o.size, clock: o.timing.clock, samples: o.timing.stats.n, verified: o.verification.ok, trusted: trust.trusted && o.verification.ok, distrust: trust.reasons };
+            const t: BoardTime = { gflops: o.gflops, medianMs: o.timing.stats.median, size: o.size, clock: o.timing.clock, samples: o.timing.stats.n, spreadPct: trust.spreadPct, verified: o.verification.ok, trusted: trust.trusted && o.verification.ok, distrust: trust.reasons };
             timed.push({ key: e.key, t });
             useApp.setState((s) => ({ boardTimes: { ...s.boardTimes, [e.key]: t }, boardRun: { ...s.boardRun, size } }));
           } else {

@@ -13,6 +13,8 @@ export interface BoardTime {
   readonly size: number;
   readonly clock: Clock;
   readonly samples: number;
+  /** (max − min) ÷ median of the samples, per cent: the run-to-run spread a comparison allows. */
+  readonly spreadPct: number;
   readonly verified: boolean;
   readonly trusted: boolean;
   /** Why the trust rule does not trust it (empty when it does). */

@@ -221,6 +221,9 @@ function ExerciseTable({ id, rows, hide }: { id: ExerciseId; rows: Row[]; hide: 
                   data-count={r.entry.count}
                   data-names={hide ? '' : names(r.entry).join('\n')}
                   data-gflops={r.time?.gflops ?? ''}
+                  data-spread={r.time?.spreadPct ?? ''}
+                  data-size={r.time?.size ?? ''}
+                  data-trusted={r.time ? r.time.trusted : ''}
                   data-of-best={p?.ofBest ?? ''}
                   data-rank={r.rank ?? ''}
                   data-sender-gflops={r.sender?.ok ? r.sender.gflops : ''}
