@@ -136,8 +136,10 @@ function SenderCell({ f }: { f: BoardSenderFigure | undefined }) {
   return (
     <span>
       {fmtGflops(f.gflops)} <span className="small">{t('sender.at', { size: f.size, adapter: f.adapter })}</span>{' '}
-      <span className={f.trusted ? 'board-pass small' : 'board-fail small'}>
-        {f.trusted ? t('sender.trusted') : f.software ? t('sender.software') : f.bad.length > 0 ? t('sender.refused', { why: f.bad.map((b) => t(`sender.bad.${b}`)).join(', ') }) : t('sender.untrusted')}
+      <span className="small">
+        <span className={f.trusted ? 'board-pass' : 'board-fail'}>
+          {f.trusted ? t('sender.trusted') : f.software ? t('sender.software') : f.bad.length > 0 ? t('sender.refused', { why: f.bad.map((b) => t(`sender.bad.${b}`)).join(', ') }) : t('sender.untrusted')}
+        </span>
       </span>
     </span>
   );
@@ -401,7 +403,7 @@ function RunPanel() {
         </button>
       </p>
       <p role="status" data-testid="board-progress" data-status={run.status} data-done={run.done} data-total={run.total}>
-        {run.status === 'idle' ? '' : t(`run.status.${run.status}`, { done: fmtInt(run.done), total: fmtInt(run.total) })}{' '}
+        {run.status === 'idle' ? '' : t(`run.status.${run.status as Exclude<typeof run.status, 'idle'>}`, { done: fmtInt(run.done), total: fmtInt(run.total) })}{' '}
         {running && run.phase ? t(`run.phase.${run.phase}`) : null}
         {run.size !== undefined ? <span className="small"> {t('run.size', { size: run.size, adapter: run.adapter ?? '' })}</span> : null}
         {run.message ? <span className="board-fail"> {say(run.message)}</span> : null}

@@ -120,7 +120,6 @@ export const board = {
     noGpu: 'This browser has no WebGPU: the board can show the links and the senders’ figures, but cannot check them here.',
     size: '— timed at {{size}}³ on {{adapter}}',
     status: {
-      idle: '',
       running: '{{done}} of {{total}} steps done.',
       done: 'Done: {{done}} of {{total}} steps.',
       cancelled: 'Cancelled after {{done}} of {{total}} steps; what was checked stays.',

@@ -120,7 +120,6 @@ export const board = {
     noGpu: '此浏览器没有 WebGPU：看板可以显示链接和发送者的数字，但无法在此检查。',
     size: '— 在 {{adapter}} 上以 {{size}}³ 计时',
     status: {
-      idle: '',
       running: '已完成 {{total}} 步中的 {{done}} 步。',
       done: '完成：{{total}} 步中的 {{done}} 步。',
       cancelled: '在 {{total}} 步中的第 {{done}} 步后取消；已检查的结果保留。',

@@ -120,7 +120,6 @@ export const board = {
     noGpu: '此瀏覽器沒有 WebGPU：看板可以顯示連結和傳送者的數字，但無法在此檢查。',
     size: '— 在 {{adapter}} 上以 {{size}}³ 計時',
     status: {
-      idle: '',
       running: '已完成 {{total}} 步中的 {{done}} 步。',
       done: '完成：{{total}} 步中的 {{done}} 步。',
       cancelled: '在 {{total}} 步中的第 {{done}} 步後取消；已檢查的結果保留。',
