@@ -72,6 +72,8 @@ test('the class board: 12 solutions and 6 variants checked and timed in one run,
   };
   await page.goto('./?view=board');
   await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  // The board's chunk loads after the page: its run panel says whether the adapter is software.
+  await expect(page.getByTestId('board-run')).toBeVisible();
   const software = (await page.getByTestId('board-software').count()) > 0;
   report.software = software;
   report.adapter = (await page.getByTestId('gpu-status').innerText()).slice(0, 400);

@@ -93,9 +93,19 @@ test.describe('class board', () => {
     await test.step('an estimate first, then every entry checked by the practice judge; a software adapter does not rank', async () => {
       await expect(page.getByTestId('board-estimate')).toHaveAttribute('data-checks', '9');
       await expect(page.getByTestId('board-software')).toBeVisible();
+      // Cancel stops after the entry being checked; what was checked stays, and the next run checks the rest only.
+      await page.getByTestId('board-run').click();
+      await expect(page.getByTestId('board-progress')).toHaveAttribute('data-status', 'running');
+      await page.getByTestId('board-cancel').click();
+      await expect(page.getByTestId('board-progress')).toHaveAttribute('data-status', 'cancelled');
+      const checked = Number(await page.getByTestId('board-progress').getAttribute('data-done'));
+      expect(checked).toBeLessThan(9);
+      await expect(page.locator('[data-testid="board-row"][data-verdict="unchecked"]')).toHaveCount(9 - checked);
+      await expect(page.getByTestId('board-estimate')).toHaveAttribute('data-checks', String(9 - checked));
       const t0 = Date.now();
       await b.run();
-      console.log(`board: 9 entries checked on SwiftShader in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      await expect(page.getByTestId('board-progress')).toHaveAttribute('data-total', String(9 - checked));
+      console.log(`board: the rest of 9 entries checked on SwiftShader in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       const verdicts = await page.locator('[data-testid="board-row"][data-bad=""]').evaluateAll((rs) => rs.map((r) => `${r.getAttribute('data-exercise')} ${r.getAttribute('data-verdict')} ${r.getAttribute('data-mistake')?.replace(/^race:.*/, 'race')} ${r.getAttribute('data-count')}`));
       expect(verdicts.sort()).toEqual(
         [
