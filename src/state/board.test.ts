@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeBoard, readBoardText } from '../core/board';
 import { exercise, type ShapeVerdict } from '../core/practice/exercises';
 import { codeFragment } from '../core/practice/link';
+import { codeHash, encodeTimed, type TimedShare } from '../core/practice/timing';
 import type { PracticeOutcome } from '../gpu/practice';
 import { addBoardFile, addBoardText, boardEstimate, checkOf, clearBoard, kCheckPriorMs, kRungPriorMs, kTimePriorMs, openBoardValue, practiceEntries } from './board';
 import { useApp } from './store';
@@ -62,5 +63,18 @@ describe('reading links into the board', () => {
     const later = boardEstimate({ ...s, gpu: { state: 'initializing' }, boardChecks: { [key]: { status: 'pass', failure: 'none', shapes: 1, random: 0 } }, boardCheckMs: [100, 300, 200] });
     expect(later).toMatchObject({ checks: 2, measured: true });
     expect(later.ms).toBe(2 * 200 + later.timed * kTimePriorMs + later.rungs * kRungPriorMs);
+  });
+
+  it('judges each sender’s figure beside its code: trusted when it binds this code, refused beside other code', async () => {
+    const code = exercise('tiled').solution;
+    const size = 1024;
+    const medianMs = 1;
+    const f: TimedShare = { ex: 'tiled', code: await codeHash(code), size, clock: 'gpu-timestamp', samples: 30, dispatchesPerSample: 10, medianMs, minMs: 0.99, maxMs: 1.01, gflops: (2 * size ** 3) / (medianMs * 1e6), verified: true, trusted: true, adapter: { vendor: 'nvidia', architecture: 'hopper', description: 'NVIDIA H200' }, browser: 'b' };
+    const other = `${code}\n// changed after timing`;
+    addBoardText([`https://t.example/?view=practice&ex=tiled${codeFragment(code, encodeTimed(f), 'Ana')}`, `https://t.example/?view=practice&ex=tiled${codeFragment(other, encodeTimed(f), 'Ben')}`].join('\n'));
+    const [mine, theirs] = practiceEntries(useApp.getState().boardSet);
+    await expect.poll(() => Object.keys(useApp.getState().boardSenders).length).toBe(2);
+    expect(useApp.getState().boardSenders[mine!.key]).toMatchObject({ ok: true, gflops: f.gflops, size, adapter: 'NVIDIA H200', trusted: true, bad: [] });
+    expect(useApp.getState().boardSenders[theirs!.key]).toMatchObject({ ok: true, trusted: false, bad: ['code'] });
   });
 });
