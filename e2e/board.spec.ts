@@ -126,6 +126,18 @@ test.describe('class board', () => {
       await expect(page.getByTestId('board-estimate')).toHaveAttribute('data-measured', 'true');
     });
 
+    await test.step('a table sorts by its columns', async () => {
+      const tiledTable = page.locator('[data-testid="board-exercise"][data-exercise="tiled"]');
+      const order = () => tiledTable.getByTestId('board-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-verdict')));
+      expect((await order())[0]).toBe('pass');
+      await tiledTable.getByTestId('board-sort-verdict').click();
+      await tiledTable.getByTestId('board-sort-verdict').click();
+      await expect(tiledTable.locator('th[aria-sort="descending"]')).toHaveCount(1);
+      expect((await order()).at(-1)).toBe('pass');
+      await tiledTable.getByTestId('board-sort-verdict').click();
+      expect((await order())[0]).toBe('pass');
+    });
+
     await test.step("the class's mistakes: counts out of the exercise's copies, each with an example", async () => {
       const m = page.getByTestId('board-mistakes');
       await expect(m.locator('[data-slip="slip:as-transposed"]')).toHaveAttribute('data-count', '4');
