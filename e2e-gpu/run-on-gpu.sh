@@ -64,11 +64,12 @@ cat "$OUT/native.json"; log "native copy measured"
 A=${GPUE_APP:-/tmp/app}; rm -rf "$A" && mkdir -p "$A" && tar -xJf "$here/app.tar.xz" -C "$A" && ln -s "$G/node_modules" "$A/node_modules"
 cd "$A"
 export LD_LIBRARY_PATH=$G/lib TILES_GPU_REQUIRED=${TILES_GPU_REQUIRED-1} GPU_E2E_NO_BUILD=1 GPU_E2E_ROOT=$A
-export GPU_REPORT=$OUT/report.json GPU_NATIVE=$OUT/native.json GPU_E2E_JSON=$OUT/playwright.json GPU_LINK_FILE=$OUT/link.txt
+export GPU_REPORT=$OUT/report.json GPU_BOARD_REPORT=$OUT/board.json GPU_NATIVE=$OUT/native.json GPU_E2E_JSON=$OUT/playwright.json GPU_LINK_FILE=$OUT/link.txt
 export GPU_E2E_GLOBAL_MS=${GPU_E2E_GLOBAL_MS:-480000}
 log "suite starts"
 set -o pipefail
-DEBUG=pw:browser node node_modules/@playwright/test/cli.js test -c playwright.gpu.config.ts 2>&1 | tee -a "$OUT/log.txt"
+# Arguments, if any, pick the suite's files (`bash .gpue3/run-on-gpu.sh board.gpu.ts`); none runs them all.
+DEBUG=pw:browser node node_modules/@playwright/test/cli.js test -c playwright.gpu.config.ts "$@" 2>&1 | tee -a "$OUT/log.txt"
 rc=$?
 log "suite ended: $rc"
 exit $rc

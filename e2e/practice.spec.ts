@@ -200,6 +200,13 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
     expect(href).toContain('ex=guard');
     expect(href).toContain(codeFragment(linked));
     await expect(page.getByTestId('exercise-share-copy')).toBeVisible();
+    // A name (optional, kept in this browser) travels in the link as text, at most 40 characters (issue #48).
+    await page.getByTestId('exercise-share-name').fill('李雷 <b>x</b>');
+    const named = new URL(await page.getByTestId('exercise-share-url').inputValue());
+    expect(new URLSearchParams(named.hash.slice(1)).get('name')).toBe('李雷 <b>x</b>');
+    expect(new URLSearchParams(named.hash.slice(1)).get('code')).toBe(new URLSearchParams(codeFragment(linked).slice(1)).get('code'));
+    expect(await page.evaluate(() => localStorage.getItem('tiles.practice.name'))).toBe('李雷 <b>x</b>');
+    await expect(page.getByTestId('exercise-share-name')).toHaveAttribute('maxlength', '40');
     expect(await p.run()).toBe('pass');
     // Edits are kept per exercise across a reload (an edit drops the link's fragment: the page no longer shows the linked code).
     await p.setCode(`${linked}\n// mine\n`);

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { kDefaultView, kViewList, type View } from '../src/core/views';
 import { BenchPage } from './pages/bench';
+import { BoardPage } from './pages/board';
 import { DotPage } from './pages/dot';
 import { LadderPage } from './pages/ladder';
 import { PracticePage } from './pages/practice';
@@ -38,6 +39,8 @@ export const kViewPages = {
   // Opened from the navigation: the box to paste links in. Its example: the sample link twice in one fragment.
   compare: { landmark: 'compare-view', pageObject: ViewOnly, exampleLandmark: 'compare-table', fromShare: (share) => `${share}&r=${share.slice(share.indexOf('#r=') + 3)}` },
   practice: { landmark: 'practice-list', pageObject: PracticePage, example: 'ex=bounds' },
+  // Opened from its address: the box to paste links in (a board link, `#b=…`, opens it too: e2e/board.spec.ts).
+  board: { landmark: 'board-input', pageObject: BoardPage, fromShare: () => '?view=board' },
 } as const satisfies Record<View, ViewPage>;
 
 /** A view of the app: its address and a test id that only it draws. */

@@ -196,6 +196,16 @@ function linkBytes(s: string): Uint8Array {
   return bytes;
 }
 
+/** The platform's deflate-raw of some bytes (every link of the app that carries a compressed payload: `#r=`, the class board's `#b=`). */
+export function deflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
+  return pipeThrough(bytes, new CompressionStream('deflate-raw'), Infinity);
+}
+
+/** The bytes a deflate-raw stream inflates to, refused (ShareError `tooLarge`) past `cap`; rejects when they do not inflate. */
+export function inflateRaw(bytes: Uint8Array, cap: number): Promise<Uint8Array> {
+  return pipeThrough(bytes, new DecompressionStream('deflate-raw'), cap);
+}
+
 async function pipeThrough(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, cap: number): Promise<Uint8Array> {
   const writer = stream.writable.getWriter();
   const done = writer.write(bytes as Uint8Array<ArrayBuffer>).then(() => writer.close());

@@ -36,6 +36,8 @@ export const kViewList = [
   { id: 'shared', address: 'shared', label: 'view.shared', fragment: /^#?r=(?!.*&r=)/ },
   { id: 'compare', address: 'compare', label: 'view.compare', fragment: /^#?r=.*&r=/ },
   { id: 'practice', address: 'practice', label: 'view.practice', ownKeys: ['ex'] },
+  // A board link (`#b=…`: the class's links, compressed) opens the class board.
+  { id: 'board', address: 'board', label: 'view.board', fragment: /^#?b=/ },
 ] as const satisfies readonly ViewRecord[];
 
 export type View = (typeof kViewList)[number]['id'];

@@ -28,7 +28,7 @@ export { said, num, type Said } from '../core/said';
  * The service worker precaches every chunk, so a switch works offline too.
  */
 const kFolders = import.meta.glob<Catalogue<typeof en>>('./locales/*/index.ts', { import: 'default' });
-const kNamespaces = ['common', 'run', 'viz', 'bench', 'pwa', 'practice', 'probes'] as const satisfies readonly (keyof typeof en)[];
+const kNamespaces = ['common', 'run', 'viz', 'bench', 'pwa', 'practice', 'probes', 'board'] as const satisfies readonly (keyof typeof en)[];
 
 export const i18n = i18next.createInstance();
 void i18n.init({
@@ -96,7 +96,7 @@ export function dateFormat(options?: Intl.DateTimeFormatOptions): Intl.DateTimeF
 }
 
 /** Every key of the catalogues, with its namespace ("run:runs.cancelled"); keys of 'common' also bare. */
-export type Key = ParseKeys<readonly ['common', 'run', 'viz', 'bench', 'pwa', 'practice', 'probes']>;
+export type Key = ParseKeys<readonly ['common', 'run', 'viz', 'bench', 'pwa', 'practice', 'probes', 'board']>;
 
 /** A number written in the language in use. */
 const sayNumber = (n: SaidNumber) => numberFormat(n.options).format(n.number);

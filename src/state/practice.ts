@@ -4,7 +4,7 @@
  * Reset each set the learner's own code aside first (practiceState.ts), one click from coming back.
  */
 import { exercise, isExerciseId, kExerciseIds, overallStatus, type ExerciseId } from '../core/practice/exercises';
-import { codeFragment, readCodeFragment, shareable } from '../core/practice/link';
+import { cleanName, codeFragment, readCodeFragment, shareable } from '../core/practice/link';
 import { codeHash } from '../core/practice/timing';
 import { decodeUrl } from '../core/url';
 import { failureOf } from '../gpu/device';
@@ -208,12 +208,34 @@ export function startPracticeSync(): void {
   });
 }
 
-/** A link to the current exercise with the editor's code in the fragment (never run on opening), or undefined when the code is too long to travel. */
-export function practiceLink(id: ExerciseId, code: string, timed?: string): string | undefined {
+/** A link to the current exercise with the editor's code in the fragment (never run on opening), or undefined when the code is too long to travel; `name`, given, travels as `name=` (the class board shows it). */
+export function practiceLink(id: ExerciseId, code: string, timed?: string, name?: string): string | undefined {
   if (!shareable(code)) return undefined;
   const origin = typeof location !== 'undefined' ? `${location.origin}${location.pathname}` : '';
   const q = new URLSearchParams({ view: 'practice', ex: id });
-  return `${origin}?${q.toString()}${codeFragment(code, timed)}`;
+  return `${origin}?${q.toString()}${codeFragment(code, timed, name)}`;
+}
+
+/** Where the name "Link to this code" puts in its links is kept (this browser only). */
+export const kShareNameKey = 'tiles.practice.name';
+
+/** The name kept for links ('' when none, or when storage is blocked). */
+export function storedShareName(): string {
+  try {
+    return cleanName(localStorage.getItem(kShareNameKey) ?? '');
+  } catch {
+    return '';
+  }
+}
+
+/** Keep the name for links in this browser (as typed: it is cleaned when a link is made); '' forgets it. */
+export function storeShareName(name: string): void {
+  try {
+    if (name.trim() === '') localStorage.removeItem(kShareNameKey);
+    else localStorage.setItem(kShareNameKey, name);
+  } catch {
+    // Storage blocked: the name still goes into this page's links.
+  }
 }
 
 /** A seed for a run's random shapes: new each run, shown with the verdict. */

@@ -10,7 +10,7 @@ import { codeHash, encodeTimed, kProbeSize, ofRoof, placeOnLadder, timeable, typ
 import { cube } from '../core/shape';
 import { softwareAdapter } from '../core/trust';
 import { dispatchTime, estimateRun } from '../gpu/estimate';
-import { failureOf, GpuRunError, type GpuInfo } from '../gpu/device';
+import { failureOf, GpuRunError, type GpuContext, type GpuInfo } from '../gpu/device';
 import { kMaxSettleMs } from '../gpu/timing';
 import { said } from '../i18n';
 import { kRungOverheadMs } from './ladderShape';
@@ -34,6 +34,33 @@ export function mayTime(s: AppState, id: ExerciseId = s.practiceEx): boolean {
 /** Whether this page's adapter is software (a CPU running WebGPU): Time it then says, before it starts, that its figure is a correctness check. */
 export function softwareHere(s: AppState): boolean {
   return s.gpu.state === 'ready' && softwareAdapter(s.gpu.info).software;
+}
+
+const rungKey = (info: GpuInfo, size: number) => `${thisAdapter(info)} | ${size}`;
+
+/** Whether the rungs were timed at `size` on this adapter in this page. */
+export function rungsKnown(info: GpuInfo, size: number): boolean {
+  return rungCache.has(rungKey(info, size));
+}
+
+/**
+ * The ladder's rungs timed at `size` on this adapter, as Time it times them: once per size in this
+ * page (the practice view's Time it and the class board share them).
+ */
+export async function rungsAt(ctx: GpuContext, size: number, signal: AbortSignal, onRung?: (index: number) => void): Promise<readonly PracticeRung[]> {
+  const known = rungCache.get(rungKey(ctx.info, size));
+  if (known) return known;
+  // Loaded on the first timing, with the WGSL parser (issue #47).
+  const { timeRungs } = await import('../gpu/practiceTime');
+  const timed = await timeRungs(ctx, size, kLadderIds, { signal, onRung: (_: KernelId, i) => onRung?.(i) });
+  const rungs = timed.map((r): PracticeRung => ('run' in r ? { id: r.id, gflops: r.run.run.gflops, medianMs: r.run.run.stats.median, verified: r.run.verification.ok, trust: runTrustHere(r.run.run) } : r));
+  rungCache.set(rungKey(ctx.info, size), rungs);
+  return rungs;
+}
+
+/** The rungs' figures as placeOnLadder reads them. */
+export function rungFigures(rungs: readonly PracticeRung[]): { id: KernelId; gflops: number; verified: boolean; trusted: boolean }[] {
+  return rungs.flatMap((r) => ('gflops' in r ? [{ id: r.id, gflops: r.gflops, verified: r.verified, trusted: r.trust.trusted }] : []));
 }
 
 let seq = 0;
@@ -60,10 +87,9 @@ export async function timePractice(): Promise<void> {
       useApp.setState({ practiceError: '', practiceTimed: { ex: id, code, seq: mine, status: 'running', stage: { kind: 'probe' }, size: software ? kProbeSize.software : kProbeSize.gpu, software, adapter: adapterOf(ctx.info) } });
       // The hash a link's figure carries of this code (core/practice/timing codeHash).
       void codeHash(code).then((h) => useApp.setState((s) => (s.practiceTimed?.seq === mine ? { practiceTimed: { ...s.practiceTimed, codeHash: h } } : {})));
-      const rungKey = (size: number) => `${thisAdapter(ctx.info)} | ${size}`;
       try {
         // Loaded on the first timing, with the WGSL parser (issue #47).
-        const { timeLearner, timeRungs } = await import('../gpu/practiceTime');
+        const { timeLearner } = await import('../gpu/practiceTime');
         const outcome = await timeLearner(ctx, id, code, {
           software,
           signal,
@@ -75,7 +101,7 @@ export async function timePractice(): Promise<void> {
             // The rungs at the learner's measured rate (none of theirs is measured yet): most are faster, naive slower.
             const rate = dispatchMs > 0 ? (2 * size ** 3) / (dispatchMs * 1e6) : undefined;
             const rungsMs =
-              software || rungCache.has(rungKey(size)) || rate === undefined
+              software || rungsKnown(ctx.info, size) || rate === undefined
                 ? 0
                 : (estimateRun(cube(size), kLadderIds.map((kernel) => ({ kernel, gflops: rate })), 0, true).totalMs ?? 0) + kLadderIds.length * kRungOverheadMs.gpu;
             setTimed({ size, estimateMs: learnerMs + rungsMs });
@@ -89,16 +115,9 @@ export async function timePractice(): Promise<void> {
         const verified = outcome.verification.ok;
         setTimed({ outcome, trust, stage: undefined });
         let rungs: readonly PracticeRung[] | undefined;
-        if (!software && verified) {
-          rungs = rungCache.get(rungKey(outcome.size));
-          if (!rungs) {
-            const timed = await timeRungs(ctx, outcome.size, kLadderIds, { signal, onRung: (_: KernelId, i) => setTimed({ stage: { kind: 'rungs', rung: i + 1, rungs: kLadderIds.length } }) });
-            rungs = timed.map((r): PracticeRung => ('run' in r ? { id: r.id, gflops: r.run.run.gflops, medianMs: r.run.run.stats.median, verified: r.run.verification.ok, trust: runTrustHere(r.run.run) } : r));
-            rungCache.set(rungKey(outcome.size), rungs);
-          }
-        }
+        if (!software && verified) rungs = await rungsAt(ctx, outcome.size, signal, (i) => setTimed({ stage: { kind: 'rungs', rung: i + 1, rungs: kLadderIds.length } }));
         const good = verified && trust.trusted;
-        const place = good && rungs ? placeOnLadder(outcome.gflops, rungs.flatMap((r) => ('gflops' in r ? [{ id: r.id, gflops: r.gflops, verified: r.verified, trusted: r.trust.trusted }] : []))) : undefined;
+        const place = good && rungs ? placeOnLadder(outcome.gflops, rungFigures(rungs)) : undefined;
         const roof = useApp.getState().roofline;
         const share = good && roof && roof.verified && !software ? ofRoof(outcome.gflops, roof.fmaGflops) : undefined;
         setTimed({ status: 'done', stage: undefined, ...(rungs ? { rungs } : {}), ...(software ? { rungsSkipped: 'software' as const } : {}), ...(place ? { place } : {}), ...(share !== undefined ? { ofRoof: share } : {}) });

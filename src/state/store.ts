@@ -20,6 +20,7 @@ import { initialDot, type DotState } from './dotState';
 import { initialPractice, type PracticeState } from './practiceState';
 import { initialRoofline, type RooflineState } from './rooflineState';
 import { initialProbes, type ProbesState } from './probesState';
+import { initialBoard, type BoardState } from './boardState';
 
 export type GpuStatus =
   | { readonly state: 'initializing' }
@@ -50,7 +51,7 @@ export interface GpuErrorNote {
   readonly at: number;
 }
 
-export interface AppState extends VizState, BenchState, DotState, PracticeState, RooflineState, ProbesState {
+export interface AppState extends VizState, BenchState, DotState, PracticeState, RooflineState, ProbesState, BoardState {
   readonly config: ConfigText;
   readonly gpu: GpuStatus;
   /** Uncaptured GPU errors of this session's devices, newest last (at most kMaxGpuErrors). */
@@ -90,6 +91,7 @@ export function initialState(url: UrlState, hash = ''): AppState {
     ...initialPractice(url.ex, hash, startView(url, hash) === 'practice'),
     ...initialRoofline(),
     ...initialProbes(),
+    ...initialBoard(),
   };
 }
 

@@ -50,6 +50,31 @@ export function timedOfFragment(hash: string): string | undefined {
   return fragmentParams(hash)?.get('timed') ?? undefined;
 }
 
+/** Longest sender's name a link carries (characters: code points). */
+export const kMaxNameChars = 40;
+
+/**
+ * A sender's name as a link carries it and the board shows it (as text, never markup): NFC, control
+ * characters and bidirectional marks, embeddings and overrides dropped, runs of blank space one space,
+ * trimmed, at most kMaxNameChars characters. '' when nothing is left.
+ */
+export function cleanName(name: string): string {
+  const plain = name
+    .normalize('NFC')
+    .replace(/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return Array.from(plain).slice(0, kMaxNameChars).join('').trim();
+}
+
+/** The sender's name a code link carries (`&name=`), cleaned; undefined when it has none. */
+export function nameOfFragment(hash: string): string | undefined {
+  const v = fragmentParams(hash)?.get('name');
+  if (v === undefined || v === null) return undefined;
+  const n = cleanName(v);
+  return n === '' ? undefined : n;
+}
+
 /** The code a fragment carries (`#code=…`), if any. */
 export function codeOfFragment(hash: string): string | undefined {
   const r = readCodeFragment(hash);
@@ -61,7 +86,8 @@ export function shareable(code: string): boolean {
   return code.length <= kMaxLinkedCode;
 }
 
-/** The fragment for a piece of code (and, given, a timed figure's `timed=` value). */
-export function codeFragment(code: string, timed?: string): string {
-  return `#code=${encodeCode(code)}${timed !== undefined ? `&timed=${timed}` : ''}`;
+/** The fragment for a piece of code (and, given, a timed figure's `timed=` value and the sender's name, `name=`). */
+export function codeFragment(code: string, timed?: string, name?: string): string {
+  const n = name === undefined ? '' : cleanName(name);
+  return `#code=${encodeCode(code)}${timed !== undefined ? `&timed=${timed}` : ''}${n !== '' ? `&${new URLSearchParams({ name: n }).toString()}` : ''}`;
 }

@@ -16,6 +16,7 @@ import type { Shape } from '../../core/shape';
 import { kMaxCodeChars } from '../../core/practice/constants';
 import { prelude } from '../../core/practice/prelude';
 import type { CompileHint, Refusal } from '../../core/practice/wgsl';
+import { kMaxNameChars } from '../../core/practice/link';
 import type { Slip } from '../../core/practice/slips';
 import type { Race, StructureCheck } from '../../core/practice/judge';
 import type { Terms } from '../../core/practice/terms';
@@ -23,7 +24,7 @@ import { language, numberFormat, say } from '../../i18n';
 import { fmtGflops, fmtInt } from '../common/format';
 import { localizeComments } from '../../i18n/codeComments';
 import { timedForLink } from '../../state/practiceTime';
-import { clearProgress, keepThisTab, kUndoClearMs, practiceLink, resetExercise, restoreCode, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution, takeOtherTab, undoClearProgress } from '../../state/practice';
+import { clearProgress, keepThisTab, kUndoClearMs, practiceLink, storedShareName, storeShareName, resetExercise, restoreCode, runPracticeView, selectExercise, setPracticeCode, showHint, showSolution, takeOtherTab, undoClearProgress } from '../../state/practice';
 import { downloadBlob } from '../common/download';
 import { useApp } from '../../state/store';
 import { CodeEditor, type EditorMark } from './CodeEditor';
@@ -381,7 +382,9 @@ function SharePanel({ id, code }: { id: ExerciseId; code: string }) {
   const timed = useApp((s) => s.practiceTimed);
   // Encoded when the timed result or the code changes, not on every change of the store.
   const timedValue = useMemo(() => timedForLink(timed, id, code), [timed, id, code]);
-  const link = practiceLink(id, code, timedValue);
+  // The sender's name (optional, kept in this browser): the class board shows it, as text.
+  const [name, setName] = useState(storedShareName);
+  const link = practiceLink(id, code, timedValue, name);
   // What the status says belongs to the link it copied: a new link (edited code) says nothing yet.
   const copied = copiedState && copiedState.link === link ? (copiedState.ok ? 'yes' : 'no') : undefined;
   const setCopied = (v: 'yes' | 'no') => link && setCopiedState({ link, ok: v === 'yes' });
@@ -418,6 +421,24 @@ function SharePanel({ id, code }: { id: ExerciseId; code: string }) {
       ) : null}
       {open && link ? (
         <div className="practice-share-panel">
+          <label>
+            {t('shareName')}{' '}
+            <input
+              type="text"
+              data-testid="exercise-share-name"
+              value={name}
+              maxLength={kMaxNameChars}
+              autoComplete="nickname"
+              aria-describedby="practice-share-name-help"
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                storeShareName(e.currentTarget.value);
+              }}
+            />
+          </label>
+          <span id="practice-share-name-help" className="small">
+            {t('shareNameHelp', { max: kMaxNameChars })}
+          </span>
           <label>
             {t('shareField')}
             <input ref={field} type="text" readOnly value={link} data-testid="exercise-share-url" onFocus={(e) => e.currentTarget.select()} />

@@ -18,6 +18,7 @@ const BenchView = lazy(() => import('./BenchView').then((m) => ({ default: m.Ben
 const Ladder = lazy(() => import('../ladder/Ladder').then((m) => ({ default: m.Ladder })));
 const CompareView = lazy(() => import('../bench/CompareView').then((m) => ({ default: m.CompareView })));
 const PracticeView = lazy(() => import('../practice/PracticeView').then((m) => ({ default: m.PracticeView })));
+const BoardView = lazy(() => import('../board/BoardView').then((m) => ({ default: m.BoardView })));
 const Partitions = lazy(() => import('../partitions/Partitions').then((m) => ({ default: m.Partitions })));
 
 export interface ViewBody {
@@ -61,6 +62,7 @@ export const kViewBodies: Record<View, ViewBody> = {
   shared: { render: () => <BenchView shared />, next: said('app.nextShared', { action: said('bench:shared.runHere') }) },
   compare: { render: () => <CompareView />, next: said('app.nextCompare', { action: said('bench:compare.add') }) },
   practice: { render: () => <PracticeView />, next: said('app.next', { action: said('practice:run') }) , nextNoGpu: kNoGpuNext },
+  board: { render: () => <BoardView />, next: said('app.next', { action: said('board:input.add') }) },
 };
 
 /** A view's body once the WGSL it shows is loaded (it suspends inside the page's Suspense until then). */

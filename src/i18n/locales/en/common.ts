@@ -29,6 +29,7 @@ export const common = {
     dot: 'Dot product',
     partitions: 'Partitions',
     practice: 'Practice',
+    board: 'Class board',
   },
   lang: {
     label: 'Language',

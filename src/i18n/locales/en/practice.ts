@@ -49,6 +49,8 @@ export const practice = {
   hintLabel: 'Hint {{n}}',
   share: 'Link to this code',
   shareHelp: 'Copies a link that carries the code; whoever opens it sees it, and nothing runs until they press Run.',
+  shareName: 'Your name (optional)',
+  shareNameHelp: 'Goes into the link as text, at most {{max}} characters, so a teacher’s class board can show who sent it; kept in this browser only.',
   shareField: 'Link to this code',
   shareCopy: 'Copy',
   shareCopied: 'Link copied.',

@@ -28,6 +28,7 @@ export const common: Catalogue<typeof en> = {
     dot: '点积',
     partitions: '划分',
     practice: '练习',
+    board: '班级看板',
   },
   lang: {
     label: '语言',

@@ -51,6 +51,8 @@ export const practice: Catalogue<typeof en> = {
   hintLabel: '提示 {{n}}',
   share: '此代码的链接',
   shareHelp: '复制一个携带代码的链接；打开者会看到代码，在其按“运行”之前不会执行。',
+  shareName: '你的名字（可选）',
+  shareNameHelp: '以纯文本放入链接，最多 {{max}} 个字符，老师的班级看板可据此显示是谁发送的；只保存在此浏览器中。',
   shareField: '此代码的链接',
   shareCopy: '复制',
   shareCopied: '链接已复制。',

@@ -28,6 +28,7 @@ export const common: Catalogue<typeof en> = {
     dot: '點積',
     partitions: '劃分',
     practice: '練習',
+    board: '班級看板',
   },
   lang: {
     label: '語言',

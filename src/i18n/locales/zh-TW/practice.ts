@@ -51,6 +51,8 @@ export const practice: Catalogue<typeof en> = {
   hintLabel: '提示 {{n}}',
   share: '此程式碼的連結',
   shareHelp: '複製一個攜帶程式碼的連結；開啟者會看到程式碼，在其按「執行」之前不會執行。',
+  shareName: '你的名字（選填）',
+  shareNameHelp: '以純文字放入連結，最多 {{max}} 個字元，老師的班級看板可據此顯示是誰傳送的；只保存在此瀏覽器中。',
   shareField: '此程式碼的連結',
   shareCopy: '複製',
   shareCopied: '連結已複製。',
