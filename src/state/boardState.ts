@@ -1,5 +1,6 @@
 /** Types and initial values of the class board's slice (no imports from the store: no cycles). */
-import { kEmptyBoard, type BoardCheck, type BoardLinkFailure, type BoardSet } from '../core/board';
+// Types only: core/board (the link reader, zod's schemas) loads with the board view, not with every page (issue #47).
+import type { BoardCheck, BoardLinkFailure, BoardSet } from '../core/board';
 import type { Clock } from '../core/clock';
 import type { TimedLinkBad, Place } from '../core/practice/timing';
 import type { Distrust } from '../core/trust';
@@ -74,5 +75,5 @@ export interface BoardState {
 }
 
 export function initialBoard(): BoardState {
-  return { boardSet: kEmptyBoard, boardChecks: {}, boardTimes: {}, boardSenders: {}, boardRun: { status: 'idle', done: 0, total: 0 }, boardCheckMs: [], boardClassroom: false, boardHideNames: false };
+  return { boardSet: { items: [], leftOut: 0 }, boardChecks: {}, boardTimes: {}, boardSenders: {}, boardRun: { status: 'idle', done: 0, total: 0 }, boardCheckMs: [], boardClassroom: false, boardHideNames: false };
 }
