@@ -125,6 +125,20 @@ test('the first Tab stop is a skip link to the main action; Run is a few Tabs in
   await expect(page.getByTestId('bench-start')).toBeFocused();
 });
 
+test('the skip link followed before the view has loaded hands focus to the main action when it appears', async ({ page }) => {
+  // The lesson's kernels load on demand (issue #47): held back, Run both is not there yet when the skip link is followed.
+  await page.route('**/assets/wgsl-lesson-*.js', async (route) => {
+    await new Promise((done) => setTimeout(done, 1500));
+    await route.continue();
+  });
+  await page.goto('./');
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.skip-link')).toBeFocused();
+  expect(await page.getByTestId('run-both').count(), 'Run both is not there yet').toBe(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('run-both')).toBeFocused();
+});
+
 /** WCAG contrast ratio of two CSS colours (rgb()/rgba() as computed). */
 function contrast(a: string, b: string): number {
   const lum = (c: string) => {

@@ -10,13 +10,33 @@ import { Nav } from './views/Nav';
 import { LangSwitch } from './views/LangSwitch';
 import { kViewBodies, ViewWithKernels } from './views/registry';
 
-/** The skip link moves focus to the open view's main action (the element marked data-main-action). */
+/** How long a skip made before the view has loaded waits for its main action. */
+const kSkipWaitMs = 10_000;
+
+/**
+ * The skip link moves focus to the open view's main action (the element marked data-main-action).
+ * Followed before the view's code has loaded (issue #47 loads views on demand), it focuses the main
+ * region and hands focus on to the main action when it appears, unless the reader has moved on.
+ */
 function skipToMain(e: MouseEvent<HTMLAnchorElement>) {
-  const target = document.querySelector<HTMLElement>('[data-main-action]') ?? document.getElementById('main');
+  const main = document.getElementById('main');
+  const target = document.querySelector<HTMLElement>('[data-main-action]') ?? main;
   if (!target) return;
   e.preventDefault();
   target.focus();
   target.scrollIntoView({ block: 'center' });
+  if (target !== main || !main) return;
+  const observer = new MutationObserver(() => {
+    const action = main.querySelector<HTMLElement>('[data-main-action]');
+    if (!action) return;
+    observer.disconnect();
+    if (document.activeElement === main) {
+      action.focus();
+      action.scrollIntoView({ block: 'center' });
+    }
+  });
+  observer.observe(main, { childList: true, subtree: true });
+  window.setTimeout(() => observer.disconnect(), kSkipWaitMs);
 }
 
 function ViewBody() {
