@@ -161,10 +161,23 @@ test('several links compare side by side in the comparison view', async ({ app, 
   await page.getByTestId('compare-input').fill(`http://example/?view=bench#r=${forgeLink(a)}\n${forgeLink(b)}`);
   await page.getByTestId('compare-add').click();
   await expect(page.getByTestId('compare-run')).toHaveCount(2);
+  await expect(page.getByTestId('compare-added')).toHaveAttribute('data-accepted', '2');
   const ratios = page.getByTestId('compare-ratio');
   await expect(ratios).toHaveCount(4);
   for (const r of await ratios.all()) expect(Number(await r.getAttribute('data-ratio'))).toBeCloseTo(2, 6);
   await expect(page.getByTestId('shared-label')).toContainText('the other machine');
+  // A damaged link and a good one: the words count what can be compared, not what was pasted.
+  const good = forgeLink({ ...a, label: 'a third' });
+  const damaged = forgeLink({ ...a, label: 'a fourth' }).replace(/.(?=.{12}$)/u, (c) => (c === 'A' ? 'B' : 'A'));
+  await page.getByTestId('compare-input').fill(`${damaged}\n${good}`);
+  await page.getByTestId('compare-add').click();
+  await expect(page.getByTestId('compare-added')).toHaveAttribute('data-added', '2');
+  await expect(page.getByTestId('compare-added')).toHaveAttribute('data-accepted', '1');
+  await expect(page.getByTestId('compare-added')).toContainText('1 can be compared, 1 refused');
+  await expect(page.getByTestId('compare-refused')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Remove run C' }).click();
+  await page.getByRole('button', { name: 'Remove run C' }).click();
+  await expect(page.getByTestId('compare-run')).toHaveCount(2);
   // The address carries both links: opened again, it shows the same comparison.
   const url = page.url();
   expect(url).toMatch(/#r=r2\.[^&]+&r=r2\./);

@@ -223,14 +223,15 @@ async function openComparedFromLocation(): Promise<void> {
  * Add the links found in pasted text (whole URLs or `r2.…` values) to the comparison; the
  * address then carries every link (`#r=a&r=b`) once there are two to compare.
  */
-export async function addCompared(text: string): Promise<number> {
+export async function addCompared(text: string): Promise<{ readonly added: number; readonly accepted: number }> {
   const have = useApp.getState().compared.map((r) => r.link);
   const links = sharesInText(text).filter((l) => !have.includes(l)).slice(0, Math.max(0, kMaxCompared - have.length));
   const runs = await Promise.all(links.map(openLink));
   const compared = [...useApp.getState().compared, ...runs];
   useApp.setState({ compared });
   writeComparedHash(compared);
-  return runs.length;
+  // What was added, and how many of those can be compared (the rest are refused, each with its reason).
+  return { added: runs.length, accepted: runs.filter((r) => 'payload' in r).length };
 }
 
 /** Remove one link from the comparison. */

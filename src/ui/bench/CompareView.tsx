@@ -31,7 +31,7 @@ export function CompareView() {
   const { t } = useTranslation('bench');
   const compared = useApp((s) => s.compared);
   const [text, setText] = useState('');
-  const [message, setMessage] = useState<'' | 'noneFound' | { added: number }>('');
+  const [message, setMessage] = useState<'' | 'noneFound' | { added: number; accepted: number }>('');
   // Opened from the navigation with links in the address: read them.
   useEffect(() => {
     if (useApp.getState().compared.length === 0 && location.hash.includes('r=')) void openShareFromLocation();
@@ -67,9 +67,9 @@ export function CompareView() {
         className="compare-form"
         onSubmit={async (e) => {
           e.preventDefault();
-          const added = await addCompared(text);
-          setMessage(added > 0 ? { added } : 'noneFound');
-          if (added > 0) setText('');
+          const got = await addCompared(text);
+          setMessage(got.added > 0 ? got : 'noneFound');
+          if (got.added > 0) setText('');
         }}
       >
         <label htmlFor="compare-input">{t('compare.input')}</label>
@@ -78,7 +78,15 @@ export function CompareView() {
           <button type="submit" className="primary" data-testid="compare-add" data-main-action>
             {t('compare.add')}
           </button>
-          {message && <span role="status">{message === 'noneFound' ? t('compare.noneFound') : t('compare.added', { count: message.added })}</span>}
+          {message && (
+            <span role="status" data-testid="compare-added" data-added={message === 'noneFound' ? 0 : message.added} data-accepted={message === 'noneFound' ? 0 : message.accepted}>
+              {message === 'noneFound'
+                ? t('compare.noneFound')
+                : message.accepted === message.added
+                  ? t('compare.added', { count: message.added })
+                  : t('compare.addedRefused', { count: message.added, accepted: message.accepted, refused: message.added - message.accepted })}
+            </span>
+          )}
         </div>
       </form>
       {compared.length === 0 ? (

@@ -209,6 +209,8 @@ export const bench = {
     add: 'Compare',
     added_one: 'Added {{count}} link.',
     added_other: 'Added {{count}} links.',
+    addedRefused_one: 'Read {{count}} link: it cannot be compared (its reason is below).',
+    addedRefused_other: 'Read {{count}} links: {{accepted}} can be compared, {{refused}} refused (each reason is below).',
     noneFound: 'No results link found in the text (a link ends in #r=r2.…).',
     none: 'No links yet. A comparison needs two or more results links.',
     one: 'One link so far: paste another to compare.',

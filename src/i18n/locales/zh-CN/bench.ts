@@ -203,6 +203,8 @@ export const bench: Catalogue<typeof en> = {
     add: '比较',
     added_one: '已添加 {{count}} 个链接。',
     added_other: '已添加 {{count}} 个链接。',
+    addedRefused_one: '读取了 {{count}} 个链接：它无法比较（原因见下方）。',
+    addedRefused_other: '读取了 {{count}} 个链接：{{accepted}} 个可以比较，{{refused}} 个被拒绝（各自的原因见下方）。',
     noneFound: '文本中没有找到结果链接（链接以 #r=r2.… 结尾）。',
     none: '还没有链接。比较需要两个或更多结果链接。',
     one: '目前只有一个链接：再粘贴一个即可比较。',

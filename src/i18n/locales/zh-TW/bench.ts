@@ -203,6 +203,8 @@ export const bench: Catalogue<typeof en> = {
     add: '比較',
     added_one: '已新增 {{count}} 個連結。',
     added_other: '已新增 {{count}} 個連結。',
+    addedRefused_one: '讀取了 {{count}} 個連結：它無法比較（原因見下方）。',
+    addedRefused_other: '讀取了 {{count}} 個連結：{{accepted}} 個可以比較，{{refused}} 個被拒絕（各自的原因見下方）。',
     noneFound: '文字中沒有找到結果連結（連結以 #r=r2.… 結尾）。',
     none: '還沒有連結。比較需要兩個或更多結果連結。',
     one: '目前只有一個連結：再貼上一個即可比較。',
