@@ -99,6 +99,21 @@ test('after a sweep the link sits beside the results, says what it contains, and
   expect(payload.withheld).toEqual(['description', 'limits', 'features']);
   expect(payload.device.limits).toEqual({});
   await page.getByTestId('share-label').fill('SwiftShader, CI');
+  // Each "Also reveal" box sits beside its own words: nearer its label's text than any other label.
+  const gaps = await page.locator('.share-include label').evaluateAll((labels) =>
+    labels.map((l, i) => {
+      const box = l.querySelector('input')!.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(l);
+      range.setStartAfter(l.querySelector('input')!);
+      const own = range.getBoundingClientRect();
+      const prev = i > 0 ? labels[i - 1]!.getBoundingClientRect() : undefined;
+      // From the box's centre (a checkbox is drawn at the centre of however wide its element is).
+      const centre = (box.left + box.right) / 2;
+      return { own: own.left - centre, other: prev && Math.abs(prev.top - box.top) < 4 ? centre - prev.right : Infinity };
+    }),
+  );
+  for (const g of gaps) expect(g.own, JSON.stringify(gaps)).toBeLessThan(Math.min(30, g.other));
   await page.getByTestId('share-include-limits').check();
   await expect(page.getByTestId('share-contents')).toContainText('your label');
   await expect.poll(async () => readLink(await app.bench.shareLink.inputValue()).label).toBe('SwiftShader, CI');
