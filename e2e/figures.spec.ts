@@ -86,6 +86,9 @@ test('an older link from a software adapter is judged from its adapter strings; 
   await app.open(`?view=shared#r=${forgeLink(older)}`);
   await expect(page.getByTestId('shared-software')).toHaveAttribute('data-renderer', 'llvmpipe');
   await expect(page.getByTestId('bench-chart').locator('.bench-chart')).toHaveAttribute('data-drawn', '0');
+  // Nothing to draw is said in words, not shown as an empty frame.
+  await expect(page.getByTestId('chart-nothing')).toBeVisible();
+  await expect(page.getByTestId('bench-chart').locator('canvas')).toHaveCount(0);
   // Recorded as data (isFallbackAdapter), whatever the strings say.
   const fallback: LinkPayload['device'] = Object.assign({ ...gpuPayload().device }, { isFallbackAdapter: true });
   await page.goto(`./?view=shared#r=${forgeLink(gpuPayload({ device: fallback }))}`);
@@ -94,6 +97,7 @@ test('an older link from a software adapter is judged from its adapter strings; 
   await expect(page.getByTestId('shared-banner')).toBeVisible();
   await expect(page.getByTestId('shared-software')).toHaveCount(0);
   await expect(page.getByTestId('bench-chart').locator('.bench-chart')).toHaveAttribute('data-drawn', '4');
+  await expect(page.getByTestId('chart-nothing')).toHaveCount(0);
 });
 
 test('forged links with a recomputed checksum: 500 TB/s, a 10¹²× probe ratio, rates that contradict their medians — each marked with its reason', async ({ app, page }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -130,10 +130,16 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
     hiddenRef.current = next;
     setHidden(next);
   };
+  // How many points a chart would draw: none (every figure untimeable, or a software adapter's) is said in words, not an empty frame.
+  const drawable = useMemo(() => series.reduce((n, s) => n + s.points.filter((p) => p.kernel === s.kernel && plotted(p, s.software) !== null).length, 0), [series]);
   // t changes with the language: the chart is drawn again with its axes in the new one.
   useEffect(() => {
     const el = host.current;
     if (!el || series.length === 0) return;
+    if (drawable === 0) {
+      el.dataset.drawn = '0';
+      return;
+    }
     const xs = [...new Set(series.flatMap((s) => s.points.filter((p) => p.gflops !== undefined).map((p) => p.size)))].sort((a, b) => a - b);
     if (xs.length === 0) {
       el.dataset.drawn = '0';
@@ -238,10 +244,16 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
       plot.destroy();
       plotRef.current = undefined;
     };
-  }, [series, height, t]);
+  }, [series, height, t, drawable]);
   return (
     <>
-      <div ref={host} className="bench-chart" data-named={series.length <= kNamedLines ? '' : undefined} />
+      <div ref={host} className="bench-chart" data-named={series.length <= kNamedLines ? '' : undefined}>
+        {series.length > 0 && drawable === 0 && (
+          <p className="small chart-nothing" data-testid="chart-nothing">
+            {t('chart.nothing')}
+          </p>
+        )}
+      </div>
       <Legend series={series} hidden={hidden} onToggle={toggle} />
       <TrustLegend series={series} />
     </>

@@ -46,6 +46,7 @@ export const bench = {
     legend: 'Lines of the chart: press one to switch it off or on',
     label: 'GFLOP/s against size, per kernel; the table below holds the same figures',
     empty: 'The chart appears as points complete.',
+    nothing: 'Nothing to draw: none of these figures is a GPU speed to plot (the table marks each one with its reason).',
     xAxis: 'size M = K = N (log scale)',
     yAxis: 'GFLOP/s (median)',
     size: 'size',

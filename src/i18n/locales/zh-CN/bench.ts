@@ -45,6 +45,7 @@ export const bench: Catalogue<typeof en> = {
     legend: '图表中的曲线：按下一条即可隐藏或显示它',
     label: '各内核的 GFLOP/s 随尺寸的变化；下方表格给出相同的数据',
     empty: '点完成后，图表会随之出现。',
+    nothing: '没有可绘制的内容：这些数据都不是可以绘制的 GPU 速度（表格逐项标明了原因）。',
     xAxis: '尺寸 M = K = N（对数刻度）',
     yAxis: 'GFLOP/s（中位数）',
     size: '尺寸',

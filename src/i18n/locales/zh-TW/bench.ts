@@ -45,6 +45,7 @@ export const bench: Catalogue<typeof en> = {
     legend: '圖表中的曲線：按下一條即可隱藏或顯示它',
     label: '各核心程式的 GFLOP/s 隨尺寸的變化；下方表格給出相同的資料',
     empty: '點完成後，圖表會隨之出現。',
+    nothing: '沒有可繪製的內容：這些資料都不是可以繪製的 GPU 速度（表格逐項標明了原因）。',
     xAxis: '尺寸 M = K = N（對數刻度）',
     yAxis: 'GFLOP/s（中位數）',
     size: '尺寸',
