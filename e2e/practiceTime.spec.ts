@@ -21,6 +21,8 @@ test.describe('practice: Time it', () => {
     // Only code that passed its check, unchanged since, can be timed.
     await expect(page.getByTestId('exercise-time')).toBeDisabled();
     await page.getByTestId('exercise-solution').click();
+    // The editor shows the solution before Run (on a busy machine the run once checked what the editor held before).
+    await expect.poll(() => p.code()).toContain('As[ty][tx] = loadA(row, ph * TILE + tx);');
     expect(await p.run()).toBe('pass');
     await expect(page.getByTestId('exercise-time')).toBeEnabled();
     await page.getByTestId('exercise-time').click();

@@ -132,6 +132,8 @@ test('the skip link followed before the view has loaded hands focus to the main 
     await route.continue();
   });
   await page.goto('./');
+  // The app has mounted (the masthead is drawn before the view's code arrives).
+  await expect(page.locator('.skip-link')).toBeAttached();
   await page.keyboard.press('Tab');
   await expect(page.locator('.skip-link')).toBeFocused();
   expect(await page.getByTestId('run-both').count(), 'Run both is not there yet').toBe(0);
