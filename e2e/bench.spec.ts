@@ -131,3 +131,20 @@ test('bad sweep sizes get a message and never start', async ({ app, page }) => {
   await app.bench.start();
   await expect(app.bench.progress).toHaveAttribute('data-status', 'idle');
 });
+
+test('a sweep large enough to be estimated: the estimate states the points its own rule will skip, and gives way to what happened once done (issue #46)', async ({ app, page }) => {
+  test.setTimeout(180_000);
+  // 1024³ needs an estimate; on this adapter its points are skipped or run, as the sweep's rule decides.
+  await app.open('?sizes=8,1024&tile=8');
+  const bench = app.bench;
+  await bench.run('done');
+  const estimate = page.getByTestId('run-estimate');
+  await expect(estimate).toBeVisible();
+  const skipped = Number(await estimate.getAttribute('data-skipped'));
+  expect(skipped).toBeGreaterThanOrEqual(0);
+  expect(skipped).toBeLessThanOrEqual(4);
+  await expect(page.getByTestId('run-estimate-skipped')).toHaveCount(skipped > 0 ? 1 : 0);
+  // Done: how long it took, beside the estimate.
+  await expect(estimate).toHaveAttribute('data-actual-ms', /^\d+$/);
+  await expect(page.getByTestId('run-estimate-actual')).toContainText(/Estimated .+; took .+\./);
+});

@@ -212,7 +212,7 @@ test('a shared time below the clock’s resolution gives no rate, and the fastes
   const size = payload.points[3]!.size;
   const fastest = ((2 * size ** 3) / 1e15) * (1 + 1e-9); // the median of 1 EFLOP/s, the schema's bound
   // As from a GPU: a software adapter's figures are never drawn (issue #46), and this test is about the chart.
-  const gpu = { ...payload.device, vendor: 'nvidia', architecture: 'hopper', description: 'NVIDIA H200', isFallbackAdapter: false };
+  const gpu = { ...(payload.device as Record<string, unknown>), vendor: 'nvidia', architecture: 'hopper', description: 'NVIDIA H200', isFallbackAdapter: false };
   const link = forge({
     ...payload,
     device: gpu,

@@ -62,3 +62,6 @@ export function checkPlans(s: Shape, limits: ProblemLimits, plans: Partial<Recor
   }
   return { ...checkProblem(s, limits, dispatches), ...errors };
 }
+
+/** A sweep's point whose single dispatch is estimated above this is skipped (gpu/sweep.ts: the page must stay usable); the sweep's estimate leaves such points out (gpu/estimate.ts). */
+export const kMaxPointDispatchMs = 4000;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dispatchTime, estimateRun, estimateSweep, needsEstimate, runMemory } from './estimate';
+import { dispatchTime, estimateRun, estimateSweep, kMaxPointDispatchMs, needsEstimate, runMemory } from './estimate';
+import { kDefaultSweepSizes } from '../core/bench';
 import { kConfirmMs, kConfirmPageBytes } from '../core/limits';
 import { kMaxSettleMs, kSettleChunkMs, kSettleStaleChunks, kTimingBudgetMs } from './timing';
 
@@ -76,6 +77,34 @@ describe('estimateSweep (issue #34: a sweep up to 4096 states its total first)',
     expect(e.pageBytes).toBe(estimateRun(sizes[2]!, rates, 0, true).pageBytes);
     expect(e.confirm).toContain('time');
     expect(estimateSweep([{ m: 64, k: 64, n: 64 }], rates, 0).totalMs).toBe(estimateRun({ m: 64, k: 64, n: 64 }, rates, 0).totalMs);
+    expect(e.skipped).toBe(0);
+  });
+
+  it('applies the sweep’s own skip rule: a point whose one dispatch is estimated over 4 s is left out and counted (issue #46)', () => {
+    // Recorded on SwiftShader (a software adapter, issue #46): about 0.2 GFLOP/s naive, 0.3 tiled. The default
+    // sweep was estimated at "about 6.5 h" and finished in 34 s: every size from 1000 up is skipped by the run.
+    const rates = [{ kernel: 'naive' as const, gflops: 0.2 }, { kernel: 'tiled' as const, gflops: 0.3 }];
+    const sizes = kDefaultSweepSizes.map((n) => ({ m: n, k: n, n }));
+    const e = estimateSweep(sizes, rates, 0, false);
+    let kept = 0;
+    let skipped = 0;
+    for (const s of sizes) {
+      const one = estimateRun(s, rates, 0, false);
+      kept += one.totalMs!;
+      for (const k of one.kernels) {
+        if (k.dispatchMs! > kMaxPointDispatchMs) {
+          skipped++;
+          kept -= k.runMs!;
+        }
+      }
+    }
+    // 1000, 1023, 1024, 1025, 2048 and 4096 for both kernels: 12 of 20 points.
+    expect(e.skipped).toBe(12);
+    expect(skipped).toBe(12);
+    expect(e.totalMs).toBeCloseTo(kept, 6);
+    // What is left is small sizes: well under the hours the sum of every point would say.
+    expect(e.totalMs!).toBeLessThan(60_000);
+    expect(sizes.reduce((sum, s) => sum + estimateRun(s, rates, 0, false).totalMs!, 0)).toBeGreaterThan(3600_000);
   });
 });
 

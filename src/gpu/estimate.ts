@@ -11,7 +11,7 @@ import { gflops, type Shape, type TileWidth } from '../core/shape';
 import type { GpuContext } from './device';
 import { kTransferChunkBytes, memoryRows, runMatmul } from './runner';
 import { kMaxSettleMs, kMinSamples, kMinSampleMs, kSettleChunkMs, kSettleStaleChunks, kTimingBudgetMs, kWarmupRuns } from './timing';
-import { kConfirmMs, kConfirmPageBytes } from '../core/limits';
+import { kConfirmMs, kConfirmPageBytes, kMaxPointDispatchMs } from '../core/limits';
 
 /** Runs below this many multiply-adds (and under kConfirmPageBytes) start at once: no probe, no estimate. */
 export const kEstimateMinMacs = 2 ** 27;
@@ -54,7 +54,11 @@ export interface RunEstimate {
   readonly confirm: readonly ('time' | 'memory')[];
   /** A sweep's estimate: how many sizes it sums (its shape is the largest). */
   readonly points?: number;
+  /** A sweep's estimate: how many points (size × kernel) the sweep's own rule will skip (one dispatch estimated over kMaxPointDispatchMs), left out of totalMs. */
+  readonly skipped?: number;
 }
+
+export { kMaxPointDispatchMs } from '../core/limits';
 
 const macs = (s: Shape) => s.m * s.k * s.n;
 
@@ -121,13 +125,18 @@ export function estimateRun(shape: Shape, rates: readonly KernelRate[], samples:
 export function estimateSweep(shapes: readonly Shape[], rates: readonly KernelRate[], samples: number, settles = false): RunEstimate {
   const each = shapes.map((s) => estimateRun(s, rates, samples, settles));
   const largest = each.reduce((a, b) => (macs(b.shape) > macs(a.shape) ? b : a));
-  const totalMs = each.every((e) => e.totalMs !== undefined) ? each.reduce((sum, e) => sum + e.totalMs!, 0) : undefined;
+  // The sweep skips a point whose one dispatch would take over kMaxPointDispatchMs (gpu/sweep.ts): the estimate does too.
+  const skips = (k: KernelEstimate) => k.dispatchMs !== undefined && k.dispatchMs > kMaxPointDispatchMs;
+  const skipped = each.reduce((n, e) => n + e.kernels.filter(skips).length, 0);
+  const totalMs = each.every((e) => e.totalMs !== undefined)
+    ? each.reduce((sum, e) => sum + e.totalMs! - e.kernels.filter(skips).reduce((s, k) => s + (k.runMs ?? 0), 0), 0)
+    : undefined;
   const pageBytes = Math.max(...each.map((e) => e.pageBytes));
   const gpuBytes = Math.max(...each.map((e) => e.gpuBytes));
   const confirm: ('time' | 'memory')[] = [];
   if (totalMs === undefined || totalMs > kConfirmMs) confirm.push('time');
   if (pageBytes > kConfirmPageBytes) confirm.push('memory');
-  return { shape: largest.shape, kernels: largest.kernels, totalMs, pageBytes, gpuBytes, confirm, points: shapes.length };
+  return { shape: largest.shape, kernels: largest.kernels, totalMs, pageBytes, gpuBytes, confirm, points: shapes.length, skipped };
 }
 
 /** Whether a run of this shape needs an estimate first (large enough to take long or need much memory). */

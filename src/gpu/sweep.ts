@@ -9,13 +9,12 @@ import type { Pattern } from '../core/data';
 import { kKernels, type KernelId, type KernelParams } from '../core/kernels';
 import { flops, shapeLabel, type Shape, type TileWidth } from '../core/shape';
 import { GpuRunError, type GpuContext } from './device';
-import type { KernelRate } from './estimate';
+import { kMaxPointDispatchMs, type KernelRate } from './estimate';
 import { planExperiment, pointFields, runVerified, type VerifiedRun } from './experiment';
 import { MatmulBuffers, type RunOptions } from './runner';
 import { said, sayNow } from '../core/said';
 
-/** A point whose single dispatch is estimated above this is skipped (the page must stay usable). */
-export const kMaxPointDispatchMs = 4000;
+export { kMaxPointDispatchMs } from './estimate';
 
 /** One point to run. */
 export interface PointJob {

@@ -23,6 +23,7 @@ import { runSweep } from '../gpu/sweep';
 import { addHistory } from './history';
 import { probesShare } from './probesShare';
 import { cancelRun, estimateAndAsk, withRun, type Refusal } from './runs';
+import { finishEstimated } from './estimate';
 import type { KernelRate } from '../gpu/estimate';
 import { useApp } from './store';
 import { version } from '../../package.json';
@@ -148,6 +149,7 @@ export async function startSweep(override?: SweepConfig): Promise<void> {
         onProgress: (done, total, current) => useApp.setState({ sweepProgress: { done, total, current } }),
       });
       if (signal.aborted) status = 'cancelled';
+      else finishEstimated('sweep');
     } catch (e) {
       status = e instanceof GpuRunError && e.kind === 'cancelled' ? 'cancelled' : 'error';
       if (status === 'error') useApp.setState({ sweepError: failureOf(e) });

@@ -16,6 +16,9 @@ export interface EstimateState {
   readonly asking: boolean;
   /** True while the rate is being measured (the probe). */
   readonly measuring: boolean;
+  /** When the estimated run went ahead (performance.now), and how long it took once done: the estimate gives way to what happened. */
+  readonly startedAt?: number;
+  readonly actualMs?: number;
 }
 
 export const useEstimate = create<EstimateState>(() => ({ scope: 'run', asking: false, measuring: false }));
@@ -40,7 +43,18 @@ export function answerRun(go: boolean): void {
 }
 
 export function setEstimate(estimate: EstimateState['estimate'], scope: EstimateScope = 'run'): void {
-  useEstimate.setState({ estimate, scope });
+  useEstimate.setState({ estimate, scope, startedAt: undefined, actualMs: undefined });
+}
+
+/** The estimated run goes ahead now. */
+export function startEstimated(): void {
+  if (useEstimate.getState().estimate) useEstimate.setState({ startedAt: performance.now(), actualMs: undefined });
+}
+
+/** The estimated run of `scope` has finished: how long it took, beside what was estimated. */
+export function finishEstimated(scope: EstimateScope): void {
+  const s = useEstimate.getState();
+  if (s.scope === scope && s.estimate && s.startedAt !== undefined && s.actualMs === undefined) useEstimate.setState({ actualMs: performance.now() - s.startedAt });
 }
 
 export function setMeasuring(measuring: boolean, scope: EstimateScope = 'run'): void {

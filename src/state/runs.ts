@@ -10,7 +10,7 @@ import { failureOf, GpuRunError, type GpuContext } from '../gpu/device';
 import { releaseExperimentData, runVerified } from '../gpu/experiment';
 import { installCpuWorker } from '../gpu/cpuWorkerHost';
 import { estimateRun, estimateSweep, needsEstimate, probeKernel, type KernelRate } from '../gpu/estimate';
-import { answerRun, askToRun, setEstimate, setMeasuring, type EstimateScope } from './estimate';
+import { answerRun, askToRun, finishEstimated, setEstimate, setMeasuring, startEstimated, type EstimateScope } from './estimate';
 import { isPlanFailure, kKernels, type KernelId, type KernelParams } from '../core/kernels';
 import { tune } from '../gpu/tuner';
 import { checkKernels, currentDerived, type Derived } from './selectors';
@@ -143,11 +143,16 @@ export async function estimateAndAsk(
   }
   const estimate = sweep && sweep.length > 1 ? estimateSweep(sweep, rates, samples, !ctx.info.isFallbackAdapter) : estimateRun(shape, rates, samples, !ctx.info.isFallbackAdapter);
   setEstimate(estimate, scope);
-  if (estimate.confirm.length === 0) return { go: true, rates };
+  if (estimate.confirm.length === 0) {
+    startEstimated();
+    return { go: true, rates };
+  }
   const onAbort = () => answerRun(false);
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    return { go: await askToRun(), rates };
+    const go = await askToRun();
+    if (go) startEstimated();
+    return { go, rates };
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
@@ -224,6 +229,7 @@ export async function runKernels(ids: readonly KernelId[], opts: { auto?: { from
       // Let the page paint between kernels.
       await new Promise((r) => setTimeout(r, 0));
     }
+    if (!signal.aborted) finishEstimated('run');
   });
 }
 

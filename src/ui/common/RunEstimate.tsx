@@ -4,7 +4,7 @@ import { numberFormat, t } from '../../i18n';
 import { kernelLabel } from '../../i18n/kernels';
 import { fmtBytes, fmtGflops, fmtMs } from '../../i18n/format';
 import { shapeLabel } from '../../core/shape';
-import { kConfirmMs, kConfirmPageBytes } from '../../core/limits';
+import { kConfirmMs, kConfirmPageBytes, kMaxPointDispatchMs } from '../../core/limits';
 import { answerRun, useEstimate, type EstimateScope } from '../../state/estimate';
 
 /** A duration for people: seconds and below as fmtMs, then minutes, hours, days (in the language in use). */
@@ -23,7 +23,7 @@ export function fmtDuration(ms: number): string {
  */
 export function RunEstimate({ scope = 'run' }: { scope?: EstimateScope }) {
   const { t } = useTranslation();
-  const { estimate, asking, measuring, scope: owner } = useEstimate();
+  const { estimate, asking, measuring, scope: owner, actualMs } = useEstimate();
   const cancelButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (asking) cancelButton.current?.focus();
@@ -43,6 +43,8 @@ export function RunEstimate({ scope = 'run' }: { scope?: EstimateScope }) {
       className="run-estimate"
       data-testid="run-estimate"
       data-total-ms={estimate.totalMs !== undefined ? Math.round(estimate.totalMs) : ''}
+      data-skipped={estimate.skipped ?? 0}
+      data-actual-ms={actualMs !== undefined ? Math.round(actualMs) : undefined}
       data-page-bytes={estimate.pageBytes}
       data-gpu-bytes={estimate.gpuBytes}
       data-asking={asking}
@@ -60,6 +62,14 @@ export function RunEstimate({ scope = 'run' }: { scope?: EstimateScope }) {
               ? t('estimate.time', { shape: shapeLabel(estimate.shape), time: fmtDuration(estimate.totalMs) })
               : t('estimate.timeUnknown', { shape: shapeLabel(estimate.shape) })}
         </p>
+        {estimate.skipped !== undefined && estimate.skipped > 0 && (
+          <p data-testid="run-estimate-skipped">{t('estimate.skipped', { count: estimate.skipped, seconds: kMaxPointDispatchMs / 1000 })}</p>
+        )}
+        {actualMs !== undefined && estimate.totalMs !== undefined && (
+          <p data-testid="run-estimate-actual">
+            <strong>{t('estimate.took', { estimated: fmtDuration(estimate.totalMs), actual: fmtDuration(actualMs) })}</strong>
+          </p>
+        )}
         <ul>
           {estimate.kernels.map((k) => {
             const label = kernelLabel(k.kernel); // named when shown, so a language switch renames it

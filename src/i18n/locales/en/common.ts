@@ -206,6 +206,9 @@ export const common = {
   estimate: {
     measuring: 'Measuring this GPU’s rate for the estimate…',
     heading: 'Estimate before running',
+    skipped_one: '{{count}} point will be skipped by the sweep’s own rule (one dispatch estimated over {{seconds}} s): the time leaves it out.',
+    skipped_other: '{{count}} points will be skipped by the sweep’s own rule (one dispatch estimated over {{seconds}} s): the time leaves them out.',
+    took: 'Estimated {{estimated}}; took {{actual}}.',
     time: '{{shape}}: about {{time}} in all on this GPU (data, upload, warm-up, timed samples, verification).',
     timeSweep: 'All {{count}} sizes, up to {{shape}}: about {{time}} in all on this GPU (each size: data, upload, warm-up, timed samples, verification).',
     timeUnknown: '{{shape}}: the time cannot be estimated (the rate could not be measured on this GPU).',

@@ -204,6 +204,9 @@ export const common: Catalogue<typeof en> = {
   estimate: {
     measuring: '正在测量这个 GPU 的速度，用于估算…',
     heading: '运行前的估算',
+    skipped_one: '按扫描自身的规则（单次调度估计超过 {{seconds}} 秒）将跳过 {{count}} 个点，估算时间不含这些点。',
+    skipped_other: '按扫描自身的规则（单次调度估计超过 {{seconds}} 秒）将跳过 {{count}} 个点，估算时间不含这些点。',
+    took: '估计 {{estimated}}；实际用时 {{actual}}。',
     time: '{{shape}}：在这个 GPU 上总共约需 {{time}}（数据生成、上传、预热、计时采样、验证）。',
     timeSweep: '全部 {{count}} 个规模，最大到 {{shape}}：在此 GPU 上总共约 {{time}}（每个规模：数据、上传、预热、计时采样、验证）。',
     timeUnknown: '{{shape}}：无法估算时间（无法在这个 GPU 上测出速度）。',

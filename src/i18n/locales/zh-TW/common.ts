@@ -204,6 +204,9 @@ export const common: Catalogue<typeof en> = {
   estimate: {
     measuring: '正在測量這個 GPU 的速度，用於估算…',
     heading: '執行前的估算',
+    skipped_one: '依掃描自身的規則（單次分派估計超過 {{seconds}} 秒）將略過 {{count}} 個點，估算時間不含這些點。',
+    skipped_other: '依掃描自身的規則（單次分派估計超過 {{seconds}} 秒）將略過 {{count}} 個點，估算時間不含這些點。',
+    took: '估計 {{estimated}}；實際用時 {{actual}}。',
     time: '{{shape}}：在這個 GPU 上總共約需 {{time}}（資料產生、上傳、預熱、計時取樣、驗證）。',
     timeSweep: '全部 {{count}} 個規模，最大到 {{shape}}：在這個 GPU 上總共約 {{time}}（每個規模：資料、上傳、預熱、計時取樣、驗證）。',
     timeUnknown: '{{shape}}：無法估算時間（無法在這個 GPU 上測出速度）。',
