@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kLadderIds } from '../core/kernels';
-import { isDefaultShape, kLadderBudgetMs, kLadderGpuSize, kLadderSoftwareSizes, ladderEstimate, ladderShapeFor } from './ladderShape';
+import { isDefaultShape, kLadderBudgetMs, kLadderGpuSize, kLadderSoftwareSizes, ladderEstimate, ladderShapeFor, measuredLadderPace } from './ladderShape';
 
 describe('the ladder’s own shape (issue #34)', () => {
   it('is 512³ on a GPU: at least 256 each way, where the largest block rung fits several times', () => {
@@ -32,5 +32,47 @@ describe('the ladder’s own shape (issue #34)', () => {
   it('counts only the lesson’s default shape as no shape of the user’s', () => {
     expect(isDefaultShape({ m: '48', k: '32', n: '48' })).toBe(true);
     expect(isDefaultShape({ m: '48', k: '32', n: '49' })).toBe(false);
+  });
+});
+
+describe('the ladder’s shape from this adapter’s measured pace (issue #46)', () => {
+  it('is 4096³ at an H200’s pace, with the pace it used; at least 2048³ at its slowest rung’s', () => {
+    // The H200 in headless Chromium (issue #46): the ladder's rungs ran 1.5 (naive) to 43.4 TFLOP/s at 4096³, all 15 in 37 s;
+    // 10.6 TFLOP/s: a pace inside that range (blk128x256's unsettled tuning reading there, docs/benchmarks.md round 8).
+    expect(ladderShapeFor(false, undefined, 1500).shape.m).toBeGreaterThanOrEqual(2048);
+    const e = ladderShapeFor(false, undefined, 10_600);
+    expect(e.shape).toEqual({ m: 4096, k: 4096, n: 4096 });
+    expect(e.pace).toBe(10_600);
+    expect(e.measured).toBe(true);
+    expect(e.totalMs).toBeLessThanOrEqual(kLadderBudgetMs);
+  });
+  it('is small on SwiftShader’s pace (0.2 GFLOP/s) and still fits the minute where any size does', () => {
+    const e = ladderShapeFor(true, undefined, 0.2);
+    expect(e.shape.m).toBeLessThanOrEqual(256);
+    expect(e.pace).toBe(0.2);
+    expect(e.basis).toBe('software');
+  });
+  it('grows with the pace: a faster adapter never gets a smaller shape', () => {
+    const sizes = [0.2, 1, 10, 100, 1000, 10_000].map((p) => ladderShapeFor(p < 1, undefined, p).shape.m);
+    for (let i = 1; i < sizes.length; i++) expect(sizes[i]!).toBeGreaterThanOrEqual(sizes[i - 1]!);
+    expect(sizes.at(-1)).toBe(4096);
+  });
+  it('without a measured pace keeps the assumed one and says so', () => {
+    const e = ladderShapeFor(false);
+    expect(e.measured).toBe(false);
+    expect(e.pace).toBeGreaterThan(0);
+  });
+});
+
+describe('the ladder’s measured pace (issue #46: its estimate uses this GPU’s pace after one run)', () => {
+  it('is all the FLOP over all the time: the harmonic mean of the rungs’ rates', () => {
+    expect(measuredLadderPace([])).toBeUndefined();
+    expect(measuredLadderPace([undefined, 0])).toBeUndefined();
+    expect(measuredLadderPace([1500, 43_400])).toBeCloseTo(2 / (1 / 1500 + 1 / 43_400), 6);
+    // Its estimate at the same shape scales with it: a faster measured pace, a shorter estimate.
+    const slow = ladderEstimate({ m: 4096, k: 4096, n: 4096 }, false, undefined, 0, measuredLadderPace([1500]));
+    const fast = ladderEstimate({ m: 4096, k: 4096, n: 4096 }, false, undefined, 0, measuredLadderPace([1500, 43_400, 43_400]));
+    expect(fast.totalMs).toBeLessThan(slow.totalMs);
+    expect(fast.measured).toBe(true);
   });
 });

@@ -38,29 +38,55 @@ export interface LadderEstimate {
   readonly totalMs: number;
   /** The rate it assumes: a software adapter's, or a GPU's (none is measured before the ladder runs). */
   readonly basis: 'software' | 'gpu';
+  /** The pace (GFLOP/s a dispatch) the estimate used: this adapter's measured pace, or the assumed one of its basis. */
+  readonly pace: number;
+  /** Whether `pace` was measured on this adapter (a run before), not assumed. */
+  readonly measured: boolean;
 }
+
+/** The sizes tried with a measured pace, largest first: 4096³ where the whole ladder fits about a minute (an H200's rungs run 1.5–43 TFLOP/s there). */
+export const kLadderPaceSizes = [4096, 3072, 2048, 1536, 1024, 768, 512, 448, 384, 320, 256, 192, 128] as const;
 
 
 /** The estimate of running `rungs` at `shape` on this adapter; `samples` is the form's count (0: auto). */
-export function ladderEstimate(shape: Shape, software: boolean, rungs: readonly KernelId[] = kLadderIds, samples = 0): LadderEstimate {
-  const gflops = software ? kAssumedGflops.software : kAssumedGflops.gpu;
+export function ladderEstimate(shape: Shape, software: boolean, rungs: readonly KernelId[] = kLadderIds, samples = 0, pace?: number): LadderEstimate {
+  const measured = pace !== undefined && pace > 0;
+  const gflops = measured ? pace : software ? kAssumedGflops.software : kAssumedGflops.gpu;
   const e = estimateRun(
     shape,
     rungs.map((kernel) => ({ kernel, gflops })),
     samples,
     !software,
   );
-  return { shape, rungs: rungs.length, totalMs: (e.totalMs ?? 0) + rungs.length * kRungOverheadMs[software ? 'software' : 'gpu'], basis: software ? 'software' : 'gpu' };
+  return { shape, rungs: rungs.length, totalMs: (e.totalMs ?? 0) + rungs.length * kRungOverheadMs[software ? 'software' : 'gpu'], basis: software ? 'software' : 'gpu', pace: gflops, measured };
 }
 
 /** The ladder's own shape on this adapter and the estimate that chose it. */
-export function ladderShapeFor(software: boolean, rungs: readonly KernelId[] = kLadderIds): LadderEstimate {
+export function ladderShapeFor(software: boolean, rungs: readonly KernelId[] = kLadderIds, pace?: number): LadderEstimate {
+  if (pace !== undefined && pace > 0) {
+    // A measured pace: the largest size whose whole ladder fits about a minute at it.
+    for (const n of kLadderPaceSizes) {
+      const e = ladderEstimate(cube(n), software, rungs, 0, pace);
+      if (e.totalMs <= kLadderBudgetMs) return e;
+    }
+    return ladderEstimate(cube(kLadderPaceSizes.at(-1)!), software, rungs, 0, pace);
+  }
   if (!software) return ladderEstimate(cube(kLadderGpuSize), false, rungs);
   for (const n of kLadderSoftwareSizes) {
     const e = ladderEstimate(cube(n), true, rungs);
     if (e.totalMs <= kLadderBudgetMs) return e;
   }
   return ladderEstimate(cube(kLadderSoftwareSizes.at(-1)!), true, rungs);
+}
+
+/**
+ * This adapter's measured pace for the ladder after a run (GFLOP/s): the harmonic mean of the rungs'
+ * rates, i.e. all their FLOP over all their time at one shape (what decides how long the whole ladder
+ * takes); undefined before any rung has run.
+ */
+export function measuredLadderPace(rates: ReadonlyArray<number | undefined>): number | undefined {
+  const ok = rates.filter((g): g is number => g !== undefined && g > 0 && Number.isFinite(g));
+  return ok.length === 0 ? undefined : ok.length / ok.reduce((sum, g) => sum + 1 / g, 0);
 }
 
 /** Whether the inputs hold the lesson's default shape, i.e. no shape of the user's. */

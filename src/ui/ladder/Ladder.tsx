@@ -20,7 +20,7 @@ import { KernelCode } from '../common/KernelSource';
 import { paramsLabel } from '../../core/tuning';
 import { kernelLabel, kernelSummary, kernelWhy } from '../../i18n/kernels';
 import { rungStep } from '../../core/rungStep';
-import { applyLadderShape, ladderEstimate, useLadderShape } from '../../state/ladderShape';
+import { applyLadderShape, ladderEstimate, measuredLadderPace, useLadderShape } from '../../state/ladderShape';
 import { fmtDuration } from '../common/RunEstimate';
 
 const RungDiff = lazy(() => import('./RungDiff'));
@@ -195,6 +195,7 @@ export function Ladder() {
           data-m={parsed.shape.m}
           data-k={parsed.shape.k}
           data-n={parsed.shape.n}
+          data-pace={own ? own.pace : undefined}
           data-own={own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n ? own.basis : undefined}
         >
           {own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n
@@ -208,9 +209,9 @@ export function Ladder() {
         </button>
         {/* "Run every rung" states its estimate before it starts (issue #34). */}
         {parsed && gpu.state === 'ready' && runnable.length > 0 && (
-          <span className="small" data-testid="ladder-estimate" data-total-ms={Math.round(ladderEstimate(parsed.shape, gpu.info.isFallbackAdapter, runnable).totalMs)}>
+          <span className="small" data-testid="ladder-estimate" data-total-ms={Math.round(ladderEstimate(parsed.shape, gpu.info.isFallbackAdapter, runnable, 0, measuredLadderPace([...trustedRates.values()])).totalMs)}>
             {t(gpu.info.isFallbackAdapter ? 'ladder.estimateSoftware' : 'ladder.estimateGpu', {
-              time: fmtDuration(ladderEstimate(parsed.shape, gpu.info.isFallbackAdapter, runnable).totalMs),
+              time: fmtDuration(ladderEstimate(parsed.shape, gpu.info.isFallbackAdapter, runnable, 0, measuredLadderPace([...trustedRates.values()])).totalMs),
               rungs: runnable.length,
               shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}`,
             })}
