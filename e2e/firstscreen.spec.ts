@@ -121,6 +121,8 @@ test('?view=ladder without a shape opens at a size of its own (≥ 256 each way 
   const shape = page.getByTestId('ladder-shape');
   await expect(shape).toHaveAttribute('data-own', /^(gpu|software)$/);
   const own = await shape.getAttribute('data-own');
+  // The pace its estimate used (GFLOP/s), stated (issue #46).
+  expect(Number(await shape.getAttribute('data-pace'))).toBeGreaterThan(0);
   const dims = await Promise.all(['data-m', 'data-k', 'data-n'].map(async (a) => Number(await shape.getAttribute(a))));
   if (own === 'gpu') for (const d of dims) expect(d).toBeGreaterThanOrEqual(256);
   else {
