@@ -31,17 +31,26 @@ test('roofline-run measures both roofs, verified, and places the rungs that ran'
   await expect(page.getByTestId('roofline-roof-here')).toBeVisible();
   await expect(page.getByTestId('roofline-roof-reference')).toBeVisible();
   await expect(page.getByTestId('roofline-reference')).toContainText('H100 reference');
-  // Every rung that ran and verified is a point.
+  // Every rung that ran and verified is listed under the chart; a point on it when its figure is a speed
+  // (core/trust notDrawn: not an untimeable one, nor a software adapter's, as this machine's is).
   const ran = await page.locator('[data-testid^="ladder-"][data-status="verified"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('ladder-', '')));
   expect(ran.length).toBeGreaterThan(0);
-  for (const id of ran) await expect(page.getByTestId(`roofline-point-${id}`)).toBeAttached();
+  for (const id of ran) {
+    const trust = ((await app.ladder.rung(id).getAttribute('data-trust')) ?? '').split(' ');
+    const drawn = !trust.includes('untimeable') && !trust.includes('software');
+    await expect(page.locator(`[data-testid="roofline-rung-list"] [data-point="${id}"]`)).toHaveAttribute('data-drawn', String(drawn));
+    await expect(page.getByTestId(`roofline-point-${id}`)).toHaveCount(drawn ? 1 : 0);
+  }
   // Each measured rung's bar follows the trust rule over its own figures (no count of marks: that is the
-  // machine's): an untimeable rung gets no bar and says so; a trusted or noisy one has a rate and a bar.
+  // machine's): an untimeable rung, or a software adapter's, gets no bar and says so; a trusted or noisy one has a rate and a bar.
   for (const id of ran) {
     const rung = app.ladder.rung(id);
     const trust = (await rung.getAttribute('data-trust')) ?? '';
     expect(trust, `${id}: judged`).toMatch(/^[a-z]+( [a-z]+)*$/);
-    if (trust.split(' ').includes('untimeable')) {
+    if (trust.split(' ').includes('software')) {
+      await expect(rung.locator('.bar'), `${id}: no bar`).toHaveCount(0);
+      await expect(rung.getByTestId('point-software'), `${id}: the mark`).toHaveText('⚠ software adapter: not a GPU’s speed');
+    } else if (trust.split(' ').includes('untimeable')) {
       await expect(rung.locator('.bar'), `${id}: no bar`).toHaveCount(0);
       await expect(rung.getByTestId('point-untimeable'), `${id}: the mark`).toHaveText('⚠ too small to time');
     } else {

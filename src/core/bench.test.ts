@@ -61,6 +61,8 @@ describe('sweep helpers', () => {
     expect(crossover([p('naive', 64, 1), p('tiled', 64, 2), p('naive', 128, 2), p('tiled', 128, 1), p('naive', 256, 8), p('tiled', 256, 3)])).toBe(128);
     expect(crossover([p('naive', 64, 1), p('tiled', 64, 0.5), p('naive', 128, 1), p('tiled', 128, 2)])).toBeUndefined();
     expect(crossover([p('naive', 64, 1)])).toBeUndefined();
+    // The same figures from a software adapter: no GPU's speed, so no crossover (issue #46).
+    expect(crossover([p('naive', 64, 1), p('tiled', 64, 2), p('naive', 128, 2), p('tiled', 128, 1), p('naive', 256, 8), p('tiled', 256, 3)], true)).toBeUndefined();
   });
   it('reads no crossover from a point that is not a speed (core/trust)', () => {
     const p = (kernel: 'naive' | 'tiled', size: number, medianMs: number, spread = 0) => ({

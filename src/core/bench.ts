@@ -256,11 +256,14 @@ export function sweepPlan(c: SweepConfig): Array<{ size: number; kernel: KernelI
 /** Estimated time of a cubic kernel at `size`, from a measurement at `from`. */
 export const estimateMs = (msAt: number, from: number, size: number): number => msAt * (size / from) ** 3;
 
-/** The size from which the tiled kernel stays faster than naive (by median, trusted points only: core/trust), or undefined. */
-export function crossover(points: readonly BenchPoint[]): number | undefined {
+/**
+ * The size from which the tiled kernel stays faster than naive (by median, trusted points only:
+ * core/trust), or undefined; none from a software adapter's points (`software`: no GPU's speed).
+ */
+export function crossover(points: readonly BenchPoint[], software = false): number | undefined {
   const bySize = new Map<number, { naive?: number; tiled?: number }>();
   for (const p of points) {
-    if (p.medianMs === undefined || !p.verified || (p.kernel !== 'naive' && p.kernel !== 'tiled') || !pointTrust(p)?.trusted) continue;
+    if (p.medianMs === undefined || !p.verified || (p.kernel !== 'naive' && p.kernel !== 'tiled') || !pointTrust(p, { software })?.trusted) continue;
     const e = bySize.get(p.size) ?? {};
     e[p.kernel] = p.medianMs;
     bySize.set(p.size, e);

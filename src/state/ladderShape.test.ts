@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kLadderIds } from '../core/kernels';
-import { isDefaultShape, kLadderBudgetMs, kLadderGpuSize, kLadderSoftwareSizes, ladderEstimate, ladderShapeFor, measuredLadderPace } from './ladderShape';
+import { isDefaultShape, kLadderBudgetMs, kLadderGpuSize, kLadderSoftwareSizes, ladderEstimate, ladderShapeFor, ladderShapeFromProbe, measuredLadderPace, rungRatesFromNaive } from './ladderShape';
 
 describe('the ladder’s own shape (issue #34)', () => {
   it('is 512³ on a GPU: at least 256 each way, where the largest block rung fits several times', () => {
@@ -74,5 +74,34 @@ describe('the ladder’s measured pace (issue #46: its estimate uses this GPU’
     const fast = ladderEstimate({ m: 4096, k: 4096, n: 4096 }, false, undefined, 0, measuredLadderPace([1500, 43_400, 43_400]));
     expect(fast.totalMs).toBeLessThan(slow.totalMs);
     expect(fast.measured).toBe(true);
+  });
+});
+
+describe('the ladder’s shape from a probe of the naive kernel (issue #46: it opens where the rungs climb)', () => {
+  it('scales each rung by its reference ratio to naive', () => {
+    const rates = rungRatesFromNaive(1000, ['naive', 'tiled']);
+    expect(rates[0]).toEqual({ kernel: 'naive', gflops: 1000 });
+    // tiled ran 7.68 TFLOP/s where naive ran 1.57 on the reference run.
+    expect(rates[1]!.gflops).toBeCloseTo(1000 * (7.68 / 1.57), 6);
+  });
+  it('is 4096³ at an H200’s naive rate, whether the probe reads 1.0 or 1.57 TFLOP/s; measured, with the pace it used', () => {
+    for (const naive of [1000, 1570]) {
+      const e = ladderShapeFromProbe(naive);
+      expect(e.shape).toEqual({ m: 4096, k: 4096, n: 4096 });
+      expect(e.measured).toBe(true);
+      expect(e.basis).toBe('gpu');
+      expect(e.pace).toBeGreaterThan(naive);
+      expect(e.totalMs).toBeLessThanOrEqual(kLadderBudgetMs);
+    }
+  });
+  it('is smaller on a slow GPU, never larger for a slower one, and always within the minute where any size fits', () => {
+    let last = Infinity;
+    for (const naive of [2000, 300, 100, 30, 10, 3]) {
+      const e = ladderShapeFromProbe(naive);
+      expect(e.shape.m).toBeLessThanOrEqual(last);
+      last = e.shape.m;
+      if (e.shape.m > 128) expect(e.totalMs).toBeLessThanOrEqual(kLadderBudgetMs);
+    }
+    expect(ladderShapeFromProbe(10).shape.m).toBeLessThan(4096);
   });
 });

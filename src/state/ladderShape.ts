@@ -7,9 +7,10 @@
  * Plain data: the words are the view's.
  */
 import { kDefaultConfig } from '../core/url';
-import { kLadderIds, type KernelId } from '../core/kernels';
+import { kKernels, kLadderIds, type KernelId } from '../core/kernels';
 import { cube, type Shape } from '../core/shape';
-import { estimateRun } from '../gpu/estimate';
+import { estimateRun, probeKernel } from '../gpu/estimate';
+import { withRun } from './runs';
 import { create } from 'zustand';
 import { applyConfig, useApp } from './store';
 
@@ -89,6 +90,39 @@ export function measuredLadderPace(rates: ReadonlyArray<number | undefined>): nu
   return ok.length === 0 ? undefined : ok.length / ok.reduce((sum, g) => sum + 1 / g, 0);
 }
 
+/**
+ * Each rung's rate at the ladder's sizes from one measured rate of the naive kernel here: naive's
+ * rate × the rung's ratio to naive on the reference run (kernel record `reference`, Dawn at 4096³).
+ * A rung without a reference figure is assumed as fast as naive (the slowest: a longer estimate).
+ */
+export function rungRatesFromNaive(naiveGflops: number, rungs: readonly KernelId[] = kLadderIds): Array<{ kernel: KernelId; gflops: number }> {
+  const base = kKernels.naive.reference?.dawn;
+  return rungs.map((kernel) => {
+    const ref = kKernels[kernel].reference?.dawn;
+    return { kernel, gflops: base && ref ? naiveGflops * (ref / base) : naiveGflops };
+  });
+}
+
+/**
+ * The ladder's own shape on a GPU from a probe of the naive kernel here (`naiveGflops`, GFLOP/s):
+ * the largest of kLadderPaceSizes whose whole ladder, each rung at its rate from rungRatesFromNaive,
+ * fits about a minute (kLadderBudgetMs). Its pace is the harmonic mean of those rates (all the FLOP
+ * over all the time). 4096³ at an H200's naive rate (about 1.5 TFLOP/s).
+ */
+export function ladderShapeFromProbe(naiveGflops: number, rungs: readonly KernelId[] = kLadderIds): LadderEstimate {
+  const rates = rungRatesFromNaive(naiveGflops, rungs);
+  const pace = measuredLadderPace(rates.map((r) => r.gflops)) ?? naiveGflops;
+  const at = (n: number): LadderEstimate => {
+    const e = estimateRun(cube(n), rates, 0, true);
+    return { shape: cube(n), rungs: rungs.length, totalMs: (e.totalMs ?? 0) + rungs.length * kRungOverheadMs.gpu, basis: 'gpu', pace, measured: true };
+  };
+  for (const n of kLadderPaceSizes) {
+    const e = at(n);
+    if (e.totalMs <= kLadderBudgetMs) return e;
+  }
+  return at(kLadderPaceSizes.at(-1)!);
+}
+
 /** Whether the inputs hold the lesson's default shape, i.e. no shape of the user's. */
 export function isDefaultShape(c: { m: string; k: string; n: string }): boolean {
   return c.m === kDefaultConfig.m && c.k === kDefaultConfig.k && c.n === kDefaultConfig.n;
@@ -96,8 +130,11 @@ export function isDefaultShape(c: { m: string; k: string; n: string }): boolean 
 
 let applied = false;
 
-/** The ladder's own shape, once applied (the view says why it opened at that size). */
-export const useLadderShape = create<{ readonly own?: LadderEstimate }>(() => ({}));
+/**
+ * The ladder's own shape, once applied (the view says why it opened at that size); `probing` while
+ * the naive kernel is timed on a GPU to choose it.
+ */
+export const useLadderShape = create<{ readonly own?: LadderEstimate; readonly probing?: boolean }>(() => ({}));
 
 /**
  * On the ladder with the lesson's default shape (opened as `?view=ladder`, or from the lesson before
@@ -112,5 +149,29 @@ export function applyLadderShape(): LadderEstimate | undefined {
   const e = ladderShapeFor(s.gpu.info.isFallbackAdapter);
   applyConfig({ m: String(e.shape.m), k: String(e.shape.k), n: String(e.shape.n) });
   useLadderShape.setState({ own: e });
+  // On a GPU, this GPU's pace decides (issue #46: 4096³ on an H200, where the rungs climb as on the
+  // reference): a probe of the naive kernel (128³, and 512³ when that is too quick; well under a
+  // second on any GPU), then the largest size whose ladder fits about a minute.
+  if (!s.gpu.info.isFallbackAdapter) void probeLadderShape(e);
   return e;
+}
+
+async function probeLadderShape(assumed: LadderEstimate): Promise<void> {
+  useLadderShape.setState({ probing: true });
+  try {
+    await withRun({ refuse: () => undefined }, async ({ ctx, signal }) => {
+      const probe = await probeKernel(ctx, 'naive', 16, undefined, signal);
+      const s = useApp.getState();
+      // The user chose a shape meanwhile: theirs stays.
+      const still = s.config.m === String(assumed.shape.m) && s.config.k === String(assumed.shape.k) && s.config.n === String(assumed.shape.n);
+      if (probe.gflops === undefined || !(probe.gflops > 0) || !still || s.view !== 'ladder') return;
+      const e = ladderShapeFromProbe(probe.gflops);
+      applyConfig({ m: String(e.shape.m), k: String(e.shape.k), n: String(e.shape.n) });
+      useLadderShape.setState({ own: e });
+    });
+  } catch {
+    // The probe failed (a lost device says so itself): the assumed shape stays.
+  } finally {
+    useLadderShape.setState({ probing: false });
+  }
 }

@@ -5,8 +5,10 @@
  * (core/trust pointTrust), so a shared link reads the same in every page.
  */
 import { clockResolutionMs } from '../core/clock';
-import { kAssumedStepMs, runTrust, type TimedRunFields, type Trust } from '../core/trust';
+import { kAssumedStepMs, runTrust, softwareAdapter, type TimedRunFields, type Trust } from '../core/trust';
+import { useApp } from './store';
 
+import { pointTrust } from '../core/trust';
 export { allTrusted, barShares, kDistrusts, notDrawn, pointTrust, probeFigureTrust, rooflineFigureTrust, softwareAdapter, type Distrust, type SharedFigureTrust, type Trust } from '../core/trust';
 
 /** The timing fields of a run that decide whether its time is a speed. */
@@ -23,5 +25,26 @@ export function pageWallStepMs(): number {
   return wallStepMs;
 }
 
-/** The trust rule over a run of this page. */
-export const runTrustHere = (r: TimedRun, from?: { readonly software?: boolean }): Trust => runTrust(r, pageWallStepMs(), from);
+/**
+ * Whether this page's adapter is a software one (SwiftShader, a fallback adapter: core/trust
+ * softwareAdapter). Every figure this page measures was measured on it.
+ */
+export function softwareHere(): boolean {
+  const g = useApp.getState().gpu;
+  return g.state === 'ready' && softwareAdapter(g.info).software;
+}
+
+/**
+ * The trust rule over a run of this page: the one place a figure measured here is judged (issue
+ * #46), so no view can forget the adapter. `from.software` overrides this page's adapter (a run
+ * remembered from another device, a test); without it the adapter in use decides.
+ */
+export const runTrustHere = (r: TimedRun, from?: { readonly software?: boolean }): Trust =>
+  runTrust(r, pageWallStepMs(), { software: from?.software ?? softwareHere() });
+
+/**
+ * The trust rule over a benchmark point this page measured (the benchmark's own table and chart):
+ * core/trust pointTrust with this page's adapter. A shared link's points are judged with its sender's
+ * adapter instead (pointTrust with the link's device).
+ */
+export const pointTrustHere = (p: Parameters<typeof pointTrust>[0]): Trust | undefined => pointTrust(p, { software: softwareHere() });

@@ -21,6 +21,7 @@ import { SharedProbes } from '../ladder/Probes';
 import { SamplingRule, stopRuleWords } from './SamplingRule';
 import { kAssumedStepMs, kMaxCiHalfWidthPct, kMaxTrustedSpread, kMinClockSteps } from '../../core/trust';
 import { pointTrust, rooflineFigureTrust, softwareAdapter } from '../../state/trust';
+import { useSoftwareAdapter } from '../common/useSoftware';
 import { fmtBytes, fmtError, fmtGbs, fmtGflops, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtPercent1, fmtRate } from '../common/format';
 import { dateFormat, say, t as tr } from '../../i18n';
 import { distrustMark } from '../common/timing';
@@ -66,7 +67,7 @@ function CiCell({ point: p }: { point: BenchPoint }) {
   return <td className="num">{t('table.ciValue', { pct: fmtPercent1(intervalHalfWidthPercent(p.medianMs!, p.ci95Ms[0], p.ci95Ms[1])) })}</td>;
 }
 
-function PointsTable({ points, caption, testId, software }: { points: readonly BenchPoint[]; caption: string; testId?: string; software?: boolean }) {
+function PointsTable({ points, caption, testId, software, here }: { points: readonly BenchPoint[]; caption: string; testId?: string; software?: boolean; here?: boolean }) {
   const { t } = useTranslation('bench');
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
@@ -92,7 +93,7 @@ function PointsTable({ points, caption, testId, software }: { points: readonly B
                     {fmtMeasuredMs(p.minMs!)} – {fmtMeasuredMs(p.maxMs!)}
                   </td>
                   <CiCell point={p} />
-                  <td className="num">
+                  <td className="num" data-speed={here ? 'here' : undefined}>
                     {fmtRate(p.gflops!, p.medianMs!)}
                     <PointMarks point={p} software={software} />
                   </td>
@@ -359,13 +360,13 @@ async function copyText(text: string): Promise<'copied' | 'copyFailed'> {
 }
 
 /** The points as a Markdown table, with the page's words (for an issue or a chat). */
-function pointsMarkdown(points: readonly BenchPoint[], config: SharePayload['config']): string {
+function pointsMarkdown(points: readonly BenchPoint[], config: SharePayload['config'], software: boolean): string {
   const tile = config.tile;
   const header = [tr('bench:table.kernel'), tr('bench:table.size'), tr('bench:table.median'), tr('bench:table.min'), tr('bench:table.max'), tr('bench:table.ci'), kRateUnit, tr('bench:table.verified'), tr('bench:table.notes')];
   const rows = points.map((p) => {
     const name = kKernels[p.kernel].usesTile ? tr('bench:form.kernelTile', { label: kernelLabel(p.kernel), tile: p.tile ?? tile }) : kernelLabel(p.kernel);
     if (p.skipped !== undefined || p.error !== undefined) return [name, String(p.size), '', '', '', '', '', '', p.error !== undefined ? `✗ ${pointReasonText(p.error)}` : tr('bench:table.skipped', { reason: pointReasonText(p.skipped!) })];
-    const v = pointTrust(p);
+    const v = pointTrust(p, { software });
     const marks = v && !v.trusted ? v.reasons.map((r) => distrustMark(v, r)).join(' ') : '';
     const ci =
       p.ci95Ms === null
@@ -459,7 +460,7 @@ function ShareBox({ payload }: { payload?: SharePayload }) {
           <button type="button" data-testid="export-csv" onClick={() => downloadBlob(new Blob([pointsToCsv(payload.points, payload.config)], { type: 'text/csv' }), `tiles-${payload.date}.csv`)}>
             {t('export.csv')}
           </button>
-          <button type="button" data-testid="copy-markdown" onClick={async () => setMdCopied(await copyText(pointsMarkdown(payload.points, payload.config)))}>
+          <button type="button" data-testid="copy-markdown" onClick={async () => setMdCopied(await copyText(pointsMarkdown(payload.points, payload.config, softwareAdapter(payload.device).software)))}>
             {t('export.markdown')}
           </button>
           {mdCopied && <span role="status">{t(`share.${mdCopied}`)}</span>}
@@ -489,6 +490,9 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   const parsed = useMemo(() => parseSweep(), [text, tile, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   // The sender's adapter was a software one: none of its figures is drawn or compared as a GPU's speed.
   const sharedSoftware = shared ? softwareAdapter(shared.device).software : false;
+  // This page's own points, judged with the adapter that measured them (the sweep's device), else this page's (issue #46: one rule).
+  const softwareNow = useSoftwareAdapter();
+  const mineSoftware = payload ? softwareAdapter(payload.device).software : softwareNow;
 
   // Each problem beside its own field (the automation contract: bench-<field>-error), and the field marked invalid.
   const invalid = (f: SweepField) =>
@@ -506,11 +510,11 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
         const name = kernelLabel(line.kernel);
         const tile = line.shared ? shared!.config.tile : (run?.config.tile ?? '');
         const key = `chart.${line.shared ? 'shared' : 'mine'}${kKernels[line.kernel].usesTile ? 'Tile' : ''}` as const;
-        return { ...line, label: t(key, { kernel: name, tile }), ...(line.shared ? { software: sharedSoftware } : {}) };
+        return { ...line, label: t(key, { kernel: name, tile }), software: line.shared ? sharedSoftware : mineSoftware };
       }),
-    [points, shared, run, t, sharedSoftware],
+    [points, shared, run, t, sharedSoftware, mineSoftware],
   );
-  const cross = crossover(points);
+  const cross = crossover(points, mineSoftware);
   const running = status === 'running';
   const current = progress.current;
   const progressLabel = !current
@@ -555,7 +559,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
     <CompareTable
       runs={[
         { name: t('compare.sharedRun'), points: shared.points, tile: shared.config.tile, software: sharedSoftware },
-        { name: t('compare.here'), points, tile: run?.config.tile ?? shared.config.tile },
+        { name: t('compare.here'), points, tile: run?.config.tile ?? shared.config.tile, software: mineSoftware, here: true },
       ]}
       caption={t('compare.caption')}
       ratioHead={() => t('compare.ratioHere')}
@@ -563,7 +567,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
   );
   const tables = (
     <>
-      {points.length > 0 && <PointsTable points={points} testId={kTableId.mine} caption={run ? t('table.mineAt', { date: fmtDate(run.date) }) : t('table.mine')} />}
+      {points.length > 0 && <PointsTable points={points} software={mineSoftware} here testId={kTableId.mine} caption={run ? t('table.mineAt', { date: fmtDate(run.date) }) : t('table.mine')} />}
       {points.length > 0 && run && <SamplingRule config={run.config} points={points} />}
       {shared && <PointsTable points={shared.points} software={sharedSoftware} testId={points.length > 0 ? kTableId.shared : kTableId.mine} caption={t('table.shared', { date: fmtDate(shared.date) })} />}
       {shared && <SamplingRule config={shared.config} points={shared.points} testId={points.length > 0 ? kRuleId.shared : kRuleId.mine} />}

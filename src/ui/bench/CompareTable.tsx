@@ -17,6 +17,8 @@ export interface ComparedPoints {
   readonly tile: number;
   /** Measured on a software adapter (core/trust softwareAdapter): no ratio is claimed from its points. */
   readonly software?: boolean;
+  /** Measured in this page (its cells are this page's speeds, marked by the same rule: data-speed="here"). */
+  readonly here?: boolean;
 }
 
 /** The class of a cell holding a ratio (a number, emphasised). */
@@ -30,9 +32,14 @@ function ShortMark({ point, software }: { point: BenchPoint; software?: boolean 
   const v = pointTrust(point, { software });
   if (!v || v.trusted) return null;
   const words = v.reasons.map((reason) => distrustMark(v, reason)).join(' ');
+  // One ⚠ per reason, each with the contract's test id (point-software …); the words in its title.
   return (
     <span className="trust-mark" title={words} aria-label={words} data-trust={v.reasons.join(' ')}>
-      {' ⚠'}
+      {v.reasons.map((reason) => (
+        <span key={reason} data-testid={`point-${reason}`} aria-hidden="true">
+          {' ⚠'}
+        </span>
+      ))}
     </span>
   );
 }
@@ -86,7 +93,7 @@ export function CompareTable({ runs, caption, ratioHead, testId = 'compare-table
                 <th scope="row">{kKernels[kernel].usesTile ? t('form.kernelTile', { label: kernelLabel(kernel), tile: ref.tile }) : kernelLabel(kernel)}</th>
                 <td className="num">{size}</td>
                 {mine.map((p, i) => (
-                  <td key={`run-${i}`} className="num">
+                  <td key={`run-${i}`} className="num" data-speed={runs[i]!.here && p?.gflops !== undefined ? 'here' : undefined}>
                     {p === undefined ? '—' : p.gflops !== undefined && p.medianMs !== undefined ? fmtRate(p.gflops, p.medianMs) : p.error !== undefined ? '✗' : t('compare.skipped')}
                     {p && <ShortMark point={p} software={runs[i]!.software} />}
                   </td>

@@ -41,7 +41,7 @@ export const dispatchStep = (run: TimedRun): number => runTrustHere(run).stepMs;
  * softwareAdapter). The software reason is named first (issue #45): no noise advice, no "try a
  * larger size", fixes a time that is no GPU's.
  */
-const verdictOf = (run: TimedRun, software?: boolean): Trust => {
+export const verdictOf = (run: TimedRun, software?: boolean): Trust => {
   const v = runTrustHere(run, software ? { software: true } : undefined);
   return v.reasons.includes('software') ? { ...v, reasons: ['software', ...v.reasons.filter((r) => r !== 'software')] } : v;
 };

@@ -8,7 +8,8 @@ import { KeyHintLine, StepButtons, usePlaying, type StepButtonIds } from '../les
 import { useStepperKeys, type StepperActions } from '../lesson/useStepperKeys';
 import { useApp } from '../../state/store';
 import { fmtBelowResolution, fmtMs, isBelowResolution } from '../common/format';
-import { distrustHeadline, untimeableRun } from '../common/timing';
+import { distrustHeadline, untimeableRun, verdictOf } from '../common/timing';
+import { TrustMarks } from '../common/TrustMarks';
 import { numberFormat, say } from '../../i18n';
 
 /** Notation, the same in every language: the sum shown, and the mark of a lane whose value is read. */
@@ -328,7 +329,7 @@ export function DotView() {
                 })}
                 {r.value === r.reference && <> {t('dot.exact')}</>}
               </p>
-              <p className="small">
+              <p className="small" data-speed="here">
                 {isBelowResolution(r.timing.stats.median) || !Number.isFinite(r.gbPerS)
                   ? t('dot.timingBelow', { ...timingValues(r, t(`dot.clock.${r.timing.clock}`)), below: fmtBelowResolution() })
                   : t('dot.timingRate', { ...timingValues(r, t(`dot.clock.${r.timing.clock}`)), rate: r.gbPerS.toPrecision(3) })}{' '}
@@ -338,6 +339,7 @@ export function DotView() {
                     ⚠ {distrustHeadline(r.timing)}: {untrustedWhy}.{' '}
                   </strong>
                 )}
+                <TrustMarks verdict={verdictOf(r.timing)} />{' '}
                 {t('dot.noPercent')}
               </p>
             </>

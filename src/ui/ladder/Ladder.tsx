@@ -149,6 +149,7 @@ export function Ladder() {
   const { parsed } = checkKernels(derived, ['naive', 'tiled']);
   const view = useApp((s) => s.view);
   const own = useLadderShape((s) => s.own);
+  const probing = useLadderShape((s) => s.probing === true);
   // Opened without a shape of the user's: the ladder's own size (issue #34), once there is a device.
   useEffect(() => {
     applyLadderShape();
@@ -176,6 +177,7 @@ export function Ladder() {
           intensity: exerciseIntensity(exercise(timedHere.ex), yoursOutcome.size),
           gflops: yoursOutcome.gflops,
           trusted: timedHere.trust?.trusted === true,
+          ...(timedHere.trust ? { verdict: timedHere.trust } : {}),
         }
       : undefined;
   // The trust rule over each measured rung: an untimeable one gets no bar, a noisy one a hatched,
@@ -196,10 +198,14 @@ export function Ladder() {
           data-k={parsed.shape.k}
           data-n={parsed.shape.n}
           data-pace={own ? own.pace : undefined}
+          data-measured={own ? own.measured : undefined}
+          data-probing={probing || undefined}
           data-own={own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n ? own.basis : undefined}
         >
-          {own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n
-            ? t(own.basis === 'software' ? 'ladder.ownShapeSoftware' : 'ladder.ownShapeGpu', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}`, time: fmtDuration(own.totalMs), rungs: own.rungs })
+          {probing
+            ? t('ladder.ownShapeProbing')
+            : own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n
+            ? t(own.basis === 'software' ? 'ladder.ownShapeSoftware' : own.measured ? 'ladder.ownShapeMeasured' : 'ladder.ownShapeGpu', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}`, time: fmtDuration(own.totalMs), rungs: own.rungs, pace: fmtGflops(own.pace) })
             : t('ladder.shapeHere', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}` })}
         </p>
       )}
@@ -266,14 +272,14 @@ export function Ladder() {
                     <span className="small">{t('ladder.notApplicable', { why: notApplicable.get(id) ?? '' })}</span>
                   ) : ok && share === undefined ? (
                     // Untimeable: no bar at all (never the longest nor the shortest), the mark in words.
-                    <div className="bar-cell untimeable" data-bar="none">
+                    <div className="bar-cell untimeable" data-bar="none" data-speed="here">
                       <span>
                         {marks}{' '}
                         <Trans t={t} i18nKey="ladder.untimeable" values={values} components={kParts} />
                       </span>
                     </div>
                   ) : ok ? (
-                    <div className="bar-cell" data-bar={verdict?.trusted ? 'trusted' : 'noisy'}>
+                    <div className="bar-cell" data-bar={verdict?.trusted ? 'trusted' : 'noisy'} data-speed="here">
                       <div className="bar" data-noisy={verdict?.trusted ? undefined : true} style={{ width: `${(share ?? 0) * 100}%` }} aria-hidden="true" />
                       <span>
                         <Trans t={t} i18nKey={consts ? 'ladder.measuredParams' : 'ladder.measured'} values={values} components={kParts} />
@@ -303,7 +309,7 @@ export function Ladder() {
       <Roofline
         rungs={[
           ...(parsed
-            ? measured.map(({ id, r }) => ({ id, intensity: arithmeticIntensity(parsed.shape, kernelLoads(id, parsed.shape, parsed.tile)), gflops: r!.run!.gflops, trusted: trust.get(id)?.trusted ?? false }))
+            ? measured.map(({ id, r }) => ({ id, intensity: arithmeticIntensity(parsed.shape, kernelLoads(id, parsed.shape, parsed.tile)), gflops: r!.run!.gflops, trusted: trust.get(id)?.trusted ?? false, verdict: trust.get(id) }))
             : []),
           ...(yours ? [yours] : []),
         ]}

@@ -21,6 +21,7 @@ import { CancelRun, isCancelled } from '../common/CancelRun';
 import { runProbeView } from '../../state/probes';
 import { useApp } from '../../state/store';
 import { allTrusted, probeFigureTrust, runTrustHere } from '../../state/trust';
+import { TrustMarks } from '../common/TrustMarks';
 import { figureMarkText } from '../../i18n/bench';
 import type { ProbeResult, ProbeVariant } from '../../gpu/probes';
 import { fmtBytes, fmtInt, fmtMs, fmtPercent } from '../common/format';
@@ -159,8 +160,9 @@ function VariantRow({ id, v, count }: { id: ProbeId; v: ProbeVariant; count: num
           </div>
         )}
       </td>
-      <td className="num">
+      <td className="num" data-speed="here">
         {trust.reasons.includes('untimeable') ? '—' : t(trust.trusted ? 'rateCell' : 'rateCellUntrusted', { rate: fixed(v.gbPerS, v.gbPerS >= 100 ? 0 : 2) })}
+        <TrustMarks verdict={trust} />
       </td>
       <td className={v.check.verified ? undefined : 'error-text'}>
         {v.check.verified

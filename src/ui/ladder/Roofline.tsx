@@ -4,7 +4,8 @@ import { numberFormat, say } from '../../i18n';
 import { CancelRun, isCancelled } from '../common/CancelRun';
 import { kFmaChains, kH100Roofline, rooflineChart, rooflineEstimateSeconds, rooflineSizes, type RungPoint } from '../../core/roofline';
 import { spreadPercent } from '../../core/stats';
-import { runTrust } from '../../core/trust';
+import { notDrawn, runTrustHere, type Trust } from '../../state/trust';
+import { TrustMarks } from '../common/TrustMarks';
 import { runRooflineView } from '../../state/roofline';
 import { useApp } from '../../state/store';
 import { kernelLabel } from '../../i18n/kernels';
@@ -105,8 +106,15 @@ function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: 
   );
 }
 
-/** The measured roofline of this GPU, under the ladder: the run button, the chart and what each figure is. */
-export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
+/** A rung's point with its verdict under the trust rule (state/trust runTrustHere), for its marks. */
+export type VerdictPoint = RungPoint & { readonly verdict?: Trust };
+
+/**
+ * The measured roofline of this GPU, under the ladder: the run button, the chart and what each figure
+ * is. A point whose figure is no speed at all (untimeable, or a software adapter's: core/trust
+ * notDrawn) is not drawn; the list under the chart names it with its marks (issue #46).
+ */
+export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
   const { t } = useTranslation('run');
   const gpu = useApp((s) => s.gpu);
   const busy = useApp((s) => s.busy);
@@ -118,7 +126,17 @@ export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
   const clock = (c: string) => t(`clock.label.${c as 'gpu-timestamp' | 'wall-clock'}`);
   const verdict = (ok: boolean, wrong: number) => (ok ? t('roofline.verified') : t('roofline.notVerified', { wrong: fmtInt(wrong) }));
   const spread = (s: { median: number; min: number; max: number }) => fmtPercent(spreadPercent(s));
-  const untrusted = (tm: NonNullable<typeof r>['copy']['timing']) => (runTrust(tm).trusted ? '' : ` ${t('roofline.untrusted')}`);
+  // This page's figures under the one rule (a software adapter's included): the marks beside each.
+  const marks = (tm: NonNullable<typeof r>['copy']['timing']) => {
+    const v = runTrustHere(tm);
+    return v.trusted ? null : (
+      <>
+        {` ${t('roofline.untrusted')}`}
+        <TrustMarks verdict={v} />
+      </>
+    );
+  };
+  const drawn = rungs.filter((p) => !p.verdict?.reasons.some(notDrawn));
   const m = kH100Roofline.measured;
   return (
     <section className="roofline" aria-labelledby="roofline-heading" data-testid="roofline">
@@ -157,22 +175,22 @@ export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
         ))}
       {r && (
         <>
-          <Chart bandwidthGbs={r.copy.gbps} fmaGflops={r.fma.gflops} rungs={rungs} roofTrusted={runTrust(r.copy.timing).trusted && runTrust(r.fma.timing).trusted} />
+          <Chart bandwidthGbs={r.copy.gbps} fmaGflops={r.fma.gflops} rungs={drawn} roofTrusted={runTrustHere(r.copy.timing).trusted && runTrustHere(r.fma.timing).trusted} />
           <ul className="roofline-figures small" data-testid="roofline-figures" data-verified={r.copy.verified && r.fma.verified}>
-            <li data-testid="roofline-bandwidth" data-verified={r.copy.verified}>
+            <li data-testid="roofline-bandwidth" data-verified={r.copy.verified} data-speed="here">
               <Trans
                 t={t}
                 i18nKey="roofline.bandwidth"
                 values={{ gbs: fmtGbs(r.copy.gbps), mib: fmtInt(r.copy.config.bytes / 2 ** 20), n: r.copy.timing.stats.n, spread: spread(r.copy.timing.stats), clock: clock(r.copy.timing.clock), verified: verdict(r.copy.verified, r.copy.mismatches) }}
                 components={kParts}
               />
-              {untrusted(r.copy.timing)}
+              {marks(r.copy.timing)}
             </li>
-            <li data-testid="roofline-builtin">
+            <li data-testid="roofline-builtin" data-speed="here">
               <Trans t={t} i18nKey="roofline.builtin" values={{ gbs: fmtGbs(r.builtin.gbps), n: r.builtin.timing.stats.n, clock: clock(r.builtin.timing.clock) }} components={kParts} />
-              {untrusted(r.builtin.timing)}
+              {marks(r.builtin.timing)}
             </li>
-            <li data-testid="roofline-fma" data-verified={r.fma.verified}>
+            <li data-testid="roofline-fma" data-verified={r.fma.verified} data-speed="here">
               <Trans
                 t={t}
                 i18nKey="roofline.fma"
@@ -188,7 +206,7 @@ export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
                 }}
                 components={kParts}
               />
-              {untrusted(r.fma.timing)}
+              {marks(r.fma.timing)}
             </li>
             <li>
               <Trans t={t} i18nKey="roofline.ridge" values={{ ai: fixed(r.fma.gflops / r.copy.gbps, 1) }} components={kParts} />
@@ -197,9 +215,15 @@ export function Roofline({ rungs }: { rungs: readonly RungPoint[] }) {
             <li>{rungs.length === 0 ? t('roofline.noRungs') : t('roofline.legendRung')}</li>
             {rungs.length > 0 && (
               <li data-testid="roofline-rung-list">
-                {t('roofline.rungList', {
-                  list: rungs.map((p) => `${p.label ?? (isKernelId(p.id) ? kernelLabel(p.id) : p.id)}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte${p.trusted ? '' : ` (${t('roofline.pointUntrusted')})`}`).join('; '),
-                })}
+                {t('roofline.rungListHead')}
+                <ul>
+                  {rungs.map((p) => (
+                    <li key={p.id} data-point={p.id} data-speed="here" data-drawn={drawn.includes(p)}>
+                      {`${p.label ?? (isKernelId(p.id) ? kernelLabel(p.id) : p.id)}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte${p.trusted ? '' : ` (${t('roofline.pointUntrusted')})`}`}
+                      <TrustMarks verdict={p.verdict} />
+                    </li>
+                  ))}
+                </ul>
               </li>
             )}
           </ul>

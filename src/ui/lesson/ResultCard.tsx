@@ -6,7 +6,8 @@ import { howChecked } from '../../i18n/words';
 import { describeConfig } from '../../state/selectors';
 import { useApp, type KernelResult } from '../../state/store';
 import { fmtError, fmtInt, fmtMeasuredMs, fmtMs, fmtPercent, fmtRate } from '../common/format';
-import { dispatchStep, distrustAdvice, distrustHeadline, untimeableRun } from '../common/timing';
+import { dispatchStep, distrustAdvice, distrustHeadline, untimeableRun, verdictOf } from '../common/timing';
+import { TrustMarks } from '../common/TrustMarks';
 import { say } from '../../i18n';
 import { useSoftwareAdapter } from '../common/useSoftware';
 import { kernelLabel, kernelSummary, mappingText } from '../../i18n/kernels';
@@ -52,6 +53,7 @@ function Body({ r, software }: { r: KernelResult; software: boolean }) {
   const step = dispatchStep(run);
   const spread = spreadPercent(run.stats);
   const why = untimeableRun(run, software);
+  const verdict = verdictOf(run, software);
   const samples = { n: run.stats.n, count: run.warmups, d: run.dispatchesPerSample };
   const sampled = run.dispatchesPerSample > 1 ? t('result.samplesBatched', samples) : t('result.samples', samples);
   return (
@@ -62,8 +64,9 @@ function Body({ r, software }: { r: KernelResult; software: boolean }) {
           <p data-testid="software-note">
             <strong>{distrustHeadline(run, true)}.</strong> {distrustAdvice(run, true)}
           </p>
-          <p className="small">
+          <p className="small" data-speed="here">
             {t('result.shownNotTrusted', { median: fmtMeasuredMs(run.stats.median, step), rate: fmtRate(run.gflops, run.stats.median, step) })}
+            <TrustMarks verdict={verdict} />
           </p>
         </div>
       ) : why ? (
@@ -76,12 +79,13 @@ function Body({ r, software }: { r: KernelResult; software: boolean }) {
               components={kBold}
             />
           </p>
-          <p className="small">
+          <p className="small" data-speed="here">
             {t('result.shownNotTrusted', { median: fmtMeasuredMs(run.stats.median, step), rate: fmtRate(run.gflops, run.stats.median, step) })}
+            <TrustMarks verdict={verdict} />
           </p>
         </div>
       ) : (
-      <div className="headline">
+      <div className="headline" data-speed="here">
         <div>
           <span className="big">{fmtMeasuredMs(run.stats.median, step)}</span>
           <span className="unit">{t('result.medianTime')}</span>

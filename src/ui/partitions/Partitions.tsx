@@ -11,7 +11,8 @@ import { useApp } from '../../state/store';
 import { numberFormat, say } from '../../i18n';
 import { allTrusted, runTrustHere } from '../../state/trust';
 import { fmtInt, fmtMs } from '../common/format';
-import { distrustMark, untimeableRun } from '../common/timing';
+import { untimeableRun } from '../common/timing';
+import { TrustMarks } from '../common/TrustMarks';
 
 const kMaxBands = 24;
 const kPartitionKernels = ['tiled', 'strip'] as const;
@@ -67,14 +68,11 @@ export function Partitions() {
   const measured = (r: typeof st, v: typeof stTrust) =>
     r ? (
       <>
-        <span className="num">{fmtMs(r.run.stats.median)}</span>
-        {t('partitions.measured', { clock: kClockLabels[r.run.clock], n: r.run.stats.n })}
-        {v?.reasons.map((reason) => (
-          <span key={reason} className="trust-mark" data-testid={`point-${reason}`}>
-            {' '}
-            {distrustMark(v, reason)}
-          </span>
-        ))}
+        <span data-speed="here">
+          <span className="num">{fmtMs(r.run.stats.median)}</span>
+          {t('partitions.measured', { clock: kClockLabels[r.run.clock], n: r.run.stats.n })}
+          <TrustMarks verdict={v} />
+        </span>
       </>
     ) : (
       t('partitions.notRun')

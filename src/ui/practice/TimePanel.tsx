@@ -20,6 +20,7 @@ import { CancelRun } from '../common/CancelRun';
 import { fmtGflops, fmtInt, fmtMs, fmtPercent } from '../common/format';
 import { fmtDuration } from '../common/RunEstimate';
 import { distrustWords } from '../common/timing';
+import { TrustMarks } from '../common/TrustMarks';
 
 /** A share as a percentage with up to 3 significant digits ("12.3%"). */
 const pct = (x: number) => `${numberFormat({ maximumSignificantDigits: 3 }).format(x * 100)}%`;
@@ -189,11 +190,12 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
       data-of-roof={place ? (timed.ofRoof ?? '') : ''}
     >
       {v.ok ? (
-        <p>
+        <p data-speed="here">
           <strong>
             {trust.trusted ? '✓ ' : '⚠ '}
             {t('time.figure', { rate: fmtGflops(o.gflops), size: o.size })}
-          </strong>{' '}
+          </strong>
+          <TrustMarks verdict={trust} />{' '}
           {t('time.detail', { median: fmtMs(stats.median), samples: fmtInt(stats.n), dps: fmtInt(o.timing.dispatchesPerSample), spread: fmtPercent(spreadPercent(stats)), clock: tg(`run:clock.name.${o.timing.clock}`) })}{' '}
           {t('time.verified', { checked: fmtInt(v.checked), total: fmtInt(v.total) })}{' '}
           <span data-testid="exercise-timed-sample">
