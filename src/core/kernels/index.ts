@@ -31,6 +31,7 @@ import { kRegisterKernels } from './registers';
 import { kSeedKernels } from './seed';
 import { kSplitKernels } from './split';
 import { kSubgroupKernels } from './subgroup';
+import { kTensorKernels } from './tensor';
 import type { KernelDef, KernelParams, LaunchPlan, PlanInfo } from './types';
 
 export type { CBlock, MappingWords, PlanFailure };
@@ -47,6 +48,7 @@ const kDefs = {
   ...kBlockKernels,
   ...kSplitKernels,
   ...kSubgroupKernels,
+  ...kTensorKernels,
   ...kPartitionKernels,
 } satisfies Record<string, KernelDef>;
 

@@ -80,6 +80,11 @@ export const run = {
         'No workgroup memory and no barrier: the 64 invocations of a workgroup compute the same 8 rows, so each loads one A value per row and the others get it by subgroupShuffle. Needs the subgroups feature.',
       why: 'Another way to share data: no workgroup memory and no barrier. The lanes of a subgroup run together, so one lane loads a value of A and subgroupShuffle hands it to the others in registers. It shows the feature rather than winning: B is still read from global memory by every lane. Needs the subgroups feature (wgpu did not offer it on the reference GPU).',
     },
+    tensor: {
+      label: 'Tensor cores (f16 inputs, f32 sums)',
+      summary: 'One subgroup multiplies whole 16×16 fragments with subgroup matrices: A and B are rounded to f16 as they are staged in workgroup memory, the sums stay f32. Needs the shader-f16 and chromium-experimental-subgroup-matrix features (Chrome: --enable-unsafe-webgpu; on NVIDIA also --enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia,use_vulkan_memory_model).',
+      why: 'A different unit of the GPU: a tensor core multiplies a 16×16 fragment of A by one of B in one instruction of a subgroup, many times the f32 rate. The price is precision: f16 inputs, f32 sums, so the result is that of the rounded inputs and is checked against it.',
+    },
     strip: {
       label: 'Row strips',
       summary: 'The strip partition (the other of the strip/checkerboard pair): each workgroup computes a band of {{band}} whole rows of C, reading all of B.',
@@ -119,6 +124,7 @@ export const run = {
     blockVec4B:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out, vec4 loads of B, A read and C written per element',
     subgroup: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
+    tensor: '64×64 block of C per workgroup of one subgroup, as 4×4 fragments of 16×16 (subgroup matrices); A and B staged in workgroup memory as f16, 16 deep',
     strip: '{{band}} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged {{band}}×{{per}} at a time',
     splitK:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{rows}}×{{cols}} C elements each, K split over {{s}} layers of workgroups ({{ks}} each), then a pass that sums the {{s}} partial products',
