@@ -16,8 +16,8 @@
 // block of C as 4×4 result fragments. For each step of 16 along K, the invocations copy the 64×16
 // tile of A and the 16×64 tile of B from global memory into workgroup memory, converting to f16
 // and writing 0 outside the matrices (PMPP's rule: any M, K, N), then load 4 left and 4 right
-// fragments from there and do 16 multiply-accumulates. At the end the 16 result fragments go to a
-// 64×64 f32 tile in workgroup memory, and the invocations copy it to C with a bounds test per
+// fragments from there and do 16 multiply-accumulates. At the end the 16 result fragments go, one row
+// of 4 at a time, to a 16×64 f32 strip in workgroup memory, and the invocations copy it to C with a bounds test per
 // element (a fragment store straight into C would write past the edges).
 // Fragment offsets must be uniform across the workgroup (Dawn refuses an offset computed from
 // local_invocation_index): they come from constants and loop counters only.
@@ -44,7 +44,7 @@ const BK: u32 = 16u;
 
 var<workgroup> As: array<f16, 1024>; // BM × BK, row-major, stride BK
 var<workgroup> Bs: array<f16, 1024>; // BK × BN, row-major, stride BN
-var<workgroup> Cs: array<f32, 4096>; // BM × BN, row-major, stride BN
+var<workgroup> Cs: array<f32, 1024>; // 16 rows × BN of C (one row of fragments), stride BN
 
 fn loadA(row: u32, col: u32) -> f16 {
   if (row < dims.M && col < dims.K) { return f16(A[row * dims.K + col]); }
@@ -84,13 +84,14 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   }
   for (var i = 0u; i < 4u; i++) {
     for (var j = 0u; j < 4u; j++) {
-      subgroupMatrixStore<row_major>(&Cs, i * 16u * BN + j * 16u, acc[i * 4u + j], BN);
+      subgroupMatrixStore<row_major>(&Cs, j * 16u, acc[i * 4u + j], BN);
     }
-  }
-  workgroupBarrier();
-  for (var i = lid; i < BM * BN; i += WG) {
-    let r = row0 + i / BN;
-    let c = col0 + i % BN;
-    if (r < dims.M && c < dims.N) { C[r * dims.N + c] = Cs[i]; }
+    workgroupBarrier();
+    for (var e = lid; e < 16u * BN; e += WG) {
+      let r = row0 + i * 16u + e / BN;
+      let c = col0 + e % BN;
+      if (r < dims.M && c < dims.N) { C[r * dims.N + c] = Cs[e]; }
+    }
+    workgroupBarrier();
   }
 }

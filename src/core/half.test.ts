@@ -43,3 +43,27 @@ describe('f16round', () => {
     expect([...f16roundArray(new Float32Array([0.1, 1, 70000]))]).toEqual([Math.fround(0.0999755859375), 1, Infinity]);
   });
 });
+
+describe('verify with f16 inputs', () => {
+  it('checks against the rounded inputs and reports the cost of rounding', async () => {
+    const { verify } = await import('./reference');
+    const s = { m: 3, k: 5, n: 4 };
+    const a = new Float32Array(s.m * s.k).map((_, i) => 0.1 + i / 7);
+    const b = new Float32Array(s.k * s.n).map((_, i) => 0.3 - i / 11);
+    const d = { a, b, exact: false };
+    const mul = (x: Float32Array, y: Float32Array) => {
+      const c = new Float32Array(s.m * s.n);
+      for (let i = 0; i < s.m; i++) for (let j = 0; j < s.n; j++) for (let k = 0; k < s.k; k++) c[i * s.n + j]! += x[i * s.k + k]! * y[k * s.n + j]!;
+      return c;
+    };
+    const half = mul(f16roundArray(a), f16roundArray(b));
+    const full = mul(a, b);
+    const v = verify(d, s, half, 16, 1, true);
+    expect(v.ok).toBe(true);
+    expect(v.halfInputCost).toBeGreaterThan(1e-5);
+    expect(v.halfInputCost).toBeLessThan(2e-3);
+    expect(verify(d, s, half, 16).ok).toBe(false); // the f16 product is not the f32 one
+    expect(verify(d, s, full, 16, 1, true).ok).toBe(false); // nor the f32 product the f16 one
+    expect(verify(d, s, full, 16).halfInputCost).toBeUndefined();
+  });
+});

@@ -10,8 +10,8 @@ import type { KernelDef } from './types';
 export const kTensorBlock = { rows: 64, cols: 64, depth: 16, fragment: 16 } as const;
 /** The invocations of a workgroup: one subgroup of the largest size the WGSL is written for. */
 export const kTensorLanes = 32;
-/** Workgroup memory: A and B tiles as f16 (2 bytes) and the C tile as f32 (4 bytes). */
-export const kTensorStorageBytes = 2 * (kTensorBlock.rows * kTensorBlock.depth + kTensorBlock.depth * kTensorBlock.cols) + 4 * kTensorBlock.rows * kTensorBlock.cols;
+/** Workgroup memory: A and B tiles as f16 (2 bytes) and one 16-row strip of C as f32 (4 bytes): 8 KiB. */
+export const kTensorStorageBytes = 2 * (kTensorBlock.rows * kTensorBlock.depth + kTensorBlock.depth * kTensorBlock.cols) + 4 * kTensorBlock.fragment * kTensorBlock.cols;
 
 export const kTensorKernels = {
   tensor: {
