@@ -1,4 +1,5 @@
 import { drain, mulberry32, type MatmulData, type Step } from './data';
+import { f16roundArray } from './half';
 import { ceilDiv, type Shape } from './shape';
 import type { CBlock } from './tiling';
 
@@ -142,14 +143,28 @@ export interface Verification {
   readonly maxRelError: number;
   readonly mismatches: number;
   readonly firstMismatches: readonly Mismatch[];
+  /**
+   * With f16 inputs (a kernel that rounds A and B to f16): the check above is against the product of
+   * the ROUNDED inputs; this is max |gpu − ref| / Σ|a·b| against the product of the unrounded ones,
+   * what the half-precision inputs cost.
+   */
+  readonly halfInputCost?: number;
+}
+
+/** A and B rounded to f16 (for kernels with f16 inputs); `exact` survives when rounding changed nothing. */
+export function halfData(d: MatmulData): MatmulData {
+  const a = f16roundArray(d.a);
+  const b = f16roundArray(d.b);
+  const same = (x: Float32Array, y: Float32Array) => x.every((v, i) => v === y[i]);
+  return { a, b, exact: d.exact && same(a, d.a) && same(b, d.b) };
 }
 
 /**
  * Compare a GPU result with the f64 CPU reference. NaN or ±Inf in C is always a mismatch. `block`:
  * the C block of the kernel's own plan (see entriesToCheck).
  */
-export function verify(d: MatmulData, s: Shape, c: Float32Array, block: number | CBlock, seed = 1): Verification {
-  return drain(verifySteps(d, s, c, block, seed));
+export function verify(d: MatmulData, s: Shape, c: Float32Array, block: number | CBlock, seed = 1, half = false): Verification {
+  return drain(verifySteps(d, s, c, block, seed, half));
 }
 
 /** Multiply-adds between two progress steps of verifySteps. */
@@ -159,8 +174,12 @@ export const kVerifyStepMacs = 1 << 22;
  * verify in steps: yields its progress (entries checked of the entries to check) about every
  * kVerifyStepMacs multiply-adds, so a worker can report it and notice a cancel; returns verify's result.
  */
-export function* verifySteps(d: MatmulData, s: Shape, c: Float32Array, block: number | CBlock, seed = 1): Generator<Step, Verification, void> {
+export function* verifySteps(d: MatmulData, s: Shape, c: Float32Array, block: number | CBlock, seed = 1, half = false): Generator<Step, Verification, void> {
   const { indices, full, sampled } = entriesToCheck(s, block, seed);
+  // f16 inputs: the reference is the product of the rounded inputs; the unrounded one measures the cost.
+  const unrounded = d;
+  if (half) d = halfData(d);
+  let halfCost = 0;
   const perStep = Math.max(1, Math.floor(kVerifyStepMacs / Math.max(1, s.k)));
   let maxAbs = 0;
   let maxRel = 0;
@@ -174,6 +193,11 @@ export function* verifySteps(d: MatmulData, s: Shape, c: Float32Array, block: nu
     const { value, absSum } = referenceEntry(d, s, i, j);
     const got = c[idx]!;
     const err = Math.abs(got - value);
+    if (half) {
+      const u = referenceEntry(unrounded, s, i, j);
+      const e = Math.abs(got - u.value);
+      halfCost = Math.max(halfCost, e === 0 ? 0 : u.absSum > 0 ? e / u.absSum : Infinity);
+    }
     const tol = tolerance(s.k, absSum, d.exact);
     const rel = err === 0 ? 0 : absSum > 0 ? err / absSum : Infinity;
     const bad = !(err <= tol); // catches NaN
@@ -198,6 +222,7 @@ export function* verifySteps(d: MatmulData, s: Shape, c: Float32Array, block: nu
     exact: d.exact,
     maxAbsError: maxAbs,
     maxRelError: maxRel,
+    ...(half ? { halfInputCost: halfCost } : {}),
     mismatches,
     firstMismatches: first,
   };

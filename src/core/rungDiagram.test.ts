@@ -4,7 +4,7 @@ import { blockGrid, rungDiagram } from './rungDiagram';
 import type { Shape, TileWidth } from './shape';
 
 const limits = { maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256, maxComputeWorkgroupsPerDimension: 65535, maxStorageBufferBindingSize: 2 ** 30, maxBufferSize: 2 ** 30 };
-const info = { limits, features: ['subgroups'], subgroupMaxSize: 32 } as unknown as PlanInfo;
+const info = { limits, features: ['subgroups', 'shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMaxSize: 32 } as unknown as PlanInfo;
 const shapes: Shape[] = [{ m: 40, k: 24, n: 36 }, { m: 257, k: 129, n: 300 }, { m: 1, k: 1, n: 1 }];
 const plan = (id: (typeof kLadderIds)[number], s: Shape, tile: TileWidth = 16): LaunchPlan => {
   const p = planKernel(id, s, tile, info);

@@ -104,9 +104,10 @@ export class CpuHost {
   }
 
   /** Verifies C (moved to the worker and not given back: `c` is unusable once this is called). */
-  verify(key: DataKey, c: Float32Array, block: number | CBlock, opts?: CallOptions & { readonly sampleSeed?: number }): Promise<VerifyAnswer> {
+  verify(key: DataKey, c: Float32Array, block: number | CBlock, opts?: CallOptions & { readonly sampleSeed?: number; readonly half?: boolean }): Promise<VerifyAnswer> {
     const sampleSeed = opts?.sampleSeed;
-    return this.call<VerifyAnswer>((id) => ({ id, op: 'verify', key, c, block, ...(sampleSeed !== undefined ? { sampleSeed } : {}) }), [c.buffer], opts);
+    const half = opts?.half === true;
+    return this.call<VerifyAnswer>((id) => ({ id, op: 'verify', key, c, block, ...(sampleSeed !== undefined ? { sampleSeed } : {}), ...(half ? { half } : {}) }), [c.buffer], opts);
   }
 
   /** Every element of C checked (elementErrors: 1 where wrong); `c` moves to the worker. */

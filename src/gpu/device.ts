@@ -147,6 +147,11 @@ export async function acquireGpu(opts: AcquireOptions = {}): Promise<GpuContext>
   if (adapter.features.has('timestamp-query')) requiredFeatures.push('timestamp-query');
   // The subgroup rung's WGSL (`enable subgroups;`) compiles only on a device created with the feature.
   if (adapter.features.has('subgroups' as GPUFeatureName)) requiredFeatures.push('subgroups' as GPUFeatureName);
+  // The tensor-core rung: `enable f16; enable chromium_experimental_subgroup_matrix;` (both offered only
+  // with Chrome's unsafe-API flags on most GPUs).
+  for (const f of ['shader-f16', 'chromium-experimental-subgroup-matrix']) {
+    if (adapter.features.has(f as GPUFeatureName)) requiredFeatures.push(f as GPUFeatureName);
+  }
 
   let device: GPUDevice;
   try {

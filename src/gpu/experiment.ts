@@ -10,7 +10,7 @@ import type { Verification } from '../core/reference';
 import type { Shape, TileWidth } from '../core/shape';
 import type { CBlock } from '../core/tiling';
 import type { GpuContext } from './device';
-import { isPlanFailure, planKernel, tunedConstants, type KernelId, type KernelParams, type LaunchPlan, type PlanInfo } from '../core/kernels';
+import { isPlanFailure, kKernels, planKernel, tunedConstants, type KernelId, type KernelParams, type LaunchPlan, type PlanInfo } from '../core/kernels';
 import { runMatmul, type RunOptions, type RunResult, type RowSource } from './runner';
 import { cpuHost } from './cpuHost';
 
@@ -78,7 +78,7 @@ export async function runVerified(ctx: GpuContext, kernel: KernelId, e: Experime
   // The corner and edge blocks of the kernel's own plan (e.g. 128×128), not the UI's tile width.
   // C moves to the CPU host and stays there: nothing on the page uses it once it is checked.
   const { c, ...kept } = run;
-  const { verification } = await host.verify(key, c, run.plan.block, { signal, onProgress: stage('verify') });
+  const { verification } = await host.verify(key, c, run.plan.block, { signal, onProgress: stage('verify'), half: kKernels[kernel].halfInputs === true });
   return { run: kept, verification };
 }
 

@@ -168,7 +168,7 @@ async function matmulCase(c: MatmulCase): Promise<Omit<MatmulOutcome, 'ms'>> {
   const data = makeData(c.shape, c.pattern ?? 'random', c.seed ?? 1);
   try {
     const r = await computeMatmul(ctx, c.kernel, c.shape, c.tile, data, { plan, ...(c.maxSubmitMs !== undefined ? { maxSubmitMs: c.maxSubmitMs } : {}) });
-    const v = verify(data, c.shape, r.c, r.plan.block);
+    const v = verify(data, c.shape, r.c, r.plan.block, 1, kKernels[c.kernel].halfInputs === true);
     return {
       ...base,
       status: v.ok ? 'verified' : 'mismatch',

@@ -33,6 +33,7 @@ import { kSeedKernels } from './seed';
 import { kSplitKernels } from './split';
 import { kSubgroupKernels } from './subgroup';
 import type { WgslSource } from './source';
+import { kTensorKernels } from './tensor';
 import type { KernelDef, KernelParams, LaunchPlan, PlanInfo } from './types';
 
 export type { CBlock, MappingWords, PlanFailure };
@@ -50,6 +51,7 @@ const kDefs = {
   ...kBlockKernels,
   ...kSplitKernels,
   ...kSubgroupKernels,
+  ...kTensorKernels,
   ...kPartitionKernels,
 } satisfies Record<string, KernelDef>;
 

@@ -96,6 +96,8 @@ export interface KernelDef {
   readonly vec4BOnly?: boolean;
   /** Has an instrumented copy that records the tile map and phases (gpu/trace.ts). */
   readonly traced?: boolean;
+  /** The WGSL rounds A and B to f16 (sums in f32): verification compares with the product of the f16-rounded inputs. */
+  readonly halfInputs?: boolean;
   readonly chart: ChartStyle;
   /** This rung on the reference run (docs/benchmarks.md), when it was measured there. */
   readonly reference?: ReferenceFigure;

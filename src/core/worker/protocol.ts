@@ -32,7 +32,7 @@ export type CpuRequest =
    * `{ verification }`. `sampleSeed`: the seed of a sampled check's random entries (the data's seed
    * when absent); a seed drawn after the run makes the entries checked unknowable to the kernel.
    */
-  | { readonly id: number; readonly op: 'verify'; readonly key: DataKey; readonly c: Float32Array; readonly block: number | CBlock; readonly sampleSeed?: number }
+  | { readonly id: number; readonly op: 'verify'; readonly key: DataKey; readonly c: Float32Array; readonly block: number | CBlock; readonly sampleSeed?: number; readonly half?: boolean }
   /** Every element of C checked (elementErrors); answers `{ wrong, count }` (wrong transferred). */
   | { readonly id: number; readonly op: 'errors'; readonly key: DataKey; readonly c: Float32Array }
   /** The dot product's vectors and their f64 reference (dotData, dotReference); answers a DotAnswer (a and b transferred). */
@@ -150,7 +150,7 @@ export class CpuJobs {
         return { value: out, transfer: [out.buffer] };
       }
       case 'verify': {
-        const verification = await this.steps(req.id, verifySteps(d, s, req.c, req.block, req.sampleSeed ?? req.key.seed));
+        const verification = await this.steps(req.id, verifySteps(d, s, req.c, req.block, req.sampleSeed ?? req.key.seed, req.half === true));
         const answer: VerifyAnswer = { verification };
         return { value: answer, transfer: [] };
       }

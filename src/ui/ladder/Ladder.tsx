@@ -159,7 +159,7 @@ export function Ladder() {
   if (parsed && gpu.state === 'ready') {
     for (const id of kLadderIds) {
       const plan = derived.plans[id];
-      if (typeof plan === 'string') notApplicable.set(id, plan);
+      if (plan && isPlanFailure(plan)) notApplicable.set(id, say(plan.why));
     }
   }
   const runnable = kLadderIds.filter((id) => !notApplicable.has(id));

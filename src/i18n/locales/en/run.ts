@@ -80,6 +80,11 @@ export const run = {
         'No workgroup memory and no barrier: the 64 invocations of a workgroup compute the same 8 rows, so each loads one A value per row and the others get it by subgroupShuffle. Needs the subgroups feature.',
       why: 'Another way to share data: no workgroup memory and no barrier. The lanes of a subgroup run together, so one lane loads a value of A and subgroupShuffle hands it to the others in registers. It shows the feature rather than winning: B is still read from global memory by every lane. Needs the subgroups feature (wgpu did not offer it on the reference GPU).',
     },
+    tensor: {
+      label: 'Tensor cores (f16 inputs, f32 sums)',
+      summary: 'One subgroup multiplies whole 16×16 fragments with subgroup matrices: A and B are rounded to f16 as they are staged in workgroup memory, the sums stay f32. Needs the shader-f16 and chromium-experimental-subgroup-matrix features (Chrome: --enable-unsafe-webgpu; on NVIDIA also --enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia,use_vulkan_memory_model).',
+      why: 'A different unit of the GPU: a tensor core multiplies a 16×16 fragment of A by one of B in one instruction of a subgroup, many times the f32 rate. The price is precision: f16 inputs, f32 sums, so the result is that of the rounded inputs and is checked against it.',
+    },
     strip: {
       label: 'Row strips',
       summary: 'The strip partition (the other of the strip/checkerboard pair): each workgroup computes a band of {{band}} whole rows of C, reading all of B.',
@@ -119,6 +124,7 @@ export const run = {
     blockVec4B:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out, vec4 loads of B, A read and C written per element',
     subgroup: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
+    tensor: '64×64 block of C per workgroup of one subgroup, as 4×4 fragments of 16×16 (subgroup matrices); A and B staged in workgroup memory as f16, 16 deep',
     strip: '{{band}} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged {{band}}×{{per}} at a time',
     splitK:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{rows}}×{{cols}} C elements each, K split over {{s}} layers of workgroups ({{ks}} each), then a pass that sums the {{s}} partial products',
@@ -267,7 +273,7 @@ export const run = {
     ownShapeGpu: 'The ladder opened at {{shape}}, a size of its own: every rung’s block fits several times (the lesson’s small example would fit in one partial block). Change M, K and N above to run another.',
     ownShapeSoftware: 'The ladder opened at {{shape}}: on this software adapter the largest size whose estimate for all {{rungs}} rungs is about a minute ({{time}}). A real GPU opens it at the largest size its own pace allows in about a minute (4096³ on an H200). Change M, K and N above to run another.',
     ownShapeProbing: 'Timing the naive kernel once on this GPU to choose the ladder’s size (well under a second)…',
-    ownShapeMeasured: 'The ladder opened at {{shape}}: the largest size whose {{rungs}} rungs take about a minute ({{time}}) at this GPU’s pace, measured here (naive timed once; the other rungs scaled by the reference run, about {{pace}} over the whole ladder). There the rungs climb as on the reference. Change M, K and N above to run another.',
+    ownShapeMeasured: 'The ladder opened at {{shape}}: the largest size whose {{rungs}} rungs fit a minute and a half by the estimate ({{time}}, which counts every rung’s settling in full: the run is shorter) at this GPU’s pace, measured here (naive timed once; the other rungs scaled by the reference run, about {{pace}} over the whole ladder). There the rungs climb as on the reference. Change M, K and N above to run another.',
     shapeHere: 'The rungs run at {{shape}} (M, K and N above).',
     estimateSoftware: 'Estimate: about {{time}} for {{rungs}} rungs at {{shape}} on this software adapter (0.15 GFLOP/s a dispatch assumed, as measured on SwiftShader).',
     estimateGpu: 'Estimate: at most about {{time}} for {{rungs}} rungs at {{shape}} (100 GFLOP/s assumed: no rate is measured before the ladder runs).',

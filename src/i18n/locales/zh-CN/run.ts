@@ -77,6 +77,11 @@ export const run: Catalogue<typeof en> = {
       summary: '没有工作组内存，也没有屏障：一个工作组的 64 个调用计算相同的 8 行，每个调用每行加载一个 A 值，其他调用通过 subgroupShuffle 获得。需要 subgroups 特性。',
       why: '另一种共享数据的方式：没有工作组内存，也没有屏障。一个子组的各通道一起执行，所以一个通道加载 A 的一个值，subgroupShuffle 在寄存器中把它交给其他通道。它展示的是这个特性，而不是为了取胜：每个通道仍从全局内存读取 B。需要 subgroups 特性（参考 GPU 上 wgpu 不提供）。',
     },
+    tensor: {
+      label: '张量核心（f16 输入，f32 求和）',
+      summary: '一个子组用子组矩阵乘整个 16×16 片段：A 和 B 在暂存到工作组内存时舍入为 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上还需 --enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia,use_vulkan_memory_model）。',
+      why: 'GPU 的另一个单元：张量核心在子组的一条指令中把 A 的一个 16×16 片段与 B 的一个片段相乘，速度是 f32 的许多倍。代价是精度：f16 输入，f32 求和，所以结果是舍入后输入的乘积，并以此核对。',
+    },
     strip: {
       label: '行条带',
       summary: '条带划分（条带划分 / 棋盘划分中的另一种）：每个工作组计算 C 中 {{band}} 整行组成的条带，读取整个 B。',
@@ -113,6 +118,7 @@ export const run: Catalogue<typeof en> = {
     blockVec4: '每个工作组计算 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{tm}}×{{tn}} 个 C 元素，双缓冲阶段深度 {{bk}}，k 循环写开，全局内存以 vec4 加载和存储',
     blockVec4B: '每个工作组计算 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{tm}}×{{tn}} 个 C 元素，双缓冲阶段深度 {{bk}}，k 循环写开，B 以 vec4 加载，A 逐元素读取、C 逐元素写入',
     subgroup: '每个 64 个调用的工作组计算 C 的 8 行 × 256 列（每个调用 4 列）；A 通过 subgroupShuffle 共享，不用工作组内存',
+    tensor: '每个由一个子组组成的工作组计算 C 的 64×64 块，分为 4×4 个 16×16 片段（子组矩阵）；A 和 B 以 f16 暂存在工作组内存中，深 16',
     strip: '每个工作组计算 C 的 {{band}} 行，256 个调用每次扫过 256 列，A 每次暂存 {{band}}×{{per}}',
     splitK:
       '每个工作组一个 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{rows}}×{{cols}} 个 C 元素，K 拆到 {{s}} 层工作组上（每层 {{ks}}），再用一趟把 {{s}} 个部分积相加',
@@ -259,7 +265,7 @@ export const run: Catalogue<typeof en> = {
     ownShapeGpu: '阶梯以自己的规模 {{shape}} 打开：每一级的块都能放下好几次（课程的小例子只够一个不完整的块）。修改上方的 M、K、N 可运行其他规模。',
     ownShapeSoftware: '阶梯以 {{shape}} 打开：在这个软件适配器上，这是运行全部 {{rungs}} 级的估计时间约为一分钟（{{time}}）的最大规模。真实 GPU 上以它自己的速度在约一分钟内能跑完的最大规模打开（H200 上为 4096³）。修改上方的 M、K、N 可运行其他规模。',
     ownShapeProbing: '正在这个 GPU 上把朴素内核计时一次，以选择阶梯的规模（远不到一秒）…',
-    ownShapeMeasured: '阶梯以 {{shape}} 打开：按在这里测得的这个 GPU 的速度（朴素内核计时一次，其他各级按参考运行的比例换算，整个阶梯约 {{pace}}），这是 {{rungs}} 级约一分钟（{{time}}）能跑完的最大规模。在这个规模下各级像参考一样逐级上升。修改上方的 M、K、N 可运行其他规模。',
+    ownShapeMeasured: '阶梯以 {{shape}} 打开：按在这里测得的这个 GPU 的速度（朴素内核计时一次，其他各级按参考运行的比例换算，整个阶梯约 {{pace}}），这是 {{rungs}} 级按估计在一分半钟内（{{time}}，估计把每一级的稳定时间都算满，实际更短）能跑完的最大规模。在这个规模下各级像参考一样逐级上升。修改上方的 M、K、N 可运行其他规模。',
     shapeHere: '各级在 {{shape}} 上运行（上方的 M、K、N）。',
     estimateSoftware: '估计：在这个软件适配器上以 {{shape}} 运行 {{rungs}} 级约需 {{time}}（假设每次调度 0.15 GFLOP/s，这是在 SwiftShader 上测得的）。',
     estimateGpu: '估计：以 {{shape}} 运行 {{rungs}} 级至多约需 {{time}}（假设 100 GFLOP/s：阶梯运行之前没有测得速率）。',

@@ -77,6 +77,11 @@ export const run: Catalogue<typeof en> = {
       summary: '沒有工作群組記憶體，也沒有屏障：一個工作群組的 64 個叫用計算相同的 8 列，每個叫用每列載入一個 A 值，其他叫用透過 subgroupShuffle 獲得。需要 subgroups 特性。',
       why: '另一種共享資料的方式：沒有工作群組記憶體，也沒有屏障。一個子群組的各通道一起執行，所以一個通道載入 A 的一個值，subgroupShuffle 在暫存器中把它交給其他通道。它展示的是這個特性，而不是為了取勝：每個通道仍從全域記憶體讀取 B。需要 subgroups 特性（參考 GPU 上 wgpu 不提供）。',
     },
+    tensor: {
+      label: '張量核心（f16 輸入，f32 求和）',
+      summary: '一個子群組用子群組矩陣乘整個 16×16 片段：A 和 B 在暫存到工作群組記憶體時捨入為 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上還需 --enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia,use_vulkan_memory_model）。',
+      why: 'GPU 的另一個單元：張量核心在子群組的一條指令中把 A 的一個 16×16 片段與 B 的一個片段相乘，速度是 f32 的許多倍。代價是精度：f16 輸入，f32 求和，所以結果是捨入後輸入的乘積，並以此核對。',
+    },
     strip: {
       label: '列條帶',
       summary: '條帶劃分（條帶劃分 / 棋盤劃分中的另一種）：每個工作群組計算 C 中 {{band}} 整列組成的條帶，讀取整個 B。',
@@ -113,6 +118,7 @@ export const run: Catalogue<typeof en> = {
     blockVec4: '每個工作群組計算 {{bm}}×{{bn}} 的 C 塊，{{x}}×{{y}} 個叫用，每個計算 {{tm}}×{{tn}} 個 C 元素，雙緩衝階段深度 {{bk}}，k 迴圈寫開，全域記憶體以 vec4 載入和儲存',
     blockVec4B: '每個工作群組計算 {{bm}}×{{bn}} 的 C 塊，{{x}}×{{y}} 個叫用，每個計算 {{tm}}×{{tn}} 個 C 元素，雙緩衝階段深度 {{bk}}，k 迴圈寫開，B 以 vec4 載入，A 逐元素讀取、C 逐元素寫入',
     subgroup: '每個 64 個叫用的工作群組計算 C 的 8 列 × 256 行（每個叫用 4 行）；A 透過 subgroupShuffle 共享，不用工作群組記憶體',
+    tensor: '每個由一個子群組組成的工作群組計算 C 的 64×64 區塊，分為 4×4 個 16×16 片段（子群組矩陣）；A 和 B 以 f16 暫存在工作群組記憶體中，深 16',
     strip: '每個工作群組計算 C 的 {{band}} 列，256 個叫用每次掃過 256 行，A 每次暫存 {{band}}×{{per}}',
     splitK:
       '每個工作群組一個 {{bm}}×{{bn}} 的 C 塊，{{x}}×{{y}} 個叫用，每個計算 {{rows}}×{{cols}} 個 C 元素，K 拆到 {{s}} 層工作群組上（每層 {{ks}}），再用一趟把 {{s}} 個部分積相加',
@@ -259,7 +265,7 @@ export const run: Catalogue<typeof en> = {
     ownShapeGpu: '階梯以自己的規模 {{shape}} 開啟：每一級的區塊都能放下好幾次（課程的小例子只夠一個不完整的區塊）。修改上方的 M、K、N 可執行其他規模。',
     ownShapeSoftware: '階梯以 {{shape}} 開啟：在這個軟體介面卡上，這是執行全部 {{rungs}} 級的估算時間約為一分鐘（{{time}}）的最大規模。真實 GPU 上以它自己的速度在約一分鐘內能跑完的最大規模開啟（H200 上為 4096³）。修改上方的 M、K、N 可執行其他規模。',
     ownShapeProbing: '正在這個 GPU 上把樸素核心計時一次，以選擇階梯的規模（遠不到一秒）…',
-    ownShapeMeasured: '階梯以 {{shape}} 開啟：按在這裡測得的這個 GPU 的速度（樸素核心計時一次，其他各級按參考執行的比例換算，整個階梯約 {{pace}}），這是 {{rungs}} 級約一分鐘（{{time}}）能跑完的最大規模。在這個規模下各級像參考一樣逐級上升。修改上方的 M、K、N 可執行其他規模。',
+    ownShapeMeasured: '階梯以 {{shape}} 開啟：按在這裡測得的這個 GPU 的速度（樸素核心計時一次，其他各級按參考執行的比例換算，整個階梯約 {{pace}}），這是 {{rungs}} 級按估算在一分半鐘內（{{time}}，估算把每一級的穩定時間都算滿，實際更短）能跑完的最大規模。在這個規模下各級像參考一樣逐級上升。修改上方的 M、K、N 可執行其他規模。',
     shapeHere: '各級在 {{shape}} 上執行（上方的 M、K、N）。',
     estimateSoftware: '估算：在這個軟體介面卡上以 {{shape}} 執行 {{rungs}} 級約需 {{time}}（假設每次分派 0.15 GFLOP/s，這是在 SwiftShader 上測得的）。',
     estimateGpu: '估算：以 {{shape}} 執行 {{rungs}} 級至多約需 {{time}}（假設 100 GFLOP/s：階梯執行之前沒有測得速度）。',
