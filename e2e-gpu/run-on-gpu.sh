@@ -35,7 +35,7 @@ XML
 export FONTCONFIG_FILE=$G/fonts.conf
 export CHROME=$G/chromium/chromium
 # The flags of ../shared/docs/real-gpu.md (2026-11-27): GL through ANGLE on NVIDIA's EGL, Vulkan without a surface.
-export CHROME_GPU_FLAGS="${CHROME_GPU_FLAGS-"--headless=new --no-sandbox --enable-unsafe-webgpu --ignore-gpu-blocklist --disable-gpu-sandbox --use-gl=angle --use-angle=gl-egl --ozone-platform=headless --enable-features=Vulkan --use-vulkan=native --disable-vulkan-surface"}"
+export CHROME_GPU_FLAGS="${CHROME_GPU_FLAGS-"--headless=new --no-sandbox --enable-unsafe-webgpu --ignore-gpu-blocklist --disable-gpu-sandbox --use-gl=angle --use-angle=gl-egl --ozone-platform=headless --enable-features=Vulkan --use-vulkan=native --disable-vulkan-surface --enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia,use_vulkan_memory_model"}"
 mkdir -p "$R/bin" && ln -sf "$G/node" "$R/bin/node" && export PATH=$R/bin:$PATH
 nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem --format=csv > "$OUT/gpu.txt" 2>&1
 LD_LIBRARY_PATH=$G/lib "$CHROME" --version >> "$OUT/gpu.txt" 2>&1
@@ -57,15 +57,27 @@ for _ in range(5):
 ms.sort(); med = ms[len(ms) // 2]
 p = torch.cuda.get_device_properties(0)
 clock = float(subprocess.run(['nvidia-smi', '--query-gpu=clocks.max.sm', '--format=csv,noheader,nounits'], capture_output=True, text=True).stdout.split()[0])
+# cuBLAS at the ladder's 4096³ in the same call (issue #49): half inputs with f32 sums, and FP32 with TF32 off.
+torch.backends.cuda.matmul.allow_tf32 = False
+torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction = False
+def mm_tflops(dtype, n=4096):
+    x = torch.randn(n, n, device='cuda', dtype=dtype); y = torch.randn(n, n, device='cuda', dtype=dtype)
+    for _ in range(5): torch.matmul(x, y)
+    torch.cuda.synchronize(); t = []
+    for _ in range(15):
+        s.record(); [torch.matmul(x, y) for _ in range(10)]; e.record(); torch.cuda.synchronize(); t.append(s.elapsed_time(e) / 10)
+    t.sort(); return 2 * n**3 / (t[len(t) // 2] * 1e9)
+half, fp32 = mm_tflops(torch.half), mm_tflops(torch.float)
 print(json.dumps({'copyMiB': 256, 'copyMs': med, 'copyGBs': 2 * 256 * 2**20 / (med * 1e6), 'sms': p.multi_processor_count, 'maxSmClockMHz': clock,
-                  'peakGflops': p.multi_processor_count * 128 * 2 * clock / 1e3, 'gpu': p.name, 'torch': torch.__version__}))
+                  'peakGflops': p.multi_processor_count * 128 * 2 * clock / 1e3, 'gpu': p.name, 'torch': torch.__version__,
+                  'cublasShape': '4096×4096×4096', 'cublasHalfTflops': half, 'cublasFp32Tflops': fp32}))
 PY
 cat "$OUT/native.json"; log "native copy measured"
 A=${GPUE_APP:-/tmp/app}; rm -rf "$A" && mkdir -p "$A" && tar -xJf "$here/app.tar.xz" -C "$A" && ln -s "$G/node_modules" "$A/node_modules"
 cd "$A"
 export LD_LIBRARY_PATH=$G/lib TILES_GPU_REQUIRED=${TILES_GPU_REQUIRED-1} GPU_E2E_NO_BUILD=1 GPU_E2E_ROOT=$A
 export GPU_REPORT=$OUT/report.json GPU_BOARD_REPORT=$OUT/board.json GPU_NATIVE=$OUT/native.json GPU_E2E_JSON=$OUT/playwright.json GPU_LINK_FILE=$OUT/link.txt
-export GPU_E2E_GLOBAL_MS=${GPU_E2E_GLOBAL_MS:-480000}
+export GPU_E2E_GLOBAL_MS=${GPU_E2E_GLOBAL_MS:-500000}
 log "suite starts"
 set -o pipefail
 # Arguments, if any, pick the suite's files (`bash .gpue3/run-on-gpu.sh board.gpu.ts`); none runs them all.

@@ -50,6 +50,8 @@ export interface LadderEstimate {
   readonly pace: number;
   /** Whether `pace` was measured on this adapter (a run before), not assumed. */
   readonly measured: boolean;
+  /** The naive kernel's rate measured by the probe that chose the shape (GFLOP/s), when one did. */
+  readonly naiveGflops?: number;
 }
 
 /** The sizes tried with a measured pace, largest first: 4096³ where the whole ladder fits about a minute (an H200's rungs run 1.5–43 TFLOP/s there). */
@@ -120,17 +122,19 @@ export function rungRatesFromNaive(naiveGflops: number, rungs: readonly KernelId
  * over all the time). 4096³ at an H200's naive rate (about 1.5 TFLOP/s).
  */
 export function ladderShapeFromProbe(naiveGflops: number, rungs: readonly KernelId[] = kLadderIds): LadderEstimate {
-  const rates = rungRatesFromNaive(naiveGflops, rungs);
-  const pace = measuredLadderPace(rates.map((r) => r.gflops)) ?? naiveGflops;
-  const at = (n: number): LadderEstimate => {
-    const e = estimateRun(cube(n), rates, 0, true);
-    return { shape: cube(n), rungs: rungs.length, totalMs: (e.totalMs ?? 0) + rungs.length * kRungOverheadMs.gpu, basis: 'gpu', pace, measured: true };
-  };
   for (const n of kLadderPaceSizes) {
-    const e = at(n);
+    const e = ladderEstimateFromProbe(cube(n), naiveGflops, rungs);
     if (e.totalMs <= kLadderGpuBudgetMs) return e;
   }
-  return at(kLadderPaceSizes.at(-1)!);
+  return ladderEstimateFromProbe(cube(kLadderPaceSizes.at(-1)!), naiveGflops, rungs);
+}
+
+/** The estimate of running `rungs` at `shape` on a GPU whose naive kernel the probe timed at `naiveGflops` (rungRatesFromNaive). */
+export function ladderEstimateFromProbe(shape: Shape, naiveGflops: number, rungs: readonly KernelId[] = kLadderIds): LadderEstimate {
+  const rates = rungRatesFromNaive(naiveGflops, rungs);
+  const pace = measuredLadderPace(rates.map((r) => r.gflops)) ?? naiveGflops;
+  const e = estimateRun(shape, rates, 0, true);
+  return { shape, rungs: rungs.length, totalMs: (e.totalMs ?? 0) + rungs.length * kRungOverheadMs.gpu, basis: 'gpu', pace, measured: true, naiveGflops };
 }
 
 /** Whether the inputs hold the lesson's default shape, i.e. no shape of the user's. */

@@ -20,7 +20,7 @@ import { KernelCode } from '../common/KernelSource';
 import { paramsLabel } from '../../core/tuning';
 import { kernelLabel, kernelSummary, kernelWhy } from '../../i18n/kernels';
 import { rungStep } from '../../core/rungStep';
-import { applyLadderShape, ladderEstimate, measuredLadderPace, useLadderShape } from '../../state/ladderShape';
+import { applyLadderShape, ladderEstimate, ladderEstimateFromProbe, measuredLadderPace, useLadderShape } from '../../state/ladderShape';
 import { fmtDuration } from '../common/RunEstimate';
 
 const RungDiff = lazy(() => import('./RungDiff'));
@@ -185,6 +185,13 @@ export function Ladder() {
   const trust = new Map(measured.map(({ id, r }) => [id, runTrustHere(r!.run!)]));
   // This GPU's rates that can be compared (verified and trusted), for each rung's measured gain.
   const trustedRates = new Map(measured.filter(({ id }) => trust.get(id)?.trusted).map(({ id, r }) => [id, r!.run!.gflops]));
+  // "Run every rung"'s estimate: at the rates measured here (the trusted rungs' pace after a run; before
+  // one, the probe's naive rate scaled by the reference), else the assumed pace of this kind of adapter.
+  const pace = measuredLadderPace([...trustedRates.values()]);
+  const estimate =
+    parsed && pace === undefined && own?.naiveGflops !== undefined
+      ? ladderEstimateFromProbe(parsed.shape, own.naiveGflops, runnable)
+      : ladderEstimate(parsed?.shape ?? own?.shape ?? { m: 1, k: 1, n: 1 }, gpu.state === 'ready' && gpu.info.isFallbackAdapter, runnable, 0, pace);
   const shares = new Map(measured.map(({ id }, i) => [id, barShares(measured.map(({ id: m, r }) => ({ value: r!.run!.gflops, trust: trust.get(m) })))[i]]));
   return (
     <section className="panel" aria-labelledby="ladder-heading" data-testid="ladder">
@@ -215,9 +222,9 @@ export function Ladder() {
         </button>
         {/* "Run every rung" states its estimate before it starts (issue #34). */}
         {parsed && gpu.state === 'ready' && runnable.length > 0 && (
-          <span className="small" data-testid="ladder-estimate" data-total-ms={Math.round(ladderEstimate(parsed.shape, gpu.info.isFallbackAdapter, runnable, 0, measuredLadderPace([...trustedRates.values()])).totalMs)}>
+          <span className="small" data-testid="ladder-estimate" data-total-ms={Math.round(estimate.totalMs)}>
             {t(gpu.info.isFallbackAdapter ? 'ladder.estimateSoftware' : 'ladder.estimateGpu', {
-              time: fmtDuration(ladderEstimate(parsed.shape, gpu.info.isFallbackAdapter, runnable, 0, measuredLadderPace([...trustedRates.values()])).totalMs),
+              time: fmtDuration(estimate.totalMs),
               rungs: runnable.length,
               shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}`,
             })}
