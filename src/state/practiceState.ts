@@ -31,6 +31,8 @@ export interface PracticeTimed {
   readonly codeHash?: string;
   /** The estimate of the rest of the run once the size is chosen (ms). */
   readonly estimateMs?: number;
+  /** How long the whole Time it took, from its start to its verdict and rungs (ms), once done (issue #46: the estimate against what happened). */
+  readonly tookMs?: number;
   readonly outcome?: LearnerTimeOutcome;
   /** The trust rule over the learner's figure (with `software` when the adapter is one). */
   readonly trust?: Trust;

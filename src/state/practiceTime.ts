@@ -84,6 +84,7 @@ export async function timePractice(): Promise<void> {
       const code = useApp.getState().practiceCode[id];
       const software = softwareAdapter(ctx.info).software;
       const mine = ++seq;
+      const t0 = performance.now();
       useApp.setState({ practiceError: '', practiceTimed: { ex: id, code, seq: mine, status: 'running', stage: { kind: 'probe' }, size: software ? kProbeSize.software : kProbeSize.gpu, software, adapter: adapterOf(ctx.info) } });
       // The hash a link's figure carries of this code (core/practice/timing codeHash).
       void codeHash(code).then((h) => useApp.setState((s) => (s.practiceTimed?.seq === mine ? { practiceTimed: { ...s.practiceTimed, codeHash: h } } : {})));
@@ -120,7 +121,7 @@ export async function timePractice(): Promise<void> {
         const place = good && rungs ? placeOnLadder(outcome.gflops, rungFigures(rungs)) : undefined;
         const roof = useApp.getState().roofline;
         const share = good && roof && roof.verified && !software ? ofRoof(outcome.gflops, roof.fmaGflops) : undefined;
-        setTimed({ status: 'done', stage: undefined, ...(rungs ? { rungs } : {}), ...(software ? { rungsSkipped: 'software' as const } : {}), ...(place ? { place } : {}), ...(share !== undefined ? { ofRoof: share } : {}) });
+        setTimed({ status: 'done', stage: undefined, tookMs: performance.now() - t0, ...(rungs ? { rungs } : {}), ...(software ? { rungsSkipped: 'software' as const } : {}), ...(place ? { place } : {}), ...(share !== undefined ? { ofRoof: share } : {}) });
         if (good) keepBest(id, { gflops: outcome.gflops, size: outcome.size, medianMs: outcome.timing.stats.median, adapter: ctx.info.description || ctx.info.vendor, date: new Date().toISOString().slice(0, 10) });
       } catch (e) {
         const cancelled = e instanceof GpuRunError && e.kind === 'cancelled';

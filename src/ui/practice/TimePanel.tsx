@@ -172,6 +172,8 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
   const stats = o.timing.stats;
   const why = distrustWords(trust, stats.median);
   const place = timed.place;
+  // The estimate gives way to what happened (issue #46).
+  const took = timed.estimateMs !== undefined && timed.tookMs !== undefined ? tg('common:estimate.took', { estimated: fmtDuration(timed.estimateMs), actual: fmtDuration(timed.tookMs) }) : undefined;
   return (
     <div
       ref={box}
@@ -188,6 +190,8 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
       data-sample-seed={o.sampleSeed}
       data-of-best={place?.ofBest ?? ''}
       data-of-roof={place ? (timed.ofRoof ?? '') : ''}
+      data-estimate-ms={timed.estimateMs !== undefined ? Math.round(timed.estimateMs) : undefined}
+      data-actual-ms={timed.tookMs !== undefined ? Math.round(timed.tookMs) : undefined}
     >
       {v.ok ? (
         <p data-speed="here">
@@ -198,6 +202,9 @@ function Timed({ t, timed }: { t: ReturnType<typeof useTranslation<'practice'>>[
           <TrustMarks verdict={trust} />{' '}
           {t('time.detail', { median: fmtMs(stats.median), samples: fmtInt(stats.n), dps: fmtInt(o.timing.dispatchesPerSample), spread: fmtPercent(spreadPercent(stats)), clock: tg(`run:clock.name.${o.timing.clock}`) })}{' '}
           {t('time.verified', { checked: fmtInt(v.checked), total: fmtInt(v.total) })}{' '}
+          {took !== undefined ? (
+            <span data-testid="exercise-time-took">{took} </span>
+          ) : null}
           <span data-testid="exercise-timed-sample">
             {v.full
               ? t('time.sampleFull', { sample: fmtInt(v.checked), seed: o.sampleSeed })
