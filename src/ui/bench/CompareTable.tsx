@@ -31,7 +31,7 @@ function ShortMark({ point, software }: { point: BenchPoint; software?: boolean 
   if (!v || v.trusted) return null;
   const words = v.reasons.map((reason) => distrustMark(v, reason)).join(' ');
   return (
-    <span className="trust-mark" title={words} aria-label={words} data-trust={v.reasons.join(' ')}>
+    <span className="trust-mark short" title={words} aria-label={words} data-trust={v.reasons.join(' ')}>
       {' ⚠'}
     </span>
   );
