@@ -35,6 +35,27 @@ test('roofline-run measures both roofs, verified, and places the rungs that ran'
   const ran = await page.locator('[data-testid^="ladder-"][data-status="verified"]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.replace('ladder-', '')));
   expect(ran.length).toBeGreaterThan(0);
   for (const id of ran) await expect(page.getByTestId(`roofline-point-${id}`)).toBeAttached();
+  // Drawn in this browser's font, no point's name prints over a marker, another name or a legend word,
+  // and each stays inside the plot (issue #46; the layout's own test covers an H200's 15 rungs).
+  const clashes = await chart.evaluate((svg) => {
+    const box = (e: Element) => (e as SVGGraphicsElement).getBBox();
+    const hit = (a: DOMRect, b: DOMRect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const plot = box(svg.querySelector('.roofline-plot')!);
+    const names = Array.from(svg.querySelectorAll('.roofline-point-label'));
+    const marks = Array.from(svg.querySelectorAll('[data-testid^="roofline-point-"] > :is(circle, rect, path)'));
+    const legend = Array.from(svg.querySelectorAll('.roofline-label'));
+    const out: string[] = [];
+    names.forEach((n, i) => {
+      const b = box(n);
+      if (b.x < plot.x || b.y < plot.y || b.x + b.width > plot.x + plot.width || b.y + b.height > plot.y + plot.height) out.push(`${n.textContent} outside the plot`);
+      for (const m of marks) if (hit(b, box(m))) out.push(`${n.textContent} over a marker`);
+      names.forEach((o, j) => { if (j > i && hit(b, box(o))) out.push(`${n.textContent} over ${o.textContent}`); });
+      for (const l of legend) if (hit(b, box(l))) out.push(`${n.textContent} over ${l.textContent}`);
+    });
+    return { out, names: names.length };
+  });
+  expect(clashes.names, 'rungs named on the chart').toBeGreaterThan(0);
+  expect(clashes.out).toEqual([]);
   // Each measured rung's bar follows the trust rule over its own figures (no count of marks: that is the
   // machine's): an untimeable rung gets no bar and says so; a trusted or noisy one has a rate and a bar.
   for (const id of ran) {
