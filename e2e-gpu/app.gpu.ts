@@ -432,6 +432,28 @@ test('the roofline (copy against the native copy, fma against the peak) and both
     // No probe outruns the hardware: a copy faster than the native copy, or fma above the peak, would be a timing error.
     if (native?.copyGBs) expect(gbs / native.copyGBs, 'the copy probe within the native copy').toBeLessThanOrEqual(1.1);
     if (native?.peakGflops) expect(gflops / native.peakGflops, 'fma within the FP32 peak').toBeLessThanOrEqual(1.0);
+  // Drawn in this browser's font, no point's name prints over a marker, another name or a legend word,
+  // and each stays inside the plot (issue #46; the layout's own test covers an H200's 15 rungs). Here the ladder's rungs are drawn: a GPU's figures.
+    const clashes = await chart.evaluate((svg) => {
+    const box = (e: Element) => (e as SVGGraphicsElement).getBBox();
+    const hit = (a: DOMRect, b: DOMRect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    const plot = box(svg.querySelector('.roofline-plot')!);
+    const names = Array.from(svg.querySelectorAll('.roofline-point-label'));
+    const marks = Array.from(svg.querySelectorAll('[data-testid^="roofline-point-"] > :is(circle, rect, path)'));
+    const legend = Array.from(svg.querySelectorAll('.roofline-label'));
+    const out: string[] = [];
+    names.forEach((n, i) => {
+      const b = box(n);
+      if (b.x < plot.x || b.y < plot.y || b.x + b.width > plot.x + plot.width || b.y + b.height > plot.y + plot.height) out.push(`${n.textContent} outside the plot`);
+      for (const m of marks) if (hit(b, box(m))) out.push(`${n.textContent} over a marker`);
+      names.forEach((o, j) => { if (j > i && hit(b, box(o))) out.push(`${n.textContent} over ${o.textContent}`); });
+      for (const l of legend) if (hit(b, box(l))) out.push(`${n.textContent} over ${l.textContent}`);
+    });
+    return { out, names: names.length };
+  });
+    roof.namesOnChart = clashes.names;
+    expect(clashes.names, 'rungs named on the chart').toBeGreaterThan(0);
+    expect(clashes.out).toEqual([]);
   });
   for (const id of ['coalescing', 'banks'] as const) {
     await test.step(`probe ${id}: verified, a ratio on a GPU`, async () => {

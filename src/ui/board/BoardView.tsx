@@ -196,7 +196,8 @@ function ExerciseTable({ id, rows, hide }: { id: ExerciseId; rows: Row[]; hide: 
       <h3>
         {exerciseNumber(id)}. {tp(`ex.${id}.title`)} <span className="small">{t('copies', { count: rows.reduce((n, r) => n + r.entry.count, 0) })}</span>
       </h3>
-      <div className="board-table-wrap">
+      {/* A window too narrow for the columns scrolls the table in its own focusable region, never past the panel. */}
+      <div className="board-table-wrap" tabIndex={0} role="region" aria-label={`${exerciseNumber(id)}. ${tp(`ex.${id}.title`)}`}>
         <table className="board-table">
           <thead>
             <tr>
@@ -310,7 +311,7 @@ function Refused({ items }: { items: readonly BoardBad[] }) {
   return (
     <section className="board-refused">
       <h3>{t('refused.heading', { count: items.reduce((n, i) => n + i.count, 0) })}</h3>
-      <div className="board-table-wrap">
+      <div className="board-table-wrap" tabIndex={0} role="region" aria-label={t('refused.heading', { count: items.reduce((n, i) => n + i.count, 0) })}>
         <table className="board-table">
           <thead>
             <tr>

@@ -10,18 +10,10 @@ import { runRooflineView } from '../../state/roofline';
 import { useApp } from '../../state/store';
 import { kernelLabel } from '../../i18n/kernels';
 import { isKernelId } from '../../core/kernels';
+import { H, M, PH, PW, W, legendAnchors, px, py, rooflineLayout } from './rooflineLayout';
 
 const kParts = { n: <span className="num" /> };
 const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
-
-/** Chart geometry (SVG units): the plot sits inside these margins. */
-const W = 760;
-const H = 440;
-const M = { left: 132, right: 24, top: 20, bottom: 64 };
-const PW = W - M.left - M.right;
-const PH = H - M.top - M.bottom;
-const px = (x: number) => M.left + x * PW;
-const py = (y: number) => M.top + (1 - y) * PH;
 
 /** The log-log chart: this GPU's roofs (solid), the H100 reference (dashed), each measured rung (a point). */
 function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: number; fmaGflops: number; rungs: readonly RungPoint[]; roofTrusted: boolean }) {
@@ -31,20 +23,13 @@ function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: 
   const xAt = (k: number) => (k - c.xMin) / (c.xMax - c.xMin);
   const yAt = (k: number) => (k - c.yMin) / (c.yMax - c.yMin);
   const intensityTick = (k: number) => (k < 0 ? fixed(10 ** k, -k) : fmtInt(10 ** k));
-  const last = (l: typeof c.here) => l.points[l.points.length - 1]!;
   // Whole powers of ten in GFLOP/s below 1000, TFLOP/s above (the unit written on every tick).
   const rateTick = (k: number) => (k >= 3 ? `${fmtInt(10 ** (k - 3))} TFLOP/s` : `${k < 0 ? fixed(10 ** k, -k) : fmtInt(10 ** k)} GFLOP/s`);
-  // Each rung's name beside its point unless it would print over one already placed (trusted first);
-  // every point keeps its name in its tooltip and in the list under the chart.
-  const placed: Array<{ x: number; y: number }> = [];
-  const labelled = new Set<string>();
-  for (const p of [...c.points].sort((a, b) => Number(b.trusted) - Number(a.trusted))) {
-    const x = px(p.x);
-    const y = py(p.y);
-    if (placed.some((q) => Math.abs(q.y - y) < 16 && Math.abs(q.x - x) < 110)) continue;
-    placed.push({ x, y });
-    labelled.add(p.id);
-  }
+  // Each point's name beside its own marker, on a side clear of every marker, name and legend word
+  // (trusted first; ui/ladder/rooflineLayout); every point keeps its name in its tooltip and in the list under the chart.
+  const legend = { reference: t('roofline.legendReference'), here: roofTrusted ? t('roofline.legendHere') : t('roofline.legendHereUntrusted') };
+  const layout = rooflineLayout(c, (p) => p.label ?? p.id, legend);
+  const anchors = legendAnchors(c, legend);
   return (
     <svg
       className="roofline-chart"
@@ -78,13 +63,13 @@ function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: 
       </text>
       <path d={path(c.reference.points)} className="roofline-ref" data-testid="roofline-roof-reference" />
       <path d={path(c.here.points)} className="roofline-here" data-testid="roofline-roof-here" data-trusted={roofTrusted} />
-      <text x={px(c.reference.points[0]![0]) + 10} y={Math.max(M.top + 18, py(c.reference.points[0]![1]) - 14)} textAnchor="start" className="roofline-label ref">
-        {t('roofline.legendReference')}
+      <text x={anchors.reference.x} y={anchors.reference.y} textAnchor="start" className="roofline-label ref">
+        {legend.reference}
       </text>
-      <text x={px(last(c.here)[0]) - 6} y={py(last(c.here)[1]) + 22} textAnchor="end" className="roofline-label here">
-        {roofTrusted ? t('roofline.legendHere') : t('roofline.legendHereUntrusted')}
+      <text x={anchors.here.x} y={anchors.here.y} textAnchor="end" className="roofline-label here">
+        {legend.here}
       </text>
-      {c.points.map((p) => (
+      {c.points.map((p, i) => (
         <g key={p.id} data-testid={`roofline-point-${p.id}`} data-trusted={p.trusted}>
           <title>{`${p.label ?? p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte`}</title>
           {p.label !== undefined ? (
@@ -95,8 +80,8 @@ function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: 
           ) : (
             <rect x={px(p.x) - 6} y={py(p.y) - 6} width={12} height={12} className="roofline-point untrusted" />
           )}
-          {(labelled.has(p.id) || p.label !== undefined) && (
-            <text x={px(p.x) + 12} y={py(p.y) + 5} className="roofline-point-label">
+          {layout[i]!.label && (
+            <text x={layout[i]!.label!.box.left} y={(layout[i]!.label!.box.top + layout[i]!.label!.box.bottom) / 2} dominantBaseline="central" className="roofline-point-label" data-side={layout[i]!.label!.side}>
               {p.label ?? p.id}
             </text>
           )}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { inside, labelWidth, markerBox, overlaps, sideBox, type Box } from '../../core/chartLabels';
+import { kLadderIds, kernelLoads } from '../../core/kernels';
+import { kH100Roofline, rooflineChart, type RungPoint } from '../../core/roofline';
+import { arithmeticIntensity } from '../../core/traffic';
+import { kPointLabelPx, legendBoxes, M, PH, PW, rooflineLayout, type RooflinePointLayout } from './rooflineLayout';
+
+/**
+ * The roofline's rung names never print over a marker, another name or a legend word (issue #46),
+ * for an H200's figures: its roofs as measured (4.19 TB/s copy, 58.3 TFLOP/s fma; bench/results/
+ * browser-gpu/2026-11-27T133243.json) and every ladder rung at 4096³, TILE 16, at its modelled
+ * intensity from the kernel registry, at rates from 1.5 to 43 TFLOP/s.
+ */
+const h200 = { bandwidthGbs: 4190, fmaGflops: 58323 };
+const reference = { bandwidthGbs: kH100Roofline.bandwidthGbs, fmaGflops: kH100Roofline.fmaGflops };
+const shape = { m: 4096, k: 4096, n: 4096 };
+const intensity = (id: (typeof kLadderIds)[number]) => arithmeticIntensity(shape, kernelLoads(id, shape, 16));
+/** The H200's ladder at 4096³ as measured in that run, GFLOP/s. */
+const measuredH200: Record<string, number> = {
+  naive: 2562, tiled: 6392, reg4x4: 7725, reg8x8: 2243, reg8x8v: 2898, reg8x8db: 3611, reg16x8: 3491, reg16x8v: 3853,
+  blk32x64v: 13311, blk64x64v: 10203, blk128x64v: 7361, blk128x256: 2582, split128v: 11505, split8x16v: 10965, subgroup: 1885,
+};
+const legend = { reference: 'H100 reference (dashed)', here: 'this GPU (measured)' };
+const plot: Box = { left: M.left, top: M.top, right: M.left + PW, bottom: M.top + PH };
+
+/** Rates from 1.5 to 43 TFLOP/s over the rungs, in ladder order (or reversed), every `untrustedEvery`-th untrusted. */
+function spread(reverse: boolean, untrustedEvery = 4): RungPoint[] {
+  const n = kLadderIds.length;
+  return kLadderIds.map((id, i) => {
+    const f = (reverse ? n - 1 - i : i) / Math.max(1, n - 1);
+    return { id, intensity: intensity(id), gflops: 1500 * (43000 / 1500) ** f, trusted: i % untrustedEvery !== 3 };
+  });
+}
+
+function problems(layout: readonly RooflinePointLayout[], c: ReturnType<typeof rooflineChart>): string[] {
+  const out: string[] = [];
+  const legendBs = legendBoxes(c, legend);
+  legendBs.forEach((g, k) => {
+    layout.forEach((o, j) => {
+      if (overlaps(g, markerBox(o.marker))) out.push(`the ${k ? 'here' : 'reference'} legend over ${c.points[j]!.id}'s marker`);
+    });
+  });
+  layout.forEach((l, i) => {
+    if (!l.label) return;
+    const b = l.label.box;
+    if (!inside(b, plot)) out.push(`${c.points[i]!.id}: outside the plot`);
+    layout.forEach((o, j) => {
+      if (overlaps(b, markerBox(o.marker))) out.push(`${c.points[i]!.id}'s name over ${c.points[j]!.id}'s marker`);
+      if (j > i && o.label && overlaps(b, o.label.box)) out.push(`${c.points[i]!.id}'s name over ${c.points[j]!.id}'s`);
+    });
+    if (legendBs.some((g) => overlaps(b, g))) out.push(`${c.points[i]!.id}'s name over a legend word`);
+  });
+  return out;
+}
+
+const cases: Array<[string, RungPoint[]]> = [
+  ['the H200’s measured ladder', kLadderIds.filter((id) => measuredH200[id] !== undefined).map((id) => ({ id, intensity: intensity(id), gflops: measuredH200[id]!, trusted: true }))],
+  ['1.5 → 43 TFLOP/s up the ladder', spread(false)],
+  ['43 → 1.5 TFLOP/s up the ladder', spread(true)],
+  ['1.5 → 43 TFLOP/s, every other one untrusted', spread(false, 2)],
+  ['the measured ladder and a learner’s timed kernel named in Chinese', [
+    ...kLadderIds.filter((id) => measuredH200[id] !== undefined).map((id) => ({ id, intensity: intensity(id), gflops: measuredH200[id]!, trusted: true })),
+    { id: 'yours', label: '你的核心程式（练习 4）', intensity: intensity('tiled'), gflops: 6100, trusted: false },
+  ]],
+];
+
+describe('the roofline’s point names', () => {
+  for (const [what, rungs] of cases) {
+    it(`${what}: no name over a marker, another name or a legend word, no legend word over a marker; inside the plot`, () => {
+      const c = rooflineChart(h200, reference, rungs);
+      expect(c.points).toHaveLength(rungs.length);
+      const layout = rooflineLayout(c, (p) => p.label ?? p.id, legend);
+      expect(problems(layout, c)).toEqual([]);
+      // Most points keep a name on the chart (the rest are named in their tooltip and the list).
+      const named = layout.filter((l) => l.label).length;
+      expect(named / rungs.length, `${named} of ${rungs.length} named`).toBeGreaterThanOrEqual(0.6);
+      // A learner's point is named first: it always gets its name.
+      c.points.forEach((p, i) => {
+        if (p.label !== undefined) expect(layout[i]!.label, p.label).toBeDefined();
+      });
+    });
+  }
+
+  it('the figures are ones where a name always put on the right of its marker would print over another', () => {
+    const c = rooflineChart(h200, reference, cases[0]![1]);
+    const layout = rooflineLayout(c, (p) => p.id, legend);
+    const right = layout.map((l, i) => sideBox(l.marker, 'right', labelWidth(c.points[i]!.id, kPointLabelPx), 17));
+    const clash = right.some((b, i) => layout.some((o, j) => j !== i && (overlaps(b, markerBox(o.marker)) || overlaps(b, right[j]!))));
+    expect(clash).toBe(true);
+    // And the layout used other sides for some.
+    expect(new Set(layout.flatMap((l) => (l.label ? [l.label.side] : []))).size).toBeGreaterThan(1);
+  });
+});
