@@ -82,7 +82,7 @@ export const run = {
     },
     tensor: {
       label: 'Tensor cores (f16 inputs, f32 sums)',
-      summary: 'One subgroup multiplies whole 16×16 fragments with subgroup matrices: A and B are rounded to f16 as they are staged in workgroup memory, the sums stay f32. Needs the shader-f16 and chromium-experimental-subgroup-matrix features (Chrome: --enable-unsafe-webgpu; on NVIDIA also --enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia,use_vulkan_memory_model).',
+      summary: 'One subgroup multiplies whole 16×16 fragments with subgroup matrices: A and B are rounded to f16 as they are staged in workgroup memory, the sums stay f32. Needs the shader-f16 and chromium-experimental-subgroup-matrix features (Chrome: --enable-unsafe-webgpu; on NVIDIA also --enable-dawn-features with allow_unsafe_apis, vulkan_enable_f16_on_nvidia and use_vulkan_memory_model).',
       why: 'A different unit of the GPU: a tensor core multiplies a 16×16 fragment of A by one of B in one instruction of a subgroup, many times the f32 rate. The price is precision: f16 inputs, f32 sums, so the result is that of the rounded inputs and is checked against it.',
     },
     strip: {

@@ -79,7 +79,7 @@ export const run: Catalogue<typeof en> = {
     },
     tensor: {
       label: '张量核心（f16 输入，f32 求和）',
-      summary: '一个子组用子组矩阵乘整个 16×16 片段：A 和 B 在暂存到工作组内存时舍入为 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上还需 --enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia,use_vulkan_memory_model）。',
+      summary: '一个子组用子组矩阵乘整个 16×16 片段：A 和 B 在暂存到工作组内存时舍入为 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上还需 --enable-dawn-features 加上 allow_unsafe_apis、vulkan_enable_f16_on_nvidia 和 use_vulkan_memory_model）。',
       why: 'GPU 的另一个单元：张量核心在子组的一条指令中把 A 的一个 16×16 片段与 B 的一个片段相乘，速度是 f32 的许多倍。代价是精度：f16 输入，f32 求和，所以结果是舍入后输入的乘积，并以此核对。',
     },
     strip: {

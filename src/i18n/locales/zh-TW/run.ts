@@ -79,7 +79,7 @@ export const run: Catalogue<typeof en> = {
     },
     tensor: {
       label: '張量核心（f16 輸入，f32 求和）',
-      summary: '一個子群組用子群組矩陣乘整個 16×16 片段：A 和 B 在暫存到工作群組記憶體時捨入為 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上還需 --enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia,use_vulkan_memory_model）。',
+      summary: '一個子群組用子群組矩陣乘整個 16×16 片段：A 和 B 在暫存到工作群組記憶體時捨入為 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上還需 --enable-dawn-features 加上 allow_unsafe_apis、vulkan_enable_f16_on_nvidia 和 use_vulkan_memory_model）。',
       why: 'GPU 的另一個單元：張量核心在子群組的一條指令中把 A 的一個 16×16 片段與 B 的一個片段相乘，速度是 f32 的許多倍。代價是精度：f16 輸入，f32 求和，所以結果是捨入後輸入的乘積，並以此核對。',
     },
     strip: {
