@@ -10,9 +10,11 @@ import { distrustMark } from './timing';
  */
 export function TrustMarks({ verdict }: { verdict: Trust | undefined }) {
   if (!verdict || verdict.trusted) return null;
+  // A software adapter is named first (issue #45): it decides before noise or size does.
+  const reasons = [...verdict.reasons].sort((a, b) => Number(b === 'software') - Number(a === 'software'));
   return (
     <>
-      {verdict.reasons.map((reason) => (
+      {reasons.map((reason) => (
         <span key={reason} className="trust-mark" data-testid={`point-${reason}`}>
           {' '}
           {distrustMark(verdict, reason)}

@@ -12,9 +12,9 @@ import { checkKernels, resultFor, useDerived } from '../../state/selectors';
 import { useApp } from '../../state/store';
 import { barShares, runTrustHere } from '../../state/trust';
 import { fmtGflops, fmtInt, fmtMs } from '../common/format';
-import { distrustMark } from '../common/timing';
 import { Tuning } from './Tuning';
 import { Roofline } from './Roofline';
+import { TrustMarks } from '../common/TrustMarks';
 import { Probes } from './Probes';
 import { KernelCode } from '../common/KernelSource';
 import { paramsLabel } from '../../core/tuning';
@@ -252,11 +252,7 @@ export function Ladder() {
             const isAuto = auto?.kernel === id && r?.seq === auto.seq;
             const verdict = trust.get(id);
             const share = shares.get(id);
-            const marks = verdict?.reasons.map((reason) => (
-              <span key={reason} className="trust-mark" data-testid={`point-${reason}`}>
-                {distrustMark(verdict, reason)}
-              </span>
-            ));
+            const marks = verdict && !verdict.trusted ? <TrustMarks verdict={verdict} /> : undefined;
             const values = { rate: fmtGflops(g), median: fmtMs(r?.run?.stats.median ?? 0), n: r?.run?.stats.n ?? 0, clock: r?.run ? t(`clock.label.${r.run.clock}`) : '', params: consts };
             return (
               <Fragment key={id}>
@@ -290,7 +286,7 @@ export function Ladder() {
                       <div className="bar" data-noisy={verdict?.trusted ? undefined : true} style={{ width: `${(share ?? 0) * 100}%` }} aria-hidden="true" />
                       <span>
                         <Trans t={t} i18nKey={consts ? 'ladder.measuredParams' : 'ladder.measured'} values={values} components={kParts} />
-                        {marks && marks.length > 0 && <> · {marks}</>}
+                        {marks && <> ·{marks}</>}
                       </span>
                     </div>
                   ) : r?.status === 'running' ? (
