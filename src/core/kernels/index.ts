@@ -82,6 +82,9 @@ export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: Pl
   const spec = kKernels[id];
   const missing = (spec.requiredFeatures ?? []).filter((f) => !info.features.includes(f));
   if (missing.length > 0) return planFailure(['kernel'], said('run:plan.needsFeature', { features: missing.join('”, “') }));
+  if (spec.exactSubgroupSize !== undefined && (info.subgroupMinSize !== spec.exactSubgroupSize || info.subgroupMaxSize !== spec.exactSubgroupSize)) {
+    return planFailure(['kernel'], said('run:plan.subgroupExact', { label: kernelLabelSaid(id), size: spec.exactSubgroupSize, min: info.subgroupMinSize ?? '?', max: info.subgroupMaxSize ?? '?' }));
+  }
   if (spec.maxSubgroupSize !== undefined && info.subgroupMaxSize !== undefined && info.subgroupMaxSize > spec.maxSubgroupSize) {
     return planFailure(['kernel'], said('run:plan.subgroupTooLarge', { label: kernelLabelSaid(id), max: spec.maxSubgroupSize, got: info.subgroupMaxSize }));
   }

@@ -1,19 +1,29 @@
 /**
  * The tensor-core rung: subgroup matrices (Chromium's experimental extension) multiply 16×16 f16
- * fragments with f32 sums. Needs shader-f16 and chromium-experimental-subgroup-matrix.
+ * fragments with f32 sums. Needs shader-f16 and chromium-experimental-subgroup-matrix, and
+ * subgroups of exactly 32 invocations (the WGSL divides its workgroup into subgroups by index).
  */
 import { blockDispatch } from '../tiling';
 import type { KernelDef } from './types';
 import { wgsl } from './source';
+import { tooMuchMemory } from './plan';
 
 const tensorSource = wgsl('tensor.wgsl', () => import('../../../shaders/tensor.wgsl?raw'));
 
-/** The C block of one workgroup (one subgroup: 4×4 result fragments of 16×16) and the K step staged per barrier. */
-export const kTensorBlock = { rows: 64, cols: 64, depth: 16, fragment: 16 } as const;
-/** The invocations of a workgroup: one subgroup of the largest size the WGSL is written for. */
+/** The WGSL's constants: WGM×WGN subgroups of FM×FN result fragments of 16×16, BK of depth a step. */
+export const kTensorShape = { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 32, fragment: 16 } as const;
+/** The C block of one workgroup. */
+export const kTensorBlock = {
+  rows: kTensorShape.WGM * kTensorShape.FM * kTensorShape.fragment,
+  cols: kTensorShape.WGN * kTensorShape.FN * kTensorShape.fragment,
+  depth: kTensorShape.BK,
+} as const;
+/** The invocations of a subgroup the WGSL is written for. */
 export const kTensorLanes = 32;
-/** Workgroup memory: A and B tiles as f16 (2 bytes) and one 16-row strip of C as f32 (4 bytes): 8 KiB. */
-export const kTensorStorageBytes = 2 * (kTensorBlock.rows * kTensorBlock.depth + kTensorBlock.depth * kTensorBlock.cols) + 4 * kTensorBlock.fragment * kTensorBlock.cols;
+/** Invocations of a workgroup. */
+export const kTensorThreads = kTensorShape.WGM * kTensorShape.WGN * kTensorLanes;
+/** Workgroup memory: A and B tiles as f16 (2 bytes) and one 16×16 f32 tile per subgroup (4 bytes). */
+export const kTensorStorageBytes = 2 * (kTensorBlock.rows * kTensorBlock.depth + kTensorBlock.depth * kTensorBlock.cols) + 4 * 256 * kTensorShape.WGM * kTensorShape.WGN;
 
 export const kTensorKernels = {
   tensor: {
@@ -26,10 +36,13 @@ export const kTensorKernels = {
     block: () => ({ rows: kTensorBlock.rows, cols: kTensorBlock.cols }),
     requiredFeatures: ['shader-f16', 'chromium-experimental-subgroup-matrix'],
     maxSubgroupSize: kTensorLanes,
-    plan(shape, _tile, _limits, _params, block) {
+    exactSubgroupSize: kTensorLanes,
+    stageDepth: kTensorBlock.depth,
+    plan(shape, _tile, limits, _params, block) {
+      if (limits.maxComputeWorkgroupStorageSize < kTensorStorageBytes) return tooMuchMemory(kTensorStorageBytes, limits);
       return {
-        constants: { WG: kTensorLanes },
-        workgroup: { x: kTensorLanes, y: 1 },
+        constants: {},
+        workgroup: { x: kTensorThreads, y: 1 },
         dispatch: blockDispatch(shape, block.rows, block.cols),
         mapping: { key: 'tensor', values: {} },
         workgroupStorageBytes: kTensorStorageBytes,

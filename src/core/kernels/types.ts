@@ -70,6 +70,10 @@ export interface KernelDef {
   readonly requiredFeatures?: readonly string[];
   /** The largest subgroup the WGSL is correct for, when it relies on subgroup size. */
   readonly maxSubgroupSize?: number;
+  /** The WGSL divides its workgroup into subgroups of exactly this many invocations (by index): the adapter's must all be this size. */
+  readonly exactSubgroupSize?: number;
+  /** The depth of A's and B's tiles staged per barrier, where its workgroup memory does not say it in f32 tiles (the tensor rung's are f16, beside a C tile). */
+  readonly stageDepth?: number;
   /** Parameters the per-adapter tuner may set (none for most kernels). */
   readonly tunables?: readonly Tunable[];
   /** A rung of the speed ladder (shown in record order). */
@@ -118,5 +122,6 @@ export interface KernelDef {
 export interface PlanInfo {
   readonly limits: WorkgroupLimits & ProblemLimits;
   readonly features: readonly string[];
+  readonly subgroupMinSize?: number;
   readonly subgroupMaxSize?: number;
 }

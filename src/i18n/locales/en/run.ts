@@ -82,7 +82,7 @@ export const run = {
     },
     tensor: {
       label: 'Tensor cores (f16 inputs, f32 sums)',
-      summary: 'One subgroup multiplies whole 16×16 fragments with subgroup matrices: A and B are rounded to f16 as they are staged in workgroup memory, the sums stay f32. Needs the shader-f16 and chromium-experimental-subgroup-matrix features (Chrome: --enable-unsafe-webgpu; on NVIDIA also --enable-dawn-features with allow_unsafe_apis, vulkan_enable_f16_on_nvidia and use_vulkan_memory_model).',
+      summary: 'Each subgroup multiplies whole 16×16 fragments with subgroup matrices: A and B are rounded to f16 as they are staged in workgroup memory, the sums stay f32. Needs the shader-f16 and chromium-experimental-subgroup-matrix features (Chrome: --enable-unsafe-webgpu; on NVIDIA also --enable-dawn-features with allow_unsafe_apis, vulkan_enable_f16_on_nvidia and use_vulkan_memory_model).',
       why: 'A different unit of the GPU: a tensor core multiplies a 16×16 fragment of A by one of B in one instruction of a subgroup, many times the f32 rate. The price is precision: f16 inputs, f32 sums, so the result is that of the rounded inputs and is checked against it.',
     },
     strip: {
@@ -97,6 +97,7 @@ export const run = {
   },
   plan: {
     needsFeature: 'This kernel needs the WebGPU feature “{{features}}”, which this adapter does not offer.',
+    subgroupExact: '{{label}}: written for subgroups of exactly {{size}} invocations; this adapter reports {{min}} to {{max}}.',
     subgroupTooLarge: '{{label}}: needs subgroups of at most {{max}} invocations; this adapter reports up to {{got}}.',
     noParam: '{{label}} has no parameter {{name}}.',
     paramNotOffered: '{{label}}: {{name}} = {{value}} is not offered ({{values}}).',
@@ -124,7 +125,7 @@ export const run = {
     blockVec4B:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out, vec4 loads of B, A read and C written per element',
     subgroup: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
-    tensor: '64×64 block of C per workgroup of one subgroup, as 4×4 fragments of 16×16 (subgroup matrices); A and B staged in workgroup memory as f16, 16 deep',
+    tensor: '128×128 block of C per workgroup of 2×2 subgroups of 32, each 4×4 fragments of 16×16 (subgroup matrices); A and B staged in workgroup memory as f16, 32 deep; C stored fragment by fragment',
     strip: '{{band}} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged {{band}}×{{per}} at a time',
     splitK:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{rows}}×{{cols}} C elements each, K split over {{s}} layers of workgroups ({{ks}} each), then a pass that sums the {{s}} partial products',

@@ -79,7 +79,7 @@ export const run: Catalogue<typeof en> = {
     },
     tensor: {
       label: '张量核心（f16 输入，f32 求和）',
-      summary: '一个子组用子组矩阵乘整个 16×16 片段：A 和 B 在暂存到工作组内存时舍入为 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上还需 --enable-dawn-features 加上 allow_unsafe_apis、vulkan_enable_f16_on_nvidia 和 use_vulkan_memory_model）。',
+      summary: '每个子组用子组矩阵乘整个 16×16 片段：A 和 B 在暂存到工作组内存时舍入为 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上还需 --enable-dawn-features 加上 allow_unsafe_apis、vulkan_enable_f16_on_nvidia 和 use_vulkan_memory_model）。',
       why: 'GPU 的另一个单元：张量核心在子组的一条指令中把 A 的一个 16×16 片段与 B 的一个片段相乘，速度是 f32 的许多倍。代价是精度：f16 输入，f32 求和，所以结果是舍入后输入的乘积，并以此核对。',
     },
     strip: {
@@ -94,6 +94,7 @@ export const run: Catalogue<typeof en> = {
   },
   plan: {
     needsFeature: '这个内核需要 WebGPU 特性“{{features}}”，而此适配器不提供。',
+    subgroupExact: '{{label}}：按恰好 {{size}} 个调用的子组编写；此适配器报告 {{min}} 到 {{max}} 个。',
     subgroupTooLarge: '{{label}}：需要子组最多 {{max}} 个调用；此适配器报告最多 {{got}} 个。',
     noParam: '{{label}} 没有参数 {{name}}。',
     paramNotOffered: '{{label}}：不提供 {{name}} = {{value}}（可选：{{values}}）。',
@@ -118,7 +119,7 @@ export const run: Catalogue<typeof en> = {
     blockVec4: '每个工作组计算 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{tm}}×{{tn}} 个 C 元素，双缓冲阶段深度 {{bk}}，k 循环写开，全局内存以 vec4 加载和存储',
     blockVec4B: '每个工作组计算 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{tm}}×{{tn}} 个 C 元素，双缓冲阶段深度 {{bk}}，k 循环写开，B 以 vec4 加载，A 逐元素读取、C 逐元素写入',
     subgroup: '每个 64 个调用的工作组计算 C 的 8 行 × 256 列（每个调用 4 列）；A 通过 subgroupShuffle 共享，不用工作组内存',
-    tensor: '每个由一个子组组成的工作组计算 C 的 64×64 块，分为 4×4 个 16×16 片段（子组矩阵）；A 和 B 以 f16 暂存在工作组内存中，深 16',
+    tensor: '每个由 2×2 个 32 调用子组组成的工作组计算 C 的 128×128 块，每个子组 4×4 个 16×16 片段（子组矩阵）；A 和 B 以 f16 暂存在工作组内存中，深 32；C 按片段存储',
     strip: '每个工作组计算 C 的 {{band}} 行，256 个调用每次扫过 256 列，A 每次暂存 {{band}}×{{per}}',
     splitK:
       '每个工作组一个 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{rows}}×{{cols}} 个 C 元素，K 拆到 {{s}} 层工作组上（每层 {{ks}}），再用一趟把 {{s}} 个部分积相加',

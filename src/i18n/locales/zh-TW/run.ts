@@ -79,7 +79,7 @@ export const run: Catalogue<typeof en> = {
     },
     tensor: {
       label: '張量核心（f16 輸入，f32 求和）',
-      summary: '一個子群組用子群組矩陣乘整個 16×16 片段：A 和 B 在暫存到工作群組記憶體時捨入為 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上還需 --enable-dawn-features 加上 allow_unsafe_apis、vulkan_enable_f16_on_nvidia 和 use_vulkan_memory_model）。',
+      summary: '每個子群組用子群組矩陣乘整個 16×16 片段：A 和 B 在暫存到工作群組記憶體時捨入為 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上還需 --enable-dawn-features 加上 allow_unsafe_apis、vulkan_enable_f16_on_nvidia 和 use_vulkan_memory_model）。',
       why: 'GPU 的另一個單元：張量核心在子群組的一條指令中把 A 的一個 16×16 片段與 B 的一個片段相乘，速度是 f32 的許多倍。代價是精度：f16 輸入，f32 求和，所以結果是捨入後輸入的乘積，並以此核對。',
     },
     strip: {
@@ -94,6 +94,7 @@ export const run: Catalogue<typeof en> = {
   },
   plan: {
     needsFeature: '這個核心程式需要 WebGPU 特性「{{features}}」，而此介面卡不提供。',
+    subgroupExact: '{{label}}：按恰好 {{size}} 個叫用的子群組撰寫；此介面卡報告 {{min}} 到 {{max}} 個。',
     subgroupTooLarge: '{{label}}：需要子群組最多 {{max}} 個叫用；此介面卡報告最多 {{got}} 個。',
     noParam: '{{label}} 沒有引數 {{name}}。',
     paramNotOffered: '{{label}}：不提供 {{name}} = {{value}}（可選：{{values}}）。',
@@ -118,7 +119,7 @@ export const run: Catalogue<typeof en> = {
     blockVec4: '每個工作群組計算 {{bm}}×{{bn}} 的 C 塊，{{x}}×{{y}} 個叫用，每個計算 {{tm}}×{{tn}} 個 C 元素，雙緩衝階段深度 {{bk}}，k 迴圈寫開，全域記憶體以 vec4 載入和儲存',
     blockVec4B: '每個工作群組計算 {{bm}}×{{bn}} 的 C 塊，{{x}}×{{y}} 個叫用，每個計算 {{tm}}×{{tn}} 個 C 元素，雙緩衝階段深度 {{bk}}，k 迴圈寫開，B 以 vec4 載入，A 逐元素讀取、C 逐元素寫入',
     subgroup: '每個 64 個叫用的工作群組計算 C 的 8 列 × 256 行（每個叫用 4 行）；A 透過 subgroupShuffle 共享，不用工作群組記憶體',
-    tensor: '每個由一個子群組組成的工作群組計算 C 的 64×64 區塊，分為 4×4 個 16×16 片段（子群組矩陣）；A 和 B 以 f16 暫存在工作群組記憶體中，深 16',
+    tensor: '每個由 2×2 個 32 叫用子群組組成的工作群組計算 C 的 128×128 區塊，每個子群組 4×4 個 16×16 片段（子群組矩陣）；A 和 B 以 f16 暫存在工作群組記憶體中，深 32；C 按片段儲存',
     strip: '每個工作群組計算 C 的 {{band}} 列，256 個叫用每次掃過 256 行，A 每次暫存 {{band}}×{{per}}',
     splitK:
       '每個工作群組一個 {{bm}}×{{bn}} 的 C 塊，{{x}}×{{y}} 個叫用，每個計算 {{rows}}×{{cols}} 個 C 元素，K 拆到 {{s}} 層工作群組上（每層 {{ks}}），再用一趟把 {{s}} 個部分積相加',
