@@ -14,29 +14,32 @@ const kReport = join(dirname(process.env.GPU_REPORT ?? 'test-results/e2e-gpu/rep
 const kRoot = process.env.GPU_E2E_ROOT ?? '.';
 
 /** The same kernel family as shaders/tensor.wgsl, with its shape as parameters (subgroups WGM×WGN, fragments FM×FN each, depth BK). */
-function variant(p: { WGM: number; WGN: number; FM: number; FN: number; BK: number }): string {
+function variant(p: { WGM: number; WGN: number; FM: number; FN: number; BK: number; PADA?: number; PADB?: number }): string {
   const src = readFileSync(join(kRoot, 'shaders/tensor.wgsl'), 'utf8');
   return src
     .replace(/const WGM: u32 = \d+u;/, `const WGM: u32 = ${p.WGM}u;`)
     .replace(/const WGN: u32 = \d+u;/, `const WGN: u32 = ${p.WGN}u;`)
     .replace(/const FM: u32 = \d+u;/, `const FM: u32 = ${p.FM}u;`)
     .replace(/const FN: u32 = \d+u;/, `const FN: u32 = ${p.FN}u;`)
-    .replace(/const BK: u32 = \d+u;/, `const BK: u32 = ${p.BK}u;`);
+    .replace(/const BK: u32 = \d+u;/, `const BK: u32 = ${p.BK}u;`)
+    .replace(/const PADA: u32 = \d+u;/, `const PADA: u32 = ${p.PADA ?? 0}u;`)
+    .replace(/const PADB: u32 = \d+u;/, `const PADB: u32 = ${p.PADB ?? 0}u;`);
 }
 
 const kVariants = [
-  { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 16 },
   { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 32 },
-  { WGM: 2, WGN: 2, FM: 2, FN: 4, BK: 32 },
-  { WGM: 2, WGN: 4, FM: 4, FN: 2, BK: 32 },
-  { WGM: 4, WGN: 2, FM: 2, FN: 4, BK: 32 },
+  { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 32, PADA: 8, PADB: 8 },
+  { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 16, PADA: 8, PADB: 8 },
+  { WGM: 2, WGN: 2, FM: 2, FN: 4, BK: 32, PADA: 8, PADB: 8 },
+  { WGM: 2, WGN: 4, FM: 4, FN: 2, BK: 32, PADA: 8, PADB: 8 },
+  { WGM: 4, WGN: 2, FM: 2, FN: 4, BK: 32, PADA: 8, PADB: 8 },
   { WGM: 1, WGN: 1, FM: 4, FN: 4, BK: 16 },
 ];
 
 test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, timed', async ({ page }) => {
   test.setTimeout(300_000);
   await page.goto('./');
-  const cases = kVariants.map((v) => ({ name: `${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments, BK ${v.BK}`, wgsl: variant(v), threads: 32 * v.WGM * v.WGN, bm: 16 * v.WGM * v.FM, bn: 16 * v.WGN * v.FN }));
+  const cases = kVariants.map((v) => ({ name: `${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments, BK ${v.BK}, pad ${v.PADA ?? 0}/${v.PADB ?? 0}`, wgsl: variant(v), threads: 32 * v.WGM * v.WGN, bm: 16 * v.WGM * v.FM, bn: 16 * v.WGN * v.FN }));
   const shapes = [
     [4096, 4096, 4096],
     [3001, 4999, 2003],

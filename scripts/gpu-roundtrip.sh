@@ -22,7 +22,7 @@ common=$(git rev-parse --git-common-dir)
 app() {
   # The production build and the suite (with src/, which the board's spec reads its exercises from): what changes from round to round.
   npm run build >/dev/null
-  tar -cf - dist e2e-gpu e2e/links.ts e2e/slowest-reporter.ts src playwright.gpu.config.ts package.json tsconfig.json bench/results/round7/callT/dawn.jsonl bench/results/round7/callU/dawn.jsonl bench/results/round7/callV/dawn.jsonl bench/results/round8/callAD/dawn.jsonl bench/results/ladder3/dawn.jsonl | xz -T2 -6 > .gpue-app.tar.xz
+  tar -cf - dist shaders e2e-gpu e2e/links.ts e2e/slowest-reporter.ts src playwright.gpu.config.ts package.json tsconfig.json bench/results/round7/callT/dawn.jsonl bench/results/round7/callU/dawn.jsonl bench/results/round7/callV/dawn.jsonl bench/results/round8/callAD/dawn.jsonl bench/results/ladder3/dawn.jsonl | xz -T2 -6 > .gpue-app.tar.xz
 }
 case "${1:-}" in
 prep)

@@ -48,12 +48,16 @@ const WGN: u32 = 2u;  // subgroups along N
 const FM: u32 = 4u;   // result fragments per subgroup along M
 const FN: u32 = 4u;   // result fragments per subgroup along N
 const BK: u32 = 32u;  // depth staged per barrier
+const PADA: u32 = 0u; // f16 added to each staged row of A (a stride off the banks' period)
+const PADB: u32 = 0u; // f16 added to each staged row of B
+const SA: u32 = BK + PADA; // stride of A's tile
+const SB: u32 = BN + PADB; // stride of B's tile
 const BM: u32 = WGM * FM * 16u;
 const BN: u32 = WGN * FN * 16u;
 const THREADS: u32 = WGM * WGN * SG;
 
-var<workgroup> As: array<f16, BM * BK>; // BM × BK, row-major, stride BK
-var<workgroup> Bs: array<f16, BK * BN>; // BK × BN, row-major, stride BN
+var<workgroup> As: array<f16, BM * SA>; // BM × BK, row-major, stride SA
+var<workgroup> Bs: array<f16, BK * SB>; // BK × BN, row-major, stride SB
 var<workgroup> Cs: array<f32, WGM * WGN * 256u>; // one 16×16 tile per subgroup, for edge blocks
 
 @compute @workgroup_size(THREADS)
@@ -75,21 +79,21 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
     let k0 = s * BK;
     if (inside && k0 + BK <= K) {
       for (var i = lid; i < BM * BK; i += THREADS) {
-        As[i] = f16(A[(row0 + i / BK) * K + k0 + i % BK]);
+        As[(i / BK) * SA + i % BK] = f16(A[(row0 + i / BK) * K + k0 + i % BK]);
       }
       for (var i = lid; i < BK * BN; i += THREADS) {
-        Bs[i] = f16(B[(k0 + i / BN) * N + col0 + i % BN]);
+        Bs[(i / BN) * SB + i % BN] = f16(B[(k0 + i / BN) * N + col0 + i % BN]);
       }
     } else {
       for (var i = lid; i < BM * BK; i += THREADS) {
         let r = row0 + i / BK;
         let c = k0 + i % BK;
-        As[i] = select(0.0h, f16(A[min(r * K + c, M * K - 1u)]), r < M && c < K);
+        As[(i / BK) * SA + i % BK] = select(0.0h, f16(A[min(r * K + c, M * K - 1u)]), r < M && c < K);
       }
       for (var i = lid; i < BK * BN; i += THREADS) {
         let r = k0 + i / BN;
         let c = col0 + i % BN;
-        Bs[i] = select(0.0h, f16(B[min(r * N + c, K * N - 1u)]), r < K && c < N);
+        Bs[(i / BN) * SB + i % BN] = select(0.0h, f16(B[min(r * N + c, K * N - 1u)]), r < K && c < N);
       }
     }
     workgroupBarrier();
@@ -97,10 +101,10 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
       var a: array<subgroup_matrix_left<f16, 16, 16>, FM>;
       var b: array<subgroup_matrix_right<f16, 16, 16>, FN>;
       for (var i = 0u; i < FM; i++) {
-        a[i] = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (sm * FM + i) * 16u * BK + kk, BK);
+        a[i] = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (sm * FM + i) * 16u * SA + kk, SA);
       }
       for (var j = 0u; j < FN; j++) {
-        b[j] = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, kk * BN + (sn * FN + j) * 16u, BN);
+        b[j] = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, kk * SB + (sn * FN + j) * 16u, SB);
       }
       for (var i = 0u; i < FM; i++) {
         for (var j = 0u; j < FN; j++) {
