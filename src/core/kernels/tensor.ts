@@ -10,8 +10,13 @@ import { tooMuchMemory } from './plan';
 
 const tensorSource = wgsl('tensor.wgsl', () => import('../../../shaders/tensor.wgsl?raw'));
 
-/** The WGSL's constants: WGM×WGN subgroups of FM×FN result fragments of 16×16, BK of depth a step. */
-export const kTensorShape = { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 32, fragment: 16 } as const;
+/**
+ * The WGSL's constants: WGM×WGN subgroups of FM×FN result fragments of 16×16, BK of depth a step,
+ * each staged row padded by PADA / PADB f16. The fastest of the variants e2e-gpu/tensor.gpu.ts timed on
+ * an H200 (2026-11-29): 11.2 TFLOP/s at 4096³ (BK 32: 9.4–9.5, with or without padding; one subgroup
+ * of 4×4 fragments per workgroup: 5.4).
+ */
+export const kTensorShape = { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 16, PADA: 8, PADB: 8, fragment: 16 } as const;
 /** The C block of one workgroup. */
 export const kTensorBlock = {
   rows: kTensorShape.WGM * kTensorShape.FM * kTensorShape.fragment,
@@ -22,8 +27,9 @@ export const kTensorBlock = {
 export const kTensorLanes = 32;
 /** Invocations of a workgroup. */
 export const kTensorThreads = kTensorShape.WGM * kTensorShape.WGN * kTensorLanes;
-/** Workgroup memory: A and B tiles as f16 (2 bytes) and one 16×16 f32 tile per subgroup (4 bytes). */
-export const kTensorStorageBytes = 2 * (kTensorBlock.rows * kTensorBlock.depth + kTensorBlock.depth * kTensorBlock.cols) + 4 * 256 * kTensorShape.WGM * kTensorShape.WGN;
+/** Workgroup memory: A and B tiles as f16 (2 bytes, rows padded) and one 16×16 f32 tile per subgroup (4 bytes): 14,592 bytes. */
+export const kTensorStorageBytes =
+  2 * (kTensorBlock.rows * (kTensorBlock.depth + kTensorShape.PADA) + kTensorBlock.depth * (kTensorBlock.cols + kTensorShape.PADB)) + 4 * 256 * kTensorShape.WGM * kTensorShape.WGN;
 
 export const kTensorKernels = {
   tensor: {
