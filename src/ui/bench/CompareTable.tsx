@@ -34,12 +34,13 @@ function ShortMark({ point, software }: { point: BenchPoint; software?: boolean 
   const words = v.reasons.map((reason) => distrustMark(v, reason)).join(' ');
   // One ⚠ per reason, each with the contract's test id (point-software …); the words in its title.
   return (
-    <span className="trust-mark short" title={words} aria-label={words} data-trust={v.reasons.join(' ')}>
+    <span className="trust-mark short" title={words} data-trust={v.reasons.join(' ')}>
       {v.reasons.map((reason) => (
         <span key={reason} data-testid={`point-${reason}`} aria-hidden="true">
           {' ⚠'}
         </span>
       ))}
+      <span className="visually-hidden">{` ${words}`}</span>
     </span>
   );
 }
