@@ -9,7 +9,11 @@ import { readLink } from './links';
  * The link comes from the newest report in bench/results/browser-gpu/ (committed with the run).
  */
 const dir = 'bench/results/browser-gpu';
-/** The newest report (named by its start, 2026-11-27T130751.json) that holds a share link. */
+/**
+ * The newest report (named by its start, 2026-11-27T130751.json) whose share link was made after the
+ * roofline and both probes ran in the same page, so the link carries them (a run whose roofline step
+ * failed restarted its page, and its link carries the sweep alone: 2026-11-29T005728).
+ */
 const link: string | undefined = (() => {
   let names: string[] = [];
   try {
@@ -19,7 +23,9 @@ const link: string | undefined = (() => {
   }
   for (const f of names) {
     const l = (JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')) as { steps?: { share?: { link?: string } } }).steps?.share?.link;
-    if (l) return l;
+    if (!l) continue;
+    const p = readLink(l) as { roofline?: unknown; probes?: unknown };
+    if (p.roofline && p.probes) return l;
   }
   return undefined;
 })();
