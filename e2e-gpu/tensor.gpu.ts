@@ -192,8 +192,20 @@ fn main(@builtin(global_invocation_id) g: vec3<u32>) {
   if (i < arrayLength(&X)) { Y[i] = f16(X[i]); }
 }`;
 
+/** A first pass that writes Bᵀ (N×K) in f16: each column of B becomes a row, K contiguous. */
+const kTransposeB = `enable f16;
+override KK: u32;
+override NN: u32;
+@group(0) @binding(0) var<storage, read> X: array<f32>;
+@group(0) @binding(1) var<storage, read_write> Y: array<f16>;
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+  let i = g.x + g.y * 65536u;
+  if (i < KK * NN) { Y[i] = f16(X[(i % KK) * NN + i / KK]); }
+}`;
+
 /** Fragments loaded straight from f16 copies of A and B in global memory (no workgroup staging); M, N multiples of the block, K of 16. */
-function direct(p: { WGM: number; WGN: number; FM: number; FN: number }): string {
+function direct(p: { WGM: number; WGN: number; FM: number; FN: number; bt?: boolean }): string {
   return `enable f16;
 enable chromium_experimental_subgroup_matrix;
 diagnostic(off, chromium.subgroup_matrix_uniformity);
@@ -214,7 +226,7 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
     var a: array<subgroup_matrix_left<f16, 16, 16>, FM>;
     var b: array<subgroup_matrix_right<f16, 16, 16>, FN>;
     for (var i = 0u; i < FM; i++) { a[i] = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&A, (r0 + i * 16u) * K + k, K); }
-    for (var j = 0u; j < FN; j++) { b[j] = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&B, k * N + c0 + j * 16u, N); }
+    for (var j = 0u; j < FN; j++) { b[j] = ${p.bt ? 'subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, col_major>(&B, (c0 + j * 16u) * K + k, K)' : 'subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&B, k * N + c0 + j * 16u, N)'}; }
     for (var i = 0u; i < FM; i++) { for (var j = 0u; j < FN; j++) { acc[i * FN + j] = subgroupMatrixMultiplyAccumulate(a[i], b[j], acc[i * FN + j]); } }
   }
   for (var i = 0u; i < FM; i++) { for (var j = 0u; j < FN; j++) { subgroupMatrixStore<row_major>(&C, (r0 + i * 16u) * N + c0 + j * 16u, acc[i * FN + j], N); } }
@@ -223,18 +235,21 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
 
 const kDirect = [
   { WGM: 1, WGN: 1, FM: 4, FN: 4 },
-  { WGM: 2, WGN: 2, FM: 4, FN: 4 },
   { WGM: 2, WGN: 2, FM: 2, FN: 4 },
   { WGM: 4, WGN: 2, FM: 2, FN: 4 },
+  { WGM: 1, WGN: 1, FM: 4, FN: 4, bt: true },
+  { WGM: 2, WGN: 2, FM: 2, FN: 4, bt: true },
+  { WGM: 4, WGN: 2, FM: 2, FN: 4, bt: true },
+  { WGM: 2, WGN: 2, FM: 4, FN: 4, bt: true },
 ];
 
 test('the issue’s design: f16 copies made by a first pass, fragments straight from them (4096³): timed with and without the pass, verified', async ({ page }) => {
   test.setTimeout(240_000);
   await page.goto('./');
   await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
-  const cases = kDirect.map((v) => ({ name: `direct ${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments`, wgsl: direct(v), bm: 16 * v.WGM * v.FM, bn: 16 * v.WGN * v.FN }));
+  const cases = kDirect.map((v) => ({ name: `direct ${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments${v.bt ? ', Bᵀ col_major' : ''}`, wgsl: direct(v), bm: 16 * v.WGM * v.FM, bn: 16 * v.WGN * v.FN, bt: v.bt === true }));
   const out = await page.evaluate(
-    async ({ cases, convert }) => {
+    async ({ cases, convert, transpose }) => {
       let adapter: GPUAdapter | null = null;
       for (let i = 0; i < 10 && !adapter; i++) {
         adapter = await navigator.gpu.requestAdapter();
@@ -263,6 +278,9 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
       const cp = device.createComputePipeline({ layout: 'auto', compute: { module: cm, entryPoint: 'main' } });
       const cA = device.createBindGroup({ layout: cp.getBindGroupLayout(0), entries: [A, A16].map((buffer, binding) => ({ binding, resource: { buffer } })) });
       const cB = device.createBindGroup({ layout: cp.getBindGroupLayout(0), entries: [B, B16].map((buffer, binding) => ({ binding, resource: { buffer } })) });
+      const BT16 = mk(K * N * 2);
+      const tp = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code: transpose }), entryPoint: 'main', constants: { KK: K, NN: N } } });
+      const tB = device.createBindGroup({ layout: tp.getBindGroupLayout(0), entries: [B, BT16].map((buffer, binding) => ({ binding, resource: { buffer } })) });
       const results: unknown[] = [];
       const qs = device.createQuerySet({ type: 'timestamp', count: 2 });
       const res = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
@@ -280,7 +298,7 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
             continue;
           }
           const pipe = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-          const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [A16, B16, C, dims].map((buffer, binding) => ({ binding, resource: { buffer } })) });
+          const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [A16, c.bt ? BT16 : B16, C, dims].map((buffer, binding) => ({ binding, resource: { buffer } })) });
           const err = await device.popErrorScope();
           if (err) {
             r.error = err.message;
@@ -294,7 +312,10 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
                 pass.setPipeline(cp);
                 pass.setBindGroup(0, cA);
                 pass.dispatchWorkgroups(256, (M * K) / 256 / 256);
-                pass.setBindGroup(0, cB);
+                if (c.bt) {
+                  pass.setPipeline(tp);
+                  pass.setBindGroup(0, tB);
+                } else pass.setBindGroup(0, cB);
                 pass.dispatchWorkgroups(256, (K * N) / 256 / 256);
               }
               pass.setPipeline(pipe);
@@ -353,7 +374,7 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
       }
       return { results };
     },
-    { cases, convert: kConvert },
+    { cases, convert: kConvert, transpose: kTransposeB },
   );
   const file = kReport.replace(/tensor\.json$/, 'tensor-direct.json');
   writeFileSync(file, JSON.stringify(out, null, 1));
