@@ -6,7 +6,7 @@ import { initLanguage } from './state/lang';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { UpdatePrompt } from './ui/UpdatePrompt';
-import { preloadViewKernels } from './ui/views/registry';
+import { preloadViewKernels, preloadViewWords } from './ui/views/registry';
 import { startPwa } from './state/pwa';
 import { initGpu } from './state/session';
 import { startUrlSync } from './state/urlSync';
@@ -31,6 +31,7 @@ function openShare(): void {
 async function start(root: HTMLElement): Promise<void> {
   void initGpu();
   void preloadViewKernels(useApp.getState().view).catch(() => undefined);
+  preloadViewWords(useApp.getState().view);
   await initLanguage();
   createRoot(root).render(
     <StrictMode>
