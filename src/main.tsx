@@ -11,7 +11,7 @@ import { startPwa } from './state/pwa';
 import { initGpu } from './state/session';
 import { startUrlSync } from './state/urlSync';
 import { startViewSync } from './state/views';
-import { startPracticeSync } from './state/practice';
+import { loadPractice } from './state/practiceLoad';
 import { useApp } from './state/store';
 import { viewOfFragment } from './core/views';
 import './ui/styles.css';
@@ -32,6 +32,8 @@ async function start(root: HTMLElement): Promise<void> {
   void initGpu();
   void preloadViewKernels(useApp.getState().view).catch(() => undefined);
   preloadViewWords(useApp.getState().view);
+  // The practice code (the exercises, the judge) loads with the views that use it, beside the words when the page opens on one.
+  if (useApp.getState().view === 'practice' || useApp.getState().view === 'board') void loadPractice().catch(() => undefined);
   await initLanguage();
   createRoot(root).render(
     <StrictMode>
@@ -45,7 +47,6 @@ async function start(root: HTMLElement): Promise<void> {
   );
   startUrlSync();
   startViewSync(openShare);
-  startPracticeSync();
   startPwa();
   openShare();
 }

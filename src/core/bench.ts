@@ -13,7 +13,9 @@ import { said, type Said } from './said';
 import { kCiLevel, kMaxCiHalfWidthPct, pointTrust } from './trust';
 import type { StopRule } from './stats';
 
-export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
+import { kDefaultSweepSizes } from './benchDefaults';
+
+export { kDefaultSweepSizes };
 
 /**
  * The sweep form's limits. The same figures bound the form's input, every link and every stored

@@ -125,8 +125,7 @@ export interface ShareChoice {
   readonly label: string;
 }
 
-/** The default: vendor and architecture, browser and engine; no description, limits or features; no label. */
-export const kDefaultShareChoice: ShareChoice = { include: { description: false, limits: false, features: false }, label: '' };
+export { kDefaultShareChoice } from './benchDefaults';
 
 /**
  * A payload as the sender chose to share it: withheld fields emptied and named in `withheld`, the

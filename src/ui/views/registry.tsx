@@ -14,13 +14,15 @@ import { isLanguageLoaded, language, loadAllWords, wantAllWords } from '../../i1
 import { LessonView } from './LessonView';
 import { ProblemView } from './ProblemView';
 import { preloadKernelSources, useKernelSources } from '../common/useKernelSources';
+import { loadPractice } from '../../state/practiceLoad';
 
 const DotView = lazy(() => import('../dot/DotView').then((m) => ({ default: m.DotView })));
 const BenchView = lazy(() => import('./BenchView').then((m) => ({ default: m.BenchView })));
 const Ladder = lazy(() => import('../ladder/Ladder').then((m) => ({ default: m.Ladder })));
 const CompareView = lazy(() => import('../bench/CompareView').then((m) => ({ default: m.CompareView })));
-const PracticeView = lazy(() => import('../practice/PracticeView').then((m) => ({ default: m.PracticeView })));
-const BoardView = lazy(() => import('../board/BoardView').then((m) => ({ default: m.BoardView })));
+// The practice view and the board draw once the practice code has filled the store's practice slice (state/practiceLoad.ts).
+const PracticeView = lazy(() => Promise.all([import('../practice/PracticeView'), loadPractice()]).then(([m]) => ({ default: m.PracticeView })));
+const BoardView = lazy(() => Promise.all([import('../board/BoardView'), loadPractice()]).then(([m]) => ({ default: m.BoardView })));
 const Partitions = lazy(() => import('../partitions/Partitions').then((m) => ({ default: m.Partitions })));
 
 export interface ViewBody {
