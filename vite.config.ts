@@ -115,8 +115,10 @@ function pwa(words: Record<Language, PwaWords>): Plugin[] {
  * The entry's code is split by how often it changes, so a new version of the app's own code does
  * not make a returning visitor download (and the service worker re-precache) what did not change:
  * `react` (react, react-dom, scheduler: changes only with a dependency update). What loads on
- * demand (issue #47) is grouped so each need is one request: `lang-<id>`, a language's catalogue and
- * code comments (src/i18n/locales/<id>/, loaded when the language is used: i18n loadLanguage);
+ * demand (issue #47) is grouped so each need is one request: `lang-<id>`, a language's lesson words and
+ * kernel comments (src/i18n/locales/<id>/, loaded when the language is used: i18n loadLanguage);
+ * `more-<id>`, the rest of its catalogue (the benchmark's, practice's, the probes' and the board's
+ * words: loaded when a view that says them opens);
  * `wgsl-lesson`, the lesson's kernels (naive, tiled and its file per tile width); `wgsl-rungs`, the
  * other kernels of the record (the ladder's rungs, the strip kernel, split-K's summing pass), loaded
  * with the ladder or a run of one (core/kernels/source.ts). The WGSL that gpu/ imports directly (the
@@ -127,8 +129,9 @@ function pwa(words: Record<Language, PwaWords>): Plugin[] {
 function manualChunks(id: string): string | undefined {
   if (/[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
   // Not zod.ts (zod's own locale, for the benchmark's words: i18n/bench.ts), which would pull zod's core into the chunk.
-  const lang = /[\\/]src[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/](?!zod\.ts)/.exec(id);
-  if (lang) return `lang-${lang[1]}`;
+  const lang = /[\\/]src[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/](?!zod\.ts)(\w+)/.exec(id);
+  // The namespaces no lesson word is in (i18n/index.ts kLessonNamespaces): loaded when a view that says them opens.
+  if (lang) return `${/^(?:bench|practice|probes|board)$/.test(lang[2]!) ? 'more' : 'lang'}-${lang[1]}`;
   if (/[\\/]shaders[\\/](?:naive|tiled|generated[\\/]tiled\d+)\.wgsl\?raw$/.test(id)) return 'wgsl-lesson';
   if (/[\\/]shaders[\\/](?:generated[\\/])?(?:reg|blk|split|subgroup|strip)\w*\.wgsl\?raw$/.test(id)) return 'wgsl-rungs';
   return undefined;

@@ -71,6 +71,31 @@ test('a fresh load with ?lang=zh-TW fetches its own catalogue only; a switch fet
   expect([...langs].sort()).toEqual(['en', 'zh-TW']);
 });
 
+test('the lesson loads neither the rest of the catalogue nor the practice code; the practice view brings both, and a switch there the whole language', async ({ app, page }) => {
+  // Every chunk the page asks for, by its name without the hash (vite.config.ts manualChunks, or its module's name).
+  const chunks = new Set<string>();
+  page.on('request', (r: Request) => {
+    const m = /\/assets\/([\w.-]+?)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname);
+    if (m?.[1]) chunks.add(m[1]);
+  });
+  await app.open('');
+  await expect(page.getByTestId('run-both')).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect([...chunks].filter((c) => /^(?:more-|exercises$|practice$|PracticeView$|DotView$|Classroom$|figureSvg$|trace$)/.test(c))).toEqual([]);
+  expect(chunks).toContain('lang-en');
+  // The practice view: its words and its exercises (the starting code in the editor) before it draws.
+  await page.getByTestId('nav-practice').click();
+  await expect(page.getByTestId('exercise-editor')).toContainText('@compute');
+  await expect(page.getByTestId('exercise-run')).toBeEnabled();
+  expect(chunks).toContain('more-en');
+  expect(chunks).toContain('exercises');
+  // A switch on a view beyond the lesson loads the whole of the chosen language.
+  await page.getByTestId('lang-zh-CN').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  expect(chunks).toContain('lang-zh-CN');
+  expect(chunks).toContain('more-zh-CN');
+});
+
 test('after one visit every view opens offline, in every language, all from the precache', async ({ app, page, context }) => {
   test.setTimeout(240_000);
   const share = await sampleShareLink(page);

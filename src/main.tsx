@@ -6,12 +6,12 @@ import { initLanguage } from './state/lang';
 import { App } from './ui/App';
 import { ErrorBoundary } from './ui/ErrorBoundary';
 import { UpdatePrompt } from './ui/UpdatePrompt';
-import { preloadViewKernels } from './ui/views/registry';
+import { preloadViewKernels, preloadViewWords } from './ui/views/registry';
 import { startPwa } from './state/pwa';
 import { initGpu } from './state/session';
 import { startUrlSync } from './state/urlSync';
 import { startViewSync } from './state/views';
-import { startPracticeSync } from './state/practice';
+import { loadPractice } from './state/practiceLoad';
 import { useApp } from './state/store';
 import { viewOfFragment } from './core/views';
 import './ui/styles.css';
@@ -31,6 +31,9 @@ function openShare(): void {
 async function start(root: HTMLElement): Promise<void> {
   void initGpu();
   void preloadViewKernels(useApp.getState().view).catch(() => undefined);
+  preloadViewWords(useApp.getState().view);
+  // The practice code (the exercises, the judge) loads with the views that use it, beside the words when the page opens on one.
+  if (useApp.getState().view === 'practice' || useApp.getState().view === 'board') void loadPractice().catch(() => undefined);
   await initLanguage();
   createRoot(root).render(
     <StrictMode>
@@ -44,7 +47,6 @@ async function start(root: HTMLElement): Promise<void> {
   );
   startUrlSync();
   startViewSync(openShare);
-  startPracticeSync();
   startPwa();
   openShare();
 }

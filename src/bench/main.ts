@@ -210,7 +210,7 @@ function candidateText(c: Candidate): string {
 
 async function main() {
   // What the app loads on demand (issue #47): every kernel's WGSL and the English words.
-  await Promise.all([loadKernelSources(kKernelIds), loadLanguage('en')]);
+  await Promise.all([loadKernelSources(kKernelIds), loadLanguage('en', true)]);
   const opts = options();
   const { files, sources } = await readSources();
   await ensureNavigatorGpu();

@@ -5,7 +5,7 @@
  */
 import { kMaxDimension, parseDimension } from './input';
 import { kKernelIdList, type KernelId } from './kernels';
-import { tolerance } from './reference';
+import { relTolerance } from './reference';
 import { gflops as gflopsAt, kTileWidths } from './shape';
 import { text, z } from './zod';
 import { ClockSchema } from './clock';
@@ -13,7 +13,9 @@ import { said, type Said } from './said';
 import { kCiLevel, kMaxCiHalfWidthPct, pointTrust } from './trust';
 import type { StopRule } from './stats';
 
-export const kDefaultSweepSizes = [64, 128, 256, 512, 1024, 2048, 4096, 1000, 1023, 1025] as const;
+import { kDefaultSweepSizes } from './benchDefaults';
+
+export { kDefaultSweepSizes };
 
 /**
  * The sweep form's limits. The same figures bound the form's input, every link and every stored
@@ -107,12 +109,8 @@ function strictRecord<K extends z.core.$ZodRecordKey, V extends z.core.SomeType>
   return z.pipe(keysChecked, z.record(key, value));
 }
 
-/**
- * The relative tolerance the verification applies at size K (random data; exact data use 0): an
- * element passes when |gpu − ref| ≤ (2 + 4√K)·2⁻²⁴·Σ|a·b|, i.e. its error relative to Σ|a·b| is
- * at most (2 + 4√K)·2⁻²⁴.
- */
-export const relTolerance = (k: number, exact = false): number => tolerance(k, 1, exact);
+/** The relative tolerance the verification applies at size K (core/reference.ts, where it is defined). */
+export { relTolerance };
 /** Dividing err by Σ|a·b| may round a passing error a few ulps above the tolerance. */
 const kRoundingSlack = 1 + 1e-12;
 

@@ -247,3 +247,11 @@ export function elementErrors(d: MatmulData, s: Shape, c: Float32Array): { wrong
   }
   return { wrong, count };
 }
+
+/**
+ * The relative tolerance the verification applies at size K (random data; exact data use 0): an
+ * element passes when |gpu − ref| ≤ (2 + 4√K)·2⁻²⁴·Σ|a·b|, i.e. its error relative to Σ|a·b| is
+ * at most (2 + 4√K)·2⁻²⁴. (Here rather than in core/bench.ts, which re-exports it: a run needs it
+ * without the benchmark's schemas.)
+ */
+export const relTolerance = (k: number, exact = false): number => tolerance(k, 1, exact);

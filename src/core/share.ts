@@ -112,21 +112,9 @@ export type ShareFailure =
 /** Longest label a sender may give a link (characters). */
 export const kMaxLabelChars = 120;
 
-/**
- * The device fields a sender may leave out of a link. Vendor, architecture, browser and engine
- * always travel (a comparison means nothing without them); these reveal more of one machine.
- */
-export const kWithholdable = ['description', 'limits', 'features'] as const;
-export type Withholdable = (typeof kWithholdable)[number];
+import { kWithholdable, type ShareChoice } from './benchDefaults';
 
-/** What a link reveals, as the sender chose: the optional device fields, and a label. */
-export interface ShareChoice {
-  readonly include: Readonly<Record<Withholdable, boolean>>;
-  readonly label: string;
-}
-
-/** The default: vendor and architecture, browser and engine; no description, limits or features; no label. */
-export const kDefaultShareChoice: ShareChoice = { include: { description: false, limits: false, features: false }, label: '' };
+export { kDefaultShareChoice, kWithholdable, type ShareChoice, type Withholdable } from './benchDefaults';
 
 /**
  * A payload as the sender chose to share it: withheld fields emptied and named in `withheld`, the

@@ -2,11 +2,10 @@
  * One experiment: check a configuration against the adapter, run a kernel, verify it against the
  * CPU reference. Shared by the app and the headless benchmark so both do exactly the same thing.
  */
-import { relTolerance } from '../core/bench';
+import { relTolerance, type Verification } from '../core/reference';
 import { makeData, type MatmulData, type Pattern } from '../core/data';
 import type { FieldErrors } from '../core/input';
 import { checkPlans } from '../core/limits';
-import type { Verification } from '../core/reference';
 import type { Shape, TileWidth } from '../core/shape';
 import type { CBlock } from '../core/tiling';
 import type { GpuContext } from './device';

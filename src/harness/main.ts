@@ -275,7 +275,7 @@ const harness = {
 
 export type Harness = typeof harness;
 // What the app loads on demand (issue #47): every kernel's WGSL and the English words, before the page says it is ready.
-await Promise.all([loadKernelSources(kKernelIdList), loadLanguage('en')]);
+await Promise.all([loadKernelSources(kKernelIdList), loadLanguage('en', true)]);
 (globalThis as unknown as { tilesHarness: Harness }).tilesHarness = harness;
 const status = document.getElementById('harness-status');
 if (status) {

@@ -15,7 +15,6 @@ import i18next, { type ParseKeys } from 'i18next';
 import { isLanguage, kLanguageList, kLanguages, type Language } from '../core/languages';
 import { loadCodeComments } from './codeComments';
 import { isSaid, registerSayer, type Said, type SaidNumber } from '../core/said';
-import type { Catalogue } from './catalogue';
 import type { en } from './locales/en';
 
 export { isLanguage, kLanguageNames, kLanguages, matchLanguage, resolveLanguage, type Language } from '../core/languages';
@@ -23,12 +22,19 @@ export { said, num, type Said } from '../core/said';
 
 /**
  * Each language's catalogue, loaded when the language is first used (issue #47: a page in one
- * language fetches only that language's words): each language of core/languages.ts has its folder
- * locales/<id>/ whose index.ts exports the catalogue by default, a chunk of its own in the build.
+ * language fetches only that language's words), in two parts: the namespaces the lesson shows
+ * (`kLessonNamespaces`: the first screen's words, a chunk `lang-<id>`) and the rest (the benchmark,
+ * practice, probes, class board: a chunk `more-<id>`, vite.config.ts manualChunks), loaded when a
+ * view that says them opens (`loadAllWords`, ui/views/registry.tsx) and from then on with every
+ * language used. Each language of core/languages.ts has its folder locales/<id>/ with one file per
+ * namespace (its index.ts, the whole catalogue typed against the English one, is for the tests).
  * The service worker precaches every chunk, so a switch works offline too.
  */
-const kFolders = import.meta.glob<Catalogue<typeof en>>('./locales/*/index.ts', { import: 'default' });
+const kFiles = import.meta.glob<Record<string, unknown>>('./locales/*/{common,run,viz,pwa,bench,practice,probes,board}.ts');
 const kNamespaces = ['common', 'run', 'viz', 'bench', 'pwa', 'practice', 'probes', 'board'] as const satisfies readonly (keyof typeof en)[];
+/** The namespaces the lesson (the first screen) says: the first part of a language's catalogue. */
+export const kLessonNamespaces = ['common', 'run', 'viz', 'pwa'] as const satisfies readonly (typeof kNamespaces)[number][];
+const kMoreNamespaces = kNamespaces.filter((ns) => !(kLessonNamespaces as readonly string[]).includes(ns));
 
 export const i18n = i18next.createInstance();
 void i18n.init({
@@ -49,32 +55,53 @@ void i18n.init({
   react: { bindI18nStore: 'added' },
 });
 
-const loading = new Map<Language, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
+/** Whether a view that says the rest of the catalogue has opened on this page (then every language loads whole). */
+let allWanted = false;
 
-/**
- * Load a language's catalogue (and its code comments, codeComments.ts) into i18next, once; call
- * before switching to it. A failed load (offline before the worker was installed) may be tried again.
- */
-export function loadLanguage(lang: Language): Promise<void> {
-  let p = loading.get(lang);
+function loadNamespaces(lang: Language, namespaces: readonly string[], withComments: boolean): Promise<void> {
+  const key = `${lang} ${namespaces.join(' ')}`;
+  let p = loading.get(key);
   if (!p) {
-    const folder = kFolders[`./locales/${lang}/index.ts`];
-    if (!folder) throw new Error(`src/i18n/locales/${lang}/index.ts is missing`); // i18n-exempt: a programmer's assertion (core/languages.ts names a folder that is not there)
-    p = Promise.all([folder(), loadCodeComments(lang)]).then(([c]) => {
-      for (const [ns, tree] of Object.entries(c)) i18n.addResourceBundle(lang, ns, tree, true, true);
+    const files = namespaces.map((ns) => {
+      const file = kFiles[`./locales/${lang}/${ns}.ts`];
+      if (!file) throw new Error(`src/i18n/locales/${lang}/${ns}.ts is missing`); // i18n-exempt: a programmer's assertion (core/languages.ts names a folder that is not complete)
+      return file().then((m) => i18n.addResourceBundle(lang, ns, m[ns], true, true));
     });
-    loading.set(lang, p);
-    p.catch(() => loading.delete(lang));
+    p = Promise.all([...files, ...(withComments ? [loadCodeComments(lang)] : [])]).then(() => undefined);
+    loading.set(key, p);
+    p.catch(() => loading.delete(key));
   }
   return p;
 }
 
-/** Whether a language's catalogue is loaded. */
-export const isLanguageLoaded = (lang: Language): boolean => i18n.hasResourceBundle(lang, 'common');
+/**
+ * Load a language's catalogue (and its code comments, codeComments.ts) into i18next, once; call
+ * before switching to it. The lesson's namespaces only, until a view that says the rest has opened
+ * (`loadAllWords`), or with `all`. A failed load (offline before the worker was installed) may be tried again.
+ */
+export function loadLanguage(lang: Language, all = allWanted): Promise<void> {
+  const first = loadNamespaces(lang, kLessonNamespaces, true);
+  return all ? Promise.all([first, loadNamespaces(lang, kMoreNamespaces, false)]).then(() => undefined) : first;
+}
+
+/** Whether a language's whole catalogue is loaded. */
+export const isLanguageLoaded = (lang: Language): boolean => kNamespaces.every((ns) => i18n.hasResourceBundle(lang, ns));
+
+/** Load whole catalogues from now on (main.tsx, before the first language loads, when the page opens on a view beyond the lesson). */
+export function wantAllWords(): void {
+  allWanted = true;
+}
+
+/** Load the whole catalogue of the language in use (a view beyond the lesson opens), and of every language used from now on. */
+export function loadAllWords(): Promise<void> {
+  allWanted = true;
+  return loadLanguage(language(), true);
+}
 
 /** Every language's catalogue (the tests, the glossary's generator). */
 export function loadAllLanguages(): Promise<void> {
-  return Promise.all(kLanguageList.map(({ id }) => loadLanguage(id))).then(() => undefined);
+  return Promise.all(kLanguageList.map(({ id }) => loadLanguage(id, true))).then(() => undefined);
 }
 
 /** Translate a key (typed) in the language in use. */

@@ -1,6 +1,7 @@
 /** Types and initial values of the benchmark slice (no imports from the store: no cycles). */
-import { kDefaultSweepSizes, type BenchPoint, type DeviceReport, type SweepConfig } from '../core/bench';
-import { kDefaultShareChoice, type ShareChoice, type ShareFailure, type SharePayload } from '../core/share';
+import type { BenchPoint, DeviceReport, SweepConfig } from '../core/bench';
+import type { ShareChoice, ShareFailure, SharePayload } from '../core/share';
+import { kDefaultShareChoice, kDefaultSweepSizes } from '../core/benchDefaults';
 import { kLessonKernelIds, type KernelId } from '../core/kernels';
 import type { SweepPointId } from '../gpu/sweep';
 import type { Said } from '../i18n';

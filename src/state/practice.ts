@@ -11,7 +11,7 @@ import { failureOf } from '../gpu/device';
 import { said } from '../i18n';
 import { withRun } from './runs';
 import { useApp } from './store';
-import { isOwnCode, kPracticeBestKey, kPracticePassedKey, mergeVersions, openLink, practiceBackupKey, practiceStorageKey, pushBackup, storeBackups, storeBest, storeCode, storedBackups, storedBest, storedPassed, storePassed, type PracticeState } from './practiceState';
+import { initialPractice, isOwnCode, kPracticeBestKey, kPracticePassedKey, mergeVersions, openLink, practiceBackupKey, practiceStorageKey, pushBackup, storeBackups, storeBest, storeCode, storedBackups, storedBest, storedPassed, storePassed, type PracticeState } from './practiceState';
 
 /** The save failed (storage full or blocked) or came through: said on the page while it has failed (`practice-save-failed`). */
 function saved(id: ExerciseId, ok: boolean): void {
@@ -194,6 +194,23 @@ export function openCodeLink(search: string, hash: string): void {
   useApp.setState(patch as PracticeState);
   if (!link.badLink && isExerciseId(id)) save(id, link.code!);
   hashSharedCode();
+}
+
+let practiceStarted = false;
+/**
+ * Fill the store's practice slice (once, when this module has loaded: state/practiceLoad.ts) —
+ * each exercise's saved code or skeleton, the versions, progress and best times kept in this
+ * browser — and follow other tabs and links. A `#code=` link is opened when the page is on the
+ * practice view, as a first load on it opens the link; the exercise is the link's `ex=`.
+ */
+export function startPractice(): void {
+  if (!practiceStarted) {
+    practiceStarted = true;
+    const s = useApp.getState();
+    const open = s.view === 'practice' && typeof location !== 'undefined';
+    useApp.setState(open ? initialPractice(decodeUrl(location.search).ex, location.hash, true) : initialPractice(s.practiceEx));
+  }
+  startPracticeSync();
 }
 
 let syncStarted = false;

@@ -17,7 +17,8 @@ import type { Params } from '../core/tuning';
 import { kInitialViz, type VizState } from './vizState';
 import { initialBench, type BenchState } from './benchState';
 import { initialDot, type DotState } from './dotState';
-import { initialPractice, type PracticeState } from './practiceState';
+import type { PracticeState } from './practiceState';
+import { isListedExerciseId, kExerciseIdList } from '../core/practice/ids';
 import { initialRoofline, type RooflineState } from './rooflineState';
 import { initialProbes, type ProbesState } from './probesState';
 import { initialBoard, type BoardState } from './boardState';
@@ -75,6 +76,25 @@ export const kMaxGpuErrors = 20;
 export const kStartUrl: UrlState = decodeUrl(typeof location !== 'undefined' ? location.search : '');
 const kStartHash = typeof location !== 'undefined' ? location.hash : '';
 
+/**
+ * The practice slice before the practice code loads (issue #47: the exercises and their judge load
+ * with the views that use them, state/practiceLoad.ts): the exercise a link's `ex=` names, and
+ * nothing of the exercises' code yet (`practiceCode` is empty until then: the practice view and the
+ * class board load it, state/practiceState.ts initialPractice, before they draw).
+ */
+function unloadedPractice(ex?: string): PracticeState {
+  return {
+    practiceEx: isListedExerciseId(ex) ? ex : kExerciseIdList[0],
+    practiceCode: {} as PracticeState['practiceCode'],
+    practiceBackups: {},
+    practiceHints: {},
+    practiceStatus: 'idle',
+    practiceError: '',
+    practicePassed: [],
+    practiceBest: {},
+  };
+}
+
 /** The initial state for a decoded URL (and the page's fragment: `#r=` opens the shared results). */
 export function initialState(url: UrlState, hash = ''): AppState {
   return {
@@ -88,7 +108,7 @@ export function initialState(url: UrlState, hash = ''): AppState {
     ...kInitialViz,
     ...initialBench(url.sizes),
     ...initialDot(startView(url, hash), url.dotn),
-    ...initialPractice(url.ex, hash, startView(url, hash) === 'practice'),
+    ...unloadedPractice(url.ex),
     ...initialRoofline(),
     ...initialProbes(),
     ...initialBoard(),

@@ -14,7 +14,6 @@ import { clockResolutionMs } from '../core/clock';
 import { fmtBelowResolution, fmtGflops, fmtMs, isBelowResolution } from '../i18n/format';
 import { gflops, shapeLabel } from '../core/shape';
 import { elementErrorsOffThread, experimentData, experimentDataOffThread, kTraceOnPageMacs, verifyOffThread } from '../gpu/experiment';
-import { runTraced } from '../gpu/trace';
 import { failureOf } from '../gpu/device';
 import { numberFormat, said, t, type Said } from '../i18n';
 import { currentGpu } from './session';
@@ -60,6 +59,8 @@ export async function traceRun(config: ParsedConfig, bounds = useApp.getState().
     // Beyond tiny problems the data are generated and checked off the page's thread (issue #15).
     const tiny = config.shape.m * config.shape.n * config.shape.k <= kTraceOnPageMacs;
     const data = tiny ? experimentData(config) : await experimentDataOffThread(config);
+    // The instrumented kernel and its reader load with the first trace (issue #47: not part of the first load).
+    const { runTraced } = await import('../gpu/trace');
     const r = await runTraced(ctx, config.shape, config.tile, data, bounds, plan);
     if (seq !== traceSeq) return;
     const { c, padded, ...rest } = r;

@@ -1,14 +1,17 @@
 import { sentenceGap } from '../i18n/words';
-import { Suspense, type MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApp } from '../state/store';
 import { say } from '../i18n';
-import { Classroom } from './lesson/Classroom';
-import { DotClassroom } from './dot/DotView';
 import { GpuStatusPanel } from './GpuStatusPanel';
 import { Nav } from './views/Nav';
 import { LangSwitch } from './views/LangSwitch';
 import { kViewBodies, ViewWithKernels } from './views/registry';
+
+/** Classroom mode loads when it is turned on (issue #47: not part of the first load). */
+const Classroom = lazy(() => import('./lesson/Classroom').then((m) => ({ default: m.Classroom })));
+/** The dot product's classroom mode loads with its view (issue #47: the dot product is not on the first screen). */
+const DotClassroom = lazy(() => import('./dot/DotView').then((m) => ({ default: m.DotClassroom })));
 
 /** How long a skip made before the view has loaded waits for its main action. */
 const kSkipWaitMs = 10_000;
@@ -52,8 +55,18 @@ export function App() {
   // The dot product's classroom mode belongs to its view (Back to another view leaves it).
   const dotClassroom = useApp((s) => s.dotClassroom && s.view === 'dot');
   // Classroom mode is a presentation of its own (the stepper keys are installed by it and by the stepper).
-  if (classroom) return <Classroom />;
-  if (dotClassroom) return <DotClassroom />;
+  if (classroom)
+    return (
+      <Suspense fallback={null}>
+        <Classroom />
+      </Suspense>
+    );
+  if (dotClassroom)
+    return (
+      <Suspense fallback={null}>
+        <DotClassroom />
+      </Suspense>
+    );
   return (
     <div className="app" data-view={view}>
       <a className="skip-link" href="#main" onClick={skipToMain}>

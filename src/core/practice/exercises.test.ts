@@ -4,6 +4,7 @@ import { zhCN } from '../../i18n/locales/zh-CN';
 import { zhTW } from '../../i18n/locales/zh-TW';
 import { checkCases, exercise, exerciseData, headlineFailure, judgeCells, judgeShape, kCell, kExerciseIds, kExercises, kUnwrittenBits, layoutOf, overallStatus, randomShapes, type CheckCase, type Exercise } from './exercises';
 import { kFlag, kFlagCount } from './wgsl';
+import { kExerciseIdList } from './ids';
 import type { Shape } from '../shape';
 
 /** C as the GPU's buffer starts: every element holding the never-written bits. */
@@ -41,6 +42,8 @@ function expected(ex: Exercise, s: Shape, d: { a: Float32Array; b: Float32Array 
 describe('the exercise registry', () => {
   it('climbs in the order of the issues, at least twelve, ids unique', () => {
     expect(kExerciseIds).toEqual(['map', 'guard', 'naive', 'tile', 'tiled', 'bounds', 'dot', 'numba', 'regtile', 'wide', 'padded', 'double']);
+    // The list the store reads before the exercises load (ids.ts): the same ids in the same order (the first opens by default).
+    expect(kExerciseIdList).toEqual(kExerciseIds);
   });
 
   it('has every exercise’s words in every catalogue: title, goal and each hint', () => {

@@ -15,11 +15,15 @@ import { slotWords, structureChecks, traceFacts, type Race, type StructureCheck,
 import type { AccessSite, WorkgroupVar } from './instrument';
 
 import { kExercises, type Exercise } from './exercise';
+import type { ListedExerciseId } from './ids';
 
 export { kCell, kUnwrittenBits, kExercises };
 export type { Exercise, ExerciseKind } from './exercise';
 
 export type ExerciseId = (typeof kExercises)[number]['id'];
+// ids.ts lists the same ids (what loads before the exercises do): a missing or extra one does not compile.
+const kSameIds: [ExerciseId] extends [ListedExerciseId] ? ([ListedExerciseId] extends [ExerciseId] ? true : never) : never = true;
+void kSameIds;
 export const kExerciseIds: readonly ExerciseId[] = kExercises.map((e) => e.id);
 
 export function isExerciseId(x: unknown): x is ExerciseId {

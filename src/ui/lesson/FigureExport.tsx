@@ -45,13 +45,13 @@ const kFormats = ['svg', 'png'] as const;
  * The two save buttons of a figure (data-testid export-{what}-svg and export-{what}-png):
  * ordinary buttons, so they are in the tab order and pressed with Enter or Space.
  */
-export function FigureExport({ what, make }: { what: 'map' | 'phase'; make: () => FigureFile }) {
+export function FigureExport({ what, make }: { what: 'map' | 'phase'; make: () => FigureFile | Promise<FigureFile> }) {
   const { t } = useTranslation('viz');
   const [error, setError] = useState('');
   const save = async (ext: 'svg' | 'png') => {
     setError('');
     try {
-      const f = make();
+      const f = await make();
       const blob = ext === 'svg' ? new Blob([f.svg], { type: 'image/svg+xml' }) : await svgToPng(f.svg);
       downloadBlob(blob, f.name(ext));
     } catch (e) {

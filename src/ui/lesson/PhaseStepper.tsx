@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBox } from './useBox';
-import { phaseFileName, phaseSvg, type PhaseLane, type PhaseTerms } from './figureSvg';
+import type { PhaseLane, PhaseTerms } from './figureSvg';
 import { macFormula, minusSign, termLineText } from '../../core/macTerms';
 import { fullValue, notationOf } from '../../core/notation';
 import { shapeLabel } from '../../core/shape';
@@ -413,7 +413,10 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
           sum: `= ${minusSign(fullValue(focusSlot.after))}`,
         }
       : undefined;
-  const exportPhase = () => ({
+  // The SVG builder loads on the first save (issue #47: not part of the first load).
+  const exportPhase = async () => {
+    const { phaseFileName, phaseSvg } = await import('./figureSvg');
+    return {
     svg: phaseSvg(
       {
         shape,
@@ -437,7 +440,8 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
       language(),
     ),
     name: (ext: 'svg' | 'png') => phaseFileName(shape, tile, selected, ph, view.g.phases, sub, kStepsPerPhase, ext),
-  });
+    };
+  };
   const mac = (
     <MacTerms
       As={aItems.map((it) => it.value)}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { mapFileName, mapSvg, type MapFigure } from './figureSvg';
+import type { MapFigure } from './figureSvg';
 import { notationOf, tileCoordinates, type Notation } from '../../core/notation';
 import { tileGrid } from '../../core/tiling';
 import { kGarbage, phaseExtent, stepLabel, tileExtent, tileRecord, tileRecordDisagreements } from '../../core/trace';
@@ -375,7 +375,11 @@ export function TileMap() {
         <TileFigure trace={trace} wrongPerTile={wrongPerTile} notation={notation} cell={cell} font={12.6} minFont={kMinFont} size={layout.window} />
         <FigureExport
           what={kExportWhat}
-          make={() => ({ svg: mapSvg(mapFigure(trace, wrongPerTile, notation, selected, step, layout.window), language()), name: (ext) => mapFileName(shape, tile, selected, ext) })}
+          make={async () => {
+            // The SVG builder loads on the first save (issue #47: not part of the first load).
+            const { mapFileName, mapSvg } = await import('./figureSvg');
+            return { svg: mapSvg(mapFigure(trace, wrongPerTile, notation, selected, step, layout.window), language()), name: (ext) => mapFileName(shape, tile, selected, ext) };
+          }}
         />
         <p className="small">
           {t(`map.${src}.cells`)} {t('map.clickHint')}
