@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allTrusted, barShares, kAssumedStepMs, kMaxCiHalfWidthPct, kMaxGpuBandwidthGbs, kMaxGpuGflops, kMaxProbeRatio, kMaxTrustedSpread, kMaxWorkgroupGbs, kMinClockSteps, notDrawn, pointTrust, probeFigureTrust, rooflineFigureTrust, runClockStepMs, runTrust, softwareAdapter, timeableSize, trustOf, type Trust } from './trust';
+import { allTrusted, barShares, kAssumedStepMs, kMaxCiHalfWidthPct, kMaxGpuBandwidthGbs, kMaxGpuGflops, kMaxProbeRatio, kMaxTrustedSpread, kMaxWorkgroupGbs, kMinClockSteps, notDrawn, pointTrust, rooflineFigureTrust, runClockStepMs, runTrust, softwareAdapter, timeableSize, trustOf, type Trust } from './trust';
+import { probeFigureTrust } from './probeTrust';
 
 const fig = (medianMs: number, minMs: number, maxMs: number, dispatchesPerSample = 1, clockStepMs = 0.1) => ({ medianMs, minMs, maxMs, dispatchesPerSample, clockStepMs });
 

@@ -9,7 +9,7 @@ import { kAssumedStepMs, runTrust, softwareAdapter, type TimedRunFields, type Tr
 import { useApp } from './store';
 
 import { pointTrust } from '../core/trust';
-export { allTrusted, barShares, kDistrusts, notDrawn, pointTrust, probeFigureTrust, rooflineFigureTrust, softwareAdapter, type Distrust, type SharedFigureTrust, type Trust } from '../core/trust';
+export { allTrusted, barShares, kDistrusts, notDrawn, pointTrust, rooflineFigureTrust, softwareAdapter, type Distrust, type SharedFigureTrust, type Trust } from '../core/trust';
 
 /** The timing fields of a run that decide whether its time is a speed. */
 export type TimedRun = TimedRunFields;
