@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blockForms, fitLabel, labelPx, mapLayout, windowAround, workgroupForms } from './tileLabels';
+import { blockForms, fitLabel, labelPx, mapLayout, windowAround, workgroupForms, longestLoadChars } from './tileLabels';
+import { kOutside } from './trace';
 
 describe('fitLabel', () => {
   it('keeps the full form where it fits', () => {
@@ -62,5 +63,19 @@ describe('tableColumns', () => {
       if (n > 1) expect(8 * kTableGlyphEm * 18 + 18 + n * (11 * kTableGlyphEm * 18 + 18)).toBeLessThanOrEqual(avail);
     }
     expect(tableColumns(0, 18, 11, 8, false, 8)).toBe(8);
+  });
+});
+
+describe('longestLoadChars (the phase table’s widest load)', () => {
+  const load = (row: number, col: number, index = 0) => ({ row, col, inside: index !== kOutside, index });
+  it('reads the widest printed load, two more for one outside the matrices', () => {
+    const t = [{ ly: 0, lx: 0, phases: [{ a: load(3, 2), b: load(2, 3), matches: true }, { a: load(47, 31), b: load(1, 0, kOutside), matches: true }] }];
+    expect(longestLoadChars(t)).toBe('A[47][31]'.length);
+    expect(longestLoadChars([{ ly: 0, lx: 0, phases: [{ a: load(1, 0, kOutside), b: load(0, 0), matches: true }] }])).toBe('A[1][0]'.length + 2);
+  });
+  it('holds a 4096³ table (256 threads × 256 phases × 2 loads) without running out of stack', () => {
+    const phases = Array.from({ length: 256 }, (_, p) => ({ a: load(4095, p * 16 + 15), b: load(p * 16 + 15, 4095), matches: true }));
+    const t = Array.from({ length: 256 }, (_, i) => ({ ly: i >> 4, lx: i & 15, phases }));
+    expect(longestLoadChars(t)).toBe('A[4095][4095]'.length);
   });
 });

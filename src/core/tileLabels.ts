@@ -7,6 +7,7 @@
  *
  * Pure: widths are estimated from a conservative glyph width (kLabelGlyphEm), no DOM.
  */
+import { kOutside, type TableThread } from './trace';
 
 /** A conservative average glyph width of a tile label (digits, commas, parentheses, a letter), in em. */
 export const kLabelGlyphEm = 0.7;
@@ -125,4 +126,16 @@ export function tableColumns(avail: number, font: number, loadChars: number, thr
   const col = (inline ? 2 * loadChars + 1 : loadChars) * glyphEm * font + padPx;
   const thread = threadChars * glyphEm * font + padPx;
   return Math.max(1, Math.min(max, Math.floor((avail - thread) / col)));
+}
+
+/**
+ * The longest load the phase table prints ("A[47][31]"; a load outside the matrices prints "0" and its
+ * name, two characters more): a loop, not Math.max(...), since at 4096³ the table holds 256 threads ×
+ * 256 phases × 2 loads, past what a call's arguments may be (a RangeError stopped the page's render on
+ * the H200, 2026-11-29).
+ */
+export function longestLoadChars(table: readonly TableThread[]): number {
+  let n = 1;
+  for (const r of table) for (const c of r.phases) for (const l of [c.a, c.b]) n = Math.max(n, `A[${l.row}][${l.col}]`.length + (l.index === kOutside ? 2 : 0));
+  return n;
 }

@@ -15,7 +15,7 @@ import { useApp } from '../../state/store';
 import { localizeKernelComments } from '../../i18n/codeComments';
 import type { Language } from '../../core/languages';
 import { setLane } from '../../state/viz';
-import { tableColumns } from '../../core/tileLabels';
+import { longestLoadChars, tableColumns } from '../../core/tileLabels';
 import { columnsPerBlock, macFormula, minusSign, shownBlock, termBlocks } from '../../core/macTerms';
 
 /** Characters a term's factor is printed in (the full value is in its title). */
@@ -335,10 +335,7 @@ export function PhaseTable({ ph, lane, compact }: { ph: number; lane: { ly: numb
   const zoom = tile > 4;
   // As many phases as the box holds (issue #45: at 1366×768 the presentation cut the last column),
   // from the longest load it prints ("A[47][31]", "0 A[3][2]" outside) and thread label ("(15, 15)"), up to kTablePhases.
-  const loadChars = Math.max(
-    1,
-    ...table.flatMap((r) => r.phases.flatMap((c) => [c.a, c.b].map((l) => `A[${l.row}][${l.col}]`.length + (l.index === kOutside ? 2 : 0)))),
-  );
+  const loadChars = longestLoadChars(table);
   const fitKey = `${box.width}|${box.font}|${tile}|${phases}|${loadChars}|${compact ? 1 : 0}`;
   const less = shrink.key === fitKey ? shrink.n : 0;
   const fit = Math.max(1, tableColumns(box.width, box.font, loadChars, `(${tile - 1}, ${tile - 1})`.length, zoom, kTablePhases, compact ? 0.6 * box.font + 2 : 18, 0.5) - less);
