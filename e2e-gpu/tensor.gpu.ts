@@ -14,26 +14,24 @@ const kReport = join(dirname(process.env.GPU_REPORT ?? 'test-results/e2e-gpu/rep
 const kRoot = process.env.GPU_E2E_ROOT ?? '.';
 
 /** The same kernel family as shaders/tensor.wgsl, with its shape as parameters (subgroups WGM×WGN, fragments FM×FN each, depth BK). */
-function variant(p: { WGM: number; WGN: number; FM: number; FN: number; BK: number; PADA?: number; PADB?: number }): string {
+function variant(p: { WGM: number; WGN: number; BK: number; PADA?: number; PADB?: number }): string {
   const src = readFileSync(join(kRoot, 'shaders/tensor.wgsl'), 'utf8');
   return src
     .replace(/const WGM: u32 = \d+u;/, `const WGM: u32 = ${p.WGM}u;`)
     .replace(/const WGN: u32 = \d+u;/, `const WGN: u32 = ${p.WGN}u;`)
-    .replace(/const FM: u32 = \d+u;/, `const FM: u32 = ${p.FM}u;`)
-    .replace(/const FN: u32 = \d+u;/, `const FN: u32 = ${p.FN}u;`)
     .replace(/const BK: u32 = \d+u;/, `const BK: u32 = ${p.BK}u;`)
-    .replace(/const PADA: u32 = \d+u;/, `const PADA: u32 = ${p.PADA ?? 0}u;`)
-    .replace(/const PADB: u32 = \d+u;/, `const PADB: u32 = ${p.PADB ?? 0}u;`);
+    .replace(/const PADA: u32 = \d+u;/, `const PADA: u32 = ${p.PADA ?? 8}u;`)
+    .replace(/const PADB: u32 = \d+u;/, `const PADB: u32 = ${p.PADB ?? 8}u;`);
 }
 
+/** The app's rung (2×2 named fragments per subgroup) with WGM×WGN subgroups and BK of depth. */
 const kVariants = [
-  { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 32 },
-  { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 32, PADA: 8, PADB: 8 },
-  { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 16, PADA: 8, PADB: 8 },
-  { WGM: 2, WGN: 2, FM: 2, FN: 4, BK: 32, PADA: 8, PADB: 8 },
-  { WGM: 2, WGN: 4, FM: 4, FN: 2, BK: 32, PADA: 8, PADB: 8 },
-  { WGM: 4, WGN: 2, FM: 2, FN: 4, BK: 32, PADA: 8, PADB: 8 },
-  { WGM: 1, WGN: 1, FM: 4, FN: 4, BK: 16 },
+  { WGM: 2, WGN: 2, BK: 16 },
+  { WGM: 2, WGN: 2, BK: 32 },
+  { WGM: 4, WGN: 2, BK: 16 },
+  { WGM: 2, WGN: 4, BK: 16 },
+  { WGM: 4, WGN: 4, BK: 16 },
+  { WGM: 4, WGN: 4, BK: 32 },
 ];
 
 test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, timed', async ({ page }) => {
@@ -41,7 +39,7 @@ test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, time
   await page.goto('./');
   // The app's own adapter first: a GPU process still starting answers requestAdapter() with null.
   await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
-  const cases = kVariants.map((v) => ({ name: `${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments, BK ${v.BK}, pad ${v.PADA ?? 0}/${v.PADB ?? 0}`, wgsl: variant(v), threads: 32 * v.WGM * v.WGN, bm: 16 * v.WGM * v.FM, bn: 16 * v.WGN * v.FN }));
+  const cases = kVariants.map((v) => ({ name: `${v.WGM}x${v.WGN} subgroups of 2x2 named fragments, BK ${v.BK}`, wgsl: variant(v), threads: 32 * v.WGM * v.WGN, bm: 32 * v.WGM, bn: 32 * v.WGN }));
   const shapes = [
     [4096, 4096, 4096],
     [3001, 4999, 2003],
@@ -382,4 +380,107 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
   test.skip('skipped' in out, String((out as { skipped?: string }).skipped));
   const rs = (out as { results: Array<{ bad?: number }> }).results;
   expect(rs.filter((r) => r.bad === undefined).map((r) => JSON.stringify(r)), 'every variant compiled and ran').toEqual([]);
+});
+
+/** The tensor roof: subgroupMatrixMultiplyAccumulate alone, FM×FN independent accumulators per subgroup, fragments loaded once. */
+function mmaOnly(p: { SG: number; FM: number; FN: number; iters: number }): string {
+  return `enable f16;
+enable chromium_experimental_subgroup_matrix;
+diagnostic(off, chromium.subgroup_matrix_uniformity);
+@group(0) @binding(0) var<storage, read> X: array<f16>;
+@group(0) @binding(1) var<storage, read_write> Y: array<f32>;
+const FM: u32 = ${p.FM}u; const FN: u32 = ${p.FN}u;
+@compute @workgroup_size(${32 * p.SG})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let sg = lid / 32u;
+  var a: array<subgroup_matrix_left<f16, 16, 16>, FM>;
+  var b: array<subgroup_matrix_right<f16, 16, 16>, FN>;
+  for (var i = 0u; i < FM; i++) { a[i] = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&X, i * 256u, 16u); }
+  for (var j = 0u; j < FN; j++) { b[j] = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&X, 4096u + j * 256u, 16u); }
+  var acc: array<subgroup_matrix_result<f32, 16, 16>, FM * FN>;
+  for (var t = 0u; t < ${p.iters}u; t++) {
+    for (var i = 0u; i < FM; i++) { for (var j = 0u; j < FN; j++) { acc[i * FN + j] = subgroupMatrixMultiplyAccumulate(a[i], b[j], acc[i * FN + j]); } }
+  }
+  let base = ((wg.x * ${p.SG}u) + sg) * FM * FN * 256u;
+  for (var i = 0u; i < FM * FN; i++) { subgroupMatrixStore<row_major>(&Y, base + i * 256u, acc[i], 16u); }
+}`;
+}
+
+test('the tensor roof: subgroupMatrixMultiplyAccumulate throughput alone (no memory in the loop)', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('./');
+  await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const cases = [
+    { SG: 1, FM: 4, FN: 4, iters: 4096 },
+    { SG: 4, FM: 4, FN: 4, iters: 4096 },
+    { SG: 4, FM: 2, FN: 2, iters: 8192 },
+    { SG: 8, FM: 2, FN: 4, iters: 4096 },
+  ].map((c) => ({ ...c, wgsl: mmaOnly(c) }));
+  const out = await page.evaluate(async (cases) => {
+    let adapter: GPUAdapter | null = null;
+    for (let i = 0; i < 10 && !adapter; i++) {
+      adapter = await navigator.gpu.requestAdapter();
+      if (!adapter) await new Promise((r) => setTimeout(r, 300));
+    }
+    if (!adapter) return { skipped: 'no adapter' };
+    const want = ['shader-f16', 'chromium-experimental-subgroup-matrix', 'timestamp-query'] as GPUFeatureName[];
+    const missing = want.filter((f) => !adapter!.features.has(f));
+    if (missing.length) return { skipped: `missing ${missing.join(', ')}` };
+    const device = await adapter.requestDevice({ requiredFeatures: want, requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize } });
+    const X = device.createBuffer({ size: 8192 * 2, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
+    const qs = device.createQuerySet({ type: 'timestamp', count: 2 });
+    const res = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const rb = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const results: unknown[] = [];
+    const groups = 132 * 16;
+    for (const c of cases) {
+      const r: Record<string, unknown> = { sg: c.SG, fm: c.FM, fn: c.FN, iters: c.iters };
+      results.push(r);
+      try {
+        const module = device.createShaderModule({ code: c.wgsl });
+        const msgs = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}: ${m.message}`);
+        if (msgs.length) {
+          r.compile = msgs.slice(0, 3);
+          continue;
+        }
+        const Y = device.createBuffer({ size: groups * c.SG * c.FM * c.FN * 256 * 4, usage: GPUBufferUsage.STORAGE });
+        const pipe = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+        const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [X, Y].map((buffer, binding) => ({ binding, resource: { buffer } })) });
+        const run = async (timed: boolean) => {
+          const enc = device.createCommandEncoder();
+          const pass = enc.beginComputePass(timed ? { timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {});
+          pass.setPipeline(pipe);
+          pass.setBindGroup(0, bind);
+          pass.dispatchWorkgroups(groups);
+          pass.end();
+          if (timed) {
+            enc.resolveQuerySet(qs, 0, 2, res, 0);
+            enc.copyBufferToBuffer(res, 0, rb, 0, 16);
+          }
+          device.queue.submit([enc.finish()]);
+          if (!timed) return device.queue.onSubmittedWorkDone();
+          await rb.mapAsync(GPUMapMode.READ);
+          const t = new BigUint64Array(rb.getMappedRange().slice(0));
+          rb.unmap();
+          return Number(t[1]! - t[0]!) / 1e6;
+        };
+        const t0 = performance.now();
+        while (performance.now() - t0 < 1000) await run(false);
+        const ms: number[] = [];
+        for (let i = 0; i < 7; i++) ms.push((await run(true)) as number);
+        ms.sort((x, y) => x - y);
+        r.medianMs = ms[3];
+        r.tflops = (groups * c.SG * c.FM * c.FN * c.iters * 2 * 16 ** 3) / (ms[3]! * 1e9);
+        Y.destroy();
+      } catch (e) {
+        r.error = String(e);
+      }
+    }
+    return { results };
+  }, cases);
+  writeFileSync(kReport.replace(/tensor\.json$/, 'tensor-roof.json'), JSON.stringify(out, null, 1));
+  console.log(JSON.stringify(out, null, 1));
+  test.skip('skipped' in out, String((out as { skipped?: string }).skipped));
+  const rs = (out as { results: Array<{ tflops?: number }> }).results;
+  expect(rs.filter((r) => r.tflops === undefined).map((r) => JSON.stringify(r)), 'every variant compiled and ran').toEqual([]);
 });

@@ -13,11 +13,14 @@
 // product is that of the f16-ROUNDED A and B: verification compares against those.
 //
 // The block rungs' shape, with subgroups for threads: a workgroup of WGM×WGN subgroups computes a
-// BM×BN block of C (BM = WGM·FM·16, BN = WGN·FN·16); each subgroup owns FM×FN result fragments of
-// 16×16. For each step of BK along K, all the workgroup's invocations copy the BM×BK tile of A and
+// BM×BN block of C (BM = WGM·2·16, BN = WGN·2·16); each subgroup owns 2×2 result fragments of 16×16,
+// held in four NAMED variables and multiplied in straight-line code: an array of fragments indexed by
+// a loop counter is not kept in registers by the engines (on the H200, 16 fragments in an array ran
+// 4.7–34 TFLOP/s where 4 named ones ran 633 in e2e-gpu/tensor.gpu.ts's throughput probe).
+// For each step of BK along K, all the workgroup's invocations copy the BM×BK tile of A and
 // the BK×BN tile of B from global memory into workgroup memory, converting to f16 (zero outside the
 // matrices: any M, K, N; no bounds test in a step wholly inside them), then each subgroup loads its
-// FM left and FN right fragments per 16 of depth from there and does FM·FN multiply-accumulates.
+// two left and two right fragments per 16 of depth from there and does four multiply-accumulates.
 // A subgroup's fragment offsets come from its index in the workgroup, so they differ between
 // subgroups: the uniformity rule Dawn applies to subgroup-matrix loads (one offset for the whole
 // workgroup) is switched off below, as ONNX Runtime's and llama.cpp's WebGPU kernels do; each
@@ -44,21 +47,31 @@ struct Dims { M: u32, K: u32, N: u32, _pad: u32 }
 
 const SG: u32 = 32u;  // invocations per subgroup (the plan requires exactly this)
 const WGM: u32 = 2u;  // subgroups along M
-const WGN: u32 = 2u;  // subgroups along N
-const FM: u32 = 4u;   // result fragments per subgroup along M
-const FN: u32 = 4u;   // result fragments per subgroup along N
+const WGN: u32 = 4u;  // subgroups along N
 const BK: u32 = 16u;  // depth staged per barrier
 const PADA: u32 = 8u; // f16 added to each staged row of A (a stride off the banks' period)
 const PADB: u32 = 8u; // f16 added to each staged row of B
+const BM: u32 = WGM * 32u;
+const BN: u32 = WGN * 32u;
 const SA: u32 = BK + PADA; // stride of A's tile
 const SB: u32 = BN + PADB; // stride of B's tile
-const BM: u32 = WGM * FM * 16u;
-const BN: u32 = WGN * FN * 16u;
 const THREADS: u32 = WGM * WGN * SG;
 
 var<workgroup> As: array<f16, BM * SA>; // BM × BK, row-major, stride SA
 var<workgroup> Bs: array<f16, BK * SB>; // BK × BN, row-major, stride SB
 var<workgroup> Cs: array<f32, WGM * WGN * 256u>; // one 16×16 tile per subgroup, for edge blocks
+
+// An edge block's fragment: through this subgroup's 16×16 tile, each element stored if it is inside C.
+fn storeEdge(m: subgroup_matrix_result<f32, 16, 16>, r0: u32, c0: u32, sg: u32, lane: u32) {
+  subgroupMatrixStore<row_major>(&Cs, sg * 256u, m, 16u);
+  workgroupBarrier();
+  for (var e = lane; e < 256u; e += SG) {
+    let r = r0 + e / 16u;
+    let c = c0 + e % 16u;
+    if (r < dims.M && c < dims.N) { C[r * dims.N + c] = Cs[sg * 256u + e]; }
+  }
+  workgroupBarrier();
+}
 
 @compute @workgroup_size(THREADS)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
@@ -73,7 +86,13 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   let N = dims.N;
   // Workgroup-uniform: the block lies wholly inside C.
   let inside = row0 + BM <= M && col0 + BN <= N;
-  var acc: array<subgroup_matrix_result<f32, 16, 16>, FM * FN>;
+  // This subgroup's four fragments of C: rows ar, ar + 16 of the block, columns bc, bc + 16.
+  let ar = sm * 32u;
+  let bc = sn * 32u;
+  var c00: subgroup_matrix_result<f32, 16, 16>;
+  var c01: subgroup_matrix_result<f32, 16, 16>;
+  var c10: subgroup_matrix_result<f32, 16, 16>;
+  var c11: subgroup_matrix_result<f32, 16, 16>;
   let steps = (K + BK - 1u) / BK;
   for (var s = 0u; s < steps; s++) {
     let k0 = s * BK;
@@ -98,44 +117,28 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
     }
     workgroupBarrier();
     for (var kk = 0u; kk < BK; kk += 16u) {
-      var a: array<subgroup_matrix_left<f16, 16, 16>, FM>;
-      var b: array<subgroup_matrix_right<f16, 16, 16>, FN>;
-      for (var i = 0u; i < FM; i++) {
-        a[i] = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (sm * FM + i) * 16u * SA + kk, SA);
-      }
-      for (var j = 0u; j < FN; j++) {
-        b[j] = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, kk * SB + (sn * FN + j) * 16u, SB);
-      }
-      for (var i = 0u; i < FM; i++) {
-        for (var j = 0u; j < FN; j++) {
-          acc[i * FN + j] = subgroupMatrixMultiplyAccumulate(a[i], b[j], acc[i * FN + j]);
-        }
-      }
+      let a0 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, ar * SA + kk, SA);
+      let a1 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 16u) * SA + kk, SA);
+      let b0 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, kk * SB + bc, SB);
+      let b1 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, kk * SB + bc + 16u, SB);
+      c00 = subgroupMatrixMultiplyAccumulate(a0, b0, c00);
+      c01 = subgroupMatrixMultiplyAccumulate(a0, b1, c01);
+      c10 = subgroupMatrixMultiplyAccumulate(a1, b0, c10);
+      c11 = subgroupMatrixMultiplyAccumulate(a1, b1, c11);
     }
     workgroupBarrier();
   }
+  let r0 = row0 + ar;
+  let c0 = col0 + bc;
   if (inside) {
-    for (var i = 0u; i < FM; i++) {
-      for (var j = 0u; j < FN; j++) {
-        let r = row0 + (sm * FM + i) * 16u;
-        let c = col0 + (sn * FN + j) * 16u;
-        subgroupMatrixStore<row_major>(&C, r * N + c, acc[i * FN + j], N);
-      }
-    }
+    subgroupMatrixStore<row_major>(&C, r0 * N + c0, c00, N);
+    subgroupMatrixStore<row_major>(&C, r0 * N + c0 + 16u, c01, N);
+    subgroupMatrixStore<row_major>(&C, (r0 + 16u) * N + c0, c10, N);
+    subgroupMatrixStore<row_major>(&C, (r0 + 16u) * N + c0 + 16u, c11, N);
   } else {
-    for (var i = 0u; i < FM; i++) {
-      for (var j = 0u; j < FN; j++) {
-        subgroupMatrixStore<row_major>(&Cs, sg * 256u, acc[i * FN + j], 16u);
-        workgroupBarrier();
-        let r0 = row0 + (sm * FM + i) * 16u;
-        let c0 = col0 + (sn * FN + j) * 16u;
-        for (var e = lane; e < 256u; e += SG) {
-          let r = r0 + e / 16u;
-          let c = c0 + e % 16u;
-          if (r < M && c < N) { C[r * N + c] = Cs[sg * 256u + e]; }
-        }
-        workgroupBarrier();
-      }
-    }
+    storeEdge(c00, r0, c0, sg, lane);
+    storeEdge(c01, r0, c0 + 16u, sg, lane);
+    storeEdge(c10, r0 + 16u, c0, sg, lane);
+    storeEdge(c11, r0 + 16u, c0 + 16u, sg, lane);
   }
 }

@@ -85,23 +85,23 @@ describe('launch plans', () => {
     const small = planKernel('reg16x8v', { m: 8, k: 8, n: 8 }, 16, roomy);
     expect(typeof small === 'object' && mappingText(small.mapping)).not.toMatch(/padded/);
   });
-  it('the tensor rung: a workgroup of 2×2 subgroups of 32 lanes per 128×128 block of C, any M, K, N unpadded, 14,592 bytes of workgroup memory; subgroups of exactly 32', () => {
+  it('the tensor rung: a workgroup of 2×4 subgroups of 32 lanes per 64×128 block of C, any M, K, N unpadded, 15,616 bytes of workgroup memory; subgroups of exactly 32', () => {
     const info: PlanInfo = { limits: limits(32768), features: ['shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 };
     for (const [s, grid] of [
-      [{ m: 4096, k: 4096, n: 4096 }, [32, 32, 1]],
-      [{ m: 3001, k: 4999, n: 2003 }, [16, 24, 1]],
+      [{ m: 4096, k: 4096, n: 4096 }, [32, 64, 1]],
+      [{ m: 3001, k: 4999, n: 2003 }, [16, 47, 1]],
       [{ m: 1, k: 1, n: 1 }, [1, 1, 1]],
-      [{ m: 129, k: 17, n: 128 }, [1, 2, 1]],
+      [{ m: 129, k: 17, n: 128 }, [1, 3, 1]],
     ] as const) {
       const plan = planKernel('tensor', s, 16, info);
-      expect(plan, JSON.stringify(s)).toMatchObject({ dispatch: grid, workgroup: { x: 128, y: 1 }, workgroupStorageBytes: 14592, block: { rows: 128, cols: 128 } });
+      expect(plan, JSON.stringify(s)).toMatchObject({ dispatch: grid, workgroup: { x: 32, y: 8 }, workgroupStorageBytes: 15616, block: { rows: 64, cols: 128 } });
       expect(typeof plan === 'object' && 'mapping' in plan ? plan.mapping.key : '').toBe('tensor'); // no 'padded': the WGSL zero-fills its tiles
     }
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, subgroupMaxSize: 64 })).toMatch(/exactly 32/);
     // Intel's 8–32 or an unknown size: the WGSL's split of the workgroup into subgroups would not hold.
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, subgroupMinSize: 8 })).toMatch(/exactly 32.*8 to 32/);
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { limits: info.limits, features: info.features })).toMatch(/exactly 32/);
-    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, limits: limits(8192) })).toMatch(/14592|14,592/);
+    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, limits: limits(8192) })).toMatch(/15616|15,616/);
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, features: ['shader-f16'] })).toMatch(/“chromium-experimental-subgroup-matrix”/);
   });
   it('the subgroup rung wants subgroups of at most 64', () => {
