@@ -21,7 +21,7 @@ import type { BoardRunState, BoardSenderFigure, BoardState, BoardTime } from './
 import { rungFigures, rungsAt, rungsKnown } from './practiceTime';
 import { cancelRun, withRun } from './runs';
 import { useApp } from './store';
-import { runTrustHere } from './trust';
+import { isSoftwareHere, runTrustHere } from './trust';
 
 /** The practice entries of a set. */
 export const practiceEntries = (set: BoardSet): BoardPractice[] => set.items.filter((i): i is BoardPractice => i.kind === 'practice');
@@ -147,7 +147,7 @@ export function boardEstimate(s: BoardState & { readonly gpu: ReturnType<typeof 
   const entries = practiceEntries(s.boardSet);
   const unchecked = entries.filter((e) => !s.boardChecks[e.key]);
   const toCheck = unchecked.length > 0 ? unchecked : entries;
-  const software = s.gpu.state === 'ready' ? softwareAdapter(s.gpu.info).software : false;
+  const software = isSoftwareHere(s);
   const measured = s.boardCheckMs.length > 0;
   const sorted = [...s.boardCheckMs].sort((a, b) => a - b);
   const perCheck = measured ? sorted[Math.floor(sorted.length / 2)]! : software ? kCheckPriorMs.software : kCheckPriorMs.gpu;

@@ -73,20 +73,19 @@ export function ladderEstimate(shape: Shape, software: boolean, rungs: readonly 
 
 /** The ladder's own shape on this adapter and the estimate that chose it. */
 export function ladderShapeFor(software: boolean, rungs: readonly KernelId[] = kLadderIds, pace?: number): LadderEstimate {
-  if (pace !== undefined && pace > 0) {
-    // A measured pace: the largest size whose whole ladder fits about a minute at it.
-    for (const n of kLadderPaceSizes) {
-      const e = ladderEstimate(cube(n), software, rungs, 0, pace);
-      if (e.totalMs <= kLadderBudgetMs) return e;
-    }
-    return ladderEstimate(cube(kLadderPaceSizes.at(-1)!), software, rungs, 0, pace);
-  }
+  // A measured pace: the largest size whose whole ladder fits about a minute at it.
+  if (pace !== undefined && pace > 0) return largestFitting(kLadderPaceSizes, (n) => ladderEstimate(cube(n), software, rungs, 0, pace), kLadderBudgetMs);
   if (!software) return ladderEstimate(cube(kLadderGpuSize), false, rungs);
-  for (const n of kLadderSoftwareSizes) {
-    const e = ladderEstimate(cube(n), true, rungs);
-    if (e.totalMs <= kLadderBudgetMs) return e;
+  return largestFitting(kLadderSoftwareSizes, (n) => ladderEstimate(cube(n), true, rungs), kLadderBudgetMs);
+}
+
+/** The estimate at the first of `sizes` (largest first) within `budgetMs`, else at the smallest. */
+function largestFitting(sizes: readonly number[], at: (n: number) => LadderEstimate, budgetMs: number): LadderEstimate {
+  for (const n of sizes) {
+    const e = at(n);
+    if (e.totalMs <= budgetMs) return e;
   }
-  return ladderEstimate(cube(kLadderSoftwareSizes.at(-1)!), true, rungs);
+  return at(sizes.at(-1)!);
 }
 
 /**
@@ -122,11 +121,7 @@ export function rungRatesFromNaive(naiveGflops: number, rungs: readonly KernelId
  * over all the time). 4096³ at an H200's naive rate (about 1.5 TFLOP/s).
  */
 export function ladderShapeFromProbe(naiveGflops: number, rungs: readonly KernelId[] = kLadderIds): LadderEstimate {
-  for (const n of kLadderPaceSizes) {
-    const e = ladderEstimateFromProbe(cube(n), naiveGflops, rungs);
-    if (e.totalMs <= kLadderGpuBudgetMs) return e;
-  }
-  return ladderEstimateFromProbe(cube(kLadderPaceSizes.at(-1)!), naiveGflops, rungs);
+  return largestFitting(kLadderPaceSizes, (n) => ladderEstimateFromProbe(cube(n), naiveGflops, rungs), kLadderGpuBudgetMs);
 }
 
 /** The estimate of running `rungs` at `shape` on a GPU whose naive kernel the probe timed at `naiveGflops` (rungRatesFromNaive). */

@@ -18,7 +18,7 @@ import { storeBest, type BestTime, type PracticeRung, type PracticeTimed } from 
 import { withRun } from './runs';
 import { useApp, type AppState } from './store';
 import { thisAdapter } from './tuning';
-import { runTrustHere } from './trust';
+import { isSoftwareHere, runTrustHere } from './trust';
 
 /** The rung figures timed in this page, per adapter and size (the ladder is timed once per size). */
 const rungCache = new Map<string, readonly PracticeRung[]>();
@@ -32,9 +32,7 @@ export function mayTime(s: AppState, id: ExerciseId = s.practiceEx): boolean {
 }
 
 /** Whether this page's adapter is software (a CPU running WebGPU): Time it then says, before it starts, that its figure is a correctness check. */
-export function softwareHere(s: AppState): boolean {
-  return s.gpu.state === 'ready' && softwareAdapter(s.gpu.info).software;
-}
+export const softwareHere: (s: AppState) => boolean = isSoftwareHere;
 
 const rungKey = (info: GpuInfo, size: number) => `${thisAdapter(info)} | ${size}`;
 

@@ -6,7 +6,7 @@
  */
 import { clockResolutionMs } from '../core/clock';
 import { kAssumedStepMs, runTrust, softwareAdapter, type TimedRunFields, type Trust } from '../core/trust';
-import { useApp } from './store';
+import { useApp, type AppState } from './store';
 
 import { pointTrust } from '../core/trust';
 export { allTrusted, barShares, kDistrusts, notDrawn, pointTrust, rooflineFigureTrust, softwareAdapter, type Distrust, type SharedFigureTrust, type Trust } from '../core/trust';
@@ -30,9 +30,11 @@ export function pageWallStepMs(): number {
  * softwareAdapter). Every figure this page measures was measured on it.
  */
 export function softwareHere(): boolean {
-  const g = useApp.getState().gpu;
-  return g.state === 'ready' && softwareAdapter(g.info).software;
+  return isSoftwareHere(useApp.getState());
 }
+
+/** The same, as a selector over the store (views subscribe with it; state/ reads it from a state). */
+export const isSoftwareHere = (s: Pick<AppState, 'gpu'>): boolean => s.gpu.state === 'ready' && softwareAdapter(s.gpu.info).software;
 
 /**
  * The trust rule over a run of this page: the one place a figure measured here is judged (issue

@@ -1,4 +1,4 @@
-import { softwareAdapter } from '../../state/trust';
+import { isSoftwareHere } from '../../state/trust';
 import { useApp } from '../../state/store';
 
 /**
@@ -7,5 +7,5 @@ import { useApp } from '../../state/store';
  * it first (issue #45).
  */
 export function useSoftwareAdapter(): boolean {
-  return useApp((s) => s.gpu.state === 'ready' && softwareAdapter(s.gpu.info).software);
+  return useApp(isSoftwareHere);
 }
