@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -12,6 +12,35 @@ import { dirname, join } from 'node:path';
  */
 const kReport = join(dirname(process.env.GPU_REPORT ?? 'test-results/e2e-gpu/report.json'), 'tensor.json');
 const kRoot = process.env.GPU_E2E_ROOT ?? '.';
+
+/**
+ * Opens the app (its own adapter first: a GPU process still starting answers requestAdapter() with
+ * null), then a device of the page's own with the tensor rung's features and the adapter's largest
+ * buffers and workgroups, kept as window.__tensorDevice (its adapter's info as window.__tensorAdapter)
+ * for the test's page.evaluate. Returns why not, when the adapter lacks a feature (the test skips).
+ */
+async function tensorDevice(page: Page): Promise<string | undefined> {
+  await page.goto('./');
+  await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  return page.evaluate(async () => {
+    let adapter: GPUAdapter | null = null;
+    for (let i = 0; i < 10 && !adapter; i++) {
+      adapter = await navigator.gpu.requestAdapter();
+      if (!adapter) await new Promise((r) => setTimeout(r, 300));
+    }
+    if (!adapter) return 'no adapter';
+    const want = ['shader-f16', 'chromium-experimental-subgroup-matrix', 'timestamp-query'] as GPUFeatureName[];
+    const missing = want.filter((f) => !adapter.features.has(f));
+    if (missing.length) return `missing ${missing.join(', ')}`;
+    const l = adapter.limits;
+    const device = await adapter.requestDevice({
+      requiredFeatures: want,
+      requiredLimits: { maxStorageBufferBindingSize: l.maxStorageBufferBindingSize, maxBufferSize: l.maxBufferSize, maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup },
+    });
+    Object.assign(window, { __tensorDevice: device, __tensorAdapter: adapter.info });
+    return undefined;
+  });
+}
 
 /** The same kernel family as shaders/tensor.wgsl, with its shape as parameters (subgroups WGM×WGN, fragments FM×FN each, depth BK). */
 function variant(p: { WGM: number; WGN: number; BK: number; PADA?: number; PADB?: number }): string {
@@ -36,9 +65,8 @@ const kVariants = [
 
 test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, timed', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.goto('./');
-  // The app's own adapter first: a GPU process still starting answers requestAdapter() with null.
-  await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const skipped = await tensorDevice(page);
+  test.skip(skipped !== undefined, skipped ?? '');
   const cases = kVariants.map((v) => ({ name: `${v.WGM}x${v.WGN} subgroups of 2x2 named fragments, BK ${v.BK}`, wgsl: variant(v), threads: 32 * v.WGM * v.WGN, bm: 32 * v.WGM, bn: 32 * v.WGN }));
   const shapes = [
     [4096, 4096, 4096],
@@ -46,17 +74,8 @@ test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, time
   ];
   const out = await page.evaluate(
     async ({ cases, shapes }) => {
-      let adapter: GPUAdapter | null = null;
-      for (let i = 0; i < 10 && !adapter; i++) {
-        adapter = await navigator.gpu.requestAdapter();
-        if (!adapter) await new Promise((r) => setTimeout(r, 300));
-      }
-      if (!adapter) return { skipped: 'no adapter' };
-      const want = ['shader-f16', 'chromium-experimental-subgroup-matrix', 'timestamp-query'] as GPUFeatureName[];
-      const missing = want.filter((f) => !adapter.features.has(f));
-      if (missing.length) return { skipped: `missing ${missing.join(', ')}` };
-      const info = adapter.info as GPUAdapterInfo & { subgroupMinSize?: number; subgroupMaxSize?: number };
-      const device = await adapter.requestDevice({ requiredFeatures: want, requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize, maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: adapter.limits.maxComputeInvocationsPerWorkgroup } });
+      const device = (window as unknown as { __tensorDevice: GPUDevice }).__tensorDevice;
+      const info = (window as unknown as { __tensorAdapter: { vendor: string; architecture: string; subgroupMinSize?: number; subgroupMaxSize?: number } }).__tensorAdapter;
       const f16 = (Math as unknown as { f16round?: (x: number) => number }).f16round ?? ((x: number) => x);
       const results: unknown[] = [];
       for (const [M, K, N] of shapes) {
@@ -175,7 +194,6 @@ test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, time
   mkdirSync(dirname(kReport), { recursive: true });
   writeFileSync(kReport, JSON.stringify(out, null, 1));
   console.log(JSON.stringify(out, null, 1));
-  test.skip('skipped' in out, String((out as { skipped?: string }).skipped));
   const rs = (out as { results: Array<{ bad?: number; error?: string; compile?: string[] }> }).results;
   expect(rs.filter((r) => r.bad === undefined).map((r) => JSON.stringify(r)), 'every variant compiled and ran').toEqual([]);
 });
@@ -243,21 +261,12 @@ const kDirect = [
 
 test('the issue’s design: f16 copies made by a first pass, fragments straight from them (4096³): timed with and without the pass, verified', async ({ page }) => {
   test.setTimeout(240_000);
-  await page.goto('./');
-  await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const skipped = await tensorDevice(page);
+  test.skip(skipped !== undefined, skipped ?? '');
   const cases = kDirect.map((v) => ({ name: `direct ${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments${v.bt ? ', Bᵀ col_major' : ''}`, wgsl: direct(v), bm: 16 * v.WGM * v.FM, bn: 16 * v.WGN * v.FN, bt: v.bt === true }));
   const out = await page.evaluate(
     async ({ cases, convert, transpose }) => {
-      let adapter: GPUAdapter | null = null;
-      for (let i = 0; i < 10 && !adapter; i++) {
-        adapter = await navigator.gpu.requestAdapter();
-        if (!adapter) await new Promise((r) => setTimeout(r, 300));
-      }
-      if (!adapter) return { skipped: 'no adapter' };
-      const want = ['shader-f16', 'chromium-experimental-subgroup-matrix', 'timestamp-query'] as GPUFeatureName[];
-      const missing = want.filter((f) => !adapter!.features.has(f));
-      if (missing.length) return { skipped: `missing ${missing.join(', ')}` };
-      const device = await adapter.requestDevice({ requiredFeatures: want, requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize } });
+      const device = (window as unknown as { __tensorDevice: GPUDevice }).__tensorDevice;
       const f16 = (Math as unknown as { f16round?: (x: number) => number }).f16round ?? ((x: number) => x);
       const M = 4096, K = 4096, N = 4096;
       let seed = 7;
@@ -377,7 +386,6 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
   const file = kReport.replace(/tensor\.json$/, 'tensor-direct.json');
   writeFileSync(file, JSON.stringify(out, null, 1));
   console.log(JSON.stringify(out, null, 1));
-  test.skip('skipped' in out, String((out as { skipped?: string }).skipped));
   const rs = (out as { results: Array<{ bad?: number }> }).results;
   expect(rs.filter((r) => r.bad === undefined).map((r) => JSON.stringify(r)), 'every variant compiled and ran').toEqual([]);
 });
@@ -408,8 +416,8 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
 
 test('the tensor roof: subgroupMatrixMultiplyAccumulate throughput alone (no memory in the loop)', async ({ page }) => {
   test.setTimeout(180_000);
-  await page.goto('./');
-  await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  const skipped = await tensorDevice(page);
+  test.skip(skipped !== undefined, skipped ?? '');
   const cases = [
     { SG: 1, FM: 4, FN: 4, iters: 4096 },
     { SG: 4, FM: 4, FN: 4, iters: 4096 },
@@ -417,16 +425,7 @@ test('the tensor roof: subgroupMatrixMultiplyAccumulate throughput alone (no mem
     { SG: 8, FM: 2, FN: 4, iters: 4096 },
   ].map((c) => ({ ...c, wgsl: mmaOnly(c) }));
   const out = await page.evaluate(async (cases) => {
-    let adapter: GPUAdapter | null = null;
-    for (let i = 0; i < 10 && !adapter; i++) {
-      adapter = await navigator.gpu.requestAdapter();
-      if (!adapter) await new Promise((r) => setTimeout(r, 300));
-    }
-    if (!adapter) return { skipped: 'no adapter' };
-    const want = ['shader-f16', 'chromium-experimental-subgroup-matrix', 'timestamp-query'] as GPUFeatureName[];
-    const missing = want.filter((f) => !adapter!.features.has(f));
-    if (missing.length) return { skipped: `missing ${missing.join(', ')}` };
-    const device = await adapter.requestDevice({ requiredFeatures: want, requiredLimits: { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize, maxBufferSize: adapter.limits.maxBufferSize } });
+    const device = (window as unknown as { __tensorDevice: GPUDevice }).__tensorDevice;
     const X = device.createBuffer({ size: 8192 * 2, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
     const qs = device.createQuerySet({ type: 'timestamp', count: 2 });
     const res = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
@@ -480,7 +479,6 @@ test('the tensor roof: subgroupMatrixMultiplyAccumulate throughput alone (no mem
   }, cases);
   writeFileSync(kReport.replace(/tensor\.json$/, 'tensor-roof.json'), JSON.stringify(out, null, 1));
   console.log(JSON.stringify(out, null, 1));
-  test.skip('skipped' in out, String((out as { skipped?: string }).skipped));
   const rs = (out as { results: Array<{ tflops?: number }> }).results;
   expect(rs.filter((r) => r.tflops === undefined).map((r) => JSON.stringify(r)), 'every variant compiled and ran').toEqual([]);
 });
