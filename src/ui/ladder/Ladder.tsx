@@ -192,7 +192,8 @@ export function Ladder() {
     parsed && pace === undefined && own?.naiveGflops !== undefined
       ? ladderEstimateFromProbe(parsed.shape, own.naiveGflops, runnable)
       : ladderEstimate(parsed?.shape ?? own?.shape ?? { m: 1, k: 1, n: 1 }, gpu.state === 'ready' && gpu.info.isFallbackAdapter, runnable, 0, pace);
-  const shares = new Map(measured.map(({ id }, i) => [id, barShares(measured.map(({ id: m, r }) => ({ value: r!.run!.gflops, trust: trust.get(m) })))[i]]));
+  const shareList = barShares(measured.map(({ id, r }) => ({ value: r!.run!.gflops, trust: trust.get(id) })));
+  const shares = new Map(measured.map(({ id }, i) => [id, shareList[i]]));
   return (
     <section className="panel" aria-labelledby="ladder-heading" data-testid="ladder">
       <h2 id="ladder-heading">{t('ladder.heading')}</h2>
