@@ -42,32 +42,12 @@ async function tensorDevice(page: Page): Promise<string | undefined> {
   });
 }
 
-/** The same kernel family as shaders/tensor.wgsl, with its shape as parameters (subgroups WGM×WGN, fragments FM×FN each, depth BK). */
-function variant(p: { WGM: number; WGN: number; BK: number; PADA?: number; PADB?: number }): string {
-  const src = readFileSync(join(kRoot, 'shaders/tensor.wgsl'), 'utf8');
-  return src
-    .replace(/const WGM: u32 = \d+u;/, `const WGM: u32 = ${p.WGM}u;`)
-    .replace(/const WGN: u32 = \d+u;/, `const WGN: u32 = ${p.WGN}u;`)
-    .replace(/const BK: u32 = \d+u;/, `const BK: u32 = ${p.BK}u;`)
-    .replace(/const PADA: u32 = \d+u;/, `const PADA: u32 = ${p.PADA ?? 8}u;`)
-    .replace(/const PADB: u32 = \d+u;/, `const PADB: u32 = ${p.PADB ?? 8}u;`);
-}
-
-/** The app's rung (2×2 named fragments per subgroup) with WGM×WGN subgroups and BK of depth. */
-const kVariants = [
-  { WGM: 2, WGN: 2, BK: 16 },
-  { WGM: 2, WGN: 2, BK: 32 },
-  { WGM: 4, WGN: 2, BK: 16 },
-  { WGM: 2, WGN: 4, BK: 16 },
-  { WGM: 4, WGN: 4, BK: 16 },
-  { WGM: 4, WGN: 4, BK: 32 },
-];
-
-test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, timed', async ({ page }) => {
+test('the app’s tensor rung (shaders/tensor.wgsl) at 4096³ and 3001×4999×2003: verified, timed', async ({ page }) => {
   test.setTimeout(300_000);
   const skipped = await tensorDevice(page);
   test.skip(skipped !== undefined, skipped ?? '');
-  const cases = kVariants.map((v) => ({ name: `${v.WGM}x${v.WGN} subgroups of 2x2 named fragments, BK ${v.BK}`, wgsl: variant(v), threads: 32 * v.WGM * v.WGN, bm: 32 * v.WGM, bn: 32 * v.WGN }));
+  // The rung as the app runs it: M, K and N padded with zeros to whole blocks and steps (as the runner does).
+  const cases = [{ name: 'the app’s rung: 2x2 subgroups of 4x4 named fragments, BK 32, from f32', wgsl: readFileSync(join(kRoot, 'shaders/tensor.wgsl'), 'utf8'), bm: 128, bn: 128 }];
   const shapes = [
     [4096, 4096, 4096],
     [3001, 4999, 2003],
@@ -83,15 +63,23 @@ test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, time
         const rnd = () => ((seed = (seed * 1103515245 + 12345) >>> 0), seed / 2 ** 32 - 0.5);
         const a = new Float32Array(M! * K!).map(rnd);
         const b = new Float32Array(K! * N!).map(rnd);
+        // Padded copies (zeros: M and N up to multiples of 128, K of 32), as the runner uploads them for this rung (KernelDef.padTo).
+        const Mp = Math.ceil(M! / 128) * 128;
+        const Kp = Math.ceil(K! / 32) * 32;
+        const Np = Math.ceil(N! / 128) * 128;
+        const ap = new Float32Array(Mp * Kp);
+        for (let i = 0; i < M!; i++) ap.set(a.subarray(i * K!, (i + 1) * K!), i * Kp);
+        const bp = new Float32Array(Kp * Np);
+        for (let k = 0; k < K!; k++) bp.set(b.subarray(k * N!, (k + 1) * N!), k * Np);
         const S = GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST | GPUBufferUsage.COPY_SRC;
-        const A = device.createBuffer({ size: a.byteLength, usage: S });
-        device.queue.writeBuffer(A, 0, a);
-        const B = device.createBuffer({ size: b.byteLength, usage: S });
-        device.queue.writeBuffer(B, 0, b);
-        const C = device.createBuffer({ size: M! * N! * 4, usage: S });
+        const A = device.createBuffer({ size: ap.byteLength, usage: S });
+        device.queue.writeBuffer(A, 0, ap);
+        const B = device.createBuffer({ size: bp.byteLength, usage: S });
+        device.queue.writeBuffer(B, 0, bp);
+        const C = device.createBuffer({ size: Mp * Np * 4, usage: S });
         const dims = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
-        device.queue.writeBuffer(dims, 0, new Uint32Array([M!, K!, N!, 0]));
-        const read = device.createBuffer({ size: M! * N! * 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+        device.queue.writeBuffer(dims, 0, new Uint32Array([Mp, Kp, Np, 0]));
+        const read = device.createBuffer({ size: M! * Np * 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
         for (const c of cases) {
           const r: Record<string, unknown> = { name: c.name, shape: `${M}×${K}×${N}` };
           results.push(r);
@@ -154,7 +142,7 @@ test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, time
               pass.setBindGroup(0, bind);
               pass.dispatchWorkgroups(gx, gy);
               pass.end();
-              enc.copyBufferToBuffer(C, 0, read, 0, M! * N! * 4);
+              enc.copyBufferToBuffer(C, 0, read, 0, M! * Np * 4);
               device.queue.submit([enc.finish()]);
               await read.mapAsync(GPUMapMode.READ);
               const got = new Float32Array(read.getMappedRange().slice(0));
@@ -172,9 +160,9 @@ test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, time
                   ref += p;
                   abs += Math.abs(p);
                 }
-                const e = Math.abs(got[i * N! + j]! - ref) / abs;
+                const e = Math.abs(got[i * Np + j]! - ref) / abs;
                 maxRel = Math.max(maxRel, e);
-                if (!(Math.abs(got[i * N! + j]! - ref) <= (2 + 4 * Math.sqrt(K!)) * 2 ** -24 * abs)) bad++;
+                if (!(Math.abs(got[i * Np + j]! - ref) <= (2 + 4 * Math.sqrt(K!)) * 2 ** -24 * abs)) bad++;
                 checked++;
               }
               r.checked = checked;
@@ -198,14 +186,48 @@ test('tensor-core kernel variants at 4096³ and 3001×4999×2003: verified, time
   expect(rs.filter((r) => r.bad === undefined).map((r) => JSON.stringify(r)), 'every variant compiled and ran').toEqual([]);
 });
 
-/** A first pass that rounds f32 to f16 (A or B), for the direct variants. */
+/**
+ * The rung through the app's own runner (the GPU harness, harness.html: gpu/runner computeMatmul, then the f64
+ * reference of the f16-rounded inputs): the runner's padding of M, K and N to whole blocks and steps and its read-back
+ * that drops the padding, at awkward shapes, integer patterns (exact), and a run split into bands of rows.
+ */
+test('the app’s runner: the tensor rung padded to whole blocks at awkward shapes, exact patterns and bands, verified', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.goto('./harness.html');
+  await expect(page.locator('#harness-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  type Out = { kernel: string; shape: string; status: string; why?: string; mismatches?: number; parts?: number; exact?: boolean; checked?: number; total?: number };
+  type H = { info(): Promise<{ features: string[] }>; matmul(c: unknown[]): Promise<Out[]> };
+  const features = await page.evaluate(async () => (await (globalThis as unknown as { tilesHarness: H }).tilesHarness.info()).features);
+  const missing = ['shader-f16', 'chromium-experimental-subgroup-matrix'].filter((f) => !features.includes(f));
+  test.skip(missing.length > 0, `the tensor rung needs ${missing.join(', ')}, which this adapter lacks`);
+  const shapes = [
+    { m: 1, k: 1, n: 1 },
+    { m: 17, k: 31, n: 13 },
+    { m: 129, k: 33, n: 127 },
+    { m: 300, k: 12, n: 260 },
+    { m: 128, k: 32, n: 128 },
+    { m: 257, k: 100, n: 383 },
+    { m: 1000, k: 999, n: 1001 },
+  ];
+  const cases = [
+    ...shapes.map((shape) => ({ kernel: 'tensor', shape, tile: 16 })),
+    ...(['integers', 'ones', 'identity'] as const).map((pattern) => ({ kernel: 'tensor', shape: { m: 37, k: 29, n: 41 }, tile: 16, pattern })),
+    { kernel: 'tensor', shape: { m: 300, k: 40, n: 70 }, tile: 16, maxSubmitMs: 1e-3 },
+  ];
+  const outs = await page.evaluate((c) => (globalThis as unknown as { tilesHarness: H }).tilesHarness.matmul(c), cases);
+  console.log(JSON.stringify(outs));
+  expect(outs.map((o) => `${o.shape}: ${o.status}${o.why ? ` (${o.why})` : ''}${o.mismatches ? `, ${o.mismatches} wrong` : ''}`)).toEqual(outs.map((o) => `${o.shape}: verified`));
+  expect(outs.at(-1)!.parts, 'the banded run was split').toBeGreaterThan(1);
+});
+
+/** A first pass that rounds f32 to f16 (A or B), four at a time, for the direct variants. */
 const kConvert = `enable f16;
-@group(0) @binding(0) var<storage, read> X: array<f32>;
-@group(0) @binding(1) var<storage, read_write> Y: array<f16>;
+@group(0) @binding(0) var<storage, read> X: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read_write> Y: array<vec4<f16>>;
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) g: vec3<u32>) {
   let i = g.x + g.y * 65536u;
-  if (i < arrayLength(&X)) { Y[i] = f16(X[i]); }
+  if (i < arrayLength(&X)) { Y[i] = vec4<f16>(X[i]); }
 }`;
 
 /** A first pass that writes Bᵀ (N×K) in f16: each column of B becomes a row, K contiguous. */
@@ -259,12 +281,12 @@ const kDirect = [
   { WGM: 2, WGN: 2, FM: 4, FN: 4, bt: true },
 ];
 
-test('the issue’s design: f16 copies made by a first pass, fragments straight from them (4096³): timed with and without the pass, verified', async ({ page }) => {
-  test.setTimeout(240_000);
-  const skipped = await tensorDevice(page);
-  test.skip(skipped !== undefined, skipped ?? '');
-  const cases = kDirect.map((v) => ({ name: `direct ${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments${v.bt ? ', Bᵀ col_major' : ''}`, wgsl: direct(v), bm: 16 * v.WGM * v.FM, bn: 16 * v.WGN * v.FN, bt: v.bt === true }));
-  const out = await page.evaluate(
+/**
+ * Times each case at 4096³ with and without the first pass (f16 copies of A and B; Bᵀ for bt cases), GPU timestamps,
+ * 9 samples of 10 after a 1 s settle; then checks 64 sampled elements of one clean product against the f16-rounded inputs.
+ */
+async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string; bm: number; bn: number; bt: boolean; f32?: boolean }>) {
+  return page.evaluate(
     async ({ cases, convert, transpose }) => {
       const device = (window as unknown as { __tensorDevice: GPUDevice }).__tensorDevice;
       const f16 = (Math as unknown as { f16round?: (x: number) => number }).f16round ?? ((x: number) => x);
@@ -305,7 +327,7 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
             continue;
           }
           const pipe = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-          const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [A16, c.bt ? BT16 : B16, C, dims].map((buffer, binding) => ({ binding, resource: { buffer } })) });
+          const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: (c.f32 ? [A, B, C, dims] : [A16, c.bt ? BT16 : B16, C, dims]).map((buffer, binding) => ({ binding, resource: { buffer } })) });
           const err = await device.popErrorScope();
           if (err) {
             r.error = err.message;
@@ -318,12 +340,12 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
               if (withConvert) {
                 pass.setPipeline(cp);
                 pass.setBindGroup(0, cA);
-                pass.dispatchWorkgroups(256, (M * K) / 256 / 256);
+                pass.dispatchWorkgroups(256, (M * K) / 4 / 256 / 256);
                 if (c.bt) {
                   pass.setPipeline(tp);
                   pass.setBindGroup(0, tB);
                 } else pass.setBindGroup(0, cB);
-                pass.dispatchWorkgroups(256, (K * N) / 256 / 256);
+                pass.dispatchWorkgroups(256, (K * N) / (c.bt ? 1 : 4) / 256 / 256);
               }
               pass.setPipeline(pipe);
               pass.setBindGroup(0, bind);
@@ -343,7 +365,7 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
           };
           const t0 = performance.now();
           while (performance.now() - t0 < 1000) await sample(5, true, false);
-          for (const withConvert of [true, false]) {
+          for (const withConvert of c.f32 ? [false] : [true, false]) {
             const ms: number[] = [];
             for (let i = 0; i < 9; i++) ms.push((await sample(10, withConvert, true)) as number);
             ms.sort((x, y) => x - y);
@@ -383,8 +405,212 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
     },
     { cases, convert: kConvert, transpose: kTransposeB },
   );
+}
+
+test('the issue’s design: f16 copies made by a first pass, fragments straight from them (4096³): timed with and without the pass, verified', async ({ page }) => {
+  test.setTimeout(240_000);
+  const skipped = await tensorDevice(page);
+  test.skip(skipped !== undefined, skipped ?? '');
+  const cases = kDirect.map((v) => ({ name: `direct ${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments${v.bt ? ', Bᵀ col_major' : ''}`, wgsl: direct(v), bm: 16 * v.WGM * v.FM, bn: 16 * v.WGN * v.FN, bt: v.bt === true }));
+  const out = await timeFromF16(page, cases);
   const file = kReport.replace(/tensor\.json$/, 'tensor-direct.json');
   writeFileSync(file, JSON.stringify(out, null, 1));
+  console.log(JSON.stringify(out, null, 1));
+  const rs = (out as { results: Array<{ bad?: number }> }).results;
+  expect(rs.filter((r) => r.bad === undefined).map((r) => JSON.stringify(r)), 'every variant compiled and ran').toEqual([]);
+});
+
+/**
+ * Straight-line WGSL with FM×FN NAMED result fragments per subgroup (no arrays: see the roof), WGM×WGN subgroups a
+ * workgroup, from the f16 copies of A and B (timeFromF16's bindings). direct: fragments loaded straight from the copies,
+ * U steps of 16 unrolled a trip. staged: a BK-deep tile of each copied into workgroup memory (16 bytes an invocation a
+ * load), rows padded by PAD f16, one barrier pair a step. M, N multiples of the block, K of 16·U (or BK).
+ */
+function named(p: { WGM: number; WGN: number; FM: number; FN: number; U?: number; bt?: boolean; staged?: { BK: number; PAD: number; PADB?: number; src?: 'f16' | 'f32'; db?: boolean; group?: number; fragments?: boolean } }): string {
+  const U = p.U ?? 1;
+  const I = [...Array(p.FM).keys()];
+  const J = [...Array(p.FN).keys()];
+  const threads = 32 * p.WGM * p.WGN;
+  const BM = 16 * p.WGM * p.FM;
+  const BN = 16 * p.WGN * p.FN;
+  const L = 'subgroup_matrix_left<f16, 16, 16>';
+  const R = 'subgroup_matrix_right<f16, 16, 16>';
+  const acc = I.flatMap((i) => J.map((j) => `  var c${i}_${j}: subgroup_matrix_result<f32, 16, 16>;`)).join('\n');
+  const mma = (u: number) => I.flatMap((i) => J.map((j) => `    c${i}_${j} = subgroupMatrixMultiplyAccumulate(a${u}_${i}, b${u}_${j}, c${i}_${j});`)).join('\n');
+  const store = I.flatMap((i) => J.map((j) => `  subgroupMatrixStore<row_major>(&C, (r0 + ${i * 16}u) * N + c0 + ${j * 16}u, c${i}_${j}, N);`)).join('\n');
+  const head = `enable f16;
+enable chromium_experimental_subgroup_matrix;
+diagnostic(off, chromium.subgroup_matrix_uniformity);
+struct Dims { M: u32, K: u32, N: u32, _pad: u32 }`;
+  if (!p.staged) {
+    const steps = [...Array(U).keys()].map((u) => [
+      ...I.map((i) => `    let a${u}_${i} = subgroupMatrixLoad<${L}, row_major>(&A, (r0 + ${i * 16}u) * K + k + ${u * 16}u, K);`),
+      ...J.map((j) => (p.bt ? `    let b${u}_${j} = subgroupMatrixLoad<${R}, col_major>(&B, (c0 + ${j * 16}u) * K + k + ${u * 16}u, K);` : `    let b${u}_${j} = subgroupMatrixLoad<${R}, row_major>(&B, (k + ${u * 16}u) * N + c0 + ${j * 16}u, N);`)),
+      mma(u),
+    ].join('\n')).join('\n');
+    return `${head}
+@group(0) @binding(0) var<storage, read> A: array<f16>;
+@group(0) @binding(1) var<storage, read> B: array<f16>;
+@group(0) @binding(2) var<storage, read_write> C: array<f32>;
+@group(0) @binding(3) var<uniform> dims: Dims;
+@compute @workgroup_size(${threads})
+fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let sg = lid / 32u;
+  let r0 = wg.y * ${BM}u + (sg / ${p.WGN}u) * ${16 * p.FM}u;
+  let c0 = wg.x * ${BN}u + (sg % ${p.WGN}u) * ${16 * p.FN}u;
+  let K = dims.K; let N = dims.N;
+${acc}
+  for (var k = 0u; k < K; k += ${16 * U}u) {
+${steps}
+  }
+${store}
+}`;
+  }
+  const { BK, PAD } = p.staged;
+  const f32 = p.staged.src === 'f32';
+  const db = p.staged.db === true;
+  const SA = BK + PAD;
+  const SB = BN + (p.staged.PADB ?? PAD);
+  const sizeA = BM * SA;
+  const sizeB = BK * SB;
+  const per = f32 ? 4 : 8; // elements a 16-byte load brings
+  // The copy slots of one operand: e-th 16-byte piece of the rows×cols tile, loaded into a register (v<name><t>).
+  const slots = (name: string, rows: number, cols: number) => {
+    const n = (rows * cols) / per;
+    return [...Array(Math.ceil(n / threads)).keys()].map((t) => ({ t, guard: (t + 1) * threads > n ? `lid + ${t * threads}u < ${n}u` : '', cols, name }));
+  };
+  const sA = slots('A', BM, BK);
+  const sB = slots('B', BK, BN);
+  const rq = (x: { t: number; cols: number }) => `let e${x.t} = lid + ${x.t * threads}u; let er${x.t} = e${x.t} / ${x.cols / per}u; let eq${x.t} = (e${x.t} % ${x.cols / per}u) * ${per}u;`;
+  const src = (x: { t: number; name: string }, k: string) => (x.name === 'A' ? `A[((row0 + er${x.t}) * K + ${k} + eq${x.t}) / ${per}u]` : `B[((${k} + er${x.t}) * N + col0 + eq${x.t}) / ${per}u]`);
+  const load = (x: { t: number; name: string; cols: number; guard: string }, k: string) => `    var v${x.name}${x.t}: ${f32 ? 'vec4<f32>' : 'vec4<u32>'}; { ${rq(x)} ${x.guard ? `if (${x.guard}) { ` : ''}v${x.name}${x.t} = ${src(x, k)};${x.guard ? ' }' : ''} }`;
+  const put = (x: { t: number; name: string; cols: number; guard: string }, base: string) => {
+    const tile = x.name === 'A' ? 'As' : 'Bs';
+    const stride = x.name === 'A' ? SA : SB;
+    const v = `v${x.name}${x.t}`;
+    const vals = f32 ? [`f16(${v}.x)`, `f16(${v}.y)`, `f16(${v}.z)`, `f16(${v}.w)`] : ['x', 'y', 'z', 'w'].flatMap((c) => [`bitcast<vec2<f16>>(${v}.${c}).x`, `bitcast<vec2<f16>>(${v}.${c}).y`]);
+    return `    { ${rq(x)} let d = ${base} + er${x.t} * ${stride}u + eq${x.t}; ${x.guard ? `if (${x.guard}) { ` : ''}${vals.map((w, i) => `${tile}[d + ${i}u] = ${w};`).join(' ')}${x.guard ? ' }' : ''} }`;
+  };
+  const inner = (ba: string, bb: string) => [...Array(BK / 16).keys()].map((u) => [
+    ...I.map((i) => `    let a${u}_${i} = subgroupMatrixLoad<${L}, row_major>(&As, ${ba} + (ar + ${i * 16}u) * ${SA}u + ${u * 16}u, ${SA}u);`),
+    ...J.map((j) => `    let b${u}_${j} = subgroupMatrixLoad<${R}, row_major>(&Bs, ${bb} + ${u * 16 * SB}u + bc + ${j * 16}u, ${SB}u);`),
+    mma(u),
+  ].join('\n')).join('\n');
+  const all = [...sA, ...sB];
+  // fragments: the tiles copied as whole 16×16 fragments (subgroupMatrixLoad from the f16 copies, subgroupMatrixStore into the tile).
+  const frags = p.staged.fragments === true;
+  const SGS = p.WGM * p.WGN;
+  const fslots = (name: 'A' | 'B') => {
+    const per = name === 'A' ? BK / 16 : BN / 16;
+    const n = name === 'A' ? (BM / 16) * (BK / 16) : (BK / 16) * (BN / 16);
+    return [...Array(Math.ceil(n / SGS)).keys()].map((t) => ({ t, name, per, guard: (t + 1) * SGS > n ? `sg + ${t * SGS}u < ${n}u` : '' }));
+  };
+  const fA = fslots('A');
+  const fB = fslots('B');
+  const fl = (x: { t: number; name: string; per: number; guard: string }, k: string) => {
+    const f = `(sg + ${x.t * SGS}u)`;
+    const T = x.name === 'A' ? L : R;
+    const off = x.name === 'A' ? `(row0 + (${f} / ${x.per}u) * 16u) * K + ${k} + (${f} % ${x.per}u) * 16u` : `(${k} + (${f} / ${x.per}u) * 16u) * N + col0 + (${f} % ${x.per}u) * 16u`;
+    return `    let f${x.name}${x.t} = subgroupMatrixLoad<${T}, row_major>(&${x.name}, ${x.guard ? `select(0u, ${off}, ${x.guard})` : off}, ${x.name === 'A' ? 'K' : 'N'});`;
+  };
+  const fp = (x: { t: number; name: string; per: number; guard: string }, base: string) => {
+    const f = `(sg + ${x.t * SGS}u)`;
+    const stride = x.name === 'A' ? SA : SB;
+    const st = `subgroupMatrixStore<row_major>(&${x.name}s, ${base} + (${f} / ${x.per}u) * ${16 * stride}u + (${f} % ${x.per}u) * 16u, f${x.name}${x.t}, ${stride}u);`;
+    return `    ${x.guard ? `if (${x.guard}) { ${st} }` : st}`;
+  };
+  const fall = [...fA, ...fB];
+  const loop = frags
+    ? db
+      ? `${fall.map((x) => fl(x, '0u')).join('\n')}
+${fA.map((x) => fp(x, '0u')).join('\n')}
+${fB.map((x) => fp(x, '0u')).join('\n')}
+  workgroupBarrier();
+  let steps = K / ${BK}u;
+  for (var s = 0u; s < steps; s++) {
+    let kn = min(s + 1u, steps - 1u) * ${BK}u;
+    let ca = (s % 2u) * ${sizeA}u; let cb = (s % 2u) * ${sizeB}u;
+    let na = ${sizeA}u - ca; let nb = ${sizeB}u - cb;
+${fall.map((x) => fl(x, 'kn')).join('\n')}
+${inner('ca', 'cb')}
+${fA.map((x) => fp(x, 'na')).join('\n')}
+${fB.map((x) => fp(x, 'nb')).join('\n')}
+    workgroupBarrier();
+  }`
+      : `  for (var k = 0u; k < K; k += ${BK}u) {
+${fall.map((x) => fl(x, 'k')).join('\n')}
+${fA.map((x) => fp(x, '0u')).join('\n')}
+${fB.map((x) => fp(x, '0u')).join('\n')}
+    workgroupBarrier();
+${inner('0u', '0u')}
+    workgroupBarrier();
+  }`
+    : db
+    ? `${all.map((x) => load(x, '0u')).join('\n')}
+${all.map((x) => put(x, '0u')).join('\n')}
+  workgroupBarrier();
+  let steps = K / ${BK}u;
+  for (var s = 0u; s < steps; s++) {
+    let kn = min(s + 1u, steps - 1u) * ${BK}u;
+    let ca = (s % 2u) * ${sizeA}u; let cb = (s % 2u) * ${sizeB}u;
+    let na = ${sizeA}u - ca; let nb = ${sizeB}u - cb;
+${all.map((x) => load(x, 'kn')).join('\n')}
+${inner('ca', 'cb')}
+${sA.map((x) => put(x, 'na')).join('\n')}
+${sB.map((x) => put(x, 'nb')).join('\n')}
+    workgroupBarrier();
+  }`
+    : `  for (var k = 0u; k < K; k += ${BK}u) {
+${all.map((x) => load(x, 'k')).join('\n')}
+${all.map((x) => put(x, '0u')).join('\n')}
+    workgroupBarrier();
+${inner('0u', '0u')}
+    workgroupBarrier();
+  }`;
+  return `${head}
+@group(0) @binding(0) var<storage, read> A: array<${frags ? 'f16' : f32 ? 'vec4<f32>' : 'vec4<u32>'}>;
+@group(0) @binding(1) var<storage, read> B: array<${frags ? 'f16' : f32 ? 'vec4<f32>' : 'vec4<u32>'}>;
+@group(0) @binding(2) var<storage, read_write> C: array<f32>;
+@group(0) @binding(3) var<uniform> dims: Dims;
+var<workgroup> As: array<f16, ${(db ? 2 : 1) * sizeA}>;
+var<workgroup> Bs: array<f16, ${(db ? 2 : 1) * sizeB}>;
+@compute @workgroup_size(${threads})
+fn main(@builtin(workgroup_id) wg0: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
+  let sg = lid / 32u;
+  let ar = (sg / ${p.WGN}u) * ${16 * p.FM}u;
+  let bc = (sg % ${p.WGN}u) * ${16 * p.FN}u;
+${p.staged.group ? `  // Launch order: GROUP block rows at a time, column by column.
+  let pid = wg0.y * nwg.x + wg0.x; let G = ${p.staged.group}u;
+  let first = (pid / (G * nwg.x)) * G; let gm = min(nwg.y - first, G);
+  let wg = vec2<u32>((pid % (G * nwg.x)) / gm, first + (pid % (G * nwg.x)) % gm);` : '  let wg = wg0.xy;'}
+  let row0 = wg.y * ${BM}u; let col0 = wg.x * ${BN}u;
+  let r0 = row0 + ar; let c0 = col0 + bc;
+  let K = dims.K; let N = dims.N;
+${acc}
+${loop}
+${store}
+}`;
+}
+
+const kNamed: Array<Parameters<typeof named>[0]> = [
+  { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 32, PAD: 8 } },
+  { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 32, PAD: 8, src: 'f32' } },
+];
+
+test('named fragments from f16 copies, straight or staged (4096³): timed with and without the pass, verified', async ({ page }) => {
+  test.setTimeout(400_000);
+  const skipped = await tensorDevice(page);
+  test.skip(skipped !== undefined, skipped ?? '');
+  const cases = kNamed.map((v) => ({
+    name: `named ${v.staged ? `staged${v.staged.src === 'f32' ? ' from f32' : ''}${v.staged.db ? ' double-buffered' : ''}${v.staged.group ? ` group ${v.staged.group}` : ''}${v.staged.fragments ? ' by fragments' : ''} BK ${v.staged.BK} pad ${v.staged.PAD}/${v.staged.PADB ?? v.staged.PAD}` : `direct U ${v.U ?? 1}`} ${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments${v.bt ? ', Bᵀ col_major' : ''}`,
+    wgsl: named(v),
+    bm: 16 * v.WGM * v.FM,
+    bn: 16 * v.WGN * v.FN,
+    bt: v.bt === true,
+    f32: v.staged?.src === 'f32',
+  }));
+  const out = await timeFromF16(page, cases);
+  writeFileSync(kReport.replace(/tensor\.json$/, 'tensor-named.json'), JSON.stringify({ ...out, wgsl: cases.slice(0, 1).concat(cases.slice(-1)).map((c) => c.wgsl) }, null, 1));
   console.log(JSON.stringify(out, null, 1));
   const rs = (out as { results: Array<{ bad?: number }> }).results;
   expect(rs.filter((r) => r.bad === undefined).map((r) => JSON.stringify(r)), 'every variant compiled and ran').toEqual([]);

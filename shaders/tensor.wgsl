@@ -12,27 +12,33 @@
 // The inputs become f16 (round to nearest even) as they are staged; the sums stay f32. So the
 // product is that of the f16-ROUNDED A and B: verification compares against those.
 //
-// The block rungs' shape, with subgroups for threads: a workgroup of WGM×WGN subgroups computes a
-// BM×BN block of C (BM = WGM·2·16, BN = WGN·2·16); each subgroup owns 2×2 result fragments of 16×16,
-// held in four NAMED variables and multiplied in straight-line code: an array of fragments indexed by
-// a loop counter is not kept in registers by the engines (on the H200, 16 fragments in an array ran
-// 4.7–34 TFLOP/s where 4 named ones ran 633 in e2e-gpu/tensor.gpu.ts's throughput probe).
-// For each step of BK along K, all the workgroup's invocations copy the BM×BK tile of A and
-// the BK×BN tile of B from global memory into workgroup memory, converting to f16 (zero outside the
-// matrices: any M, K, N; no bounds test in a step wholly inside them), then each subgroup loads its
-// two left and two right fragments per 16 of depth from there and does four multiply-accumulates.
+// The block rungs' shape, with subgroups for threads: a workgroup of 2×2 subgroups computes a
+// 128×128 block of C; each subgroup owns 64×64 of it, 4×4 result fragments of 16×16, held in sixteen
+// NAMED variables (c00 … c33) and multiplied in straight-line code. An array of fragments indexed by a
+// loop counter is not kept in registers by the engines: on the H200, sixteen fragments in an array
+// ran 4.7–34 TFLOP/s in e2e-gpu/tensor.gpu.ts's throughput probe where four named ones ran 633.
+// Sixteen fragments a subgroup is what makes the staging pay: per 16 of depth a subgroup loads 4 left
+// and 4 right fragments from workgroup memory and does 16 multiply-accumulates (2×2 fragments: 4 for 4).
+// For each step of BK = 32 along K, each of the 128 invocations loads 8 vec4 of A's 128×32 tile and 8
+// of B's 32×128 tile from global memory (all sixteen loads first, so they are in flight together),
+// then rounds them to f16 into workgroup memory, rows padded by 8 f16 (measured: no padding ran at
+// half the speed, 16 a tenth slower).
+// Any M, K, N: the runner pads M and N with zeros to multiples of 128 and K to a multiple of 32
+// (KernelDef.padTo), and drops C's padding on read-back, so the WGSL tests no bounds at all. On the
+// H200 a version that tested its bounds ran 108–140 TFLOP/s at 4096³ where this one runs 190.
 // A subgroup's fragment offsets come from its index in the workgroup, so they differ between
 // subgroups: the uniformity rule Dawn applies to subgroup-matrix loads (one offset for the whole
 // workgroup) is switched off below, as ONNX Runtime's and llama.cpp's WebGPU kernels do; each
 // offset is uniform within its subgroup, which is what the hardware needs. This assumes subgroups of
 // exactly 32 invocations made of consecutive invocation indices (NVIDIA): the plan requires it.
-// C: a block wholly inside C is stored fragment by fragment straight into it; an edge block goes
-// through a 16×16 f32 tile per subgroup in workgroup memory, copied with a bounds test per element.
+// C: stored fragment by fragment straight from the registers.
+// Measured on an H200 at 4096³ (e2e-gpu/tensor.gpu.ts, 2026-11-29): 190 TFLOP/s (3.7× cuBLAS FP32);
+// the earlier 2×4 subgroups of 2×2 fragments, 17.5.
 //
 // Requires the shader-f16 and chromium-experimental-subgroup-matrix features with an
 // f16×f16→f32 16×16×16 configuration (Chrome: --enable-unsafe-webgpu and, on NVIDIA through
 // Vulkan, --enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia,use_vulkan_memory_model).
-// Bindings: the shared layout (A, B, C as arrays of f32, dims).
+// Bindings: the shared layout (A and B as arrays of vec4<f32>, C of f32, dims).
 
 enable f16;
 enable chromium_experimental_subgroup_matrix;
@@ -40,105 +46,164 @@ diagnostic(off, chromium.subgroup_matrix_uniformity);
 
 struct Dims { M: u32, K: u32, N: u32, _pad: u32 }
 
-@group(0) @binding(0) var<storage, read> A: array<f32>;
-@group(0) @binding(1) var<storage, read> B: array<f32>;
+@group(0) @binding(0) var<storage, read> A: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read> B: array<vec4<f32>>;
 @group(0) @binding(2) var<storage, read_write> C: array<f32>;
 @group(0) @binding(3) var<uniform> dims: Dims;
 
 const SG: u32 = 32u;  // invocations per subgroup (the plan requires exactly this)
 const WGM: u32 = 2u;  // subgroups along M
-const WGN: u32 = 4u;  // subgroups along N
-const BK: u32 = 16u;  // depth staged per barrier
-const PADA: u32 = 8u; // f16 added to each staged row of A (a stride off the banks' period)
-const PADB: u32 = 8u; // f16 added to each staged row of B
-const BM: u32 = WGM * 32u;
-const BN: u32 = WGN * 32u;
-const SA: u32 = BK + PADA; // stride of A's tile
-const SB: u32 = BN + PADB; // stride of B's tile
-const THREADS: u32 = WGM * WGN * SG;
+const WGN: u32 = 2u;  // subgroups along N
+const FM: u32 = 4u;   // result fragments of a subgroup along M (c00 … c33 below: FM×FN named)
+const FN: u32 = 4u;   // result fragments of a subgroup along N
+const BK: u32 = 32u;  // depth staged per barrier
+const PAD: u32 = 8u;  // f16 added to each staged row (a stride off the banks' period)
+const BM: u32 = WGM * FM * 16u; // 128
+const BN: u32 = WGN * FN * 16u; // 128
+const SA: u32 = BK + PAD; // stride of A's tile
+const SB: u32 = BN + PAD; // stride of B's tile
+const THREADS: u32 = WGM * WGN * SG; // 128: each stages 8 vec4 of A and 8 of B a step
 
 var<workgroup> As: array<f16, BM * SA>; // BM × BK, row-major, stride SA
 var<workgroup> Bs: array<f16, BK * SB>; // BK × BN, row-major, stride SB
-var<workgroup> Cs: array<f32, WGM * WGN * 256u>; // one 16×16 tile per subgroup, for edge blocks
-
-// An edge block's fragment: through this subgroup's 16×16 tile, each element stored if it is inside C.
-fn storeEdge(m: subgroup_matrix_result<f32, 16, 16>, r0: u32, c0: u32, sg: u32, lane: u32) {
-  subgroupMatrixStore<row_major>(&Cs, sg * 256u, m, 16u);
-  workgroupBarrier();
-  for (var e = lane; e < 256u; e += SG) {
-    let r = r0 + e / 16u;
-    let c = c0 + e % 16u;
-    if (r < dims.M && c < dims.N) { C[r * dims.N + c] = Cs[sg * 256u + e]; }
-  }
-  workgroupBarrier();
-}
 
 @compute @workgroup_size(THREADS)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let sg = lid / SG;
-  let lane = lid % SG;
-  let sm = sg / WGN;
-  let sn = sg % WGN;
   let row0 = wg.y * BM;
   let col0 = wg.x * BN;
-  let M = dims.M;
   let K = dims.K;
   let N = dims.N;
-  // Workgroup-uniform: the block lies wholly inside C.
-  let inside = row0 + BM <= M && col0 + BN <= N;
-  // This subgroup's four fragments of C: rows ar, ar + 16 of the block, columns bc, bc + 16.
-  let ar = sm * 32u;
-  let bc = sn * 32u;
+  // This subgroup's 64×64 of the block: rows ar … ar + 63, columns bc … bc + 63, as 4×4 fragments.
+  let ar = (sg / WGN) * FM * 16u;
+  let bc = (sg % WGN) * FN * 16u;
   var c00: subgroup_matrix_result<f32, 16, 16>;
   var c01: subgroup_matrix_result<f32, 16, 16>;
+  var c02: subgroup_matrix_result<f32, 16, 16>;
+  var c03: subgroup_matrix_result<f32, 16, 16>;
   var c10: subgroup_matrix_result<f32, 16, 16>;
   var c11: subgroup_matrix_result<f32, 16, 16>;
-  let steps = (K + BK - 1u) / BK;
-  for (var s = 0u; s < steps; s++) {
-    let k0 = s * BK;
-    if (inside && k0 + BK <= K) {
-      for (var i = lid; i < BM * BK; i += THREADS) {
-        As[(i / BK) * SA + i % BK] = f16(A[(row0 + i / BK) * K + k0 + i % BK]);
-      }
-      for (var i = lid; i < BK * BN; i += THREADS) {
-        Bs[(i / BN) * SB + i % BN] = f16(B[(k0 + i / BN) * N + col0 + i % BN]);
-      }
-    } else {
-      for (var i = lid; i < BM * BK; i += THREADS) {
-        let r = row0 + i / BK;
-        let c = k0 + i % BK;
-        As[(i / BK) * SA + i % BK] = select(0.0h, f16(A[min(r * K + c, M * K - 1u)]), r < M && c < K);
-      }
-      for (var i = lid; i < BK * BN; i += THREADS) {
-        let r = k0 + i / BN;
-        let c = col0 + i % BN;
-        Bs[(i / BN) * SB + i % BN] = select(0.0h, f16(B[min(r * N + c, K * N - 1u)]), r < K && c < N);
-      }
-    }
+  var c12: subgroup_matrix_result<f32, 16, 16>;
+  var c13: subgroup_matrix_result<f32, 16, 16>;
+  var c20: subgroup_matrix_result<f32, 16, 16>;
+  var c21: subgroup_matrix_result<f32, 16, 16>;
+  var c22: subgroup_matrix_result<f32, 16, 16>;
+  var c23: subgroup_matrix_result<f32, 16, 16>;
+  var c30: subgroup_matrix_result<f32, 16, 16>;
+  var c31: subgroup_matrix_result<f32, 16, 16>;
+  var c32: subgroup_matrix_result<f32, 16, 16>;
+  var c33: subgroup_matrix_result<f32, 16, 16>;
+  // M, K and N are whole blocks and steps (the runner pads them with zeros): no bounds to test.
+  for (var k0 = 0u; k0 < K; k0 += BK) {
+    // All sixteen loads first, then the stores, so the loads are in flight together. The e-th vec4 of A's
+    // 128×32 tile (e = lid + 128·t) is row e / 8, columns 4·(e % 8) … +3; of B's 32×128 tile, row e / 32,
+    // columns 4·(e % 32) … +3. Each is rounded to f16 (to nearest even) as it is stored.
+    // (Written out in main with K and N in registers: the same code in helper functions reading
+    // dims ran 138 TFLOP/s on the H200 where this runs 190.)
+    let va0 = A[((row0 + (lid) / 8u) * K + k0 + ((lid) % 8u) * 4u) / 4u];
+    let va1 = A[((row0 + (lid + 128u) / 8u) * K + k0 + ((lid + 128u) % 8u) * 4u) / 4u];
+    let va2 = A[((row0 + (lid + 256u) / 8u) * K + k0 + ((lid + 256u) % 8u) * 4u) / 4u];
+    let va3 = A[((row0 + (lid + 384u) / 8u) * K + k0 + ((lid + 384u) % 8u) * 4u) / 4u];
+    let va4 = A[((row0 + (lid + 512u) / 8u) * K + k0 + ((lid + 512u) % 8u) * 4u) / 4u];
+    let va5 = A[((row0 + (lid + 640u) / 8u) * K + k0 + ((lid + 640u) % 8u) * 4u) / 4u];
+    let va6 = A[((row0 + (lid + 768u) / 8u) * K + k0 + ((lid + 768u) % 8u) * 4u) / 4u];
+    let va7 = A[((row0 + (lid + 896u) / 8u) * K + k0 + ((lid + 896u) % 8u) * 4u) / 4u];
+    let vb0 = B[((k0 + (lid) / 32u) * N + col0 + ((lid) % 32u) * 4u) / 4u];
+    let vb1 = B[((k0 + (lid + 128u) / 32u) * N + col0 + ((lid + 128u) % 32u) * 4u) / 4u];
+    let vb2 = B[((k0 + (lid + 256u) / 32u) * N + col0 + ((lid + 256u) % 32u) * 4u) / 4u];
+    let vb3 = B[((k0 + (lid + 384u) / 32u) * N + col0 + ((lid + 384u) % 32u) * 4u) / 4u];
+    let vb4 = B[((k0 + (lid + 512u) / 32u) * N + col0 + ((lid + 512u) % 32u) * 4u) / 4u];
+    let vb5 = B[((k0 + (lid + 640u) / 32u) * N + col0 + ((lid + 640u) % 32u) * 4u) / 4u];
+    let vb6 = B[((k0 + (lid + 768u) / 32u) * N + col0 + ((lid + 768u) % 32u) * 4u) / 4u];
+    let vb7 = B[((k0 + (lid + 896u) / 32u) * N + col0 + ((lid + 896u) % 32u) * 4u) / 4u];
+    { let d = ((lid) / 8u) * SA + ((lid) % 8u) * 4u; As[d] = f16(va0.x); As[d + 1u] = f16(va0.y); As[d + 2u] = f16(va0.z); As[d + 3u] = f16(va0.w); }
+    { let d = ((lid + 128u) / 8u) * SA + ((lid + 128u) % 8u) * 4u; As[d] = f16(va1.x); As[d + 1u] = f16(va1.y); As[d + 2u] = f16(va1.z); As[d + 3u] = f16(va1.w); }
+    { let d = ((lid + 256u) / 8u) * SA + ((lid + 256u) % 8u) * 4u; As[d] = f16(va2.x); As[d + 1u] = f16(va2.y); As[d + 2u] = f16(va2.z); As[d + 3u] = f16(va2.w); }
+    { let d = ((lid + 384u) / 8u) * SA + ((lid + 384u) % 8u) * 4u; As[d] = f16(va3.x); As[d + 1u] = f16(va3.y); As[d + 2u] = f16(va3.z); As[d + 3u] = f16(va3.w); }
+    { let d = ((lid + 512u) / 8u) * SA + ((lid + 512u) % 8u) * 4u; As[d] = f16(va4.x); As[d + 1u] = f16(va4.y); As[d + 2u] = f16(va4.z); As[d + 3u] = f16(va4.w); }
+    { let d = ((lid + 640u) / 8u) * SA + ((lid + 640u) % 8u) * 4u; As[d] = f16(va5.x); As[d + 1u] = f16(va5.y); As[d + 2u] = f16(va5.z); As[d + 3u] = f16(va5.w); }
+    { let d = ((lid + 768u) / 8u) * SA + ((lid + 768u) % 8u) * 4u; As[d] = f16(va6.x); As[d + 1u] = f16(va6.y); As[d + 2u] = f16(va6.z); As[d + 3u] = f16(va6.w); }
+    { let d = ((lid + 896u) / 8u) * SA + ((lid + 896u) % 8u) * 4u; As[d] = f16(va7.x); As[d + 1u] = f16(va7.y); As[d + 2u] = f16(va7.z); As[d + 3u] = f16(va7.w); }
+    { let d = ((lid) / 32u) * SB + ((lid) % 32u) * 4u; Bs[d] = f16(vb0.x); Bs[d + 1u] = f16(vb0.y); Bs[d + 2u] = f16(vb0.z); Bs[d + 3u] = f16(vb0.w); }
+    { let d = ((lid + 128u) / 32u) * SB + ((lid + 128u) % 32u) * 4u; Bs[d] = f16(vb1.x); Bs[d + 1u] = f16(vb1.y); Bs[d + 2u] = f16(vb1.z); Bs[d + 3u] = f16(vb1.w); }
+    { let d = ((lid + 256u) / 32u) * SB + ((lid + 256u) % 32u) * 4u; Bs[d] = f16(vb2.x); Bs[d + 1u] = f16(vb2.y); Bs[d + 2u] = f16(vb2.z); Bs[d + 3u] = f16(vb2.w); }
+    { let d = ((lid + 384u) / 32u) * SB + ((lid + 384u) % 32u) * 4u; Bs[d] = f16(vb3.x); Bs[d + 1u] = f16(vb3.y); Bs[d + 2u] = f16(vb3.z); Bs[d + 3u] = f16(vb3.w); }
+    { let d = ((lid + 512u) / 32u) * SB + ((lid + 512u) % 32u) * 4u; Bs[d] = f16(vb4.x); Bs[d + 1u] = f16(vb4.y); Bs[d + 2u] = f16(vb4.z); Bs[d + 3u] = f16(vb4.w); }
+    { let d = ((lid + 640u) / 32u) * SB + ((lid + 640u) % 32u) * 4u; Bs[d] = f16(vb5.x); Bs[d + 1u] = f16(vb5.y); Bs[d + 2u] = f16(vb5.z); Bs[d + 3u] = f16(vb5.w); }
+    { let d = ((lid + 768u) / 32u) * SB + ((lid + 768u) % 32u) * 4u; Bs[d] = f16(vb6.x); Bs[d + 1u] = f16(vb6.y); Bs[d + 2u] = f16(vb6.z); Bs[d + 3u] = f16(vb6.w); }
+    { let d = ((lid + 896u) / 32u) * SB + ((lid + 896u) % 32u) * 4u; Bs[d] = f16(vb7.x); Bs[d + 1u] = f16(vb7.y); Bs[d + 2u] = f16(vb7.z); Bs[d + 3u] = f16(vb7.w); }
     workgroupBarrier();
-    for (var kk = 0u; kk < BK; kk += 16u) {
-      let a0 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, ar * SA + kk, SA);
-      let a1 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 16u) * SA + kk, SA);
-      let b0 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, kk * SB + bc, SB);
-      let b1 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, kk * SB + bc + 16u, SB);
+    // Two steps of 16 along K, written out: 8 fragment loads and 16 multiply-accumulates each.
+    {
+      let a0 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 0u) * SA + 0u, SA);
+      let a1 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 16u) * SA + 0u, SA);
+      let a2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 32u) * SA + 0u, SA);
+      let a3 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 48u) * SA + 0u, SA);
+      let b0 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u * SB + bc + 0u, SB);
+      let b1 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u * SB + bc + 16u, SB);
+      let b2 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u * SB + bc + 32u, SB);
+      let b3 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u * SB + bc + 48u, SB);
       c00 = subgroupMatrixMultiplyAccumulate(a0, b0, c00);
       c01 = subgroupMatrixMultiplyAccumulate(a0, b1, c01);
+      c02 = subgroupMatrixMultiplyAccumulate(a0, b2, c02);
+      c03 = subgroupMatrixMultiplyAccumulate(a0, b3, c03);
       c10 = subgroupMatrixMultiplyAccumulate(a1, b0, c10);
       c11 = subgroupMatrixMultiplyAccumulate(a1, b1, c11);
+      c12 = subgroupMatrixMultiplyAccumulate(a1, b2, c12);
+      c13 = subgroupMatrixMultiplyAccumulate(a1, b3, c13);
+      c20 = subgroupMatrixMultiplyAccumulate(a2, b0, c20);
+      c21 = subgroupMatrixMultiplyAccumulate(a2, b1, c21);
+      c22 = subgroupMatrixMultiplyAccumulate(a2, b2, c22);
+      c23 = subgroupMatrixMultiplyAccumulate(a2, b3, c23);
+      c30 = subgroupMatrixMultiplyAccumulate(a3, b0, c30);
+      c31 = subgroupMatrixMultiplyAccumulate(a3, b1, c31);
+      c32 = subgroupMatrixMultiplyAccumulate(a3, b2, c32);
+      c33 = subgroupMatrixMultiplyAccumulate(a3, b3, c33);
+    }
+    {
+      let a0 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 0u) * SA + 16u, SA);
+      let a1 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 16u) * SA + 16u, SA);
+      let a2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 32u) * SA + 16u, SA);
+      let a3 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 48u) * SA + 16u, SA);
+      let b0 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 16u * SB + bc + 0u, SB);
+      let b1 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 16u * SB + bc + 16u, SB);
+      let b2 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 16u * SB + bc + 32u, SB);
+      let b3 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 16u * SB + bc + 48u, SB);
+      c00 = subgroupMatrixMultiplyAccumulate(a0, b0, c00);
+      c01 = subgroupMatrixMultiplyAccumulate(a0, b1, c01);
+      c02 = subgroupMatrixMultiplyAccumulate(a0, b2, c02);
+      c03 = subgroupMatrixMultiplyAccumulate(a0, b3, c03);
+      c10 = subgroupMatrixMultiplyAccumulate(a1, b0, c10);
+      c11 = subgroupMatrixMultiplyAccumulate(a1, b1, c11);
+      c12 = subgroupMatrixMultiplyAccumulate(a1, b2, c12);
+      c13 = subgroupMatrixMultiplyAccumulate(a1, b3, c13);
+      c20 = subgroupMatrixMultiplyAccumulate(a2, b0, c20);
+      c21 = subgroupMatrixMultiplyAccumulate(a2, b1, c21);
+      c22 = subgroupMatrixMultiplyAccumulate(a2, b2, c22);
+      c23 = subgroupMatrixMultiplyAccumulate(a2, b3, c23);
+      c30 = subgroupMatrixMultiplyAccumulate(a3, b0, c30);
+      c31 = subgroupMatrixMultiplyAccumulate(a3, b1, c31);
+      c32 = subgroupMatrixMultiplyAccumulate(a3, b2, c32);
+      c33 = subgroupMatrixMultiplyAccumulate(a3, b3, c33);
     }
     workgroupBarrier();
   }
   let r0 = row0 + ar;
   let c0 = col0 + bc;
-  if (inside) {
-    subgroupMatrixStore<row_major>(&C, r0 * N + c0, c00, N);
-    subgroupMatrixStore<row_major>(&C, r0 * N + c0 + 16u, c01, N);
-    subgroupMatrixStore<row_major>(&C, (r0 + 16u) * N + c0, c10, N);
-    subgroupMatrixStore<row_major>(&C, (r0 + 16u) * N + c0 + 16u, c11, N);
-  } else {
-    storeEdge(c00, r0, c0, sg, lane);
-    storeEdge(c01, r0, c0 + 16u, sg, lane);
-    storeEdge(c10, r0 + 16u, c0, sg, lane);
-    storeEdge(c11, r0 + 16u, c0 + 16u, sg, lane);
-  }
+  subgroupMatrixStore<row_major>(&C, (r0 + 0u) * N + c0 + 0u, c00, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 0u) * N + c0 + 16u, c01, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 0u) * N + c0 + 32u, c02, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 0u) * N + c0 + 48u, c03, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 16u) * N + c0 + 0u, c10, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 16u) * N + c0 + 16u, c11, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 16u) * N + c0 + 32u, c12, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 16u) * N + c0 + 48u, c13, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 32u) * N + c0 + 0u, c20, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 32u) * N + c0 + 16u, c21, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 32u) * N + c0 + 32u, c22, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 32u) * N + c0 + 48u, c23, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 48u) * N + c0 + 0u, c30, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 48u) * N + c0 + 16u, c31, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 48u) * N + c0 + 32u, c32, N);
+  subgroupMatrixStore<row_major>(&C, (r0 + 48u) * N + c0 + 48u, c33, N);
 }

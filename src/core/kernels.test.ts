@@ -85,23 +85,31 @@ describe('launch plans', () => {
     const small = planKernel('reg16x8v', { m: 8, k: 8, n: 8 }, 16, roomy);
     expect(typeof small === 'object' && mappingText(small.mapping)).not.toMatch(/padded/);
   });
-  it('the tensor rung: a workgroup of 2×4 subgroups of 32 lanes per 64×128 block of C, any M, K, N unpadded, 15,616 bytes of workgroup memory; subgroups of exactly 32', () => {
+  it('the tensor rung: a workgroup of 2×2 subgroups of 32 lanes per 128×128 block of C, any M, K, N padded with zeros to whole blocks and steps, 18,944 bytes of workgroup memory; subgroups of exactly 32', () => {
     const info: PlanInfo = { limits: limits(32768), features: ['shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 };
-    for (const [s, grid] of [
-      [{ m: 4096, k: 4096, n: 4096 }, [32, 64, 1]],
-      [{ m: 3001, k: 4999, n: 2003 }, [16, 47, 1]],
-      [{ m: 1, k: 1, n: 1 }, [1, 1, 1]],
-      [{ m: 129, k: 17, n: 128 }, [1, 3, 1]],
+    for (const [s, grid, g] of [
+      [{ m: 4096, k: 4096, n: 4096 }, [32, 32, 1], { m: 4096, k: 4096, n: 4096 }],
+      [{ m: 3001, k: 4999, n: 2003 }, [16, 24, 1], { m: 3072, k: 5024, n: 2048 }],
+      [{ m: 1, k: 1, n: 1 }, [1, 1, 1], { m: 128, k: 32, n: 128 }],
+      [{ m: 129, k: 16, n: 128 }, [1, 2, 1], { m: 256, k: 32, n: 128 }],
     ] as const) {
       const plan = planKernel('tensor', s, 16, info);
-      expect(plan, JSON.stringify(s)).toMatchObject({ dispatch: grid, workgroup: { x: 32, y: 8 }, workgroupStorageBytes: 15616, block: { rows: 64, cols: 128 } });
-      expect(typeof plan === 'object' && 'mapping' in plan ? plan.mapping.key : '').toBe('tensor'); // no 'padded': the WGSL zero-fills its tiles
+      expect(plan, JSON.stringify(s)).toMatchObject({ dispatch: grid, workgroup: { x: 32, y: 4 }, workgroupStorageBytes: 18944, block: { rows: 128, cols: 128 } });
+      expect(gpuShape('tensor', s)).toEqual(g);
+      const mapping = typeof plan === 'object' && 'mapping' in plan ? plan.mapping : undefined;
+      // The WGSL tests no bounds: the runner pads M, K and N with zeros (and says so where it does).
+      const padded = g.m !== s.m || g.k !== s.k || g.n !== s.n;
+      expect(mapping?.key).toBe(padded ? 'paddedBlocks' : 'tensor');
+      if (padded) {
+        expect(mapping?.inner?.key).toBe('tensor');
+        expect(mappingText(mapping!)).toContain(`${s.m} × ${s.k} × ${s.n} padded with zeros to ${g.m} × ${g.k} × ${g.n}`);
+      }
     }
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, subgroupMaxSize: 64 })).toMatch(/exactly 32/);
     // Intel's 8–32 or an unknown size: the WGSL's split of the workgroup into subgroups would not hold.
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, subgroupMinSize: 8 })).toMatch(/exactly 32.*8 to 32/);
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { limits: info.limits, features: info.features })).toMatch(/exactly 32/);
-    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, limits: limits(8192) })).toMatch(/15616|15,616/);
+    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, limits: limits(16384) })).toMatch(/18944|18,944/);
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, features: ['shader-f16'] })).toMatch(/“chromium-experimental-subgroup-matrix”/);
   });
   it('the subgroup rung wants subgroups of at most 64', () => {

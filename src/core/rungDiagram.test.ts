@@ -13,14 +13,23 @@ const plan = (id: (typeof kLadderIds)[number], s: Shape, tile: TileWidth = 16): 
 };
 
 describe('rungDiagram', () => {
-  it('gives every invocation block ÷ workgroup C elements, so invocation tile × workgroup = block', () => {
+  it('gives every invocation (the tensor rung: every subgroup) block ÷ workgroup C elements, so its tile × workgroup = block', () => {
     for (const id of kLadderIds) {
       for (const s of shapes) {
         const p = plan(id, s);
         const f = rungDiagram(id, p, s).facts;
+        const sm = kKernels[id].subgroupMatrix;
+        const wg = sm ?? p.workgroup;
         expect(Number.isInteger(f.ownRows) && Number.isInteger(f.ownCols), id).toBe(true);
-        expect(f.ownRows * p.workgroup.y, id).toBe(p.block.rows);
-        expect(f.ownCols * p.workgroup.x, id).toBe(p.block.cols);
+        expect(f.ownRows * wg.y, id).toBe(p.block.rows);
+        expect(f.ownCols * wg.x, id).toBe(p.block.cols);
+        if (sm) {
+          // Its subgroups are the workgroup's invocations in groups of 32; each owns whole fragments, outlined.
+          expect(sm.x * sm.y * 32, id).toBe(p.workgroup.x * p.workgroup.y);
+          expect([f.ownRows % sm.fragment, f.ownCols % sm.fragment, f.vec4C], id).toEqual([0, 0, false]);
+          const frags = rungDiagram(id, p, s).panels.find((q) => q.id === 'block')!.rects.filter((r) => r.role === 'fragment');
+          expect(frags.length, id).toBe((f.ownRows / sm.fragment) * (f.ownCols / sm.fragment));
+        }
       }
     }
   });

@@ -19,7 +19,7 @@ export type DiagramRole =
   | 'matrixA' | 'matrixB' | 'matrixC'
   | 'grid' | 'block' | 'stripA' | 'stripB'
   | 'tileA' | 'tileB' | 'tileA2' | 'tileB2'
-  | 'invocation' | 'owned' | 'vec4'
+  | 'invocation' | 'owned' | 'vec4' | 'fragment'
   | 'layer' | 'sum' | 'lane' | 'shuffle';
 
 export interface DiagramRect {
@@ -68,6 +68,8 @@ export interface DiagramFacts {
   readonly ks?: number;
   /** The subgroup rung: lanes per workgroup. */
   readonly lanes?: number;
+  /** The tensor rung: wgX×wgY are subgroups, and each one's ownRows×ownCols are fragments of this size. */
+  readonly fragment?: number;
 }
 
 export interface RungDiagram {
@@ -104,6 +106,10 @@ export function diagramFacts(id: KernelId, plan: LaunchPlan, shape: Shape): Diag
   const vec4 = spec.vec4 === true;
   const vec4AC = vec4 && !spec.vec4BOnly;
   const slices = plan.reduce?.slices;
+  // The tensor rung: the block is shared by subgroups (not invocations), each holding fragments.
+  const sm = spec.subgroupMatrix;
+  const wgX = sm?.x ?? plan.workgroup.x;
+  const wgY = sm?.y ?? plan.workgroup.y;
   const ks = slices !== undefined ? plan.constants.KS : undefined;
   return {
     m: shape.m,
@@ -113,18 +119,19 @@ export function diagramFacts(id: KernelId, plan: LaunchPlan, shape: Shape): Diag
     blockCols: cols,
     gridX: ceilDiv(shape.n, cols),
     gridY: ceilDiv(shape.m, rows),
-    wgX: plan.workgroup.x,
-    wgY: plan.workgroup.y,
-    ownRows: rows / plan.workgroup.y,
-    ownCols: cols / plan.workgroup.x,
+    wgX,
+    wgY,
+    ownRows: rows / wgY,
+    ownCols: cols / wgX,
     bk,
     phases: bk > 0 ? ceilDiv(ks ?? shape.k, bk) : 0,
     doubleBuffered,
     vec4A: vec4AC,
     vec4B: vec4,
-    vec4C: vec4AC,
+    vec4C: vec4AC && sm === undefined,
     ...(slices !== undefined ? { slices, ks: ks ?? ceilDiv(shape.k, slices) } : {}),
     ...(spec.requiredFeatures?.includes('subgroups') ? { lanes: plan.workgroup.x * plan.workgroup.y } : {}),
+    ...(sm !== undefined ? { fragment: sm.fragment } : {}),
   };
 }
 
@@ -195,6 +202,10 @@ export function rungDiagram(id: KernelId, plan: LaunchPlan, shape: Shape): RungD
   const owned: DiagramRect = { role: 'owned', x: 0, y: 0, w: f.ownCols, h: f.ownRows };
   blockRects.push(owned);
   if (f.vec4C) blockRects.push(...vec4Cuts(owned));
+  // The tensor rung: the owning subgroup's fragments, outlined.
+  if (f.fragment !== undefined) {
+    for (let y = 0; y < f.ownRows; y += f.fragment) for (let x = 0; x < f.ownCols; x += f.fragment) blockRects.push({ role: 'fragment', x, y, w: f.fragment, h: f.fragment });
+  }
   panels.push({ id: 'block', width: f.blockCols, height: f.blockRows, rects: blockRects });
 
   // The tiles staged per phase: A (BM×BK) and B (BK×BN), both buffers of a double buffer.

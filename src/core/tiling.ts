@@ -4,7 +4,7 @@ import { ceilDiv, type Shape, type TileWidth } from './shape';
 /** The sentences of the catalogue's run:mapping (which mapping ran); i18n/catalogue.test.ts keeps the two lists equal. */
 export const kMappingKeys = [
   'tiledOne', 'tiledRows', 'tiledSource', 'naive', 'reg4x4', 'reg8x8', 'reg8x8v', 'reg8x8db', 'unrolled',
-  'block', 'blockVec4', 'blockVec4B', 'subgroup', 'tensor', 'strip', 'splitK', 'padded',
+  'block', 'blockVec4', 'blockVec4B', 'subgroup', 'tensor', 'strip', 'splitK', 'padded', 'paddedBlocks',
 ] as const;
 /** A sentence of the catalogue's run:mapping (which mapping ran). */
 export type MappingKey = (typeof kMappingKeys)[number];

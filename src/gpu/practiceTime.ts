@@ -162,7 +162,7 @@ export async function timeLearner(ctx: GpuContext, id: ExerciseId, code: string,
     /** C of the run just made, read back and verified, its random elements drawn from a seed drawn now (after the run). */
     const verifyC = async (p: { bufs: RunBuffers; key: { shape: Shape; pattern: 'random'; seed: number } }): Promise<{ verification: Verification; sampleSeed: number }> => {
       const shape = p.key.shape;
-      const { c } = await readBackC(device, p.bufs, shape, shape.n, guard, opts.signal, (stage) => opts.onProgress?.(stage, shape.n));
+      const { c } = await readBackC(device, p.bufs, shape, shape, guard, opts.signal, (stage) => opts.onProgress?.(stage, shape.n));
       opts.onProgress?.('verify', shape.n);
       const block = ex.block ? { rows: ex.block.rows, cols: ex.block.cols } : ex.constants.tile;
       const sampleSeed = freshSeed();

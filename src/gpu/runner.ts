@@ -355,14 +355,14 @@ async function chooseBands(
   return { bands, split };
 }
 
-/** Step 5, read-back: C copied out of the GPU, its first `shape.n` columns (the vec4 rungs' padding dropped). */
-export async function readBack(device: GPUDevice, bufs: RunBuffers, g: Shape, n: number, guard: Guard, signal: AbortSignal | undefined, progress: Report): Promise<{ c: Float32Array; readbackMs: number }> {
+/** Step 5, read-back: C copied out of the GPU, its first `shape.m` rows and `shape.n` columns (the padding dropped). */
+export async function readBack(device: GPUDevice, bufs: RunBuffers, g: Shape, shape: Pick<Shape, 'm' | 'n'>, guard: Guard, signal: AbortSignal | undefined, progress: Report): Promise<{ c: Float32Array; readbackMs: number }> {
   progress('readback');
   const t = now();
   const enc = device.createCommandEncoder({ label: 'Matmul.readback.encoder' });
-  enc.copyBufferToBuffer(bufs.c, 0, bufs.read, 0, g.m * g.n * 4);
+  enc.copyBufferToBuffer(bufs.c, 0, bufs.read, 0, shape.m * g.n * 4);
   device.queue.submit([enc.finish()]);
-  const c = await readRows(bufs.read, g.m, g.n, n, guard, signal, (done, total) => progress('readback', done, total));
+  const c = await readRows(bufs.read, shape.m, g.n, shape.n, guard, signal, (done, total) => progress('readback', done, total));
   return { c, readbackMs: now() - t };
 }
 
@@ -436,7 +436,7 @@ export function runMatmul(
       { ...opts, onProgress: (stage, done, total) => progress(stage, done, total) },
       bands.length,
     );
-    const { c, readbackMs } = await readBack(ctx.device, bufs, g, shape.n, guard, opts.signal, progress);
+    const { c, readbackMs } = await readBack(ctx.device, bufs, g, shape, guard, opts.signal, progress);
     return {
       kernel,
       shape,
@@ -489,7 +489,7 @@ export function computeMatmul(
       }
     });
     await guard(device.queue.onSubmittedWorkDone());
-    const { c } = await readBack(device, bufs, g, shape.n, guard, opts.signal, progress);
+    const { c } = await readBack(device, bufs, g, shape, guard, opts.signal, progress);
     return { kernel, shape, tile, plan, ...(split ? { split } : {}), c };
   });
 }

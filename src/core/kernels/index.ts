@@ -94,7 +94,8 @@ export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: Pl
   const block = spec.block(tile);
   const plan = spec.plan(s, tile, info.limits, params, block);
   if (isPlanFailure(plan)) return plan;
-  if (s.k === shape.k && s.n === shape.n) return { ...plan, block };
+  if (s.m === shape.m && s.k === shape.k && s.n === shape.n) return { ...plan, block };
+  if (spec.padTo) return { ...plan, block, mapping: { key: 'paddedBlocks', values: { m: shape.m, k: shape.k, n: shape.n, mp: s.m, kp: s.k, np: s.n }, inner: plan.mapping } };
   return { ...plan, block, mapping: { key: 'padded', values: { k: shape.k, n: shape.n, kp: s.k, np: s.n }, inner: plan.mapping } };
 }
 
@@ -111,8 +112,10 @@ export function bandPlan(plan: LaunchPlan, rows: number): LaunchPlan {
   return { ...plan, dispatch, ...(reduce ? { reduce } : {}) };
 }
 
-/** The shape a kernel runs on the GPU: the vec4 rungs get K and N padded to multiples of 4. */
+/** The shape a kernel runs on the GPU: the vec4 rungs get K and N padded to multiples of 4; a rung with padTo, M, K and N to its multiples. */
 export function gpuShape(id: KernelId, shape: Shape): Shape {
+  const p = kKernels[id].padTo;
+  if (p) return { m: ceilDiv(shape.m, p.m) * p.m, k: ceilDiv(shape.k, p.k) * p.k, n: ceilDiv(shape.n, p.n) * p.n };
   return kKernels[id].vec4 ? pad4(shape) : shape;
 }
 

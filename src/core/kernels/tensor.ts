@@ -11,13 +11,13 @@ import { tooMuchMemory } from './plan';
 const tensorSource = wgsl('tensor.wgsl', () => import('../../../shaders/tensor.wgsl?raw'));
 
 /**
- * The WGSL's constants: WGM×WGN subgroups of FM×FN result fragments of 16×16, BK of depth a step,
- * each staged row padded by PADA / PADB f16. The fastest of the variants e2e-gpu/tensor.gpu.ts timed on
- * an H200 (2026-11-29): 2×4 subgroups, 17.5 TFLOP/s at 4096³ and 19.0 at 3001×4999×2003 (2×2: 12.1,
- * 4×2: 13.5; BK 32 slower). Each subgroup holds 2×2 fragments in named variables (an array of 4×4
- * indexed in loops ran 5.4–11.2: not kept in registers).
+ * The WGSL's constants: WGM×WGN subgroups of FM×FN result fragments of 16×16 (named variables, not an
+ * array), BK of depth a step, each staged row padded by PADA / PADB f16. The fastest of the variants
+ * e2e-gpu/tensor.gpu.ts timed on an H200 (2026-11-29): 2×2 subgroups of 4×4 fragments, 128×128 blocks,
+ * BK 32, staged from f32 with vec4 loads: 190 TFLOP/s at 4096³ (2×4 or 4×2 subgroups of 4×4: 163–168;
+ * padding 0: 110, 16: 184; double-buffered: 112–150; 2×4 subgroups of 2×2 fragments, the rung before: 17.5).
  */
-export const kTensorShape = { WGM: 2, WGN: 4, FM: 2, FN: 2, BK: 16, PADA: 8, PADB: 8, fragment: 16 } as const;
+export const kTensorShape = { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 32, PADA: 8, PADB: 8, fragment: 16 } as const;
 /** The C block of one workgroup. */
 export const kTensorBlock = {
   rows: kTensorShape.WGM * kTensorShape.FM * kTensorShape.fragment,
@@ -28,9 +28,8 @@ export const kTensorBlock = {
 export const kTensorLanes = 32;
 /** Invocations of a workgroup. */
 export const kTensorThreads = kTensorShape.WGM * kTensorShape.WGN * kTensorLanes;
-/** Workgroup memory: A and B tiles as f16 (2 bytes, rows padded) and one 16×16 f32 tile per subgroup (4 bytes): 15,616 bytes (under WebGPU's default 16 KiB). */
-export const kTensorStorageBytes =
-  2 * (kTensorBlock.rows * (kTensorBlock.depth + kTensorShape.PADA) + kTensorBlock.depth * (kTensorBlock.cols + kTensorShape.PADB)) + 4 * 256 * kTensorShape.WGM * kTensorShape.WGN;
+/** Workgroup memory: A and B tiles as f16 (2 bytes, rows padded): 18,944 bytes (over WebGPU's default 16 KiB: the app asks for the adapter's limit, up to 32 KiB). */
+export const kTensorStorageBytes = 2 * (kTensorBlock.rows * (kTensorBlock.depth + kTensorShape.PADA) + kTensorBlock.depth * (kTensorBlock.cols + kTensorShape.PADB));
 
 export const kTensorKernels = {
   tensor: {
@@ -40,6 +39,10 @@ export const kTensorKernels = {
     tuned: false,
     chart: { color: '#e0457b', dash: [2, 4] },
     halfInputs: true,
+    subgroupMatrix: { x: kTensorShape.WGN, y: kTensorShape.WGM, fragment: kTensorShape.fragment },
+    // A and B are read as vec4<f32>, C stored by fragments; M, K, N padded to whole blocks and steps (no bounds tests).
+    vec4: true,
+    padTo: { m: kTensorBlock.rows, k: kTensorBlock.depth, n: kTensorBlock.cols },
     block: () => ({ rows: kTensorBlock.rows, cols: kTensorBlock.cols }),
     requiredFeatures: ['shader-f16', 'chromium-experimental-subgroup-matrix'],
     maxSubgroupSize: kTensorLanes,

@@ -66,6 +66,12 @@ export interface KernelDef {
    * N with zeros to multiples of 4 on upload and drops the padding on read-back (gpuShape).
    */
   readonly vec4?: boolean;
+  /**
+   * The runner pads M, K and N with zeros up to multiples of these (the tensor rung: whole blocks and
+   * whole steps of K, so its WGSL tests no bounds); C's padded rows and columns are dropped on read-back,
+   * and GFLOP/s count the shape asked for, not the padding's work.
+   */
+  readonly padTo?: { readonly m: number; readonly k: number; readonly n: number };
   /** WebGPU features the WGSL needs (e.g. subgroups); without them the kernel is not offered. */
   readonly requiredFeatures?: readonly string[];
   /** The largest subgroup the WGSL is correct for, when it relies on subgroup size. */
@@ -100,6 +106,11 @@ export interface KernelDef {
   readonly vec4BOnly?: boolean;
   /** Has an instrumented copy that records the tile map and phases (gpu/trace.ts). */
   readonly traced?: boolean;
+  /**
+   * The tensor rung: its workgroup seen as x×y subgroups, each owning (block ÷ subgroups) of C as
+   * fragments of fragment×fragment (subgroup matrices): what its diagram draws instead of invocations.
+   */
+  readonly subgroupMatrix?: { readonly x: number; readonly y: number; readonly fragment: number };
   /** The WGSL rounds A and B to f16 (sums in f32): verification compares with the product of the f16-rounded inputs. */
   readonly halfInputs?: boolean;
   readonly chart: ChartStyle;

@@ -10,12 +10,12 @@ const kPanelHeight = 220;
 
 /** The caption of a panel, from the diagram's facts. */
 function caption(t: TFunction<'run'>, panel: DiagramPanel, f: DiagramFacts): string {
-  const v = { m: f.m, k: f.k, n: f.n, br: f.blockRows, bc: f.blockCols, gx: f.gridX, gy: f.gridY, x: f.wgX, y: f.wgY, r: f.ownRows, c: f.ownCols, bk: f.bk, phases: f.phases, s: f.slices ?? 0, ks: f.ks ?? 0, lanes: f.lanes ?? 0 };
+  const v = { m: f.m, k: f.k, n: f.n, br: f.blockRows, bc: f.blockCols, gx: f.gridX, gy: f.gridY, x: f.wgX, y: f.wgY, r: f.ownRows, c: f.ownCols, bk: f.bk, phases: f.phases, s: f.slices ?? 0, ks: f.ks ?? 0, lanes: f.lanes ?? 0, f: f.fragment ?? 0, fr: f.fragment ? f.ownRows / f.fragment : 0, fc: f.fragment ? f.ownCols / f.fragment : 0 };
   switch (panel.id) {
     case 'problem':
       return [t('ladder.diagram.problem', v), f.bk > 0 ? t('ladder.diagram.staged', v) : t('ladder.diagram.unstaged', v), f.doubleBuffered ? t('ladder.diagram.doubleBuffered') : ''].filter(Boolean).join(' ');
     case 'block':
-      return [t('ladder.diagram.block', v), f.vec4C ? t('ladder.diagram.vec4C') : ''].filter(Boolean).join(' ');
+      return [t(f.fragment !== undefined ? 'ladder.diagram.blockFragments' : 'ladder.diagram.block', v), f.vec4C ? t('ladder.diagram.vec4C') : ''].filter(Boolean).join(' ');
     case 'tiles':
       return [t(f.doubleBuffered ? 'ladder.diagram.tiles2' : 'ladder.diagram.tiles', v), f.vec4A && f.vec4B ? t('ladder.diagram.vec4AB') : f.vec4B ? t('ladder.diagram.vec4B') : ''].filter(Boolean).join(' ');
     case 'split':

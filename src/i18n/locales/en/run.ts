@@ -125,11 +125,12 @@ export const run = {
     blockVec4B:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out, vec4 loads of B, A read and C written per element',
     subgroup: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
-    tensor: '64×128 block of C per workgroup of 2×4 subgroups of 32, each 2×2 fragments of 16×16 (subgroup matrices, in named variables); A and B staged in workgroup memory as f16, 16 deep; C stored fragment by fragment',
+    tensor: '128×128 block of C per workgroup of 2×2 subgroups of 32, each 4×4 fragments of 16×16 (subgroup matrices, in sixteen named variables); A and B read as vec4, staged in workgroup memory as f16, 32 deep; C stored fragment by fragment',
     strip: '{{band}} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged {{band}}×{{per}} at a time',
     splitK:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{rows}}×{{cols}} C elements each, K split over {{s}} layers of workgroups ({{ks}} each), then a pass that sums the {{s}} partial products',
     padded: '{{mapping}}; K × N = {{k}} × {{n}} padded with zeros to {{kp}} × {{np}} for vec4 rows',
+    paddedBlocks: '{{mapping}}; M × K × N = {{m}} × {{k}} × {{n}} padded with zeros to {{mp}} × {{kp}} × {{np}}, whole blocks and steps, so the WGSL tests no bounds (the padding’s work is not counted in the speed)',
   },
   format: {
     belowResolution: "below the clock's resolution",
@@ -305,6 +306,7 @@ export const run = {
       unstaged: 'Nothing is staged in workgroup memory: each invocation reads its own row of A and column of B ({{r}}×{{c}} C elements) straight from memory.',
       doubleBuffered: 'Double-buffered: the next phase’s tiles (dashed, lighter) load while this phase’s are multiplied.',
       block: 'One workgroup’s block, magnified: {{x}}×{{y}} invocations, each owning {{r}}×{{c}} C elements (block {{br}}×{{bc}} ÷ workgroup {{x}}×{{y}}); one invocation’s is filled red.',
+      blockFragments: 'One workgroup’s block, magnified: {{x}}×{{y}} subgroups of 32 invocations, each owning {{r}}×{{c}} C elements as {{fr}}×{{fc}} fragments of {{f}}×{{f}} (subgroup matrices, held in the subgroup’s registers); one subgroup’s is filled red, its fragments outlined in yellow.',
       vec4C: 'C is written as vec4: the outlined groups of four (yellow, in the red tile’s first rows) are one store each.',
       tiles: 'Workgroup memory per phase: the A tile ({{br}}×{{bk}}, left) and the B tile ({{bk}}×{{bc}}, right).',
       tiles2: 'Workgroup memory: two A tiles ({{br}}×{{bk}}, left) and two B tiles ({{bk}}×{{bc}}, right) — buffer 0 (solid) is multiplied while buffer 1 (dashed) loads the next phase.',
