@@ -47,7 +47,7 @@ test('the app’s tensor rung (shaders/tensor.wgsl) at 4096³ and 3001×4999×20
   const skipped = await tensorDevice(page);
   test.skip(skipped !== undefined, skipped ?? '');
   // The rung as the app runs it: M, K and N padded with zeros to whole blocks and steps (as the runner does).
-  const cases = [{ name: 'the app’s rung: 2x2 subgroups of 4x4 named fragments, BK 32, from f32', wgsl: readFileSync(join(kRoot, 'shaders/tensor.wgsl'), 'utf8'), bm: 128, bn: 128 }];
+  const cases = [{ name: 'the app’s rung: 2x2 subgroups of 4x4 named fragments, BK 16 double-buffered, from f32', wgsl: readFileSync(join(kRoot, 'shaders/tensor.wgsl'), 'utf8'), bm: 128, bn: 128 }];
   const shapes = [
     [4096, 4096, 4096],
     [3001, 4999, 2003],
@@ -426,7 +426,7 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
  * U steps of 16 unrolled a trip. staged: a BK-deep tile of each copied into workgroup memory (16 bytes an invocation a
  * load), rows padded by PAD f16, one barrier pair a step. M, N multiples of the block, K of 16·U (or BK).
  */
-function named(p: { WGM: number; WGN: number; FM: number; FN: number; U?: number; bt?: boolean; staged?: { BK: number; PAD: number; PADB?: number; src?: 'f16' | 'f32'; db?: boolean; group?: number; fragments?: boolean } }): string {
+function named(p: { WGM: number; WGN: number; FM: number; FN: number; U?: number; bt?: boolean; staged?: { BK: number; PAD: number; PADB?: number; src?: 'f16' | 'f32'; db?: boolean; db2?: boolean; group?: number; fragments?: boolean } }): string {
   const U = p.U ?? 1;
   const I = [...Array(p.FM).keys()];
   const J = [...Array(p.FN).keys()];
@@ -520,7 +520,23 @@ ${store}
     return `    ${x.guard ? `if (${x.guard}) { ${st} }` : st}`;
   };
   const fall = [...fA, ...fB];
-  const loop = frags
+  // db2: double-buffered with the loop written out twice (buffer 0, then buffer 1), so every tile offset is a constant.
+  const db2 = p.staged.db2 === true;
+  const half = (cur: string, nxt: string, kn: string, cb: string, nb: string) => `${all.map((x) => load(x, kn)).join('\n')}
+${inner(cur, cb)}
+${sA.map((x) => put(x, nxt)).join('\n')}
+${sB.map((x) => put(x, nb)).join('\n')}
+    workgroupBarrier();`;
+  const loop2 = `${all.map((x) => load(x, '0u')).join('\n')}
+${all.map((x) => put(x, '0u')).join('\n')}
+  workgroupBarrier();
+  for (var k = 0u; k < K; k += ${2 * BK}u) {
+    { let kn = min(k + ${BK}u, K - ${BK}u);
+${half('0u', `${sizeA}u`, 'kn', '0u', `${sizeB}u`)} }
+    { let kn = min(k + ${2 * BK}u, K - ${BK}u);
+${half(`${sizeA}u`, '0u', 'kn', `${sizeB}u`, '0u')} }
+  }`;
+  const loop = db2 ? loop2 : frags
     ? db
       ? `${fall.map((x) => fl(x, '0u')).join('\n')}
 ${fA.map((x) => fp(x, '0u')).join('\n')}
@@ -572,8 +588,8 @@ ${inner('0u', '0u')}
 @group(0) @binding(1) var<storage, read> B: array<${frags ? 'f16' : f32 ? 'vec4<f32>' : 'vec4<u32>'}>;
 @group(0) @binding(2) var<storage, read_write> C: array<f32>;
 @group(0) @binding(3) var<uniform> dims: Dims;
-var<workgroup> As: array<f16, ${(db ? 2 : 1) * sizeA}>;
-var<workgroup> Bs: array<f16, ${(db ? 2 : 1) * sizeB}>;
+var<workgroup> As: array<f16, ${(db || db2 ? 2 : 1) * sizeA}>;
+var<workgroup> Bs: array<f16, ${(db || db2 ? 2 : 1) * sizeB}>;
 @compute @workgroup_size(${threads})
 fn main(@builtin(workgroup_id) wg0: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let sg = lid / 32u;
@@ -595,6 +611,12 @@ ${store}
 const kNamed: Array<Parameters<typeof named>[0]> = [
   { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 32, PAD: 8 } },
   { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 32, PAD: 8, src: 'f32' } },
+  { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 32, PAD: 8, src: 'f32', db2: true } },
+  { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, src: 'f32', db2: true } },
+  { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 32, PAD: 8, db2: true } },
+  { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, db2: true } },
+  { WGM: 2, WGN: 4, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, db2: true } },
+  { WGM: 2, WGN: 4, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, src: 'f32', db2: true } },
 ];
 
 test('named fragments from f16 copies, straight or staged (4096³): timed with and without the pass, verified', async ({ page }) => {
@@ -602,7 +624,7 @@ test('named fragments from f16 copies, straight or staged (4096³): timed with a
   const skipped = await tensorDevice(page);
   test.skip(skipped !== undefined, skipped ?? '');
   const cases = kNamed.map((v) => ({
-    name: `named ${v.staged ? `staged${v.staged.src === 'f32' ? ' from f32' : ''}${v.staged.db ? ' double-buffered' : ''}${v.staged.group ? ` group ${v.staged.group}` : ''}${v.staged.fragments ? ' by fragments' : ''} BK ${v.staged.BK} pad ${v.staged.PAD}/${v.staged.PADB ?? v.staged.PAD}` : `direct U ${v.U ?? 1}`} ${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments${v.bt ? ', Bᵀ col_major' : ''}`,
+    name: `named ${v.staged ? `staged${v.staged.src === 'f32' ? ' from f32' : ''}${v.staged.db ? ' double-buffered' : ''}${v.staged.db2 ? ' double-buffered (offsets constant)' : ''}${v.staged.group ? ` group ${v.staged.group}` : ''}${v.staged.fragments ? ' by fragments' : ''} BK ${v.staged.BK} pad ${v.staged.PAD}/${v.staged.PADB ?? v.staged.PAD}` : `direct U ${v.U ?? 1}`} ${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments${v.bt ? ', Bᵀ col_major' : ''}`,
     wgsl: named(v),
     bm: 16 * v.WGM * v.FM,
     bn: 16 * v.WGN * v.FN,

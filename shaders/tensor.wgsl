@@ -19,21 +19,23 @@
 // ran 4.7–34 TFLOP/s in e2e-gpu/tensor.gpu.ts's throughput probe where four named ones ran 633.
 // Sixteen fragments a subgroup is what makes the staging pay: per 16 of depth a subgroup loads 4 left
 // and 4 right fragments from workgroup memory and does 16 multiply-accumulates (2×2 fragments: 4 for 4).
-// For each step of BK = 32 along K, each of the 128 invocations loads 8 vec4 of A's 128×32 tile and 8
-// of B's 32×128 tile from global memory (all sixteen loads first, so they are in flight together),
-// then rounds them to f16 into workgroup memory, rows padded by 8 f16 (measured: no padding ran at
-// half the speed, 16 a tenth slower).
+// Phases of BK = 16, double-buffered as the FP32 rungs are: each invocation loads 4 vec4 of A's 128×16
+// tile and 4 of B's 16×128 tile for the NEXT phase from global memory, the subgroups multiply this
+// phase's tiles meanwhile, then the loaded values are rounded to f16 into the other buffer; one barrier
+// a phase. The loop is written out for two phases (buffer 0, buffer 1) so that every offset into
+// workgroup memory is a constant: with the buffer chosen by a counter it ran 112–150 TFLOP/s on the H200.
+// Rows of the tiles are padded by 8 f16 (measured: no padding ran at half the speed, 16 a tenth slower).
 // Any M, K, N: the runner pads M and N with zeros to multiples of 128 and K to a multiple of 32
 // (KernelDef.padTo), and drops C's padding on read-back, so the WGSL tests no bounds at all. On the
-// H200 a version that tested its bounds ran 108–140 TFLOP/s at 4096³ where this one runs 190.
+// H200 a version that tested its bounds ran 108–140 TFLOP/s at 4096³ where the same without tests ran 190.
 // A subgroup's fragment offsets come from its index in the workgroup, so they differ between
 // subgroups: the uniformity rule Dawn applies to subgroup-matrix loads (one offset for the whole
 // workgroup) is switched off below, as ONNX Runtime's and llama.cpp's WebGPU kernels do; each
 // offset is uniform within its subgroup, which is what the hardware needs. This assumes subgroups of
 // exactly 32 invocations made of consecutive invocation indices (NVIDIA): the plan requires it.
 // C: stored fragment by fragment straight from the registers.
-// Measured on an H200 at 4096³ (e2e-gpu/tensor.gpu.ts, 2026-11-29): 190 TFLOP/s (3.7× cuBLAS FP32);
-// the earlier 2×4 subgroups of 2×2 fragments, 17.5.
+// Measured on an H200 at 4096³ (e2e-gpu/tensor.gpu.ts, 2026-11-29): 205 TFLOP/s in its experiment's form
+// (4.0× cuBLAS FP32); single-buffered phases of 32, 190; the first rung (2×4 subgroups of 2×2 fragments), 17.5.
 //
 // Requires the shader-f16 and chromium-experimental-subgroup-matrix features with an
 // f16×f16→f32 16×16×16 configuration (Chrome: --enable-unsafe-webgpu and, on NVIDIA through
@@ -56,16 +58,18 @@ const WGM: u32 = 2u;  // subgroups along M
 const WGN: u32 = 2u;  // subgroups along N
 const FM: u32 = 4u;   // result fragments of a subgroup along M (c00 … c33 below: FM×FN named)
 const FN: u32 = 4u;   // result fragments of a subgroup along N
-const BK: u32 = 32u;  // depth staged per barrier
+const BK: u32 = 16u;  // depth of one phase's tiles (one fragment deep)
 const PAD: u32 = 8u;  // f16 added to each staged row (a stride off the banks' period)
 const BM: u32 = WGM * FM * 16u; // 128
 const BN: u32 = WGN * FN * 16u; // 128
 const SA: u32 = BK + PAD; // stride of A's tile
 const SB: u32 = BN + PAD; // stride of B's tile
-const THREADS: u32 = WGM * WGN * SG; // 128: each stages 8 vec4 of A and 8 of B a step
+const TA: u32 = BM * SA;  // one A tile (buffer 1 starts here)
+const TB: u32 = BK * SB;  // one B tile
+const THREADS: u32 = WGM * WGN * SG; // 128: each stages 4 vec4 of A and 4 of B a phase
 
-var<workgroup> As: array<f16, BM * SA>; // BM × BK, row-major, stride SA
-var<workgroup> Bs: array<f16, BK * SB>; // BK × BN, row-major, stride SB
+var<workgroup> As: array<f16, 2u * TA>; // two BM × BK tiles, row-major, stride SA
+var<workgroup> Bs: array<f16, 2u * TB>; // two BK × BN tiles, row-major, stride SB
 
 @compute @workgroup_size(THREADS)
 fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
@@ -93,56 +97,52 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   var c31: subgroup_matrix_result<f32, 16, 16>;
   var c32: subgroup_matrix_result<f32, 16, 16>;
   var c33: subgroup_matrix_result<f32, 16, 16>;
-  // M, K and N are whole blocks and steps (the runner pads them with zeros): no bounds to test.
-  for (var k0 = 0u; k0 < K; k0 += BK) {
-    // All sixteen loads first, then the stores, so the loads are in flight together. The e-th vec4 of A's
-    // 128×32 tile (e = lid + 128·t) is row e / 8, columns 4·(e % 8) … +3; of B's 32×128 tile, row e / 32,
-    // columns 4·(e % 32) … +3. Each is rounded to f16 (to nearest even) as it is stored.
-    // (Written out in main with K and N in registers: the same code in helper functions reading
-    // dims ran 138 TFLOP/s on the H200 where this runs 190.)
-    let va0 = A[((row0 + (lid) / 8u) * K + k0 + ((lid) % 8u) * 4u) / 4u];
-    let va1 = A[((row0 + (lid + 128u) / 8u) * K + k0 + ((lid + 128u) % 8u) * 4u) / 4u];
-    let va2 = A[((row0 + (lid + 256u) / 8u) * K + k0 + ((lid + 256u) % 8u) * 4u) / 4u];
-    let va3 = A[((row0 + (lid + 384u) / 8u) * K + k0 + ((lid + 384u) % 8u) * 4u) / 4u];
-    let va4 = A[((row0 + (lid + 512u) / 8u) * K + k0 + ((lid + 512u) % 8u) * 4u) / 4u];
-    let va5 = A[((row0 + (lid + 640u) / 8u) * K + k0 + ((lid + 640u) % 8u) * 4u) / 4u];
-    let va6 = A[((row0 + (lid + 768u) / 8u) * K + k0 + ((lid + 768u) % 8u) * 4u) / 4u];
-    let va7 = A[((row0 + (lid + 896u) / 8u) * K + k0 + ((lid + 896u) % 8u) * 4u) / 4u];
-    let vb0 = B[((k0 + (lid) / 32u) * N + col0 + ((lid) % 32u) * 4u) / 4u];
-    let vb1 = B[((k0 + (lid + 128u) / 32u) * N + col0 + ((lid + 128u) % 32u) * 4u) / 4u];
-    let vb2 = B[((k0 + (lid + 256u) / 32u) * N + col0 + ((lid + 256u) % 32u) * 4u) / 4u];
-    let vb3 = B[((k0 + (lid + 384u) / 32u) * N + col0 + ((lid + 384u) % 32u) * 4u) / 4u];
-    let vb4 = B[((k0 + (lid + 512u) / 32u) * N + col0 + ((lid + 512u) % 32u) * 4u) / 4u];
-    let vb5 = B[((k0 + (lid + 640u) / 32u) * N + col0 + ((lid + 640u) % 32u) * 4u) / 4u];
-    let vb6 = B[((k0 + (lid + 768u) / 32u) * N + col0 + ((lid + 768u) % 32u) * 4u) / 4u];
-    let vb7 = B[((k0 + (lid + 896u) / 32u) * N + col0 + ((lid + 896u) % 32u) * 4u) / 4u];
-    { let d = ((lid) / 8u) * SA + ((lid) % 8u) * 4u; As[d] = f16(va0.x); As[d + 1u] = f16(va0.y); As[d + 2u] = f16(va0.z); As[d + 3u] = f16(va0.w); }
-    { let d = ((lid + 128u) / 8u) * SA + ((lid + 128u) % 8u) * 4u; As[d] = f16(va1.x); As[d + 1u] = f16(va1.y); As[d + 2u] = f16(va1.z); As[d + 3u] = f16(va1.w); }
-    { let d = ((lid + 256u) / 8u) * SA + ((lid + 256u) % 8u) * 4u; As[d] = f16(va2.x); As[d + 1u] = f16(va2.y); As[d + 2u] = f16(va2.z); As[d + 3u] = f16(va2.w); }
-    { let d = ((lid + 384u) / 8u) * SA + ((lid + 384u) % 8u) * 4u; As[d] = f16(va3.x); As[d + 1u] = f16(va3.y); As[d + 2u] = f16(va3.z); As[d + 3u] = f16(va3.w); }
-    { let d = ((lid + 512u) / 8u) * SA + ((lid + 512u) % 8u) * 4u; As[d] = f16(va4.x); As[d + 1u] = f16(va4.y); As[d + 2u] = f16(va4.z); As[d + 3u] = f16(va4.w); }
-    { let d = ((lid + 640u) / 8u) * SA + ((lid + 640u) % 8u) * 4u; As[d] = f16(va5.x); As[d + 1u] = f16(va5.y); As[d + 2u] = f16(va5.z); As[d + 3u] = f16(va5.w); }
-    { let d = ((lid + 768u) / 8u) * SA + ((lid + 768u) % 8u) * 4u; As[d] = f16(va6.x); As[d + 1u] = f16(va6.y); As[d + 2u] = f16(va6.z); As[d + 3u] = f16(va6.w); }
-    { let d = ((lid + 896u) / 8u) * SA + ((lid + 896u) % 8u) * 4u; As[d] = f16(va7.x); As[d + 1u] = f16(va7.y); As[d + 2u] = f16(va7.z); As[d + 3u] = f16(va7.w); }
-    { let d = ((lid) / 32u) * SB + ((lid) % 32u) * 4u; Bs[d] = f16(vb0.x); Bs[d + 1u] = f16(vb0.y); Bs[d + 2u] = f16(vb0.z); Bs[d + 3u] = f16(vb0.w); }
-    { let d = ((lid + 128u) / 32u) * SB + ((lid + 128u) % 32u) * 4u; Bs[d] = f16(vb1.x); Bs[d + 1u] = f16(vb1.y); Bs[d + 2u] = f16(vb1.z); Bs[d + 3u] = f16(vb1.w); }
-    { let d = ((lid + 256u) / 32u) * SB + ((lid + 256u) % 32u) * 4u; Bs[d] = f16(vb2.x); Bs[d + 1u] = f16(vb2.y); Bs[d + 2u] = f16(vb2.z); Bs[d + 3u] = f16(vb2.w); }
-    { let d = ((lid + 384u) / 32u) * SB + ((lid + 384u) % 32u) * 4u; Bs[d] = f16(vb3.x); Bs[d + 1u] = f16(vb3.y); Bs[d + 2u] = f16(vb3.z); Bs[d + 3u] = f16(vb3.w); }
-    { let d = ((lid + 512u) / 32u) * SB + ((lid + 512u) % 32u) * 4u; Bs[d] = f16(vb4.x); Bs[d + 1u] = f16(vb4.y); Bs[d + 2u] = f16(vb4.z); Bs[d + 3u] = f16(vb4.w); }
-    { let d = ((lid + 640u) / 32u) * SB + ((lid + 640u) % 32u) * 4u; Bs[d] = f16(vb5.x); Bs[d + 1u] = f16(vb5.y); Bs[d + 2u] = f16(vb5.z); Bs[d + 3u] = f16(vb5.w); }
-    { let d = ((lid + 768u) / 32u) * SB + ((lid + 768u) % 32u) * 4u; Bs[d] = f16(vb6.x); Bs[d + 1u] = f16(vb6.y); Bs[d + 2u] = f16(vb6.z); Bs[d + 3u] = f16(vb6.w); }
-    { let d = ((lid + 896u) / 32u) * SB + ((lid + 896u) % 32u) * 4u; Bs[d] = f16(vb7.x); Bs[d + 1u] = f16(vb7.y); Bs[d + 2u] = f16(vb7.z); Bs[d + 3u] = f16(vb7.w); }
-    workgroupBarrier();
-    // Two steps of 16 along K, written out: 8 fragment loads and 16 multiply-accumulates each.
+  // M, N are whole blocks and K whole pairs of phases (the runner pads them with zeros): no bounds to test.
+  // The e-th vec4 of A's 128×16 tile (e = lid + 128·t) is row e / 4, columns 4·(e % 4) … +3; of B's 16×128
+  // tile, row e / 32, columns 4·(e % 32) … +3. Each is rounded to f16 (to nearest even) as it is stored.
+  // Phase 0 into buffer 0.
+  {
+    let va0 = A[((row0 + (lid) / 4u) * K + 0u + ((lid) % 4u) * 4u) / 4u];
+    let va1 = A[((row0 + (lid + 128u) / 4u) * K + 0u + ((lid + 128u) % 4u) * 4u) / 4u];
+    let va2 = A[((row0 + (lid + 256u) / 4u) * K + 0u + ((lid + 256u) % 4u) * 4u) / 4u];
+    let va3 = A[((row0 + (lid + 384u) / 4u) * K + 0u + ((lid + 384u) % 4u) * 4u) / 4u];
+    let vb0 = B[((0u + (lid) / 32u) * N + col0 + ((lid) % 32u) * 4u) / 4u];
+    let vb1 = B[((0u + (lid + 128u) / 32u) * N + col0 + ((lid + 128u) % 32u) * 4u) / 4u];
+    let vb2 = B[((0u + (lid + 256u) / 32u) * N + col0 + ((lid + 256u) % 32u) * 4u) / 4u];
+    let vb3 = B[((0u + (lid + 384u) / 32u) * N + col0 + ((lid + 384u) % 32u) * 4u) / 4u];
+    { let d = 0u + ((lid) / 4u) * SA + ((lid) % 4u) * 4u; As[d] = f16(va0.x); As[d + 1u] = f16(va0.y); As[d + 2u] = f16(va0.z); As[d + 3u] = f16(va0.w); }
+    { let d = 0u + ((lid + 128u) / 4u) * SA + ((lid + 128u) % 4u) * 4u; As[d] = f16(va1.x); As[d + 1u] = f16(va1.y); As[d + 2u] = f16(va1.z); As[d + 3u] = f16(va1.w); }
+    { let d = 0u + ((lid + 256u) / 4u) * SA + ((lid + 256u) % 4u) * 4u; As[d] = f16(va2.x); As[d + 1u] = f16(va2.y); As[d + 2u] = f16(va2.z); As[d + 3u] = f16(va2.w); }
+    { let d = 0u + ((lid + 384u) / 4u) * SA + ((lid + 384u) % 4u) * 4u; As[d] = f16(va3.x); As[d + 1u] = f16(va3.y); As[d + 2u] = f16(va3.z); As[d + 3u] = f16(va3.w); }
+    { let d = 0u + ((lid) / 32u) * SB + ((lid) % 32u) * 4u; Bs[d] = f16(vb0.x); Bs[d + 1u] = f16(vb0.y); Bs[d + 2u] = f16(vb0.z); Bs[d + 3u] = f16(vb0.w); }
+    { let d = 0u + ((lid + 128u) / 32u) * SB + ((lid + 128u) % 32u) * 4u; Bs[d] = f16(vb1.x); Bs[d + 1u] = f16(vb1.y); Bs[d + 2u] = f16(vb1.z); Bs[d + 3u] = f16(vb1.w); }
+    { let d = 0u + ((lid + 256u) / 32u) * SB + ((lid + 256u) % 32u) * 4u; Bs[d] = f16(vb2.x); Bs[d + 1u] = f16(vb2.y); Bs[d + 2u] = f16(vb2.z); Bs[d + 3u] = f16(vb2.w); }
+    { let d = 0u + ((lid + 384u) / 32u) * SB + ((lid + 384u) % 32u) * 4u; Bs[d] = f16(vb3.x); Bs[d + 1u] = f16(vb3.y); Bs[d + 2u] = f16(vb3.z); Bs[d + 3u] = f16(vb3.w); }
+  }
+  workgroupBarrier();
+  // Two phases a trip, written out: buffer 0 then buffer 1, so every tile offset is a constant. In each, the
+  // next phase's global loads are issued first (in flight during the multiply-accumulates), then this phase's
+  // 8 fragment loads and 16 multiply-accumulates, then the next phase's tiles are stored into the other
+  // buffer, and one barrier. (The last trip loads its last phase again: harmless, never multiplied.)
+  for (var k0 = 0u; k0 < K; k0 += 2u * BK) {
     {
-      let a0 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 0u) * SA + 0u, SA);
-      let a1 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 16u) * SA + 0u, SA);
-      let a2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 32u) * SA + 0u, SA);
-      let a3 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 48u) * SA + 0u, SA);
-      let b0 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u * SB + bc + 0u, SB);
-      let b1 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u * SB + bc + 16u, SB);
-      let b2 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u * SB + bc + 32u, SB);
-      let b3 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u * SB + bc + 48u, SB);
+      let kn = min(k0 + BK, K - BK);
+      let va0 = A[((row0 + (lid) / 4u) * K + kn + ((lid) % 4u) * 4u) / 4u];
+      let va1 = A[((row0 + (lid + 128u) / 4u) * K + kn + ((lid + 128u) % 4u) * 4u) / 4u];
+      let va2 = A[((row0 + (lid + 256u) / 4u) * K + kn + ((lid + 256u) % 4u) * 4u) / 4u];
+      let va3 = A[((row0 + (lid + 384u) / 4u) * K + kn + ((lid + 384u) % 4u) * 4u) / 4u];
+      let vb0 = B[((kn + (lid) / 32u) * N + col0 + ((lid) % 32u) * 4u) / 4u];
+      let vb1 = B[((kn + (lid + 128u) / 32u) * N + col0 + ((lid + 128u) % 32u) * 4u) / 4u];
+      let vb2 = B[((kn + (lid + 256u) / 32u) * N + col0 + ((lid + 256u) % 32u) * 4u) / 4u];
+      let vb3 = B[((kn + (lid + 384u) / 32u) * N + col0 + ((lid + 384u) % 32u) * 4u) / 4u];
+      let a0 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, 0u + (ar + 0u) * SA, SA);
+      let a1 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, 0u + (ar + 16u) * SA, SA);
+      let a2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, 0u + (ar + 32u) * SA, SA);
+      let a3 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, 0u + (ar + 48u) * SA, SA);
+      let b0 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u + bc + 0u, SB);
+      let b1 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u + bc + 16u, SB);
+      let b2 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u + bc + 32u, SB);
+      let b3 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 0u + bc + 48u, SB);
       c00 = subgroupMatrixMultiplyAccumulate(a0, b0, c00);
       c01 = subgroupMatrixMultiplyAccumulate(a0, b1, c01);
       c02 = subgroupMatrixMultiplyAccumulate(a0, b2, c02);
@@ -159,16 +159,34 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
       c31 = subgroupMatrixMultiplyAccumulate(a3, b1, c31);
       c32 = subgroupMatrixMultiplyAccumulate(a3, b2, c32);
       c33 = subgroupMatrixMultiplyAccumulate(a3, b3, c33);
+      { let d = TA + ((lid) / 4u) * SA + ((lid) % 4u) * 4u; As[d] = f16(va0.x); As[d + 1u] = f16(va0.y); As[d + 2u] = f16(va0.z); As[d + 3u] = f16(va0.w); }
+      { let d = TA + ((lid + 128u) / 4u) * SA + ((lid + 128u) % 4u) * 4u; As[d] = f16(va1.x); As[d + 1u] = f16(va1.y); As[d + 2u] = f16(va1.z); As[d + 3u] = f16(va1.w); }
+      { let d = TA + ((lid + 256u) / 4u) * SA + ((lid + 256u) % 4u) * 4u; As[d] = f16(va2.x); As[d + 1u] = f16(va2.y); As[d + 2u] = f16(va2.z); As[d + 3u] = f16(va2.w); }
+      { let d = TA + ((lid + 384u) / 4u) * SA + ((lid + 384u) % 4u) * 4u; As[d] = f16(va3.x); As[d + 1u] = f16(va3.y); As[d + 2u] = f16(va3.z); As[d + 3u] = f16(va3.w); }
+      { let d = TB + ((lid) / 32u) * SB + ((lid) % 32u) * 4u; Bs[d] = f16(vb0.x); Bs[d + 1u] = f16(vb0.y); Bs[d + 2u] = f16(vb0.z); Bs[d + 3u] = f16(vb0.w); }
+      { let d = TB + ((lid + 128u) / 32u) * SB + ((lid + 128u) % 32u) * 4u; Bs[d] = f16(vb1.x); Bs[d + 1u] = f16(vb1.y); Bs[d + 2u] = f16(vb1.z); Bs[d + 3u] = f16(vb1.w); }
+      { let d = TB + ((lid + 256u) / 32u) * SB + ((lid + 256u) % 32u) * 4u; Bs[d] = f16(vb2.x); Bs[d + 1u] = f16(vb2.y); Bs[d + 2u] = f16(vb2.z); Bs[d + 3u] = f16(vb2.w); }
+      { let d = TB + ((lid + 384u) / 32u) * SB + ((lid + 384u) % 32u) * 4u; Bs[d] = f16(vb3.x); Bs[d + 1u] = f16(vb3.y); Bs[d + 2u] = f16(vb3.z); Bs[d + 3u] = f16(vb3.w); }
+      workgroupBarrier();
     }
     {
-      let a0 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 0u) * SA + 16u, SA);
-      let a1 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 16u) * SA + 16u, SA);
-      let a2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 32u) * SA + 16u, SA);
-      let a3 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, (ar + 48u) * SA + 16u, SA);
-      let b0 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 16u * SB + bc + 0u, SB);
-      let b1 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 16u * SB + bc + 16u, SB);
-      let b2 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 16u * SB + bc + 32u, SB);
-      let b3 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, 16u * SB + bc + 48u, SB);
+      let kn = min(k0 + 2u * BK, K - BK);
+      let va0 = A[((row0 + (lid) / 4u) * K + kn + ((lid) % 4u) * 4u) / 4u];
+      let va1 = A[((row0 + (lid + 128u) / 4u) * K + kn + ((lid + 128u) % 4u) * 4u) / 4u];
+      let va2 = A[((row0 + (lid + 256u) / 4u) * K + kn + ((lid + 256u) % 4u) * 4u) / 4u];
+      let va3 = A[((row0 + (lid + 384u) / 4u) * K + kn + ((lid + 384u) % 4u) * 4u) / 4u];
+      let vb0 = B[((kn + (lid) / 32u) * N + col0 + ((lid) % 32u) * 4u) / 4u];
+      let vb1 = B[((kn + (lid + 128u) / 32u) * N + col0 + ((lid + 128u) % 32u) * 4u) / 4u];
+      let vb2 = B[((kn + (lid + 256u) / 32u) * N + col0 + ((lid + 256u) % 32u) * 4u) / 4u];
+      let vb3 = B[((kn + (lid + 384u) / 32u) * N + col0 + ((lid + 384u) % 32u) * 4u) / 4u];
+      let a0 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, TA + (ar + 0u) * SA, SA);
+      let a1 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, TA + (ar + 16u) * SA, SA);
+      let a2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, TA + (ar + 32u) * SA, SA);
+      let a3 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, TA + (ar + 48u) * SA, SA);
+      let b0 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, TB + bc + 0u, SB);
+      let b1 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, TB + bc + 16u, SB);
+      let b2 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, TB + bc + 32u, SB);
+      let b3 = subgroupMatrixLoad<subgroup_matrix_right<f16, 16, 16>, row_major>(&Bs, TB + bc + 48u, SB);
       c00 = subgroupMatrixMultiplyAccumulate(a0, b0, c00);
       c01 = subgroupMatrixMultiplyAccumulate(a0, b1, c01);
       c02 = subgroupMatrixMultiplyAccumulate(a0, b2, c02);
@@ -185,8 +203,16 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
       c31 = subgroupMatrixMultiplyAccumulate(a3, b1, c31);
       c32 = subgroupMatrixMultiplyAccumulate(a3, b2, c32);
       c33 = subgroupMatrixMultiplyAccumulate(a3, b3, c33);
+      { let d = 0u + ((lid) / 4u) * SA + ((lid) % 4u) * 4u; As[d] = f16(va0.x); As[d + 1u] = f16(va0.y); As[d + 2u] = f16(va0.z); As[d + 3u] = f16(va0.w); }
+      { let d = 0u + ((lid + 128u) / 4u) * SA + ((lid + 128u) % 4u) * 4u; As[d] = f16(va1.x); As[d + 1u] = f16(va1.y); As[d + 2u] = f16(va1.z); As[d + 3u] = f16(va1.w); }
+      { let d = 0u + ((lid + 256u) / 4u) * SA + ((lid + 256u) % 4u) * 4u; As[d] = f16(va2.x); As[d + 1u] = f16(va2.y); As[d + 2u] = f16(va2.z); As[d + 3u] = f16(va2.w); }
+      { let d = 0u + ((lid + 384u) / 4u) * SA + ((lid + 384u) % 4u) * 4u; As[d] = f16(va3.x); As[d + 1u] = f16(va3.y); As[d + 2u] = f16(va3.z); As[d + 3u] = f16(va3.w); }
+      { let d = 0u + ((lid) / 32u) * SB + ((lid) % 32u) * 4u; Bs[d] = f16(vb0.x); Bs[d + 1u] = f16(vb0.y); Bs[d + 2u] = f16(vb0.z); Bs[d + 3u] = f16(vb0.w); }
+      { let d = 0u + ((lid + 128u) / 32u) * SB + ((lid + 128u) % 32u) * 4u; Bs[d] = f16(vb1.x); Bs[d + 1u] = f16(vb1.y); Bs[d + 2u] = f16(vb1.z); Bs[d + 3u] = f16(vb1.w); }
+      { let d = 0u + ((lid + 256u) / 32u) * SB + ((lid + 256u) % 32u) * 4u; Bs[d] = f16(vb2.x); Bs[d + 1u] = f16(vb2.y); Bs[d + 2u] = f16(vb2.z); Bs[d + 3u] = f16(vb2.w); }
+      { let d = 0u + ((lid + 384u) / 32u) * SB + ((lid + 384u) % 32u) * 4u; Bs[d] = f16(vb3.x); Bs[d + 1u] = f16(vb3.y); Bs[d + 2u] = f16(vb3.z); Bs[d + 3u] = f16(vb3.w); }
+      workgroupBarrier();
     }
-    workgroupBarrier();
   }
   let r0 = row0 + ar;
   let c0 = col0 + bc;

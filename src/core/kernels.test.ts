@@ -85,7 +85,7 @@ describe('launch plans', () => {
     const small = planKernel('reg16x8v', { m: 8, k: 8, n: 8 }, 16, roomy);
     expect(typeof small === 'object' && mappingText(small.mapping)).not.toMatch(/padded/);
   });
-  it('the tensor rung: a workgroup of 2×2 subgroups of 32 lanes per 128×128 block of C, any M, K, N padded with zeros to whole blocks and steps, 18,944 bytes of workgroup memory; subgroups of exactly 32', () => {
+  it('the tensor rung: a workgroup of 2×2 subgroups of 32 lanes per 128×128 block of C, any M, K, N padded with zeros to whole blocks and steps, 20,992 bytes of workgroup memory (two buffers); subgroups of exactly 32', () => {
     const info: PlanInfo = { limits: limits(32768), features: ['shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 };
     for (const [s, grid, g] of [
       [{ m: 4096, k: 4096, n: 4096 }, [32, 32, 1], { m: 4096, k: 4096, n: 4096 }],
@@ -94,7 +94,7 @@ describe('launch plans', () => {
       [{ m: 129, k: 16, n: 128 }, [1, 2, 1], { m: 256, k: 32, n: 128 }],
     ] as const) {
       const plan = planKernel('tensor', s, 16, info);
-      expect(plan, JSON.stringify(s)).toMatchObject({ dispatch: grid, workgroup: { x: 32, y: 4 }, workgroupStorageBytes: 18944, block: { rows: 128, cols: 128 } });
+      expect(plan, JSON.stringify(s)).toMatchObject({ dispatch: grid, workgroup: { x: 32, y: 4 }, workgroupStorageBytes: 20992, block: { rows: 128, cols: 128 } });
       expect(gpuShape('tensor', s)).toEqual(g);
       const mapping = typeof plan === 'object' && 'mapping' in plan ? plan.mapping : undefined;
       // The WGSL tests no bounds: the runner pads M, K and N with zeros (and says so where it does).
@@ -109,7 +109,7 @@ describe('launch plans', () => {
     // Intel's 8–32 or an unknown size: the WGSL's split of the workgroup into subgroups would not hold.
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, subgroupMinSize: 8 })).toMatch(/exactly 32.*8 to 32/);
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { limits: info.limits, features: info.features })).toMatch(/exactly 32/);
-    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, limits: limits(16384) })).toMatch(/18944|18,944/);
+    expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, limits: limits(16384) })).toMatch(/20992|20,992/);
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, features: ['shader-f16'] })).toMatch(/“chromium-experimental-subgroup-matrix”/);
   });
   it('the subgroup rung wants subgroups of at most 64', () => {

@@ -12,12 +12,12 @@ const tensorSource = wgsl('tensor.wgsl', () => import('../../../shaders/tensor.w
 
 /**
  * The WGSL's constants: WGM×WGN subgroups of FM×FN result fragments of 16×16 (named variables, not an
- * array), BK of depth a step, each staged row padded by PADA / PADB f16. The fastest of the variants
- * e2e-gpu/tensor.gpu.ts timed on an H200 (2026-11-29): 2×2 subgroups of 4×4 fragments, 128×128 blocks,
- * BK 32, staged from f32 with vec4 loads: 190 TFLOP/s at 4096³ (2×4 or 4×2 subgroups of 4×4: 163–168;
- * padding 0: 110, 16: 184; double-buffered: 112–150; 2×4 subgroups of 2×2 fragments, the rung before: 17.5).
+ * array), phases BK deep and double-buffered, each staged row padded by PADA / PADB f16. The fastest of
+ * the variants e2e-gpu/tensor.gpu.ts timed on an H200 (2026-11-29): 2×2 subgroups of 4×4 fragments,
+ * 128×128 blocks, staged from f32 with vec4 loads, BK 16 double-buffered: 205 TFLOP/s at 4096³ (BK 32
+ * single-buffered: 190; 2×4 subgroups: 186; padding 0: 110; the rung before, 2×4 subgroups of 2×2: 17.5).
  */
-export const kTensorShape = { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 32, PADA: 8, PADB: 8, fragment: 16 } as const;
+export const kTensorShape = { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 16, PADA: 8, PADB: 8, fragment: 16 } as const;
 /** The C block of one workgroup. */
 export const kTensorBlock = {
   rows: kTensorShape.WGM * kTensorShape.FM * kTensorShape.fragment,
@@ -28,8 +28,8 @@ export const kTensorBlock = {
 export const kTensorLanes = 32;
 /** Invocations of a workgroup. */
 export const kTensorThreads = kTensorShape.WGM * kTensorShape.WGN * kTensorLanes;
-/** Workgroup memory: A and B tiles as f16 (2 bytes, rows padded): 18,944 bytes (over WebGPU's default 16 KiB: the app asks for the adapter's limit, up to 32 KiB). */
-export const kTensorStorageBytes = 2 * (kTensorBlock.rows * (kTensorBlock.depth + kTensorShape.PADA) + kTensorBlock.depth * (kTensorBlock.cols + kTensorShape.PADB));
+/** Workgroup memory: two A and two B tiles as f16 (2 bytes, rows padded): 20,992 bytes (over WebGPU's default 16 KiB: the app asks for the adapter's limit, up to 32 KiB). */
+export const kTensorStorageBytes = 2 * 2 * (kTensorBlock.rows * (kTensorBlock.depth + kTensorShape.PADA) + kTensorBlock.depth * (kTensorBlock.cols + kTensorShape.PADB));
 
 export const kTensorKernels = {
   tensor: {
@@ -42,7 +42,9 @@ export const kTensorKernels = {
     subgroupMatrix: { x: kTensorShape.WGN, y: kTensorShape.WGM, fragment: kTensorShape.fragment },
     // A and B are read as vec4<f32>, C stored by fragments; M, K, N padded to whole blocks and steps (no bounds tests).
     vec4: true,
-    padTo: { m: kTensorBlock.rows, k: kTensorBlock.depth, n: kTensorBlock.cols },
+    // The WGSL's loop does two phases a trip: K padded to whole pairs.
+    padTo: { m: kTensorBlock.rows, k: 2 * kTensorBlock.depth, n: kTensorBlock.cols },
+    doubleBuffered: true,
     block: () => ({ rows: kTensorBlock.rows, cols: kTensorBlock.cols }),
     requiredFeatures: ['shader-f16', 'chromium-experimental-subgroup-matrix'],
     maxSubgroupSize: kTensorLanes,
