@@ -377,6 +377,11 @@ test('the ladder at its own shape: every rung verified, trusted bars, in the ref
     if (native?.cublasFp32Tflops) compare(`tensor rung ÷ cuBLAS FP32 at ${native.cublasShape}`, tensor.gflops / 1000, 'TFLOP/s', { value: native.cublasFp32Tflops, source: 'torch.matmul on float tensors (TF32 off), same call' });
     compare(`tensor rung ÷ best FP32 rung (${best32.id}) at ${shape.m}×${shape.k}×${shape.n}`, tensor.gflops / best32.gflops, '×');
     expect(tensor.status, 'the tensor rung verified against the f16-rounded inputs').toBe('verified');
+    // What half precision cost: the largest error against the product of the unrounded inputs, shown beside the bar.
+    const cost = Number(await page.getByTestId('ladder-half-cost-tensor').getAttribute('data-cost'));
+    (ladder.tensor as Record<string, unknown>).halfInputCost = cost;
+    expect(cost, 'f16 rounding costs something measurable, and little (relative to Σ|a·b|)').toBeGreaterThan(0);
+    expect(cost).toBeLessThan(1e-2);
   });
   await test.step('auto: tuned here, then run; its rate against the best rung', async () => {
     const w0 = Date.now();

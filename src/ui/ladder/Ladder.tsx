@@ -11,7 +11,7 @@ import { runKernels } from '../../state/runs';
 import { checkKernels, resultFor, useDerived } from '../../state/selectors';
 import { useApp } from '../../state/store';
 import { barShares, runTrustHere } from '../../state/trust';
-import { fmtGflops, fmtInt, fmtMs } from '../common/format';
+import { fmtError, fmtGflops, fmtInt, fmtMs } from '../common/format';
 import { Tuning } from './Tuning';
 import { Roofline } from './Roofline';
 import { TrustMarks } from '../common/TrustMarks';
@@ -288,6 +288,12 @@ export function Ladder() {
                       <span>
                         <Trans t={t} i18nKey={consts ? 'ladder.measuredParams' : 'ladder.measured'} values={values} components={kParts} />
                         {marks && <> ·{marks}</>}
+                        {r?.verification?.halfInputCost !== undefined && (
+                          // f16 inputs: verified against the product of the rounded inputs; what the rounding cost, against the unrounded ones.
+                          <span className="small half-cost" data-testid={`ladder-half-cost-${id}`} data-cost={String(r.verification.halfInputCost)}>
+                            {' '}· {t('ladder.halfCost', { cost: fmtError(r.verification.halfInputCost) })}
+                          </span>
+                        )}
                       </span>
                     </div>
                   ) : r?.status === 'running' ? (

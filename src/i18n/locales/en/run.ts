@@ -289,6 +289,7 @@ export const run = {
     notApplicable: 'not at this shape: {{why}}',
     measured: '<n>{{rate}}</n> · <n>{{median}}</n> median, {{n}} samples, {{clock}} · ✓ verified',
     measuredParams: '<n>{{rate}}</n> · <n>{{median}}</n> median, {{n}} samples, {{clock}} · ✓ verified · {{params}}',
+    halfCost: 'f16 inputs: verified against the product of the rounded A and B; against the f32 product of the unrounded ones its largest error is {{cost}} of Σ|a·b| (what half precision costs)',
     untimeable: '— no bar, not a speed: <n>{{median}}</n> median, {{n}} samples, {{clock}} · ✓ verified',
     running: 'running…',
     mismatch: '✗ mismatch',

@@ -281,6 +281,7 @@ export const run: Catalogue<typeof en> = {
     notApplicable: '不适用于此形状：{{why}}',
     measured: '<n>{{rate}}</n> · 中位数 <n>{{median}}</n>，{{n}} 个采样，{{clock}} · ✓ 已验证',
     measuredParams: '<n>{{rate}}</n> · 中位数 <n>{{median}}</n>，{{n}} 个采样，{{clock}} · ✓ 已验证 · {{params}}',
+    halfCost: 'f16 输入：按舍入后的 A、B 之积验证；与未舍入输入的 f32 乘积相比，最大误差为 Σ|a·b| 的 {{cost}}（半精度的代价）',
     untimeable: '— 不画条形，不是速度：中位数 <n>{{median}}</n>，{{n}} 个采样，{{clock}} · ✓ 已验证',
     running: '运行中…',
     mismatch: '✗ 不一致',

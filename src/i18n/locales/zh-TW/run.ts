@@ -281,6 +281,7 @@ export const run: Catalogue<typeof en> = {
     notApplicable: '不適用於此形狀：{{why}}',
     measured: '<n>{{rate}}</n> · 中位數 <n>{{median}}</n>，{{n}} 個取樣，{{clock}} · ✓ 已驗證',
     measuredParams: '<n>{{rate}}</n> · 中位數 <n>{{median}}</n>，{{n}} 個取樣，{{clock}} · ✓ 已驗證 · {{params}}',
+    halfCost: 'f16 輸入：按捨入後的 A、B 之積驗證；與未捨入輸入的 f32 乘積相比，最大誤差為 Σ|a·b| 的 {{cost}}（半精度的代價）',
     untimeable: '— 不畫長條，不是速度：中位數 <n>{{median}}</n>，{{n}} 個取樣，{{clock}} · ✓ 已驗證',
     running: '執行中…',
     mismatch: '✗ 不一致',
