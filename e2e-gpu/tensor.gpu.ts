@@ -17,8 +17,15 @@ const kRoot = process.env.GPU_E2E_ROOT ?? '.';
  * Opens the app (its own adapter first: a GPU process still starting answers requestAdapter() with
  * null), then a device of the page's own with the tensor rung's features and the adapter's largest
  * buffers and workgroups, kept as window.__tensorDevice (its adapter's info as window.__tensorAdapter)
- * for the test's page.evaluate. Returns why not, when the adapter lacks a feature (the test skips).
+ * for the test's page.evaluate, and window.__tensorTimer (Timer) to time passes on it. Returns why not, when the
+ * adapter lacks a feature (the test skips).
  */
+/** window.__tensorTimer: a pass of what `encode` records (timed: its GPU time in ms), and settled, sorted samples of it. */
+interface Timer {
+  pass(encode: (p: GPUComputePassEncoder) => void, timed: boolean): Promise<number>;
+  time(encode: (p: GPUComputePassEncoder) => void, samples: number): Promise<number[]>;
+}
+
 async function tensorDevice(page: Page): Promise<string | undefined> {
   await page.goto('./');
   await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
@@ -37,7 +44,38 @@ async function tensorDevice(page: Page): Promise<string | undefined> {
       requiredFeatures: want,
       requiredLimits: { maxStorageBufferBindingSize: l.maxStorageBufferBindingSize, maxBufferSize: l.maxBufferSize, maxComputeWorkgroupStorageSize: l.maxComputeWorkgroupStorageSize, maxComputeInvocationsPerWorkgroup: l.maxComputeInvocationsPerWorkgroup },
     });
-    Object.assign(window, { __tensorDevice: device, __tensorAdapter: adapter.info });
+    // One way to time for every experiment: a compute pass of whatever `encode` records, its GPU time by timestamps.
+    const qs = device.createQuerySet({ type: 'timestamp', count: 2 });
+    const res = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
+    const rb = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const pass = async (encode: (p: GPUComputePassEncoder) => void, timed: boolean): Promise<number> => {
+      const enc = device.createCommandEncoder();
+      const p = enc.beginComputePass(timed ? { timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {});
+      encode(p);
+      p.end();
+      if (timed) {
+        enc.resolveQuerySet(qs, 0, 2, res, 0);
+        enc.copyBufferToBuffer(res, 0, rb, 0, 16);
+      }
+      device.queue.submit([enc.finish()]);
+      if (!timed) {
+        await device.queue.onSubmittedWorkDone();
+        return 0;
+      }
+      await rb.mapAsync(GPUMapMode.READ);
+      const t = new BigUint64Array(rb.getMappedRange().slice(0));
+      rb.unmap();
+      return Number(t[1]! - t[0]!) / 1e6;
+    };
+    // Settle (untimed passes until a second has passed: the clock rises from idle), then `samples` timed passes, sorted (ms).
+    const time = async (encode: (p: GPUComputePassEncoder) => void, samples: number): Promise<number[]> => {
+      const t0 = performance.now();
+      while (performance.now() - t0 < 1000) await pass(encode, false);
+      const ms: number[] = [];
+      for (let i = 0; i < samples; i++) ms.push(await pass(encode, true));
+      return ms.sort((x, y) => x - y);
+    };
+    Object.assign(window, { __tensorDevice: device, __tensorAdapter: adapter.info, __tensorTimer: { pass, time } });
     return undefined;
   });
 }
@@ -102,33 +140,14 @@ test('the app’s tensor rung (shaders/tensor.wgsl) at 4096³ and 3001×4999×20
             const gx = Math.ceil(N! / c.bn);
             const gy = Math.ceil(M! / c.bm);
             const n = 10;
-            const qs = device.createQuerySet({ type: 'timestamp', count: 2 });
-            const res = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-            const rb = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-            const sample = async (count: number, timed: boolean) => {
-              const enc = device.createCommandEncoder();
-              const pass = enc.beginComputePass(timed ? { timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {});
-              pass.setPipeline(pipe);
-              pass.setBindGroup(0, bind);
-              for (let i = 0; i < count; i++) pass.dispatchWorkgroups(gx, gy);
-              pass.end();
-              if (timed) {
-                enc.resolveQuerySet(qs, 0, 2, res, 0);
-                enc.copyBufferToBuffer(res, 0, rb, 0, 16);
-              }
-              device.queue.submit([enc.finish()]);
-              if (!timed) return device.queue.onSubmittedWorkDone();
-              await rb.mapAsync(GPUMapMode.READ);
-              const t = new BigUint64Array(rb.getMappedRange().slice(0));
-              rb.unmap();
-              return Number(t[1]! - t[0]!) / 1e6 / count;
-            };
-            // Settle: run until a second has passed (the clock rises from idle).
-            const t0 = performance.now();
-            while (performance.now() - t0 < 1000) await sample(5, false);
-            const ms: number[] = [];
-            for (let i = 0; i < 9; i++) ms.push((await sample(n, true)) as number);
-            ms.sort((x, y) => x - y);
+            const timer = (window as unknown as { __tensorTimer: Timer }).__tensorTimer;
+            const ms = (
+              await timer.time((p) => {
+                p.setPipeline(pipe);
+                p.setBindGroup(0, bind);
+                for (let i = 0; i < n; i++) p.dispatchWorkgroups(gx, gy);
+              }, 9)
+            ).map((x) => x / n);
             const median = ms[4]!;
             r.medianMs = median;
             r.spreadPct = ((ms[8]! - ms[0]!) / median) * 100;
@@ -311,9 +330,7 @@ async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string
       const tp = device.createComputePipeline({ layout: 'auto', compute: { module: device.createShaderModule({ code: transpose }), entryPoint: 'main', constants: { KK: K, NN: N } } });
       const tB = device.createBindGroup({ layout: tp.getBindGroupLayout(0), entries: [B, BT16].map((buffer, binding) => ({ binding, resource: { buffer } })) });
       const results: unknown[] = [];
-      const qs = device.createQuerySet({ type: 'timestamp', count: 2 });
-      const res = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-      const rb = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+      const timer = (window as unknown as { __tensorTimer: Timer }).__tensorTimer;
       for (const c of cases) {
         const r: Record<string, unknown> = { name: c.name };
         results.push(r);
@@ -333,9 +350,8 @@ async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string
             r.error = err.message;
             continue;
           }
-          const sample = async (count: number, withConvert: boolean, timed: boolean) => {
-            const enc = device.createCommandEncoder();
-            const pass = enc.beginComputePass(timed ? { timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {});
+          // `count` products (each after the first pass, withConvert) in one pass.
+          const products = (count: number, withConvert: boolean) => (pass: GPUComputePassEncoder) => {
             for (let i = 0; i < count; i++) {
               if (withConvert) {
                 pass.setPipeline(cp);
@@ -351,24 +367,9 @@ async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string
               pass.setBindGroup(0, bind);
               pass.dispatchWorkgroups(N / c.bn, M / c.bm);
             }
-            pass.end();
-            if (timed) {
-              enc.resolveQuerySet(qs, 0, 2, res, 0);
-              enc.copyBufferToBuffer(res, 0, rb, 0, 16);
-            }
-            device.queue.submit([enc.finish()]);
-            if (!timed) return device.queue.onSubmittedWorkDone();
-            await rb.mapAsync(GPUMapMode.READ);
-            const t = new BigUint64Array(rb.getMappedRange().slice(0));
-            rb.unmap();
-            return Number(t[1]! - t[0]!) / 1e6 / count;
           };
-          const t0 = performance.now();
-          while (performance.now() - t0 < 1000) await sample(5, true, false);
           for (const withConvert of c.f32 ? [false] : [true, false]) {
-            const ms: number[] = [];
-            for (let i = 0; i < 9; i++) ms.push((await sample(10, withConvert, true)) as number);
-            ms.sort((x, y) => x - y);
+            const ms = (await timer.time(products(10, withConvert), 9)).map((x) => x / 10);
             r[withConvert ? 'withPassTflops' : 'matmulTflops'] = (2 * M * K * N) / (ms[4]! * 1e9);
             r[withConvert ? 'withPassSpreadPct' : 'matmulSpreadPct'] = ((ms[8]! - ms[0]!) / ms[4]!) * 100;
           }
@@ -376,7 +377,7 @@ async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string
           enc.clearBuffer(C);
           enc.copyBufferToBuffer(C, 0, read, 0, 4);
           device.queue.submit([enc.finish()]);
-          await sample(1, true, false);
+          await timer.pass(products(1, true), false);
           const e2 = device.createCommandEncoder();
           e2.copyBufferToBuffer(C, 0, read, 0, M * N * 4);
           device.queue.submit([e2.finish()]);
@@ -675,9 +676,7 @@ test('the tensor roof: subgroupMatrixMultiplyAccumulate throughput alone (no mem
   const out = await page.evaluate(async (cases) => {
     const device = (window as unknown as { __tensorDevice: GPUDevice }).__tensorDevice;
     const X = device.createBuffer({ size: 8192 * 2, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
-    const qs = device.createQuerySet({ type: 'timestamp', count: 2 });
-    const res = device.createBuffer({ size: 16, usage: GPUBufferUsage.QUERY_RESOLVE | GPUBufferUsage.COPY_SRC });
-    const rb = device.createBuffer({ size: 16, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+    const timer = (window as unknown as { __tensorTimer: Timer }).__tensorTimer;
     const results: unknown[] = [];
     const groups = 132 * 16;
     for (const c of cases) {
@@ -693,29 +692,11 @@ test('the tensor roof: subgroupMatrixMultiplyAccumulate throughput alone (no mem
         const Y = device.createBuffer({ size: groups * c.SG * c.FM * c.FN * 256 * 4, usage: GPUBufferUsage.STORAGE });
         const pipe = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
         const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [X, Y].map((buffer, binding) => ({ binding, resource: { buffer } })) });
-        const run = async (timed: boolean) => {
-          const enc = device.createCommandEncoder();
-          const pass = enc.beginComputePass(timed ? { timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 0, endOfPassWriteIndex: 1 } } : {});
-          pass.setPipeline(pipe);
-          pass.setBindGroup(0, bind);
-          pass.dispatchWorkgroups(groups);
-          pass.end();
-          if (timed) {
-            enc.resolveQuerySet(qs, 0, 2, res, 0);
-            enc.copyBufferToBuffer(res, 0, rb, 0, 16);
-          }
-          device.queue.submit([enc.finish()]);
-          if (!timed) return device.queue.onSubmittedWorkDone();
-          await rb.mapAsync(GPUMapMode.READ);
-          const t = new BigUint64Array(rb.getMappedRange().slice(0));
-          rb.unmap();
-          return Number(t[1]! - t[0]!) / 1e6;
-        };
-        const t0 = performance.now();
-        while (performance.now() - t0 < 1000) await run(false);
-        const ms: number[] = [];
-        for (let i = 0; i < 7; i++) ms.push((await run(true)) as number);
-        ms.sort((x, y) => x - y);
+        const ms = await timer.time((p) => {
+          p.setPipeline(pipe);
+          p.setBindGroup(0, bind);
+          p.dispatchWorkgroups(groups);
+        }, 7);
         r.medianMs = ms[3];
         r.tflops = (groups * c.SG * c.FM * c.FN * c.iters * 2 * 16 ** 3) / (ms[3]! * 1e9);
         Y.destroy();
