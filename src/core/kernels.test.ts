@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bandPlan, gpuShape, isPlanFailure, kKernelIds, kKernels, kLadderIds, kNativeReference, kReferenceRun, kTunedKernelIds, labelContext, planKernel as planData, type KernelId, type LaunchPlan, type PlanInfo } from './kernels';
+import { bandPlan, gpuShape, isPlanFailure, kernelNeeds, kKernelIds, kTensorCoreIds, usesTensorCores, kKernels, kLadderIds, kNativeReference, kReferenceRun, kTunedKernelIds, labelContext, planKernel as planData, type KernelId, type LaunchPlan, type PlanInfo } from './kernels';
 import { kTileWidths, type Shape, type TileWidth } from './shape';
 import { say } from '../i18n';
 import { kernelLabel, kernelSummary, mappingText, tunableDoc } from '../i18n/kernels';
@@ -103,6 +103,16 @@ describe('launch plans', () => {
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { limits: info.limits, features: info.features })).toMatch(/exactly 32/);
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, limits: limits(8192) })).toMatch(/15616|15,616/);
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, features: ['shader-f16'] })).toMatch(/“chromium-experimental-subgroup-matrix”/);
+  });
+  it('the tensor-core rungs are known by their feature, and their needs (features, then subgroup size) come before any plan, for the roofline’s tensor probe too', () => {
+    expect(kTensorCoreIds).toContain('tensor');
+    expect(kTensorCoreIds.every(usesTensorCores)).toBe(true);
+    expect(usesTensorCores('reg4x4')).toBe(false);
+    const info = { features: ['shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 };
+    expect(kernelNeeds('tensor', info)).toBeUndefined();
+    expect(say(kernelNeeds('tensor', { ...info, features: [] })!.why)).toMatch(/“shader-f16”, “chromium-experimental-subgroup-matrix”/);
+    expect(say(kernelNeeds('tensor', { ...info, subgroupMinSize: 8 })!.why)).toMatch(/exactly 32.*8 to 32/);
+    expect(kernelNeeds('naive', { features: [] })).toBeUndefined();
   });
   it('the subgroup rung wants subgroups of at most 64', () => {
     expect(planKernel('subgroup', shape, 16, { ...roomy, subgroupMaxSize: 128 })).toMatch(/at most 64/);

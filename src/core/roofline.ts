@@ -145,12 +145,13 @@ export const mmaFlops = (c: MmaConfig): number => c.workgroups * c.subgroups * k
 export const mmaOutputFloats = (c: Pick<MmaConfig, 'workgroups' | 'subgroups'>): number => c.workgroups * c.subgroups * kMmaFloatsPerSubgroup;
 
 /**
- * X: small integers −2 … 2 (exact in f16), varied by row and column so that every fragment and
- * every element of every product differs from its neighbours; a0 at 0, a1 at 256, b0 at 512, b1 at 768, row-major.
+ * X: small integers −2 … 2 (exact in f16), scrambled by a multiplicative hash of the index (a
+ * regular pattern made most products cancel to a few values), so the 1,024 sums take many values
+ * (36, 4 % zeros) and a transposed or misplaced fragment shows; a0 at 0, a1 at 256, b0 at 512, b1 at 768, row-major.
  */
 export function mmaInputs(): Float32Array {
   const x = new Float32Array(kMmaInputs);
-  for (let i = 0; i < kMmaInputs; i++) x[i] = ((i * 7 + (i >> 4) * 3 + (i >> 8)) % 5) - 2;
+  for (let i = 0; i < kMmaInputs; i++) x[i] = ((Math.imul(i + 1, 2654435761) >>> 20) % 5) - 2;
   return x;
 }
 
