@@ -110,8 +110,10 @@ describe('launch plans', () => {
     expect(usesTensorCores('reg4x4')).toBe(false);
     const info = { features: ['shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 };
     expect(kernelNeeds('tensor', info)).toBeUndefined();
-    expect(say(kernelNeeds('tensor', { ...info, features: [] })!.why)).toMatch(/“shader-f16”, “chromium-experimental-subgroup-matrix”/);
-    expect(say(kernelNeeds('tensor', { ...info, subgroupMinSize: 8 })!.why)).toMatch(/exactly 32.*8 to 32/);
+    expect(kernelNeeds('tensor', { ...info, features: [] })).toEqual({ need: 'features', missing: ['shader-f16', 'chromium-experimental-subgroup-matrix'] });
+    expect(kernelNeeds('tensor', { ...info, subgroupMinSize: 8 })).toEqual({ need: 'subgroupExact', size: 32, min: 8, max: 32 });
+    expect(kernelNeeds('tensor', { features: info.features })).toEqual({ need: 'subgroupExact', size: 32 });
+    expect(kernelNeeds('subgroup', { features: ['subgroups'], subgroupMinSize: 4, subgroupMaxSize: 128 })).toEqual({ need: 'subgroupAtMost', max: 64, got: 128 });
     expect(kernelNeeds('naive', { features: [] })).toBeUndefined();
   });
   it('the subgroup rung wants subgroups of at most 64', () => {

@@ -127,7 +127,16 @@ export interface RooflineResult {
 export function tensorProbeNeeds(info: GpuContext['info']): Said | undefined {
   const id = kTensorCoreIds[0];
   if (id === undefined) return said('run:roofline.tensorNoRung');
-  return kernelNeeds(id, info)?.why;
+  const n = kernelNeeds(id, info);
+  if (!n) return undefined;
+  switch (n.need) {
+    case 'features':
+      return said('run:roofline.tensorNeedsFeature', { features: n.missing.join(', ') });
+    case 'subgroupExact':
+      return said('run:roofline.tensorNeedsSubgroupExact', { size: n.size, min: n.min ?? '?', max: n.max ?? '?' });
+    case 'subgroupAtMost':
+      return said('run:roofline.tensorNeedsSubgroupAtMost', { max: n.max, got: n.got });
+  }
 }
 
 /** Bytes read back at a time when checking the copy. */

@@ -81,7 +81,7 @@ export function labelContext(label: string): 'latin' | undefined {
 export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: PlanInfo, params?: KernelParams): LaunchPlan | PlanFailure {
   const spec = kKernels[id];
   const needs = kernelNeeds(id, info);
-  if (needs) return needs;
+  if (needs) return needSaid(id, needs);
   const bad = checkParams(spec, params);
   if (bad) return bad;
   const s = gpuShape(id, shape);
@@ -93,21 +93,42 @@ export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: Pl
 }
 
 /**
- * Whether this adapter has what a kernel needs before any plan: its required features, then its
- * subgroup size (exactly, or at most); undefined when it has them. planKernel asks it first; the
- * roofline's tensor probe asks it of the tensor-core rungs (usesTensorCores), whose needs it shares.
+ * What a kernel needs that this adapter lacks, as data: features it does not offer, or its subgroup
+ * size (exactly, or at most).
  */
-export function kernelNeeds(id: KernelId, info: Pick<PlanInfo, 'features' | 'subgroupMinSize' | 'subgroupMaxSize'>): PlanFailure | undefined {
+export type KernelNeed =
+  | { readonly need: 'features'; readonly missing: readonly string[] }
+  | { readonly need: 'subgroupExact'; readonly size: number; readonly min?: number; readonly max?: number }
+  | { readonly need: 'subgroupAtMost'; readonly max: number; readonly got: number };
+
+/**
+ * Whether this adapter has what a kernel needs before any plan: its required features, then its
+ * subgroup size; undefined when it has them. planKernel asks it first (and says it as a plan
+ * failure, needSaid); the roofline's tensor probe asks it of the tensor-core rungs (usesTensorCores), whose needs it shares.
+ */
+export function kernelNeeds(id: KernelId, info: Pick<PlanInfo, 'features' | 'subgroupMinSize' | 'subgroupMaxSize'>): KernelNeed | undefined {
   const spec = kKernels[id];
   const missing = (spec.requiredFeatures ?? []).filter((f) => !info.features.includes(f));
-  if (missing.length > 0) return planFailure(['kernel'], said('run:plan.needsFeature', { features: missing.join('”, “') }));
+  if (missing.length > 0) return { need: 'features', missing };
   if (spec.exactSubgroupSize !== undefined && (info.subgroupMinSize !== spec.exactSubgroupSize || info.subgroupMaxSize !== spec.exactSubgroupSize)) {
-    return planFailure(['kernel'], said('run:plan.subgroupExact', { label: kernelLabelSaid(id), size: spec.exactSubgroupSize, min: info.subgroupMinSize ?? '?', max: info.subgroupMaxSize ?? '?' }));
+    return { need: 'subgroupExact', size: spec.exactSubgroupSize, ...(info.subgroupMinSize !== undefined ? { min: info.subgroupMinSize } : {}), ...(info.subgroupMaxSize !== undefined ? { max: info.subgroupMaxSize } : {}) };
   }
   if (spec.maxSubgroupSize !== undefined && info.subgroupMaxSize !== undefined && info.subgroupMaxSize > spec.maxSubgroupSize) {
-    return planFailure(['kernel'], said('run:plan.subgroupTooLarge', { label: kernelLabelSaid(id), max: spec.maxSubgroupSize, got: info.subgroupMaxSize }));
+    return { need: 'subgroupAtMost', max: spec.maxSubgroupSize, got: info.subgroupMaxSize };
   }
   return undefined;
+}
+
+/** A kernel's unmet need as its plan failure. */
+function needSaid(id: KernelId, n: KernelNeed): PlanFailure {
+  switch (n.need) {
+    case 'features':
+      return planFailure(['kernel'], said('run:plan.needsFeature', { features: n.missing.join('”, “') }));
+    case 'subgroupExact':
+      return planFailure(['kernel'], said('run:plan.subgroupExact', { label: kernelLabelSaid(id), size: n.size, min: n.min ?? '?', max: n.max ?? '?' }));
+    case 'subgroupAtMost':
+      return planFailure(['kernel'], said('run:plan.subgroupTooLarge', { label: kernelLabelSaid(id), max: n.max, got: n.got }));
+  }
 }
 
 /** The WebGPU feature that gives WGSL subgroup matrices: a kernel that requires it runs on the tensor cores. */
