@@ -348,7 +348,7 @@ export interface RooflineChartData {
   readonly yTicks: readonly number[];
   readonly here: ChartLine;
   readonly reference: ChartLine;
-  /** This GPU's tensor roof (the same slope, flat at the tensor figure), where it was measured. */
+  /** This GPU's tensor roof (the same slope, flat at the tensor figure), where it was measured: from where it leaves the FP32 roof on. */
   readonly tensor?: ChartLine;
   /** The rungs placed at (intensity, GFLOP/s), in chart units; those outside the axes are clamped and marked. */
   readonly points: ReadonlyArray<RungPoint & { readonly x: number; readonly y: number; readonly clamped: boolean }>;
@@ -356,9 +356,9 @@ export interface RooflineChartData {
 
 
 /** The line of a roofline from intensity 10^xMin to 10^xMax: the slope up to the ridge, then flat. */
-function roofLine(r: Roofs, xMin: number, xMax: number, toX: (v: number) => number, toY: (v: number) => number, peak = r.fmaGflops): ChartLine {
+function roofLine(r: Roofs, xMin: number, xMax: number, toX: (v: number) => number, toY: (v: number) => number, peak = r.fmaGflops, from = 0): ChartLine {
   const rg = ridge(peak, r.bandwidthGbs);
-  const lo = 10 ** xMin;
+  const lo = Math.max(10 ** xMin, from);
   const hi = 10 ** xMax;
   const pts: Array<readonly [number, number]> = [[toX(lo), toY(roofline(lo, peak, r.bandwidthGbs))]];
   if (rg > lo && rg < hi) pts.push([toX(rg), toY(peak)]);
@@ -394,7 +394,8 @@ export function rooflineChart(here: Roofs, reference: Roofs, rungs: readonly Run
     yTicks: range(yMin, yMax),
     here: roofLine(here, xMin, xMax, toX, (v) => toY(Math.max(v, 10 ** yMin))),
     reference: roofLine(reference, xMin, xMax, toX, (v) => toY(Math.max(v, 10 ** yMin))),
-    ...(tensor ? { tensor: roofLine(here, xMin, xMax, toX, (v) => toY(Math.max(v, 10 ** yMin)), tensor) } : {}),
+    // The tensor roof shares this GPU's slanted roof up to where the two part (the lower of the two ridges): drawn from there on.
+    ...(tensor ? { tensor: roofLine(here, xMin, xMax, toX, (v) => toY(Math.max(v, 10 ** yMin)), tensor, Math.min(ridge(here.fmaGflops, here.bandwidthGbs), ridge(tensor, here.bandwidthGbs))) } : {}),
     points: pts.map((p) => {
       const x = toX(p.intensity);
       const y = toY(p.gflops);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { inside, labelWidth, markerBox, overlaps, sideBox, type Box } from '../../core/chartLabels';
+import { inside, labelWidth, markerBox, overlaps, segmentHits, sideBox, type Box } from '../../core/chartLabels';
 import { kLadderIds, kernelLoads } from '../../core/kernels';
 import { kH100Roofline, rooflineChart, type RungPoint } from '../../core/roofline';
 import { arithmeticIntensity } from '../../core/traffic';
-import { kPointLabelPx, legendBoxes, M, PH, PW, rooflineLayout, type LegendWords, type RooflinePointLayout } from './rooflineLayout';
+import { kPointLabelPx, legendBoxes, M, PH, PW, px, py, rooflineLayout, type LegendWords, type RooflinePointLayout } from './rooflineLayout';
 
 /**
  * The roofline's rung names never print over a marker, another name or a legend word (issue #46),
@@ -85,6 +85,12 @@ describe('the tensor roof on the chart (issue #49)', () => {
       const layout = rooflineLayout(c, (p) => p.label ?? p.id, words);
       expect(problems(layout, c, words)).toEqual([]);
       expect(legendBoxes(c, words)).toHaveLength(3);
+      // Its word sits clear of its own line (beside the slope, not across it).
+      const line = c.tensor!.points.map(([x, y]) => [px(x), py(y)] as const);
+      const word = legendBoxes(c, words)[2]!;
+      expect(line.some((pt, i) => i > 0 && segmentHits(line[i - 1]!, pt, word))).toBe(false);
+      // The tensor roof starts where it leaves the FP32 roof: the shared slope is drawn once.
+      expect(c.tensor!.points[0]![0]).toBeCloseTo(c.here.points[1]![0], 9);
       // The tensor roof adds a decade to the rate axis (the points sit closer): at most one name fewer than without it.
       const without = rooflineLayout(rooflineChart(h200, reference, withTensor), (p) => p.label ?? p.id, { reference: words.reference, here: words.here });
       expect(layout.filter((l) => l.label).length).toBeGreaterThanOrEqual(without.filter((l) => l.label).length - 1);
