@@ -74,28 +74,33 @@ const cases: Array<[string, RungPoint[]]> = [
 
 describe('the tensor roof on the chart (issue #49)', () => {
   const ladder = kLadderIds.filter((id) => measuredH200[id] !== undefined).map((id) => ({ id, intensity: intensity(id), gflops: measuredH200[id]!, trusted: true }));
-  const withTensor = [...ladder, { id: 'tensor', intensity: intensity('tensor'), gflops: 17500, trusted: true, tensor: true }];
-  for (const [lang, words] of [
-    ['en', { ...legend, tensor: 'tensor cores (f16 inputs, f32 sums)' }],
-    ['zh-CN', { reference: 'H100 参考（规格表）', here: '本 GPU（实测）', tensor: '张量核心（f16 输入，f32 求和）' }],
-  ] as const) {
-    it(`${lang}: its legend word, the others and the names stay clear of each other and of every marker, inside the plot`, () => {
-      const c = rooflineChart(h200Tensor, reference, withTensor);
-      expect(c.tensor).toBeDefined();
-      const layout = rooflineLayout(c, (p) => p.label ?? p.id, words);
-      expect(problems(layout, c, words)).toEqual([]);
-      expect(legendBoxes(c, words)).toHaveLength(3);
-      // Its word sits clear of its own line (beside the slope, not across it).
-      const line = c.tensor!.points.map(([x, y]) => [px(x), py(y)] as const);
-      const word = legendBoxes(c, words)[2]!;
-      expect(line.some((pt, i) => i > 0 && segmentHits(line[i - 1]!, pt, word))).toBe(false);
-      // The tensor roof starts where it leaves the FP32 roof: the shared slope is drawn once.
-      expect(c.tensor!.points[0]![0]).toBeCloseTo(c.here.points[1]![0], 9);
-      // The tensor roof adds a decade to the rate axis (the points sit closer): at most one name fewer than without it.
-      const without = rooflineLayout(rooflineChart(h200, reference, withTensor), (p) => p.label ?? p.id, { reference: words.reference, here: words.here });
-      expect(layout.filter((l) => l.label).length).toBeGreaterThanOrEqual(without.filter((l) => l.label).length - 1);
-      expect(layout.filter((l) => l.label).length / withTensor.length).toBeGreaterThanOrEqual(0.5);
-    });
+  // The tensor rung at the 17.5 TFLOP/s of its first version and the 202.7 of its double-buffered one (H200, 4096³).
+  for (const tensorGflops of [17500, 202700]) {
+    const withTensor = [...ladder, { id: 'tensor', intensity: intensity('tensor'), gflops: tensorGflops, trusted: true, tensor: true }];
+    for (const [lang, words] of [
+      ['en', { ...legend, tensor: 'tensor cores (f16 inputs, f32 sums)' }],
+      ['zh-CN', { reference: 'H100 参考（规格表）', here: '本 GPU（实测）', tensor: '张量核心（f16 输入，f32 求和）' }],
+    ] as const) {
+      it(`${lang}, the tensor rung at ${tensorGflops / 1000} TFLOP/s: its legend word, the others and the names stay clear of each other and of every marker, inside the plot`, () => {
+        const c = rooflineChart(h200Tensor, reference, withTensor);
+        expect(c.tensor).toBeDefined();
+        const layout = rooflineLayout(c, (p) => p.label ?? p.id, words);
+        expect(problems(layout, c, words)).toEqual([]);
+        expect(legendBoxes(c, words)).toHaveLength(3);
+        // Its word sits clear of its own line (beside the slope, not across it).
+        const line = c.tensor!.points.map(([x, y]) => [px(x), py(y)] as const);
+        const word = legendBoxes(c, words)[2]!;
+        expect(line.some((pt, i) => i > 0 && segmentHits(line[i - 1]!, pt, word))).toBe(false);
+        // The tensor roof starts where it leaves the FP32 roof: the shared slope is drawn once.
+        expect(c.tensor!.points[0]![0]).toBeCloseTo(c.here.points[1]![0], 9);
+        // The tensor roof adds a decade to the rate axis (the points sit closer): at most two names fewer than without it, half of them named.
+        const without = rooflineLayout(rooflineChart(h200, reference, withTensor), (p) => p.label ?? p.id, { reference: words.reference, here: words.here });
+        expect(layout.filter((l) => l.label).length).toBeGreaterThanOrEqual(without.filter((l) => l.label).length - 2);
+        expect(layout.filter((l) => l.label).length / withTensor.length).toBeGreaterThanOrEqual(0.5);
+        // The tensor rung is named (it is the point this roof is for).
+        expect(layout[c.points.findIndex((p) => p.id === 'tensor')]!.label).toBeDefined();
+      });
+    }
   }
 });
 
