@@ -121,6 +121,12 @@ function nvidiaSmi(query: string): string | undefined {
   }
 }
 
+/** Whether the adapter has what the tensor-core rung (and the roofline's tensor probe) needs: both features, subgroups of exactly 32. */
+function tensorCapable(): boolean {
+  const a = report.adapter as { features?: string[]; subgroupMinSize?: number; subgroupMaxSize?: number } | undefined;
+  return ['shader-f16', 'chromium-experimental-subgroup-matrix'].every((f) => a?.features?.includes(f)) && a?.subgroupMinSize === 32 && a?.subgroupMaxSize === 32;
+}
+
 /** Skip what only a GPU can show, saying why (also into the report). */
 function gpuOnly(what: string): boolean {
   if (!software) return true;
@@ -460,6 +466,35 @@ test('the roofline (copy against the native copy, fma against the peak) and both
     expect(clashes.names, 'rungs named on the chart').toBeGreaterThan(0);
     expect(clashes.out).toEqual([]);
   });
+  await test.step('roofline: the tensor roof (issue #49) where the adapter has the tensor-core rung’s features and subgroups of 32', async () => {
+    const chart = page.getByTestId('roofline-chart');
+    const none = page.getByTestId('roofline-tensor-none');
+    if (!tensorCapable()) {
+      // Said in one line, never as an error; nothing drawn.
+      await expect(none).toHaveText(/^Tensor roof not measured/);
+      await expect(page.getByTestId('roofline-roof-tensor')).toHaveCount(0);
+      roof.tensor = { measured: false, why: await none.textContent() };
+      const why = `the tensor roof: skipped, the adapter lacks subgroup matrices or subgroups of exactly 32 (${await none.textContent()})`;
+      test.info().annotations.push({ type: 'skip', description: why });
+      report.skipped.push(why);
+      return;
+    }
+    const li = page.getByTestId('roofline-tensor');
+    await expect(li, 'the tensor probe ran (not “not measured”)').toBeVisible();
+    await expect(li, 'the tensor probe matched the CPU').toHaveAttribute('data-verified', 'true');
+    const line = page.getByTestId('roofline-roof-tensor');
+    await expect(line, 'the tensor roof is drawn').toBeVisible();
+    const tensor = await num(chart, 'data-tensor-gflops');
+    const fp32 = await num(chart, 'data-fma-gflops');
+    // Where the ladder ran the tensor-core rung, its point is judged against the tensor roof.
+    const point = page.locator('[data-testid="roofline-rung-list"] [data-point="tensor"]');
+    const rung = (await point.count()) > 0 ? { roof: await point.getAttribute('data-roof'), ofRoof: await point.getAttribute('data-of-roof'), text: await point.textContent() } : undefined;
+    Object.assign(roof, { tensor: { measured: true, gflops: tensor, overFp32: tensor / fp32, trusted: await line.getAttribute('data-trusted'), text: await li.textContent(), rung } });
+    compare('roofline tensor roof (f16 inputs, f32 sums) ÷ the fma roof, same run', tensor / fp32, '×');
+    expect(tensor, 'the tensor roof above the FP32 roof').toBeGreaterThan(fp32);
+    if (rung) expect(rung.roof, 'the tensor rung judged against the tensor roof').toBe('tensor');
+    if (gpuOnly('the tensor roof trusted')) expect(await line.getAttribute('data-trusted'), 'the tensor roof trusted').toBe('true');
+  });
   for (const id of ['coalescing', 'banks'] as const) {
     await test.step(`probe ${id}: verified, a ratio on a GPU`, async () => {
       await page.getByTestId(`probe-${id}-run`).click();
@@ -512,6 +547,10 @@ test('a sweep and its share link: made here, carries the GPU, the roofline and t
     expect(payload.device.description, 'the adapter’s description is in the link').toBe((report.adapter as { description: string }).description);
     expect(payload.device.browser, 'the browser is in the link').toContain('Chrome');
     expect(payload.roofline, 'the roofline travels').toBeDefined();
+    // The tensor roof travels where it was measured (issue #49), and only then.
+    const tensorShared = (payload.roofline as { tensor?: { gflops: number; verified: boolean } } | undefined)?.tensor;
+    share.tensorRoof = tensorShared;
+    expect(tensorShared !== undefined, 'the tensor roof travels exactly where it was measured').toBe(tensorCapable());
     expect(payload.probes, 'the probes travel').toBeDefined();
     if (process.env.GPU_LINK_FILE) writeFileSync(process.env.GPU_LINK_FILE, `${link}\n`);
   });

@@ -118,6 +118,17 @@ test('forged links with a recomputed checksum: 500 TB/s, a 10¹²× probe ratio,
     await expect(page.getByTestId('probe-implausible')).toHaveCount(0);
   });
 
+  await test.step('a tensor roof in the link (issue #49): shown with its figure; one that contradicts its median marked, no ✓', async () => {
+    const gflop = 1099.5;
+    const tensor = (gflops: number) => ({ gflops, gflop, ms: (gflop * 1e9) / (633_000 * 1e6), runs: 40, clock: 'gpu-timestamp', verified: true });
+    await open(gpuPayload({ roofline: roofline({ tensor: tensor(633_000) }) }));
+    await expect(page.getByTestId('shared-roofline-tensor')).toHaveText('Tensor roof: 633 TFLOP/s, ✓ verified against the CPU.');
+    await expect(page.getByTestId('shared-roofline')).toHaveAttribute('data-trusted', 'true');
+    await open(gpuPayload({ roofline: roofline({ tensor: tensor(6_330_000) }) }));
+    await expect(page.getByTestId('roofline-implausible')).toHaveAttribute('data-problems', 'tensor:inconsistent');
+    await expect(page.getByTestId('shared-roofline')).not.toContainText('✓');
+  });
+
   await test.step('500 TB/s of bandwidth (and 1 EFLOP/s): implausible, no ✓', async () => {
     const bw = 500_000;
     await open(gpuPayload({ roofline: roofline({ bandwidthGbs: bw, copyMs: moved / (bw * 1e6), fmaGflops: 1e9, fmaMs: (274.9 * 1e9) / (1e9 * 1e6) }) }));

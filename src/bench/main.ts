@@ -25,7 +25,8 @@
  *          --source KERNEL=FILE.wgsl (experiments: run FILE in place of that kernel's WGSL, same plan;
  *            the output says so in "source")
  *          --roofline (instead of the kernels: the roofline's probes — the vec4 copy (GB/s) beside the
- *            engine's own copyBufferToBuffer (GB/s) in the same run, and chains of fma (GFLOP/s) — one
+ *            engine's own copyBufferToBuffer (GB/s) in the same run, chains of fma (GFLOP/s) and, where
+ *            the adapter has subgroup matrices, the tensor cores' multiply-accumulate (GFLOP/s) — one
  *            JSON line each run. Experiments: --copy-mib N, --copy-wg N, --copy-vpt N, --copy-mode
  *            block|grid-stride, --copy-groups N (grid-stride), --copy-source FILE.wgsl, --fma-wg N,
  *            --fma-inv N, --fma-iters N, --fma-off; --copy-variants WG:VPT:MODE[:GROUPS],... runs several
@@ -56,7 +57,7 @@ import { MatmulBuffers } from '../gpu/runner';
 import { isKernelId, kKernelIds, kKernels, kLadderIds, loadKernelSources, tunedConstants, type KernelId } from '../core/kernels';
 import { mappingText } from '../i18n/kernels';
 import { loadLanguage, say, t } from '../i18n';
-import { runCopyProbe, runFmaProbe } from '../gpu/roofline';
+import { runCopyProbe, runFmaProbe, runMmaProbe, tensorProbeNeeds } from '../gpu/roofline';
 import { makeGuard } from '../gpu/lossGuard';
 import { parseBenchArgs, type BenchArgs } from './args';
 import { rooflineSizes, type CopyConfig, type CopyMode } from '../core/roofline';
@@ -435,6 +436,20 @@ async function roofline(ctx: GpuContext, opts: Options, base: object): Promise<v
     console.log(JSON.stringify({ ...base, roofline: 'fma', ...fma.config, flops: fma.flops, gflops: fma.gflops, verified: fma.verified, mismatches: fma.mismatches, ...timingFields(fma.timing) }));
   } catch (e) {
     console.log(JSON.stringify({ ...base, roofline: 'fma', error: e instanceof Error ? e.message : String(e) }));
+  }
+  // The tensor roof (roofline_mma.wgsl), where the adapter has the tensor-core rung's features and subgroup size.
+  const needs = tensorProbeNeeds(ctx.info);
+  if (needs) {
+    console.log(`roofline tensor: not measured: ${say(needs)}`);
+    console.log(JSON.stringify({ ...base, roofline: 'tensor', notMeasured: say(needs) }));
+    return;
+  }
+  try {
+    const m = await runMmaProbe(ctx, sizes.mma, guard, run);
+    console.log(`roofline tensor ${m.config.workgroups} workgroups × ${m.config.subgroups} subgroups × ${m.config.trips} trips of 4 MMA: ${r3(m.gflops)} GFLOP/s ${m.verified ? 'verified' : `NOT verified (${m.mismatches} wrong)`}`);
+    console.log(JSON.stringify({ ...base, roofline: 'tensor', ...m.config, flops: m.flops, gflops: m.gflops, verified: m.verified, mismatches: m.mismatches, ...timingFields(m.timing) }));
+  } catch (e) {
+    console.log(JSON.stringify({ ...base, roofline: 'tensor', error: e instanceof Error ? e.message : String(e) }));
   }
 }
 

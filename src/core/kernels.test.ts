@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bandPlan, gpuShape, isPlanFailure, kKernelIds, kKernels, kLadderIds, kNativeReference, kReferenceRun, kTunedKernelIds, labelContext, planKernel as planData, type KernelId, type LaunchPlan, type PlanInfo } from './kernels';
+import { bandPlan, gpuShape, isPlanFailure, kernelNeeds, kKernelIds, kTensorCoreIds, usesTensorCores, kKernels, kLadderIds, kNativeReference, kReferenceRun, kTunedKernelIds, labelContext, planKernel as planData, type KernelId, type LaunchPlan, type PlanInfo } from './kernels';
 import { kTileWidths, type Shape, type TileWidth } from './shape';
 import { say } from '../i18n';
 import { kernelLabel, kernelSummary, mappingText, tunableDoc } from '../i18n/kernels';
@@ -111,6 +111,18 @@ describe('launch plans', () => {
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { limits: info.limits, features: info.features })).toMatch(/exactly 32/);
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, limits: limits(16384) })).toMatch(/20992|20,992/);
     expect(planKernel('tensor', { m: 64, k: 64, n: 64 }, 16, { ...info, features: ['shader-f16'] })).toMatch(/“chromium-experimental-subgroup-matrix”/);
+  });
+  it('the tensor-core rungs are known by their feature, and their needs (features, then subgroup size) come before any plan, for the roofline’s tensor probe too', () => {
+    expect(kTensorCoreIds).toContain('tensor');
+    expect(kTensorCoreIds.every(usesTensorCores)).toBe(true);
+    expect(usesTensorCores('reg4x4')).toBe(false);
+    const info = { features: ['shader-f16', 'chromium-experimental-subgroup-matrix'], subgroupMinSize: 32, subgroupMaxSize: 32 };
+    expect(kernelNeeds('tensor', info)).toBeUndefined();
+    expect(kernelNeeds('tensor', { ...info, features: [] })).toEqual({ need: 'features', missing: ['shader-f16', 'chromium-experimental-subgroup-matrix'] });
+    expect(kernelNeeds('tensor', { ...info, subgroupMinSize: 8 })).toEqual({ need: 'subgroupExact', size: 32, min: 8, max: 32 });
+    expect(kernelNeeds('tensor', { features: info.features })).toEqual({ need: 'subgroupExact', size: 32 });
+    expect(kernelNeeds('subgroup', { features: ['subgroups'], subgroupMinSize: 4, subgroupMaxSize: 128 })).toEqual({ need: 'subgroupAtMost', max: 64, got: 128 });
+    expect(kernelNeeds('naive', { features: [] })).toBeUndefined();
   });
   it('the subgroup rung wants subgroups of at most 64', () => {
     expect(planKernel('subgroup', shape, 16, { ...roomy, subgroupMaxSize: 128 })).toMatch(/at most 64/);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import mmaSource from '../../shaders/roofline_mma.wgsl?raw';
+import { f16round } from './half';
+import { kTensorLanes } from './kernels/tensor';
 import {
+  attainableGflops,
   copyBytesMoved,
   copyElements,
   copyMismatches,
@@ -14,9 +18,22 @@ import {
   gflopPerS,
   grid2d,
   kH100Roofline,
+  kLargeMma,
+  kMaxMmaTrips,
+  kMmaInputs,
+  kMmaLanes,
+  kMmaPerTrip,
+  mmaExpected,
+  mmaFlops,
+  mmaInputs,
+  mmaMismatches,
+  mmaOutputFloats,
+  mmaTripSums,
   ridge,
+  roofShare,
   roofline,
   rooflineChart,
+  rooflineEstimateSeconds,
   rooflineSizes,
 } from './roofline';
 
@@ -131,5 +148,122 @@ describe('roofline chart', () => {
     expect(c.yMin).toBeLessThanOrEqual(Math.log10(0.05));
     expect(c.points[0]!.clamped).toBe(false);
     expect(c.here.points.every(([x, y]) => x >= 0 && x <= 1 && y >= 0 && y <= 1)).toBe(true);
+  });
+});
+
+describe('the tensor roof’s probe (roofline_mma.wgsl, issue #49)', () => {
+  it('counts a 16×16×16 multiply-accumulate as 8,192 FLOP, four per trip per subgroup', () => {
+    expect(mmaFlops({ workgroups: 1, subgroups: 1, trips: 1 })).toBe(4 * 2 * 16 ** 3);
+    expect(mmaFlops(kLargeMma)).toBe(4096 * 4 * 4 * 2048 * 8192);
+    expect(mmaOutputFloats({ workgroups: 3, subgroups: 4 })).toBe(3 * 4 * 1024);
+  });
+  it('is written for the tensor-core rung’s subgroups of 32', () => {
+    expect(kMmaLanes).toBe(kTensorLanes);
+  });
+  it('sizes a GPU’s run at about 10^12 FLOP within one 128 MiB binding, a software adapter’s tiny', () => {
+    const hw = rooflineSizes({ isFallbackAdapter: false, maxStorageBufferBindingSize: 2 ** 31, maxBufferSize: 2 ** 31 });
+    const sw = rooflineSizes({ isFallbackAdapter: true, maxStorageBufferBindingSize: 2 ** 27, maxBufferSize: 2 ** 28 });
+    expect(mmaFlops(hw.mma)).toBeGreaterThan(5e11);
+    expect(mmaFlops(hw.mma)).toBeLessThan(5e12);
+    expect(mmaOutputFloats(hw.mma) * 4).toBeLessThanOrEqual(128 << 20);
+    expect(hw.mma.trips).toBeLessThanOrEqual(kMaxMmaTrips);
+    expect(mmaFlops(sw.mma)).toBeLessThan(1e7);
+  });
+  it('takes small integers, exact in f16, that differ fragment from fragment', () => {
+    const x = mmaInputs();
+    expect(x).toHaveLength(kMmaInputs);
+    for (const v of x) {
+      expect(Number.isInteger(v) && v >= -2 && v <= 2).toBe(true);
+      expect(f16round(v)).toBe(v);
+    }
+    const frags = [0, 1, 2, 3].map((f) => Array.from(x.subarray(256 * f, 256 * (f + 1))).join());
+    expect(new Set(frags).size).toBe(4);
+  });
+  it('expects each result fragment to be left × right, row-major (not the transpose)', () => {
+    const x = mmaInputs();
+    const s = mmaTripSums(x);
+    // c01, row 3, column 5: Σ_k a0[3][k] · b1[k][5], a0 at 0 and b1 at 768, both row-major.
+    let want = 0;
+    for (let k = 0; k < 16; k++) want += x[3 * 16 + k]! * x[768 + k * 16 + 5]!;
+    expect(s[256 + 3 * 16 + 5]).toBe(want);
+    // The transpose's element differs somewhere: the check tells row-major from column-major.
+    let differs = 0;
+    for (let r = 0; r < 16; r++) for (let c = 0; c < 16; c++) if (s[r * 16 + c] !== s[c * 16 + r]) differs++;
+    expect(differs).toBeGreaterThan(100);
+  });
+  it('keeps every partial sum exact in f32 up to kMaxMmaTrips trips, in any order of adding', () => {
+    const s = mmaTripSums();
+    const big = Math.max(...Array.from(s, Math.abs));
+    expect(big).toBeLessThanOrEqual(64);
+    expect(big * kMaxMmaTrips).toBeLessThan(2 ** 24);
+    // Trip by trip, each product added in f32 (as a tensor core may): the same integers as trips × one trip's sums.
+    const trips = 300;
+    const e = mmaExpected(trips);
+    const x = mmaInputs();
+    for (const at of [0, 17, 300, 555, 1023]) {
+      const f = Math.floor(at / 256);
+      const a = (f >> 1) * 256;
+      const b = 512 + (f & 1) * 256;
+      const r = Math.floor((at % 256) / 16);
+      const c = at % 16;
+      let acc = 0;
+      for (let t = 0; t < trips; t++) for (let k = 15; k >= 0; k--) acc = Math.fround(acc + x[a + r * 16 + k]! * x[b + k * 16 + c]!);
+      expect(acc).toBe(e[at]);
+      expect(Math.fround(e[at]!)).toBe(e[at]);
+    }
+  });
+  it('counts every stored value that differs from its subgroup’s, at any offset into the output', () => {
+    const e = mmaExpected(8);
+    const got = new Float32Array(3 * 1024);
+    for (let s = 0; s < 3; s++) got.set(e, s * 1024);
+    expect(mmaMismatches(got, 0, e)).toEqual({ count: 0 });
+    expect(mmaMismatches(got.subarray(100), 100, e)).toEqual({ count: 0 });
+    got[2048 + 7] = got[2048 + 7]! + 1;
+    expect(mmaMismatches(got, 0, e)).toEqual({ count: 1, firstAt: 2055 });
+    // Nearly every sum is non-zero, so a lost trip or a subgroup that never stored shows almost everywhere.
+    const nonZero = Array.from(e).filter((v) => v !== 0).length;
+    expect(nonZero).toBeGreaterThan(0.9 * 1024);
+    expect(new Set(e).size).toBeGreaterThan(20);
+    expect(mmaMismatches(got, 0, mmaExpected(7)).count).toBeGreaterThanOrEqual(3 * nonZero - 1);
+    expect(mmaMismatches(new Float32Array(1024), 0, e).count).toBe(nonZero);
+  });
+  it('is written with four named result fragments in straight-line code, never an array of fragments', () => {
+    expect(mmaSource.match(/var c\d\d: subgroup_matrix_result<f32, 16, 16>;/g)).toHaveLength(4);
+    expect(mmaSource.match(/subgroupMatrixMultiplyAccumulate\(/g)).toHaveLength(kMmaPerTrip);
+    expect(mmaSource).not.toMatch(/array<subgroup_matrix/);
+    expect(mmaSource).toMatch(new RegExp(`const SG: u32 = ${kMmaLanes}u;`));
+  });
+});
+
+describe('the tensor roof on the chart and as a point’s roof', () => {
+  const h200 = { bandwidthGbs: 4190, fmaGflops: 58323, tensorGflops: 633000 };
+  const ref = { bandwidthGbs: kH100Roofline.bandwidthGbs, fmaGflops: kH100Roofline.fmaGflops };
+  it('draws a third roof, flat at the tensor figure, with the axes fitted to it', () => {
+    const c = rooflineChart(h200, ref, [{ id: 'tensor', intensity: 600, gflops: 17500, trusted: true, tensor: true }]);
+    expect(c.tensor).toBeDefined();
+    expect(c.tensor!.ridge).toBeCloseTo(633000 / 4190);
+    expect(c.yMax).toBeGreaterThanOrEqual(Math.log10(633000));
+    expect(c.xMax).toBeGreaterThanOrEqual(Math.log10(633000 / 4190));
+    const flat = c.tensor!.points.at(-1)![1];
+    expect(flat).toBeLessThanOrEqual(1);
+    expect(flat).toBeGreaterThan(c.here.points.at(-1)![1]); // above the FP32 roof
+    expect(c.tensor!.points.every(([x, y]) => x >= 0 && x <= 1 && y >= 0 && y <= 1)).toBe(true);
+    expect(c.points[0]!.clamped).toBe(false);
+    expect(rooflineChart({ bandwidthGbs: 4190, fmaGflops: 58323 }, ref, []).tensor).toBeUndefined();
+    expect(rooflineChart({ ...h200, tensorGflops: 0 }, ref, []).tensor).toBeUndefined();
+  });
+  it('judges a tensor-core rung against the tensor roof, any other against the FP32 roof', () => {
+    expect(attainableGflops({ intensity: 1000 }, h200)).toBe(58323);
+    expect(attainableGflops({ intensity: 1000, tensor: true }, h200)).toBe(633000);
+    expect(attainableGflops({ intensity: 10, tensor: true }, h200)).toBe(41900); // under the slope
+    expect(roofShare({ intensity: 1000, gflops: 17500, tensor: true }, h200)).toBeCloseTo(17500 / 633000);
+    expect(roofShare({ intensity: 1000, gflops: 17500 }, h200)).toBeCloseTo(17500 / 58323);
+    // No tensor roof measured: the tensor rung is not judged against the FP32 one.
+    expect(roofShare({ intensity: 1000, gflops: 17500, tensor: true }, { bandwidthGbs: 4190, fmaGflops: 58323 })).toBeUndefined();
+    expect(roofShare({ intensity: 0, gflops: 1 }, h200)).toBeUndefined();
+  });
+  it('adds the tensor probe to the run’s estimate where it runs', () => {
+    const hw = rooflineSizes({ isFallbackAdapter: false, maxStorageBufferBindingSize: 2 ** 31, maxBufferSize: 2 ** 31 });
+    expect(rooflineEstimateSeconds(hw, true)).toBeGreaterThan(rooflineEstimateSeconds(hw));
   });
 });

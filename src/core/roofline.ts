@@ -1,7 +1,8 @@
 /**
- * The measured roofline (issue 27): the sizes of the two probes (shaders/roofline_copy.wgsl, a
- * streaming copy, and shaders/roofline_fma.wgsl, chains of fma), their models (bytes moved, FLOP),
- * their CPU checks, the roofline itself — attainable GFLOP/s = min(peak, intensity × bandwidth) —
+ * The measured roofline (issue 27): the sizes of the probes (shaders/roofline_copy.wgsl, a
+ * streaming copy; shaders/roofline_fma.wgsl, chains of fma; and, where the adapter has subgroup
+ * matrices, shaders/roofline_mma.wgsl, the tensor cores' multiply-accumulate, issue #49), their
+ * models (bytes moved, FLOP), their CPU checks, the roofline itself — attainable GFLOP/s = min(peak, intensity × bandwidth) —
  * and the chart's data (log-log axes, the roofs as lines, the rungs as points). Pure: no GPU, no
  * DOM, no words.
  */
@@ -51,9 +52,20 @@ export interface FmaConfig {
   readonly workgroupSize: number;
 }
 
+/** The tensor-core probe (roofline_mma.wgsl): workgroups of `subgroups` subgroups, each running `trips` trips of 4 multiply-accumulates. */
+export interface MmaConfig {
+  readonly workgroups: number;
+  /** Subgroups (of kMmaLanes invocations) per workgroup: the WGSL's SUBGROUPS. */
+  readonly subgroups: number;
+  /** Loop trips: 1 … kMaxMmaTrips. */
+  readonly trips: number;
+}
+
 export interface RooflineSizes {
   readonly copy: CopyConfig;
   readonly fma: FmaConfig;
+  /** Run only where the adapter has the tensor-core rung's features and subgroup size. */
+  readonly mma: MmaConfig;
   /** 'small' on a software adapter (SwiftShader: about 0.2 GFLOP/s), 'large' on a GPU. */
   readonly scale: 'small' | 'large';
 }
@@ -81,6 +93,7 @@ export function rooflineSizes(a: AdapterFacts): RooflineSizes {
       scale: 'small',
       copy: { bytes: kSmallCopyBytes, workgroupSize: 64, perInvocation: 1, mode: 'block' },
       fma: { invocations: 1024, iterations: 64, workgroupSize: 64 },
+      mma: { workgroups: 4, subgroups: 4, trips: 16 },
     };
   }
   const cap = Math.min(a.maxStorageBufferBindingSize, a.maxBufferSize);
@@ -89,8 +102,17 @@ export function rooflineSizes(a: AdapterFacts): RooflineSizes {
     scale: 'large',
     copy: { bytes, workgroupSize: 256, perInvocation: 1, mode: 'block' },
     fma: { invocations: 1 << 20, iterations: 4096, workgroupSize: 256 },
+    mma: kLargeMma,
   };
 }
+
+/**
+ * The tensor probe on a GPU: 4,096 workgroups of 4 subgroups (many per multiprocessor, so the last
+ * wave is a small part), 2,048 trips of 4 multiply-accumulates: 1.1·10^12 FLOP, about 1.7 ms at the
+ * 633 TFLOP/s an H200 reached with this loop (e2e-gpu/tensor.gpu.ts), a few tens of ms on a small
+ * GPU; 64 MiB of results, checked on the CPU.
+ */
+export const kLargeMma: MmaConfig = { workgroups: 4096, subgroups: 4, trips: 2048 };
 
 /** vec4 elements of a copy. */
 export const copyElements = (c: Pick<CopyConfig, 'bytes'>): number => Math.floor(c.bytes / kVec4Bytes);
@@ -100,6 +122,81 @@ export const copyBytesMoved = (c: Pick<CopyConfig, 'bytes'>): number => 2 * copy
 
 /** The fma probe's model: 2 FLOP per fma, kFmaChains chains per invocation. */
 export const fmaFlops = (f: Pick<FmaConfig, 'invocations' | 'iterations'>): number => 2 * kFmaChains * f.iterations * f.invocations;
+
+// ---- the tensor-core probe (roofline_mma.wgsl) --------------------------------------------------
+
+/** A fragment's side: subgroup_matrix_*<…, 16, 16>. */
+export const kMmaFragment = 16;
+/** Invocations of a subgroup the WGSL is written for (its SG; the tensor-core rung's kTensorLanes). */
+export const kMmaLanes = 32;
+/** Multiply-accumulates per loop trip: four named result fragments. */
+export const kMmaPerTrip = 4;
+/** f32 values each subgroup stores: its four 16×16 result fragments. */
+export const kMmaFloatsPerSubgroup = kMmaPerTrip * kMmaFragment * kMmaFragment;
+/** X's length: a0, a1, b0, b1, 256 values each. */
+export const kMmaInputs = 4 * kMmaFragment * kMmaFragment;
+/** The most trips whose sums stay exact in f32: trips × 64 (the largest dot product of the inputs) < 2^24. */
+export const kMaxMmaTrips = 1 << 18;
+
+/** The probe's model: each multiply-accumulate of 16×16×16 is 16³ multiply-adds, 2 FLOP each. */
+export const mmaFlops = (c: MmaConfig): number => c.workgroups * c.subgroups * kMmaPerTrip * c.trips * 2 * kMmaFragment ** 3;
+
+/** f32 values the probe stores (all of them checked). */
+export const mmaOutputFloats = (c: Pick<MmaConfig, 'workgroups' | 'subgroups'>): number => c.workgroups * c.subgroups * kMmaFloatsPerSubgroup;
+
+/**
+ * X: small integers −2 … 2 (exact in f16), scrambled by a multiplicative hash of the index (a
+ * regular pattern made most products cancel to a few values), so the 1,024 sums take many values
+ * (36, 4 % zeros) and a transposed or misplaced fragment shows; a0 at 0, a1 at 256, b0 at 512, b1 at 768, row-major.
+ */
+export function mmaInputs(): Float32Array {
+  const x = new Float32Array(kMmaInputs);
+  for (let i = 0; i < kMmaInputs; i++) x[i] = ((Math.imul(i + 1, 2654435761) >>> 20) % 5) - 2;
+  return x;
+}
+
+/**
+ * One trip's sums, as the probe stores them: c00 = a0·b0, c01 = a0·b1, c10 = a1·b0, c11 = a1·b1,
+ * each 16×16 row-major (element r, c = Σ_k a[r][k]·b[k][c]), one after the other: 1,024 integers.
+ */
+export function mmaTripSums(x: Float32Array = mmaInputs()): Float64Array {
+  const F = kMmaFragment;
+  const out = new Float64Array(kMmaFloatsPerSubgroup);
+  const pairs = [[0, 0], [0, 1], [1, 0], [1, 1]] as const;
+  pairs.forEach(([i, j], f) => {
+    const a = i * F * F;
+    const b = (2 + j) * F * F;
+    for (let r = 0; r < F; r++) {
+      for (let c = 0; c < F; c++) {
+        let s = 0;
+        for (let k = 0; k < F; k++) s += x[a + r * F + k]! * x[b + k * F + c]!;
+        out[f * F * F + r * F + c] = s;
+      }
+    }
+  });
+  return out;
+}
+
+/** What every subgroup stores after `trips` trips: trips × one trip's sums, every value an integer exact in f32. */
+export function mmaExpected(trips: number, x?: Float32Array): Float32Array {
+  return Float32Array.from(mmaTripSums(x), (v) => v * trips);
+}
+
+/**
+ * Values of `got` (starting at value `first` of Y) that differ from what their subgroup should
+ * store; counts them, keeps the first. `expected` is mmaExpected (1,024 values, repeated per subgroup).
+ */
+export function mmaMismatches(got: Float32Array, first: number, expected: Float32Array): { count: number; firstAt?: number } {
+  let count = 0;
+  let firstAt: number | undefined;
+  for (let j = 0; j < got.length; j++) {
+    if (got[j] !== expected[(first + j) % kMmaFloatsPerSubgroup]) {
+      if (firstAt === undefined) firstAt = first + j;
+      count++;
+    }
+  }
+  return firstAt === undefined ? { count } : { count, firstAt };
+}
 
 /** GB/s (10^9 bytes per second) of `bytes` in `ms`; 0 for no time. */
 export const gbPerS = (bytes: number, ms: number): number => (ms > 0 ? bytes / (ms * 1e6) : 0);
@@ -193,10 +290,33 @@ export const roofline = (intensity: number, peakGflops: number, bandwidthGbs: nu
 /** The ridge: the intensity (FLOP/byte) where the bandwidth roof meets the compute roof. */
 export const ridge = (peakGflops: number, bandwidthGbs: number): number => (bandwidthGbs > 0 ? peakGflops / bandwidthGbs : Infinity);
 
+const log10 = (v: number) => Math.log10(v);
+const valid = (v: number) => Number.isFinite(v) && v > 0;
+
 /** The figures the roofline needs, as measured (or as the reference). */
 export interface Roofs {
   readonly bandwidthGbs: number;
   readonly fmaGflops: number;
+  /** The tensor roof (f16 inputs, f32 sums), where it was measured. */
+  readonly tensorGflops?: number;
+}
+
+/**
+ * What a point can reach at its intensity, on the roof that is its own: a tensor-core rung's on the
+ * tensor roof (its compute roof is the tensor units', not the FP32 units'), any other's on the FP32
+ * roof; undefined for a tensor-core rung where the tensor roof was not measured (the FP32 roof is
+ * not its roof).
+ */
+export function attainableGflops(p: { readonly intensity: number; readonly tensor?: boolean }, r: Roofs): number | undefined {
+  const peak = p.tensor ? r.tensorGflops : r.fmaGflops;
+  if (peak === undefined || !valid(peak) || !valid(r.bandwidthGbs) || !valid(p.intensity)) return undefined;
+  return roofline(p.intensity, peak, r.bandwidthGbs);
+}
+
+/** A point's measured GFLOP/s as a fraction of what its own roof allows at its intensity (attainableGflops). */
+export function roofShare(p: { readonly intensity: number; readonly gflops: number; readonly tensor?: boolean }, r: Roofs): number | undefined {
+  const roof = attainableGflops(p, r);
+  return roof === undefined || !valid(p.gflops) ? undefined : p.gflops / roof;
 }
 
 export interface RungPoint {
@@ -208,6 +328,8 @@ export interface RungPoint {
   /** Measured here, GFLOP/s. */
   readonly gflops: number;
   readonly trusted: boolean;
+  /** A tensor-core rung (core/kernels usesTensorCores): judged against the tensor roof. */
+  readonly tensor?: boolean;
 }
 
 export interface ChartLine {
@@ -226,21 +348,21 @@ export interface RooflineChartData {
   readonly yTicks: readonly number[];
   readonly here: ChartLine;
   readonly reference: ChartLine;
+  /** This GPU's tensor roof (the same slope, flat at the tensor figure), where it was measured: from where it leaves the FP32 roof on. */
+  readonly tensor?: ChartLine;
   /** The rungs placed at (intensity, GFLOP/s), in chart units; those outside the axes are clamped and marked. */
   readonly points: ReadonlyArray<RungPoint & { readonly x: number; readonly y: number; readonly clamped: boolean }>;
 }
 
-const log10 = (v: number) => Math.log10(v);
-const valid = (v: number) => Number.isFinite(v) && v > 0;
 
 /** The line of a roofline from intensity 10^xMin to 10^xMax: the slope up to the ridge, then flat. */
-function roofLine(r: Roofs, xMin: number, xMax: number, toX: (v: number) => number, toY: (v: number) => number): ChartLine {
-  const rg = ridge(r.fmaGflops, r.bandwidthGbs);
-  const lo = 10 ** xMin;
+function roofLine(r: Roofs, xMin: number, xMax: number, toX: (v: number) => number, toY: (v: number) => number, peak = r.fmaGflops, from = 0): ChartLine {
+  const rg = ridge(peak, r.bandwidthGbs);
+  const lo = Math.max(10 ** xMin, from);
   const hi = 10 ** xMax;
-  const pts: Array<readonly [number, number]> = [[toX(lo), toY(roofline(lo, r.fmaGflops, r.bandwidthGbs))]];
-  if (rg > lo && rg < hi) pts.push([toX(rg), toY(r.fmaGflops)]);
-  pts.push([toX(hi), toY(roofline(hi, r.fmaGflops, r.bandwidthGbs))]);
+  const pts: Array<readonly [number, number]> = [[toX(lo), toY(roofline(lo, peak, r.bandwidthGbs))]];
+  if (rg > lo && rg < hi) pts.push([toX(rg), toY(peak)]);
+  pts.push([toX(hi), toY(roofline(hi, peak, r.bandwidthGbs))]);
   return { points: pts, ridge: rg };
 }
 
@@ -250,8 +372,9 @@ function roofLine(r: Roofs, xMin: number, xMax: number, toX: (v: number) => numb
  */
 export function rooflineChart(here: Roofs, reference: Roofs, rungs: readonly RungPoint[]): RooflineChartData {
   const pts = rungs.filter((p) => valid(p.intensity) && valid(p.gflops));
-  const xs = [ridge(here.fmaGflops, here.bandwidthGbs), ridge(reference.fmaGflops, reference.bandwidthGbs), ...pts.map((p) => p.intensity)].filter(valid);
-  const ys = [here.fmaGflops, reference.fmaGflops, ...pts.map((p) => p.gflops)].filter(valid);
+  const tensor = here.tensorGflops !== undefined && valid(here.tensorGflops) && valid(here.bandwidthGbs) ? here.tensorGflops : undefined;
+  const xs = [ridge(here.fmaGflops, here.bandwidthGbs), ridge(reference.fmaGflops, reference.bandwidthGbs), ...(tensor ? [ridge(tensor, here.bandwidthGbs)] : []), ...pts.map((p) => p.intensity)].filter(valid);
+  const ys = [here.fmaGflops, reference.fmaGflops, ...(tensor ? [tensor] : []), ...pts.map((p) => p.gflops)].filter(valid);
   const xMin = Math.min(-1, Math.floor(log10(Math.min(...xs)) - 0.5));
   const xMax = Math.max(2, Math.ceil(log10(Math.max(...xs)) + 0.5));
   const yMax = Math.ceil(log10(Math.max(...ys)) + 0.1);
@@ -271,6 +394,8 @@ export function rooflineChart(here: Roofs, reference: Roofs, rungs: readonly Run
     yTicks: range(yMin, yMax),
     here: roofLine(here, xMin, xMax, toX, (v) => toY(Math.max(v, 10 ** yMin))),
     reference: roofLine(reference, xMin, xMax, toX, (v) => toY(Math.max(v, 10 ** yMin))),
+    // The tensor roof shares this GPU's slanted roof up to where the two part (the lower of the two ridges): drawn from there on.
+    ...(tensor ? { tensor: roofLine(here, xMin, xMax, toX, (v) => toY(Math.max(v, 10 ** yMin)), tensor, Math.min(ridge(here.fmaGflops, here.bandwidthGbs), ridge(tensor, here.bandwidthGbs))) } : {}),
     points: pts.map((p) => {
       const x = toX(p.intensity);
       const y = toY(p.gflops);
@@ -301,13 +426,28 @@ export interface RooflineFigures {
   readonly copyMs?: number;
   readonly builtinMs?: number;
   readonly fmaMs?: number;
+  /** The tensor probe, where this adapter could run it (absent in links made before it travelled). */
+  readonly tensor?: TensorFigures;
+}
+
+/** The tensor probe's figures: GFLOP/s (median), its FLOP per run, median, runs, clock and check. */
+export interface TensorFigures {
+  readonly gflops: number;
+  /** FLOP of one run, in GFLOP. */
+  readonly gflop: number;
+  readonly ms: number;
+  readonly runs: number;
+  readonly clock: 'gpu-timestamp' | 'wall-clock';
+  /** Every stored value matched the CPU's. */
+  readonly verified: boolean;
 }
 
 /**
  * About how long a roofline run takes, in seconds: on a GPU each of the three timings settles the
  * clock (up to 2 s) and samples for about 1 s, plus filling and checking 256 MiB; on a software
  * adapter there is nothing to settle, and each timing's warm-ups and at least 3 samples dominate.
+ * The tensor probe, where it runs (`tensor`), is a fourth timing and 64 MiB checked.
  */
-export function rooflineEstimateSeconds(sizes: RooflineSizes): number {
-  return sizes.scale === 'small' ? 6 : 10;
+export function rooflineEstimateSeconds(sizes: RooflineSizes, tensor = false): number {
+  return (sizes.scale === 'small' ? 6 : 10) + (tensor ? (sizes.scale === 'small' ? 1 : 3) : 0);
 }

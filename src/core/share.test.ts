@@ -515,6 +515,25 @@ describe('the roofline in a share link', () => {
     expect(SharePayloadSchema.safeParse({ ...payload, roofline: { ...roofline, fmaGflops: -1 } }).success).toBe(false);
     expect(SharePayloadSchema.safeParse({ ...payload, roofline: { ...roofline, extra: 1 } }).success).toBe(false);
   });
+  // The tensor roof (issue #49): an H200's, as its probe measured it (1.1·10^12 FLOP in 1.74 ms).
+  const tensor = { gflops: 1_099_511.627776 / 1.74, gflop: 1099.511627776, ms: 1.74, runs: 40, clock: 'gpu-timestamp' as const, verified: true };
+  it('carries the tensor roof where it was measured, and brings it back exactly', async () => {
+    const d = await decodeShare(await encodeShare({ ...payload, roofline: { ...roofline, tensor } }));
+    expect(d.roofline?.tensor).toEqual(tensor);
+    expect(d.roofline).toEqual({ ...roofline, tensor });
+  });
+  it('still opens a link made before the tensor roof travelled: no tensor roof, the rest as before', async () => {
+    // What the app wrote before: the roofline object with no tensor field.
+    const d = await decodeShare(await encodeShare({ ...payload, roofline }));
+    expect(d.roofline).toEqual(roofline);
+    expect(d.roofline && 'tensor' in d.roofline).toBe(false);
+  });
+  it('refuses a tensor roof that is no figure (negative, a missing or unknown field)', () => {
+    expect(SharePayloadSchema.safeParse({ ...payload, roofline: { ...roofline, tensor: { ...tensor, gflops: -1 } } }).success).toBe(false);
+    const { ms: _ms, ...noMs } = tensor;
+    expect(SharePayloadSchema.safeParse({ ...payload, roofline: { ...roofline, tensor: noMs } }).success).toBe(false);
+    expect(SharePayloadSchema.safeParse({ ...payload, roofline: { ...roofline, tensor: { ...tensor, extra: 1 } } }).success).toBe(false);
+  });
 });
 
 describe('the probes in a share link', () => {

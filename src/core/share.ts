@@ -43,6 +43,20 @@ export const RooflineShareSchema = z.strictObject({
   copyMs: z.optional(rate()),
   builtinMs: z.optional(rate()),
   fmaMs: z.optional(rate()),
+  /**
+   * The tensor roof (core/roofline TensorFigures), where the sender's adapter could run its probe.
+   * Optional: links made before it travelled, or from a GPU without subgroup matrices, open as before.
+   */
+  tensor: z.optional(
+    z.strictObject({
+      gflops: rate(),
+      gflop: rate(),
+      ms: rate(),
+      runs: z.number().check(z.int(), z.minimum(0), z.maximum(1000)),
+      clock: ClockSchema,
+      verified: z.boolean(),
+    }),
+  ),
 });
 
 /** One probe's figures as the sender measured them: per variant, its median, rate and verdicts. */

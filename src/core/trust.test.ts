@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allTrusted, barShares, kAssumedStepMs, kMaxCiHalfWidthPct, kMaxGpuBandwidthGbs, kMaxGpuGflops, kMaxProbeRatio, kMaxTrustedSpread, kMaxWorkgroupGbs, kMinClockSteps, notDrawn, pointTrust, rooflineFigureTrust, runClockStepMs, runTrust, softwareAdapter, timeableSize, trustOf, type Trust } from './trust';
+import { allTrusted, barShares, kAssumedStepMs, kMaxCiHalfWidthPct, kMaxGpuBandwidthGbs, kMaxGpuGflops, kMaxProbeRatio, kMaxTensorGflops, kMaxTrustedSpread, kMaxWorkgroupGbs, kMinClockSteps, notDrawn, pointTrust, rooflineFigureTrust, runClockStepMs, runTrust, softwareAdapter, timeableSize, trustOf, type Trust } from './trust';
 import { probeFigureTrust } from './probeTrust';
 
 const fig = (medianMs: number, minMs: number, maxMs: number, dispatchesPerSample = 1, clockStepMs = 0.1) => ({ medianMs, minMs, maxMs, dispatchesPerSample, clockStepMs });
@@ -194,6 +194,15 @@ describe('the roofline in a link: plausible, consistent with its own medians, ve
     expect(v.problems[0]!.expected).toBeCloseTo(genuine.bandwidthGbs, 9);
     expect(v.verified).toBe(false);
     expect(rooflineFigureTrust({ ...genuine, copyMs: 0 }).problems[0]).toMatchObject({ figure: 'bandwidth', flaw: 'inconsistent', expected: 0 });
+  });
+  it('checks a tensor roof too: plausible up to 20 PFLOP/s, consistent with its FLOP and median, verified', () => {
+    const tensor = { gflops: 1099.5 / 1.74e-3, gflop: 1099.5, ms: 1.74, verified: true };
+    expect(rooflineFigureTrust({ ...H100, tensor })).toMatchObject({ trusted: true, verified: true, problems: [] });
+    // 633 TFLOP/s is far above the FP32 limit and plausible for tensor cores; 50 PFLOP/s is not.
+    expect(tensor.gflops).toBeGreaterThan(kMaxGpuGflops / 2);
+    expect(rooflineFigureTrust({ ...H100, tensor: { ...tensor, gflops: 5e7, ms: 1099.5 / 5e7 / 1e-3 } }).problems).toEqual([{ figure: 'tensor', flaw: 'implausible', value: 5e7, expected: kMaxTensorGflops }]);
+    expect(rooflineFigureTrust({ ...H100, tensor: { ...tensor, ms: 3.48 } }).problems.map((p) => `${p.figure}:${p.flaw}`)).toEqual(['tensor:inconsistent']);
+    expect(rooflineFigureTrust({ ...H100, tensor: { ...tensor, verified: false } })).toMatchObject({ trusted: false, verified: false, problems: [] });
   });
   it('is verified only when both probes were, and trusted only off a software adapter', () => {
     expect(rooflineFigureTrust({ ...genuine, verified: false })).toMatchObject({ trusted: false, verified: false, problems: [] });

@@ -277,6 +277,11 @@ export function softwareAdapter(d: AdapterStrings): { readonly software: boolean
  */
 export const kMaxGpuBandwidthGbs = 50_000;
 /**
+ * No GPU's tensor cores reach this with f16 inputs and f32 sums: 20 PFLOP/s, ten times a B200's
+ * dense f16 rate (about 2.25 PFLOP/s) and twenty times an H200's (about 0.99). A shared tensor roof above it is implausible.
+ */
+export const kMaxTensorGflops = 2e7;
+/**
  * Workgroup memory is faster (an H100's shared memory reads about 33 TB/s in all, and its bank
  * probe measured 18 TB/s): 500 TB/s is beyond any GPU's.
  */
@@ -299,7 +304,7 @@ export type FigureFlaw = (typeof kFigureFlaws)[number];
 /** One figure that fails the rule, as data: which, why, its value and the limit or the value it should have. */
 export interface FigureProblem {
   /** bandwidth, builtin, fma (the roofline); a probe variant (coalesced … padded); ratio or paddedRatio (a probe's ratios). */
-  readonly figure: 'bandwidth' | 'builtin' | 'fma' | GlobalKind | BankKind | 'ratio' | 'paddedRatio';
+  readonly figure: 'bandwidth' | 'builtin' | 'fma' | 'tensor' | GlobalKind | BankKind | 'ratio' | 'paddedRatio';
   readonly flaw: FigureFlaw;
   readonly value: number;
   /** implausible: the limit it passed; inconsistent: what its bytes or FLOP and median give. */
@@ -333,17 +338,19 @@ export interface RooflineFigureFields {
   readonly copyMs?: number;
   readonly builtinMs?: number;
   readonly fmaMs?: number;
+  /** The tensor roof, in links that carry one: its rate, FLOP of a run (GFLOP), median and check. */
+  readonly tensor?: { readonly gflops: number; readonly gflop: number; readonly ms: number; readonly verified: boolean };
 }
 
 /**
  * The rule over a shared roofline: each rate physically plausible (bandwidth ≤ kMaxGpuBandwidthGbs,
- * FMA ≤ kMaxGpuGflops), and, where the link carries the medians, consistent with its own bytes or
- * FLOP and median (the copy moves 2 × copyMib MiB); verified only when both probes were and no figure fails.
+ * FMA ≤ kMaxGpuGflops, the tensor roof ≤ kMaxTensorGflops), and, where the link carries the medians, consistent with its own bytes or
+ * FLOP and median (the copy moves 2 × copyMib MiB); verified only when every probe was (the tensor one too, where it ran) and no figure fails.
  */
 export function rooflineFigureTrust(r: RooflineFigureFields, from?: { readonly software?: boolean }): SharedFigureTrust {
   const problems: FigureProblem[] = [];
   const moved = 2 * r.copyMib * 2 ** 20;
-  const check = (figure: 'bandwidth' | 'builtin' | 'fma', value: number, limit: number, expected: number | undefined) => {
+  const check = (figure: 'bandwidth' | 'builtin' | 'fma' | 'tensor', value: number, limit: number, expected: number | undefined) => {
     if (!(value <= limit)) problems.push({ figure, flaw: 'implausible', value, expected: limit });
     else if (expected !== undefined && !agrees(value, expected)) problems.push({ figure, flaw: 'inconsistent', value, expected });
   };
@@ -351,7 +358,8 @@ export function rooflineFigureTrust(r: RooflineFigureFields, from?: { readonly s
   check('bandwidth', r.bandwidthGbs, kMaxGpuBandwidthGbs, rate(moved, r.copyMs));
   check('builtin', r.builtinGbs, kMaxGpuBandwidthGbs, rate(moved, r.builtinMs));
   check('fma', r.fmaGflops, kMaxGpuGflops, rate(r.fmaGflop * 1e9, r.fmaMs));
+  if (r.tensor) check('tensor', r.tensor.gflops, kMaxTensorGflops, rate(r.tensor.gflop * 1e9, r.tensor.ms));
   const software = from?.software === true;
-  const verified = r.verified && problems.length === 0;
+  const verified = r.verified && (r.tensor?.verified ?? true) && problems.length === 0;
   return { trusted: verified && !software, verified, software, problems };
 }

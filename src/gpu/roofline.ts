@@ -1,11 +1,15 @@
 /**
- * Run the roofline's two probes on the GPU, each verified and timed like the kernels (timing.ts):
+ * Run the roofline's probes on the GPU, each verified and timed like the kernels (timing.ts):
  * the streaming copy (shaders/roofline_copy.wgsl) → GB/s, beside the engine's own
- * copyBufferToBuffer of the same buffers in the same run; and chains of fma
- * (shaders/roofline_fma.wgsl) → GFLOP/s. Sizes, models and checks are core/roofline.ts.
+ * copyBufferToBuffer of the same buffers in the same run; chains of fma
+ * (shaders/roofline_fma.wgsl) → GFLOP/s; and, where the adapter has what the tensor-core rungs
+ * need (core/kernels kernelNeeds), the tensor cores' multiply-accumulate
+ * (shaders/roofline_mma.wgsl) → GFLOP/s. Sizes, models and checks are core/roofline.ts.
  */
 import copySource from '../../shaders/roofline_copy.wgsl?raw';
 import fmaSource from '../../shaders/roofline_fma.wgsl?raw';
+import mmaSource from '../../shaders/roofline_mma.wgsl?raw';
+import { kernelNeeds, kTensorCoreIds } from '../core/kernels';
 import { bestClock, type Clock } from '../core/clock';
 import {
   copyBytesMoved,
@@ -22,12 +26,20 @@ import {
   kFmaB,
   kFmaUnroll,
   kVec4Bytes,
+  kMaxMmaTrips,
+  kMmaFloatsPerSubgroup,
+  mmaExpected,
+  mmaFlops,
+  mmaInputs,
+  mmaMismatches,
+  mmaOutputFloats,
   rooflineSizes,
   type CopyConfig,
   type FmaConfig,
+  type MmaConfig,
   type RooflineSizes,
 } from '../core/roofline';
-import { said } from '../core/said';
+import { said, type Said } from '../core/said';
 import { summarize } from '../core/stats';
 import { OwnedBuffers, readBack, type Guard } from './buffers';
 import { GpuRunError, withErrorScopes, type GpuContext } from './device';
@@ -58,7 +70,7 @@ export interface RooflineOptions extends Omit<TimingOptions, 'onProgress'> {
   readonly onStage?: (stage: RooflineStage) => void;
 }
 
-export type RooflineStage = 'copy' | 'builtin' | 'fma' | 'verify';
+export type RooflineStage = 'copy' | 'builtin' | 'fma' | 'mma' | 'verify';
 
 export interface CopyProbeResult {
   readonly config: CopyConfig;
@@ -87,11 +99,44 @@ export interface FmaProbeResult {
   readonly mismatches: number;
 }
 
+export interface MmaProbeResult {
+  readonly config: MmaConfig;
+  readonly flops: number;
+  readonly timing: Timing;
+  readonly gflops: number;
+  readonly verified: boolean;
+  readonly mismatches: number;
+}
+
 export interface RooflineResult {
   readonly scale: RooflineSizes['scale'];
   readonly copy: CopyProbeResult;
   readonly builtin: BuiltinCopyResult;
   readonly fma: FmaProbeResult;
+  /** The tensor roof, where the adapter could run its probe. */
+  readonly tensor?: MmaProbeResult;
+  /** Why there is no tensor roof (a missing feature, the subgroup size, or the probe's own failure), as data. */
+  readonly tensorWhyNot?: Said;
+}
+
+/**
+ * Why this adapter cannot run the tensor probe, or undefined when it can: the tensor-core rung's own
+ * needs (its features and subgroup size, core/kernels kernelNeeds), so the roof is measured exactly
+ * where the rung can run.
+ */
+export function tensorProbeNeeds(info: GpuContext['info']): Said | undefined {
+  const id = kTensorCoreIds[0];
+  if (id === undefined) return said('run:roofline.tensorNoRung');
+  const n = kernelNeeds(id, info);
+  if (!n) return undefined;
+  switch (n.need) {
+    case 'features':
+      return said('run:roofline.tensorNeedsFeature', { features: n.missing.join(', ') });
+    case 'subgroupExact':
+      return said('run:roofline.tensorNeedsSubgroupExact', { size: n.size, min: n.min ?? '?', max: n.max ?? '?' });
+    case 'subgroupAtMost':
+      return said('run:roofline.tensorNeedsSubgroupAtMost', { max: n.max, got: n.got });
+  }
 }
 
 /** Bytes read back at a time when checking the copy. */
@@ -181,7 +226,74 @@ export async function runRoofline(ctx: GpuContext, opts: RooflineOptions = {}): 
   const guard = makeGuard(ctx, opts.signal);
   const { copy, builtin } = await runCopyProbe(ctx, sizes.copy, guard, opts);
   const fma = await runFmaProbe(ctx, sizes.fma, guard, opts);
-  return { scale: sizes.scale, copy, builtin, fma };
+  const needs = tensorProbeNeeds(ctx.info);
+  if (needs) return { scale: sizes.scale, copy, builtin, fma, tensorWhyNot: needs };
+  try {
+    const tensor = await runMmaProbe(ctx, sizes.mma, guard, opts);
+    return { scale: sizes.scale, copy, builtin, fma, tensor };
+  } catch (e) {
+    // A lost device or a cancelled run ends the whole run; any other failure of this one probe (an
+    // engine that offers the features but cannot compile the WGSL) leaves the other roofs standing and says why.
+    if (opts.signal?.aborted || (e instanceof GpuRunError && (e.kind === 'device-lost' || e.kind === 'cancelled'))) throw e;
+    return { scale: sizes.scale, copy, builtin, fma, tensorWhyNot: said('run:roofline.tensorFailed', { error: e instanceof GpuRunError && typeof e.said !== 'string' ? e.said : e instanceof Error ? e.message : String(e) }) };
+  }
+}
+
+/**
+ * The tensor probe: `trips` trips of four subgroupMatrixMultiplyAccumulate per subgroup, timed like
+ * the fma probe, then one run's every stored value compared with the CPU's (core/roofline mmaExpected).
+ * The workgroups are cut to what one binding holds on this device.
+ */
+export async function runMmaProbe(ctx: GpuContext, m: MmaConfig, guard: Guard, opts: RooflineOptions = {}): Promise<MmaProbeResult> {
+  const { device } = ctx;
+  const cap = Math.min(ctx.info.limits.maxStorageBufferBindingSize, ctx.info.limits.maxBufferSize);
+  const perGroup = m.subgroups * kMmaFloatsPerSubgroup * 4;
+  const wanted = Math.max(1, Math.min(m.workgroups, Math.floor(cap / perGroup)));
+  const grid = grid2d(wanted, ctx.info.limits.maxComputeWorkgroupsPerDimension || 65535);
+  // Every workgroup of the grid runs and stores (the WGSL has no bounds test), so the output holds them all.
+  const config: MmaConfig = { ...m, workgroups: grid.x * grid.y, trips: Math.max(1, Math.min(kMaxMmaTrips, Math.round(m.trips))) };
+  const bytes = mmaOutputFloats(config) * 4;
+  checkFits(ctx, bytes);
+  const owned = new OwnedBuffers(device, 'Roofline.mma');
+  try {
+    const { out, read, bg, pipe } = await withErrorScopes(device, said('run:roofline.preparing'), async () => {
+      const x = owned.create('x', mmaInputs().byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
+      const out = owned.create('out', bytes, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
+      const params = owned.create('params', 16, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
+      const read = owned.createRead('read', Math.min(bytes, kReadChunkBytes));
+      device.queue.writeBuffer(x, 0, mmaInputs());
+      device.queue.writeBuffer(params, 0, new Uint32Array([config.trips, grid.x, 0, 0]));
+      const pipe = await getPipeline(device, { label: 'Roofline.mma', source: mmaSource, constants: { SUBGROUPS: config.subgroups }, what: said('run:roofline.pipeline.mma') });
+      const bg = device.createBindGroup({ label: 'Roofline.mma.bindGroup', layout: pipe.getBindGroupLayout(0), entries: [x, out, params].map((buffer, binding) => ({ binding, resource: { buffer } })) });
+      return { out, read, bg, pipe };
+    });
+    const dispatch = dispatcher(pipe, bg, grid);
+    opts.onStage?.('mma');
+    const timing = await timeDispatches(ctx, 'Roofline.mma', repeat(dispatch), guard, opts);
+    opts.onStage?.('verify');
+    await withErrorScopes(device, said('run:roofline.verifying'), () => {
+      const enc = device.createCommandEncoder({ label: 'Roofline.mma.check' });
+      enc.clearBuffer(out);
+      const pass = enc.beginComputePass({ label: 'Roofline.mma.check.pass' });
+      dispatch(pass);
+      pass.end();
+      device.queue.submit([enc.finish()]);
+    });
+    const expected = mmaExpected(config.trips);
+    let mismatches = 0;
+    for (let at = 0; at < bytes; at += kReadChunkBytes) {
+      const len = Math.min(kReadChunkBytes, bytes - at);
+      const enc = device.createCommandEncoder({ label: 'Roofline.mma.readback' });
+      enc.copyBufferToBuffer(out, at, read, 0, len);
+      device.queue.submit([enc.finish()]);
+      mismatches += mmaMismatches(new Float32Array(await readBack(read, len, guard)), at / 4, expected).count;
+      if (bytes > kReadChunkBytes) await nextTask();
+    }
+    const flop = mmaFlops(config);
+    return { config, flops: flop, timing, gflops: gflopPerS(flop, timing.stats.median), verified: mismatches === 0, mismatches };
+  } finally {
+    owned.destroy();
+  }
 }
 
 export async function runCopyProbe(ctx: GpuContext, c: CopyConfig, guard: Guard, opts: RooflineOptions = {}): Promise<{ copy: CopyProbeResult; builtin: BuiltinCopyResult }> {

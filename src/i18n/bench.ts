@@ -185,7 +185,7 @@ const ratioText = (x: number): string => `${new Intl.NumberFormat(language(), { 
 export function figureProblemText(p: FigureProblem): string {
   const figure = t(`bench:figure.name.${p.figure}`);
   const isRatio = p.figure === 'ratio' || p.figure === 'paddedRatio';
-  const fmt = (x: number) => (isRatio ? ratioText(x) : p.figure === 'fma' ? fmtGflops(x) : fmtGbs(x));
+  const fmt = (x: number) => (isRatio ? ratioText(x) : p.figure === 'fma' || p.figure === 'tensor' ? fmtGflops(x) : fmtGbs(x));
   if (isRatio) return t('bench:figure.ratioImplausible', { figure, value: fmt(p.value), limit: fmt(p.expected) });
   return p.flaw === 'implausible' ? t('bench:figure.implausible', { figure, value: fmt(p.value), limit: fmt(p.expected) }) : t('bench:figure.inconsistent', { figure, value: fmt(p.value), expected: fmt(p.expected) });
 }

@@ -1,7 +1,7 @@
-/** The roofline's action: run both probes on this GPU (gpu/roofline.ts) and keep their figures. */
+/** The roofline's action: run its probes on this GPU (gpu/roofline.ts: copy, fma and, where it can, the tensor cores) and keep their figures. */
 import type { RooflineFigures } from '../core/roofline';
 import { failureOf } from '../gpu/device';
-import { runRoofline, type RooflineResult } from '../gpu/roofline';
+import { runRoofline, tensorProbeNeeds, type RooflineResult } from '../gpu/roofline';
 import { said } from '../i18n';
 import { makeShareUrl } from './bench';
 import { busyMessage, withRun, type Refusal } from './runs';
@@ -24,8 +24,23 @@ export function figuresOf(r: RooflineResult): RooflineFigures {
     copyMs: finite(r.copy.timing.stats.median),
     builtinMs: finite(r.builtin.timing.stats.median),
     fmaMs: finite(r.fma.timing.stats.median),
+    ...(r.tensor
+      ? {
+          tensor: {
+            gflops: r.tensor.gflops,
+            gflop: r.tensor.flops / 1e9,
+            ms: finite(r.tensor.timing.stats.median),
+            runs: r.tensor.timing.stats.n,
+            clock: r.tensor.timing.clock,
+            verified: r.tensor.verified,
+          },
+        }
+      : {}),
   };
 }
+
+/** Why this GPU gets no tensor roof (the tensor-core rung's missing feature or subgroup size), or undefined: it gets one. */
+export const tensorRoofNeeds = tensorProbeNeeds;
 
 export async function runRooflineView(): Promise<void> {
   const refuse = (r: Refusal): void => {

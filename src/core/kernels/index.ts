@@ -80,14 +80,8 @@ export function labelContext(label: string): 'latin' | undefined {
 /** A kernel's launch plan on this adapter: its required features first, then its own plan. */
 export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: PlanInfo, params?: KernelParams): LaunchPlan | PlanFailure {
   const spec = kKernels[id];
-  const missing = (spec.requiredFeatures ?? []).filter((f) => !info.features.includes(f));
-  if (missing.length > 0) return planFailure(['kernel'], said('run:plan.needsFeature', { features: missing.join('”, “') }));
-  if (spec.exactSubgroupSize !== undefined && (info.subgroupMinSize !== spec.exactSubgroupSize || info.subgroupMaxSize !== spec.exactSubgroupSize)) {
-    return planFailure(['kernel'], said('run:plan.subgroupExact', { label: kernelLabelSaid(id), size: spec.exactSubgroupSize, min: info.subgroupMinSize ?? '?', max: info.subgroupMaxSize ?? '?' }));
-  }
-  if (spec.maxSubgroupSize !== undefined && info.subgroupMaxSize !== undefined && info.subgroupMaxSize > spec.maxSubgroupSize) {
-    return planFailure(['kernel'], said('run:plan.subgroupTooLarge', { label: kernelLabelSaid(id), max: spec.maxSubgroupSize, got: info.subgroupMaxSize }));
-  }
+  const needs = kernelNeeds(id, info);
+  if (needs) return needSaid(id, needs);
   const bad = checkParams(spec, params);
   if (bad) return bad;
   const s = gpuShape(id, shape);
@@ -98,6 +92,51 @@ export function planKernel(id: KernelId, shape: Shape, tile: TileWidth, info: Pl
   if (spec.padTo) return { ...plan, block, mapping: { key: 'paddedBlocks', values: { m: shape.m, k: shape.k, n: shape.n, mp: s.m, kp: s.k, np: s.n }, inner: plan.mapping } };
   return { ...plan, block, mapping: { key: 'padded', values: { k: shape.k, n: shape.n, kp: s.k, np: s.n }, inner: plan.mapping } };
 }
+
+/**
+ * What a kernel needs that this adapter lacks, as data: features it does not offer, or its subgroup
+ * size (exactly, or at most).
+ */
+export type KernelNeed =
+  | { readonly need: 'features'; readonly missing: readonly string[] }
+  | { readonly need: 'subgroupExact'; readonly size: number; readonly min?: number; readonly max?: number }
+  | { readonly need: 'subgroupAtMost'; readonly max: number; readonly got: number };
+
+/**
+ * Whether this adapter has what a kernel needs before any plan: its required features, then its
+ * subgroup size; undefined when it has them. planKernel asks it first (and says it as a plan
+ * failure, needSaid); the roofline's tensor probe asks it of the tensor-core rungs (usesTensorCores), whose needs it shares.
+ */
+export function kernelNeeds(id: KernelId, info: Pick<PlanInfo, 'features' | 'subgroupMinSize' | 'subgroupMaxSize'>): KernelNeed | undefined {
+  const spec = kKernels[id];
+  const missing = (spec.requiredFeatures ?? []).filter((f) => !info.features.includes(f));
+  if (missing.length > 0) return { need: 'features', missing };
+  if (spec.exactSubgroupSize !== undefined && (info.subgroupMinSize !== spec.exactSubgroupSize || info.subgroupMaxSize !== spec.exactSubgroupSize)) {
+    return { need: 'subgroupExact', size: spec.exactSubgroupSize, ...(info.subgroupMinSize !== undefined ? { min: info.subgroupMinSize } : {}), ...(info.subgroupMaxSize !== undefined ? { max: info.subgroupMaxSize } : {}) };
+  }
+  if (spec.maxSubgroupSize !== undefined && info.subgroupMaxSize !== undefined && info.subgroupMaxSize > spec.maxSubgroupSize) {
+    return { need: 'subgroupAtMost', max: spec.maxSubgroupSize, got: info.subgroupMaxSize };
+  }
+  return undefined;
+}
+
+/** A kernel's unmet need as its plan failure. */
+function needSaid(id: KernelId, n: KernelNeed): PlanFailure {
+  switch (n.need) {
+    case 'features':
+      return planFailure(['kernel'], said('run:plan.needsFeature', { features: n.missing.join('”, “') }));
+    case 'subgroupExact':
+      return planFailure(['kernel'], said('run:plan.subgroupExact', { label: kernelLabelSaid(id), size: n.size, min: n.min ?? '?', max: n.max ?? '?' }));
+    case 'subgroupAtMost':
+      return planFailure(['kernel'], said('run:plan.subgroupTooLarge', { label: kernelLabelSaid(id), max: n.max, got: n.got }));
+  }
+}
+
+/** The WebGPU feature that gives WGSL subgroup matrices: a kernel that requires it runs on the tensor cores. */
+export const kSubgroupMatrixFeature = 'chromium-experimental-subgroup-matrix';
+
+/** Whether a kernel multiplies on the tensor cores (subgroup matrices): its point is judged against the tensor roof. */
+export const usesTensorCores = (id: KernelId): boolean => kKernels[id].requiredFeatures?.includes(kSubgroupMatrixFeature) === true;
 
 /**
  * The plan for a band of `rows` rows of C (a part of a run split to keep each submission short):
@@ -170,6 +209,9 @@ export const kLadderIds: readonly KernelId[] = kKernelIdList.filter((id) => kKer
 export const kLessonKernelIds: readonly KernelId[] = kKernelIdList.filter((id) => kKernels[id].lesson);
 /** The kernels the per-adapter tuner tries. */
 export const kTunedKernelIds: readonly KernelId[] = kKernelIdList.filter((id) => kKernels[id].tuned);
+
+/** The kernels that run on the tensor cores (record order). */
+export const kTensorCoreIds: readonly KernelId[] = kKernelIdList.filter(usesTensorCores);
 
 export function isKernelId(v: string): v is KernelId {
   return Object.hasOwn(kDefs, v);

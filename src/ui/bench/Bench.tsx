@@ -233,7 +233,7 @@ function SharedRoofline({ figures: f, software }: { figures: NonNullable<SharePa
   const v = rooflineFigureTrust(f, { software });
   const marked = figureMarkText(v);
   return (
-    <p className="small" data-testid="shared-roofline" data-bandwidth-gbs={f.bandwidthGbs} data-fma-gflops={f.fmaGflops} data-trusted={v.trusted} data-verified={v.verified}>
+    <p className="small" data-testid="shared-roofline" data-bandwidth-gbs={f.bandwidthGbs} data-fma-gflops={f.fmaGflops} data-tensor-gflops={f.tensor?.gflops} data-trusted={v.trusted} data-verified={v.verified}>
       <Trans
         t={t}
         i18nKey="roofline.shared"
@@ -246,6 +246,19 @@ function SharedRoofline({ figures: f, software }: { figures: NonNullable<SharePa
         }}
         components={{ n: <span className="num" /> }}
       />
+      {f.tensor && (
+        <span data-testid="shared-roofline-tensor" data-gflops={f.tensor.gflops} data-verified={f.tensor.verified}>
+          <Trans
+            t={t}
+            i18nKey="roofline.sharedTensor"
+            values={{
+              gflops: fmtGflops(f.tensor.gflops),
+              verified: v.verified ? t('roofline.verified') : f.tensor.verified ? t('roofline.notShownVerified') : t('roofline.notVerifiedShared'),
+            }}
+            components={{ n: <span className="num" /> }}
+          />
+        </span>
+      )}
       {marked && (
         <span className="figure-mark" data-testid="roofline-implausible" data-problems={v.problems.map((p) => `${p.figure}:${p.flaw}`).join(' ')}>
           {' '}

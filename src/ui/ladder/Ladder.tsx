@@ -1,7 +1,7 @@
 import { Fragment, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { isPlanFailure, kernelLoads, kKernels, kLadderIds, kNativeReference, kReferenceRun, tunedConstants, type KernelId, type LaunchPlan, type PlanFailure } from '../../core/kernels';
+import { isPlanFailure, kernelLoads, kKernels, kLadderIds, kNativeReference, kReferenceRun, tunedConstants, usesTensorCores, type KernelId, type LaunchPlan, type PlanFailure } from '../../core/kernels';
 import type { Shape, TileWidth } from '../../core/shape';
 import { arithmeticIntensity } from '../../core/traffic';
 import { numberFormat, say, t as tg } from '../../i18n';
@@ -319,7 +319,7 @@ export function Ladder() {
       <Roofline
         rungs={[
           ...(parsed
-            ? measured.map(({ id, r }) => ({ id, intensity: arithmeticIntensity(parsed.shape, kernelLoads(id, parsed.shape, parsed.tile)), gflops: r!.run!.gflops, trusted: trust.get(id)?.trusted ?? false, verdict: trust.get(id) }))
+            ? measured.map(({ id, r }) => ({ id, intensity: arithmeticIntensity(parsed.shape, kernelLoads(id, parsed.shape, parsed.tile)), gflops: r!.run!.gflops, trusted: trust.get(id)?.trusted ?? false, verdict: trust.get(id), tensor: usesTensorCores(id) }))
             : []),
           ...(yours ? [yours] : []),
         ]}

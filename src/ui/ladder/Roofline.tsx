@@ -2,11 +2,11 @@ import { Trans, useTranslation } from 'react-i18next';
 import { fmtGbs, fmtGflops, fmtInt, fmtMs, fmtPercent } from '../common/format';
 import { numberFormat, say } from '../../i18n';
 import { CancelRun, isCancelled } from '../common/CancelRun';
-import { kFmaChains, kH100Roofline, rooflineChart, rooflineEstimateSeconds, rooflineSizes, type RungPoint } from '../../core/roofline';
+import { kFmaChains, kH100Roofline, mmaFlops, roofShare, rooflineChart, rooflineEstimateSeconds, rooflineSizes, type RungPoint } from '../../core/roofline';
 import { spreadPercent } from '../../core/stats';
 import { notDrawn, runTrustHere, type Trust } from '../../state/trust';
 import { TrustMarks } from '../common/TrustMarks';
-import { runRooflineView } from '../../state/roofline';
+import { runRooflineView, tensorRoofNeeds } from '../../state/roofline';
 import { useApp } from '../../state/store';
 import { kernelLabel } from '../../i18n/kernels';
 import { isKernelId } from '../../core/kernels';
@@ -15,10 +15,10 @@ import { H, M, PH, PW, W, legendAnchors, px, py, rooflineLayout } from './roofli
 const kParts = { n: <span className="num" /> };
 const fixed = (x: number, digits: number) => numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
 
-/** The log-log chart: this GPU's roofs (solid), the H100 reference (dashed), each measured rung (a point). */
-function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: number; fmaGflops: number; rungs: readonly RungPoint[]; roofTrusted: boolean }) {
+/** The log-log chart: this GPU's roofs (solid; its tensor roof dotted, where measured), the H100 reference (dashed), each measured rung (a point). */
+function Chart({ bandwidthGbs, fmaGflops, tensor, rungs, roofTrusted }: { bandwidthGbs: number; fmaGflops: number; tensor?: { gflops: number; trusted: boolean; verified: boolean }; rungs: readonly RungPoint[]; roofTrusted: boolean }) {
   const { t } = useTranslation('run');
-  const c = rooflineChart({ bandwidthGbs, fmaGflops }, { bandwidthGbs: kH100Roofline.bandwidthGbs, fmaGflops: kH100Roofline.fmaGflops }, rungs);
+  const c = rooflineChart({ bandwidthGbs, fmaGflops, ...(tensor ? { tensorGflops: tensor.gflops } : {}) }, { bandwidthGbs: kH100Roofline.bandwidthGbs, fmaGflops: kH100Roofline.fmaGflops }, rungs);
   const path = (pts: ReadonlyArray<readonly [number, number]>) => pts.map(([x, y], i) => `${i ? 'L' : 'M'}${px(x).toFixed(1)},${py(y).toFixed(1)}`).join(' ');
   const xAt = (k: number) => (k - c.xMin) / (c.xMax - c.xMin);
   const yAt = (k: number) => (k - c.yMin) / (c.yMax - c.yMin);
@@ -27,7 +27,7 @@ function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: 
   const rateTick = (k: number) => (k >= 3 ? `${fmtInt(10 ** (k - 3))} TFLOP/s` : `${k < 0 ? fixed(10 ** k, -k) : fmtInt(10 ** k)} GFLOP/s`);
   // Each point's name beside its own marker, on a side clear of every marker, name and legend word
   // (trusted first; ui/ladder/rooflineLayout); every point keeps its name in its tooltip and in the list under the chart.
-  const legend = { reference: t('roofline.legendReference'), here: roofTrusted ? t('roofline.legendHere') : t('roofline.legendHereUntrusted') };
+  const legend = { reference: t('roofline.legendReference'), here: roofTrusted ? t('roofline.legendHere') : t('roofline.legendHereUntrusted'), ...(c.tensor ? { tensor: t('roofline.legendTensor') } : {}) };
   const layout = rooflineLayout(c, (p) => p.label ?? p.id, legend);
   const anchors = legendAnchors(c, legend);
   return (
@@ -36,6 +36,7 @@ function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: 
       data-testid="roofline-chart"
       data-bandwidth-gbs={bandwidthGbs}
       data-fma-gflops={fmaGflops}
+      data-tensor-gflops={c.tensor ? tensor?.gflops : undefined}
       data-rungs={rungs.map((r) => r.id).join(' ')}
       viewBox={`0 0 ${W} ${H}`}
       role="img"
@@ -69,6 +70,16 @@ function Chart({ bandwidthGbs, fmaGflops, rungs, roofTrusted }: { bandwidthGbs: 
       <text x={anchors.here.x} y={anchors.here.y} textAnchor="end" className="roofline-label here">
         {legend.here}
       </text>
+      {c.tensor && (
+        <>
+          <path d={path(c.tensor.points)} className="roofline-tensor" data-testid="roofline-roof-tensor" data-trusted={tensor?.trusted} data-verified={tensor?.verified} />
+          {anchors.tensor && (
+            <text x={anchors.tensor.x} y={anchors.tensor.y} textAnchor="end" className="roofline-label tensor">
+              {legend.tensor}
+            </text>
+          )}
+        </>
+      )}
       {c.points.map((p, i) => (
         <g key={p.id} data-testid={`roofline-point-${p.id}`} data-trusted={p.trusted}>
           <title>{`${p.label ?? p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte`}</title>
@@ -108,6 +119,8 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
   const error = useApp((s) => s.rooflineError);
   const r = useApp((s) => s.rooflineResult);
   const sizes = gpu.state === 'ready' ? rooflineSizes({ isFallbackAdapter: gpu.info.isFallbackAdapter, ...gpu.info.limits }) : undefined;
+  // Whether this GPU gets a tensor roof: the tensor-core rung's own needs (its features, its subgroup size).
+  const tensorHere = gpu.state === 'ready' && tensorRoofNeeds(gpu.info) === undefined;
   const clock = (c: string) => t(`clock.label.${c as 'gpu-timestamp' | 'wall-clock'}`);
   const verdict = (ok: boolean, wrong: number) => (ok ? t('roofline.verified') : t('roofline.notVerified', { wrong: fmtInt(wrong) }));
   const spread = (s: { median: number; min: number; max: number }) => fmtPercent(spreadPercent(s));
@@ -137,10 +150,11 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
         {sizes && (
           <span className="small" data-testid="roofline-estimate">
             {t(sizes.scale === 'small' ? 'roofline.estimateSoftware' : 'roofline.estimate', {
-              seconds: fmtInt(rooflineEstimateSeconds(sizes)),
+              seconds: fmtInt(rooflineEstimateSeconds(sizes, tensorHere)),
               mib: fmtInt(sizes.copy.bytes / 2 ** 20),
               gflop: fixed((2 * kFmaChains * sizes.fma.iterations * sizes.fma.invocations) / 1e9, sizes.scale === 'small' ? 3 : 0),
             })}
+            {tensorHere && ` ${t('roofline.estimateTensor', { gflop: fixed(mmaFlops(sizes.mma) / 1e9, sizes.scale === 'small' ? 3 : 0) })}`}
           </span>
         )}
       </div>
@@ -160,8 +174,15 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
         ))}
       {r && (
         <>
-          <Chart bandwidthGbs={r.copy.gbps} fmaGflops={r.fma.gflops} rungs={drawn} roofTrusted={runTrustHere(r.copy.timing).trusted && runTrustHere(r.fma.timing).trusted} />
-          <ul className="roofline-figures small" data-testid="roofline-figures" data-verified={r.copy.verified && r.fma.verified}>
+          <Chart
+            bandwidthGbs={r.copy.gbps}
+            fmaGflops={r.fma.gflops}
+            // The tensor roof is drawn only when its probe matched the CPU: no unverified figure on the chart.
+            {...(r.tensor?.verified ? { tensor: { gflops: r.tensor.gflops, trusted: runTrustHere(r.tensor.timing).trusted, verified: true } } : {})}
+            rungs={drawn}
+            roofTrusted={runTrustHere(r.copy.timing).trusted && runTrustHere(r.fma.timing).trusted}
+          />
+          <ul className="roofline-figures small" data-testid="roofline-figures" data-verified={r.copy.verified && r.fma.verified && (r.tensor?.verified ?? true)}>
             <li data-testid="roofline-bandwidth" data-verified={r.copy.verified} data-speed="here">
               <Trans
                 t={t}
@@ -193,21 +214,53 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
               />
               {marks(r.fma.timing)}
             </li>
+            {r.tensor ? (
+              <li data-testid="roofline-tensor" data-verified={r.tensor.verified} data-speed="here" data-gflops={r.tensor.gflops}>
+                <Trans
+                  t={t}
+                  i18nKey="roofline.tensor"
+                  values={{
+                    gflops: fmtGflops(r.tensor.gflops),
+                    groups: fmtInt(r.tensor.config.workgroups),
+                    subgroups: r.tensor.config.subgroups,
+                    trips: fmtInt(r.tensor.config.trips),
+                    n: r.tensor.timing.stats.n,
+                    spread: spread(r.tensor.timing.stats),
+                    clock: clock(r.tensor.timing.clock),
+                    verified: verdict(r.tensor.verified, r.tensor.mismatches),
+                  }}
+                  components={kParts}
+                />
+                {marks(r.tensor.timing)}
+              </li>
+            ) : (
+              <li data-testid="roofline-tensor-none">{t('roofline.tensorNotMeasured', { why: r.tensorWhyNot ? say(r.tensorWhyNot) : '' })}</li>
+            )}
             <li>
               <Trans t={t} i18nKey="roofline.ridge" values={{ ai: fixed(r.fma.gflops / r.copy.gbps, 1) }} components={kParts} />
             </li>
+            {r.tensor?.verified && (
+              <li>
+                <Trans t={t} i18nKey="roofline.ridgeTensor" values={{ ai: fixed(r.tensor.gflops / r.copy.gbps, 1) }} components={kParts} />
+              </li>
+            )}
             <li>{t('roofline.clockNote', { clock: clock(r.fma.timing.clock), median: fmtMs(r.fma.timing.stats.median) })}</li>
             <li>{rungs.length === 0 ? t('roofline.noRungs') : t('roofline.legendRung')}</li>
             {rungs.length > 0 && (
               <li data-testid="roofline-rung-list">
                 {t('roofline.rungListHead')}
                 <ul>
-                  {rungs.map((p) => (
-                    <li key={p.id} data-point={p.id} data-speed="here" data-drawn={drawn.includes(p)}>
-                      {`${p.label ?? (isKernelId(p.id) ? kernelLabel(p.id) : p.id)}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte${p.trusted ? '' : ` (${t('roofline.pointUntrusted')})`}`}
-                      <TrustMarks verdict={p.verdict} />
-                    </li>
-                  ))}
+                  {rungs.map((p) => {
+                    // Its share of what its own roof allows at its intensity: a tensor-core rung's is the tensor roof (verified), never the FP32 one.
+                    const share = p.trusted ? roofShare(p, { bandwidthGbs: r.copy.gbps, fmaGflops: r.fma.gflops, ...(r.tensor?.verified ? { tensorGflops: r.tensor.gflops } : {}) }) : undefined;
+                    const roofWords = share !== undefined ? t(p.tensor ? 'roofline.ofTensorRoof' : 'roofline.ofRoof', { share: fmtPercent(100 * share) }) : p.tensor && p.trusted ? t('roofline.noTensorRoof') : '';
+                    return (
+                      <li key={p.id} data-point={p.id} data-speed="here" data-drawn={drawn.includes(p)} data-roof={p.tensor ? 'tensor' : 'fp32'} data-of-roof={share}>
+                        {`${p.label ?? (isKernelId(p.id) ? kernelLabel(p.id) : p.id)}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte${roofWords ? ` · ${roofWords}` : ''}${p.trusted ? '' : ` (${t('roofline.pointUntrusted')})`}`}
+                        <TrustMarks verdict={p.verdict} />
+                      </li>
+                    );
+                  })}
                 </ul>
               </li>
             )}

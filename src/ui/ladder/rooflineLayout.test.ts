@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { inside, labelWidth, markerBox, overlaps, sideBox, type Box } from '../../core/chartLabels';
+import { inside, labelWidth, markerBox, overlaps, segmentHits, sideBox, type Box } from '../../core/chartLabels';
 import { kLadderIds, kernelLoads } from '../../core/kernels';
 import { kH100Roofline, rooflineChart, type RungPoint } from '../../core/roofline';
 import { arithmeticIntensity } from '../../core/traffic';
-import { kPointLabelPx, legendBoxes, M, PH, PW, rooflineLayout, type RooflinePointLayout } from './rooflineLayout';
+import { kPointLabelPx, legendBoxes, M, PH, PW, px, py, rooflineLayout, type LegendWords, type RooflinePointLayout } from './rooflineLayout';
 
 /**
  * The roofline's rung names never print over a marker, another name or a legend word (issue #46),
@@ -32,12 +32,17 @@ function spread(reverse: boolean, untrustedEvery = 4): RungPoint[] {
   });
 }
 
-function problems(layout: readonly RooflinePointLayout[], c: ReturnType<typeof rooflineChart>): string[] {
+function problems(layout: readonly RooflinePointLayout[], c: ReturnType<typeof rooflineChart>, words: LegendWords = legend): string[] {
   const out: string[] = [];
-  const legendBs = legendBoxes(c, legend);
+  const legendBs = legendBoxes(c, words);
+  const names = ['reference', 'here', 'tensor'];
   legendBs.forEach((g, k) => {
+    if (!inside(g, plot)) out.push(`the ${names[k]} legend outside the plot`);
+    legendBs.forEach((o, j) => {
+      if (j > k && overlaps(g, o)) out.push(`the ${names[k]} legend over the ${names[j]} legend`);
+    });
     layout.forEach((o, j) => {
-      if (overlaps(g, markerBox(o.marker))) out.push(`the ${k ? 'here' : 'reference'} legend over ${c.points[j]!.id}'s marker`);
+      if (overlaps(g, markerBox(o.marker))) out.push(`the ${names[k]} legend over ${c.points[j]!.id}'s marker`);
     });
   });
   layout.forEach((l, i) => {
@@ -53,6 +58,9 @@ function problems(layout: readonly RooflinePointLayout[], c: ReturnType<typeof r
   return out;
 }
 
+/** The H200's tensor roof as e2e-gpu/tensor.gpu.ts measured its multiply-accumulate loop (633 TFLOP/s), and the tensor rung at 17.5. */
+const h200Tensor = { ...h200, tensorGflops: 633000 };
+
 const cases: Array<[string, RungPoint[]]> = [
   ['the H200’s measured ladder', kLadderIds.filter((id) => measuredH200[id] !== undefined).map((id) => ({ id, intensity: intensity(id), gflops: measuredH200[id]!, trusted: true }))],
   ['1.5 → 43 TFLOP/s up the ladder', spread(false)],
@@ -63,6 +71,38 @@ const cases: Array<[string, RungPoint[]]> = [
     { id: 'yours', label: '你的核心程式（练习 4）', intensity: intensity('tiled'), gflops: 6100, trusted: false },
   ]],
 ];
+
+describe('the tensor roof on the chart (issue #49)', () => {
+  const ladder = kLadderIds.filter((id) => measuredH200[id] !== undefined).map((id) => ({ id, intensity: intensity(id), gflops: measuredH200[id]!, trusted: true }));
+  // The tensor rung at the 17.5 TFLOP/s of its first version and the 202.7 of its double-buffered one (H200, 4096³).
+  for (const tensorGflops of [17500, 202700]) {
+    const withTensor = [...ladder, { id: 'tensor', intensity: intensity('tensor'), gflops: tensorGflops, trusted: true, tensor: true }];
+    for (const [lang, words] of [
+      ['en', { ...legend, tensor: 'tensor cores (f16 inputs, f32 sums)' }],
+      ['zh-CN', { reference: 'H100 参考（规格表）', here: '本 GPU（实测）', tensor: '张量核心（f16 输入，f32 求和）' }],
+    ] as const) {
+      it(`${lang}, the tensor rung at ${tensorGflops / 1000} TFLOP/s: its legend word, the others and the names stay clear of each other and of every marker, inside the plot`, () => {
+        const c = rooflineChart(h200Tensor, reference, withTensor);
+        expect(c.tensor).toBeDefined();
+        const layout = rooflineLayout(c, (p) => p.label ?? p.id, words);
+        expect(problems(layout, c, words)).toEqual([]);
+        expect(legendBoxes(c, words)).toHaveLength(3);
+        // Its word sits clear of its own line (beside the slope, not across it).
+        const line = c.tensor!.points.map(([x, y]) => [px(x), py(y)] as const);
+        const word = legendBoxes(c, words)[2]!;
+        expect(line.some((pt, i) => i > 0 && segmentHits(line[i - 1]!, pt, word))).toBe(false);
+        // The tensor roof starts where it leaves the FP32 roof: the shared slope is drawn once.
+        expect(c.tensor!.points[0]![0]).toBeCloseTo(c.here.points[1]![0], 9);
+        // The tensor roof adds a decade to the rate axis (the points sit closer): at most two names fewer than without it, half of them named.
+        const without = rooflineLayout(rooflineChart(h200, reference, withTensor), (p) => p.label ?? p.id, { reference: words.reference, here: words.here });
+        expect(layout.filter((l) => l.label).length).toBeGreaterThanOrEqual(without.filter((l) => l.label).length - 2);
+        expect(layout.filter((l) => l.label).length / withTensor.length).toBeGreaterThanOrEqual(0.5);
+        // The tensor rung is named (it is the point this roof is for).
+        expect(layout[c.points.findIndex((p) => p.id === 'tensor')]!.label).toBeDefined();
+      });
+    }
+  }
+});
 
 describe('the roofline’s point names', () => {
   for (const [what, rungs] of cases) {

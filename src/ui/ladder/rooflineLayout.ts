@@ -5,7 +5,7 @@
  * is clear of them). Pure, no React: unit-tested with an
  * H200's figures (rooflineLayout.test.ts).
  */
-import { inside, labelWidth, markerBox, overlaps, placeLabels, type Box, type Marker, type PlacedLabel } from '../../core/chartLabels';
+import { inside, labelWidth, markerBox, overlaps, placeLabels, segmentHits, type Box, type Marker, type PlacedLabel } from '../../core/chartLabels';
 import type { RooflineChartData } from '../../core/roofline';
 
 /** Chart geometry (SVG units): the plot sits inside these margins. */
@@ -38,31 +38,81 @@ function legendBox(x: number, y: number, width: number, anchor: 'start' | 'end')
   return { left: anchor === 'start' ? x : x - width, right: anchor === 'start' ? x + width : x, top: y - h * 0.8, bottom: y + h * 0.2 };
 }
 
+/** The roofs' legend words: the reference's and this GPU's, and the tensor roof's where the chart has one. */
+export interface LegendWords {
+  readonly reference: string;
+  readonly here: string;
+  readonly tensor?: string;
+}
+
+interface Anchor {
+  readonly x: number;
+  readonly y: number;
+}
+
 /**
- * Where the two legend words are drawn (on their baselines; the reference's text-anchor start, this
- * GPU's end): the first of a few places beside each roof's end that is clear of every marker and
- * inside the plot (else the first place).
+ * Where the legend words are drawn (on their baselines; the reference's text-anchor start, this
+ * GPU's and the tensor roof's end): the first of a few places beside each roof's end that is clear
+ * of every marker, of the legend words placed before it, and inside the plot (else the first place).
+ * The tensor roof's word goes under its flat part at the right end (the roof is near the top).
  */
-export function legendAnchors(c: RooflineChartData, words: { reference: string; here: string }): { reference: { x: number; y: number }; here: { x: number; y: number } } {
+export function legendAnchors(c: RooflineChartData, words: LegendWords): { reference: Anchor; here: Anchor; tensor?: Anchor } {
   const first = c.reference.points[0]!;
   const last = c.here.points[c.here.points.length - 1]!;
   const marks = c.points.map((p) => markerBox({ x: px(p.x), y: py(p.y), half: markerHalf(p) }));
   const plot = { left: M.left, top: M.top, right: M.left + PW, bottom: M.top + PH };
+  const taken: Box[] = [];
+  const tensorLine = c.tensor?.points.map(([x, y]) => [px(x), py(y)] as const);
+  const clear = (b: Box) => inside(b, plot) && !marks.some((m) => overlaps(m, b)) && !taken.some((t) => overlaps(t, b));
   const pick = (x: number, y0: number, dys: readonly number[], width: number, anchor: 'start' | 'end', floor = -Infinity) => {
     const ys = dys.map((dy) => Math.max(floor, y0 + dy));
-    const y = ys.find((yy) => { const b = legendBox(x, yy, width, anchor); return inside(b, plot) && !marks.some((m) => overlaps(m, b)); }) ?? ys[0]!;
+    const y = ys.find((yy) => clear(legendBox(x, yy, width, anchor))) ?? ys[0]!;
+    taken.push(legendBox(x, y, width, anchor));
     return { x, y };
   };
-  return {
-    reference: pick(px(first[0]) + 10, py(first[1]), kReferenceDy, labelWidth(words.reference, kLegendPx), 'start', M.top + 18),
-    here: pick(px(last[0]) - 6, py(last[1]), kHereDy, labelWidth(words.here, kLegendPx), 'end'),
-  };
+  const reference = pick(px(first[0]) + 10, py(first[1]), kReferenceDy, labelWidth(words.reference, kLegendPx), 'start', M.top + 18);
+  // The tensor roof's word before this GPU's (this GPU's has the most places to go): just left of the
+  // tensor roof's own slope, near its top (the flat part is near the plot's top, with no room above it,
+  // and a word under it would cross the slope), else under the flat part's right end.
+  let tensor: Anchor | undefined;
+  if (tensorLine && words.tensor !== undefined) {
+    const width = labelWidth(words.tensor, kLegendPx);
+    const end = tensorLine[tensorLine.length - 1]!;
+    const beside = kHereDy.flatMap((dy) => {
+      const y = end[1] + dy;
+      // The slope rises to the right: the word's right edge keeps clear of it at the word's bottom, where the slope is furthest left.
+      const x = xOnLine(tensorLine, y + lineBox(kLegendPx) * 0.2);
+      return x === undefined ? [] : [{ x: x - 8, y }];
+    });
+    const at = beside.find((a) => { const b = legendBox(a.x, a.y, width, 'end'); return clear(b) && !crossesLines(b, [tensorLine]); });
+    tensor = at ?? pick(end[0] - 6, end[1], kHereDy, width, 'end');
+    if (at) taken.push(legendBox(at.x, at.y, width, 'end'));
+  }
+  const here = pick(px(last[0]) - 6, py(last[1]), kHereDy, labelWidth(words.here, kLegendPx), 'end');
+  return { reference, here, ...(tensor ? { tensor } : {}) };
 }
 
+/** Where a polyline (SVG units) passes height y: the x of its first segment that spans y, or undefined. */
+function xOnLine(line: ReadonlyArray<readonly [number, number]>, y: number): number | undefined {
+  for (let i = 1; i < line.length; i++) {
+    const [x0, y0] = line[i - 1]!;
+    const [x1, y1] = line[i]!;
+    if (y0 === y1 || y < Math.min(y0, y1) || y > Math.max(y0, y1)) continue;
+    return x0 + ((y - y0) / (y1 - y0)) * (x1 - x0);
+  }
+  return undefined;
+}
+
+const crossesLines = (b: Box, lines: ReadonlyArray<ReadonlyArray<readonly [number, number]>>) => lines.some((l) => l.some((pt, i) => i > 0 && segmentHits(l[i - 1]!, pt, b)));
+
 /** The boxes of the legend words where legendAnchors draws them. */
-export function legendBoxes(c: RooflineChartData, words: { reference: string; here: string }): Box[] {
+export function legendBoxes(c: RooflineChartData, words: LegendWords): Box[] {
   const a = legendAnchors(c, words);
-  return [legendBox(a.reference.x, a.reference.y, labelWidth(words.reference, kLegendPx), 'start'), legendBox(a.here.x, a.here.y, labelWidth(words.here, kLegendPx), 'end')];
+  return [
+    legendBox(a.reference.x, a.reference.y, labelWidth(words.reference, kLegendPx), 'start'),
+    legendBox(a.here.x, a.here.y, labelWidth(words.here, kLegendPx), 'end'),
+    ...(a.tensor && words.tensor !== undefined ? [legendBox(a.tensor.x, a.tensor.y, labelWidth(words.tensor, kLegendPx), 'end')] : []),
+  ];
 }
 
 export interface RooflinePointLayout {
@@ -74,15 +124,15 @@ export interface RooflinePointLayout {
 /**
  * Every point's marker and name: names are placed first for a point that is no rung (the learner's
  * timed kernel), then for the trusted rungs, then the rest, each in chart order. `name` is the words
- * drawn for a point; `legend` the two roofs' legend words.
+ * drawn for a point; `legend` the roofs' legend words.
  */
-export function rooflineLayout(c: RooflineChartData, name: (p: RooflineChartData['points'][number]) => string, legend: { reference: string; here: string }): RooflinePointLayout[] {
+export function rooflineLayout(c: RooflineChartData, name: (p: RooflineChartData['points'][number]) => string, legend: LegendWords): RooflinePointLayout[] {
   const markers = c.points.map((p) => ({ x: px(p.x), y: py(p.y), half: markerHalf(p) }));
   const rank = (p: RooflineChartData['points'][number]) => (p.label !== undefined ? 0 : p.trusted ? 1 : 2);
   const order = c.points.map((_, i) => i).sort((a, b) => rank(c.points[a]!) - rank(c.points[b]!) || a - b);
   const h = lineBox(kPointLabelPx);
   const plot = { left: M.left, top: M.top, right: M.left + PW, bottom: M.top + PH };
-  const roofs = [c.here.points, c.reference.points].map((l) => l.map(([x, y]) => [px(x), py(y)] as const));
+  const roofs = [c.here.points, c.reference.points, ...(c.tensor ? [c.tensor.points] : [])].map((l) => l.map(([x, y]) => [px(x), py(y)] as const));
   const placed = placeLabels(markers, order.map((i) => ({ marker: i, width: labelWidth(name(c.points[i]!), kPointLabelPx), height: h })), plot, legendBoxes(c, legend), roofs);
   const byPoint = new Map(order.map((i, k) => [i, placed[k]]));
   return markers.map((marker, i) => ({ marker, label: byPoint.get(i) }));

@@ -236,6 +236,7 @@ export const bench = {
       bandwidth: 'the bandwidth',
       builtin: 'copyBufferToBuffer',
       fma: 'the compute rate',
+      tensor: 'the tensor roof',
       coalesced: 'coalesced reads',
       strided: 'strided reads',
       rows: 'reads along a row',

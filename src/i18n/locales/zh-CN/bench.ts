@@ -229,6 +229,7 @@ export const bench: Catalogue<typeof en> = {
       bandwidth: '带宽',
       builtin: 'copyBufferToBuffer',
       fma: '计算速率',
+      tensor: '张量屋顶',
       coalesced: '合并读取',
       strided: '跨步读取',
       rows: '按行读取',

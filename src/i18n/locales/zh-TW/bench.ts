@@ -229,6 +229,7 @@ export const bench: Catalogue<typeof en> = {
       bandwidth: '頻寬',
       builtin: 'copyBufferToBuffer',
       fma: '計算速率',
+      tensor: '張量屋頂',
       coalesced: '合併讀取',
       strided: '跨步讀取',
       rows: '按列讀取',
