@@ -436,7 +436,8 @@ test('the roofline (copy against the native copy, fma against the peak) and both
     expect(gbs).toBeGreaterThan(0);
     expect(gflops).toBeGreaterThan(0);
     if (!gpuOnly('the roofline against the native copy and the peak')) return;
-    expect(trusted, 'both roofs trusted').toBe('true');
+    // Soft: a noisy roof is a finding to record, and the steps after it (the tensor roof) still run.
+    expect.soft(trusted, 'both roofs trusted').toBe('true');
     const native = report.native as { copyGBs?: number; peakGflops?: number; copyMiB?: number } | undefined;
     compare('roofline copy probe ÷ native copy (PyTorch copy_, same machine, same call)', gbs, 'GB/s', native?.copyGBs ? { value: native.copyGBs, source: `torch copy_ of ${native.copyMiB} MiB, read + write` } : undefined);
     compare('roofline fma ÷ FP32 peak (SMs × 128 × 2 × max SM clock)', gflops, 'GFLOP/s', native?.peakGflops ? { value: native.peakGflops, source: 'nvidia-smi max SM clock and torch SM count' } : undefined);
@@ -463,8 +464,9 @@ test('the roofline (copy against the native copy, fma against the peak) and both
     return { out, names: names.length };
   });
     roof.namesOnChart = clashes.names;
-    expect(clashes.names, 'rungs named on the chart').toBeGreaterThan(0);
-    expect(clashes.out).toEqual([]);
+    // Soft: run alone (without the ladder's rungs) the chart names none; the tensor roof's step still runs.
+    expect.soft(clashes.names, 'rungs named on the chart').toBeGreaterThan(0);
+    expect.soft(clashes.out).toEqual([]);
   });
   await test.step('roofline: the tensor roof (issue #49) where the adapter has the tensor-core rung’s features and subgroups of 32', async () => {
     const chart = page.getByTestId('roofline-chart');
