@@ -12,8 +12,19 @@ describe('rungStep', () => {
     expect(step.refGain).toEqual({});
   });
 
-  it('every later rung steps up from the one before it in the ladder', () => {
-    for (let i = 1; i < kLadderIds.length; i++) expect(rungStep(kLadderIds[i]!, s4096, 16).prev).toBe(kLadderIds[i - 1]);
+  it('every later rung steps up from the one before it in the ladder, but the tensor rung from the best FP32 rung', () => {
+    for (let i = 1; i < kLadderIds.length; i++) {
+      const id = kLadderIds[i]!;
+      expect(rungStep(id, s4096, 16).prev, id).toBe(id === 'tensor' ? 'blk128x256' : kLadderIds[i - 1]);
+    }
+    // stepFrom names a rung of the ladder, the fastest FP32 one of the reference run.
+    for (const id of kLadderIds) {
+      const from = kKernels[id].stepFrom;
+      if (from !== undefined) expect(kLadderIds, id).toContain(from);
+    }
+    const fp32 = kLadderIds.filter((id) => kKernels[id].reference?.dawn != null && !kKernels[id].halfInputs);
+    const best = fp32.reduce((a, b) => (kKernels[b].reference!.dawn! > kKernels[a].reference!.dawn! ? b : a));
+    expect(kKernels.tensor.stepFrom).toBe(best);
   });
 
   it('naive reads 2K elements per C element; tile 16 cuts that 16-fold and raises the intensity 16-fold', () => {

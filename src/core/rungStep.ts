@@ -4,7 +4,7 @@
  * gain (kReferenceRun: an H100 at 4096³, never this GPU). The measured gain on this GPU is the
  * caller's (it needs this GPU's results); the words are ui/'s.
  */
-import { kernelLoads, kKernels, kLadderIds, type KernelId } from './kernels';
+import { kernelLoads, kKernels, previousRung, type KernelId } from './kernels';
 import type { Shape, TileWidth } from './shape';
 import { arithmeticIntensity } from './traffic';
 
@@ -33,10 +33,9 @@ function modelOf(id: KernelId, shape: Shape, tile: TileWidth): RungModel {
 const ratio = (a: number | null | undefined, b: number | null | undefined): number | undefined =>
   a != null && b != null && b > 0 ? a / b : undefined;
 
-/** The step up to rung `id` from the one below it in the ladder, at `shape` (tile: the tiled rung's tile width). */
+/** The step up to rung `id` from the one it is compared with (previousRung: the one below it, or its record's stepFrom), at `shape` (tile: the tiled rung's tile width). */
 export function rungStep(id: KernelId, shape: Shape, tile: TileWidth): RungStep {
-  const at = kLadderIds.indexOf(id);
-  const prev = at > 0 ? kLadderIds[at - 1] : undefined;
+  const prev = previousRung(id);
   const model = modelOf(id, shape, tile);
   if (!prev) return { id, model, refGain: {} };
   const r = kKernels[id].reference;

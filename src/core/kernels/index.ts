@@ -213,6 +213,17 @@ export const kTunedKernelIds: readonly KernelId[] = kKernelIdList.filter((id) =>
 /** The kernels that run on the tensor cores (record order). */
 export const kTensorCoreIds: readonly KernelId[] = kKernelIdList.filter(usesTensorCores);
 
+/**
+ * The rung a rung's why and code change compare with: its record's stepFrom (the tensor rung: the best
+ * FP32 rung), else the one below it in the ladder; none for the first rung.
+ */
+export function previousRung(id: KernelId): KernelId | undefined {
+  const from = kKernels[id].stepFrom;
+  if (from !== undefined && isKernelId(from)) return from;
+  const at = kLadderIds.indexOf(id);
+  return at > 0 ? kLadderIds[at - 1] : undefined;
+}
+
 export function isKernelId(v: string): v is KernelId {
   return Object.hasOwn(kDefs, v);
 }

@@ -39,6 +39,8 @@ export const kTensorKernels = {
     tuned: false,
     chart: { color: '#e0457b', dash: [2, 4] },
     halfInputs: true,
+    // Explained against the best FP32 rung of the reference run (its why and its code change), not the subgroup rung.
+    stepFrom: 'blk128x256',
     subgroupMatrix: { x: kTensorShape.WGN, y: kTensorShape.WGM, fragment: kTensorShape.fragment },
     // A and B are read as vec4<f32>, C stored by fragments; M, K, N padded to whole blocks and steps (no bounds tests).
     vec4: true,

@@ -111,6 +111,11 @@ export interface KernelDef {
    * fragments of fragment×fragment (subgroup matrices): what its diagram draws instead of invocations.
    */
   readonly subgroupMatrix?: { readonly x: number; readonly y: number; readonly fragment: number };
+  /**
+   * The rung its "what changes, and why" and its code change compare with, where that is not the rung
+   * below it in the ladder (the tensor rung: the best FP32 rung, not the subgroup rung listed before it).
+   */
+  readonly stepFrom?: string;
   /** The WGSL rounds A and B to f16 (sums in f32): verification compares with the product of the f16-rounded inputs. */
   readonly halfInputs?: boolean;
   readonly chart: ChartStyle;

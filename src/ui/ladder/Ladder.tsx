@@ -1,7 +1,7 @@
 import { Fragment, lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { isPlanFailure, kernelLoads, kKernels, kLadderIds, kNativeReference, kReferenceRun, tunedConstants, usesTensorCores, type KernelId, type LaunchPlan, type PlanFailure } from '../../core/kernels';
+import { isPlanFailure, kernelLoads, kKernels, kLadderIds, kNativeReference, kReferenceRun, previousRung, tunedConstants, usesTensorCores, type KernelId, type LaunchPlan, type PlanFailure } from '../../core/kernels';
 import type { Shape, TileWidth } from '../../core/shape';
 import { arithmeticIntensity } from '../../core/traffic';
 import { numberFormat, say, t as tg } from '../../i18n';
@@ -81,8 +81,7 @@ function RungWhy({ id, shape, tile, rates }: { id: KernelId; shape: Shape | unde
 /** A rung's diagram and code change, under its row. */
 function RungExplain({ id, plan, shape, tile, rates }: { id: KernelId; plan: LaunchPlan | PlanFailure | undefined; shape: Shape | undefined; tile: TileWidth; rates: ReadonlyMap<KernelId, number> }) {
   const { t } = useTranslation('run');
-  const at = kLadderIds.indexOf(id);
-  const prev = at > 0 ? kLadderIds[at - 1] : undefined;
+  const prev = previousRung(id);
   return (
     <>
       <Lazily data-testid="rung-why" id={id} summary={prev ? t('ladder.why.summary', { label: kernelLabel(id), prev: kernelLabel(prev) }) : t('ladder.why.summaryFirst', { label: kernelLabel(id) })}>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { kKernels, kLadderIds, type KernelId } from '../../core/kernels';
+import { kKernels, previousRung, type KernelId } from '../../core/kernels';
 import { diffCounts, diffHunks, lineDiff, splitLines, type DiffLine } from '../../core/lineDiff';
 import { kernelLabel } from '../../i18n/kernels';
 
@@ -21,14 +21,13 @@ function Line({ line, add, del }: { line: DiffLine; add: string; del: string }) 
 }
 
 /**
- * The WGSL change from the previous rung (record order) to this one, as a unified diff: added lines
+ * The WGSL change from the rung it is compared with (previousRung: the one below it, or the tensor rung's best FP32 rung) to this one, as a unified diff: added lines
  * marked + and removed lines − (and <ins>/<del>, so the marks do not rest on colour). Loaded lazily,
  * when its <details> is first opened. The first rung has no previous one: its whole file.
  */
 export default function RungDiff({ id }: { id: KernelId }) {
   const { t } = useTranslation('run');
-  const at = kLadderIds.indexOf(id);
-  const prev = at > 0 ? kLadderIds[at - 1] : undefined;
+  const prev = previousRung(id);
   const add = t('ladder.diff.addMark');
   const del = t('ladder.diff.delMark');
   if (!prev) {
