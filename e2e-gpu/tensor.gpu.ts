@@ -521,65 +521,43 @@ ${store}
     return `    ${x.guard ? `if (${x.guard}) { ${st} }` : st}`;
   };
   const fall = [...fA, ...fB];
-  // db2: double-buffered with the loop written out twice (buffer 0, then buffer 1), so every tile offset is a constant.
-  const db2 = p.staged.db2 === true;
-  const half = (cur: string, nxt: string, kn: string, cb: string, nb: string) => `${all.map((x) => load(x, kn)).join('\n')}
-${inner(cur, cb)}
-${sA.map((x) => put(x, nxt)).join('\n')}
-${sB.map((x) => put(x, nb)).join('\n')}
+  // The staging, whichever way it copies: the loads of a tile at depth k, and the stores of A's and B's into a buffer.
+  const ld = (k: string) => (frags ? fall.map((x) => fl(x, k)) : all.map((x) => load(x, k))).join('\n');
+  const stA = (base: string) => (frags ? fA.map((x) => fp(x, base)) : sA.map((x) => put(x, base))).join('\n');
+  const stB = (base: string) => (frags ? fB.map((x) => fp(x, base)) : sB.map((x) => put(x, base))).join('\n');
+  // One phase of a double buffer: the next tile's loads, this buffer's multiply-accumulates, the stores into the other.
+  const phase = (kn: string, ca: string, cb: string, na: string, nb: string) => `${ld(kn)}
+${inner(ca, cb)}
+${stA(na)}
+${stB(nb)}
     workgroupBarrier();`;
-  const loop2 = `${all.map((x) => load(x, '0u')).join('\n')}
-${all.map((x) => put(x, '0u')).join('\n')}
-  workgroupBarrier();
+  const prologue = `${ld('0u')}
+${stA('0u')}
+${stB('0u')}
+  workgroupBarrier();`;
+  const loop = p.staged.db2
+    ? // db2: double-buffered with the loop written out twice (buffer 0, then buffer 1), so every tile offset is a constant.
+      `${prologue}
   for (var k = 0u; k < K; k += ${2 * BK}u) {
     { let kn = min(k + ${BK}u, K - ${BK}u);
-${half('0u', `${sizeA}u`, 'kn', '0u', `${sizeB}u`)} }
+${phase('kn', '0u', '0u', `${sizeA}u`, `${sizeB}u`)} }
     { let kn = min(k + ${2 * BK}u, K - ${BK}u);
-${half(`${sizeA}u`, '0u', 'kn', `${sizeB}u`, '0u')} }
-  }`;
-  const loop = db2 ? loop2 : frags
-    ? db
-      ? `${fall.map((x) => fl(x, '0u')).join('\n')}
-${fA.map((x) => fp(x, '0u')).join('\n')}
-${fB.map((x) => fp(x, '0u')).join('\n')}
-  workgroupBarrier();
-  let steps = K / ${BK}u;
-  for (var s = 0u; s < steps; s++) {
-    let kn = min(s + 1u, steps - 1u) * ${BK}u;
-    let ca = (s % 2u) * ${sizeA}u; let cb = (s % 2u) * ${sizeB}u;
-    let na = ${sizeA}u - ca; let nb = ${sizeB}u - cb;
-${fall.map((x) => fl(x, 'kn')).join('\n')}
-${inner('ca', 'cb')}
-${fA.map((x) => fp(x, 'na')).join('\n')}
-${fB.map((x) => fp(x, 'nb')).join('\n')}
-    workgroupBarrier();
-  }`
-      : `  for (var k = 0u; k < K; k += ${BK}u) {
-${fall.map((x) => fl(x, 'k')).join('\n')}
-${fA.map((x) => fp(x, '0u')).join('\n')}
-${fB.map((x) => fp(x, '0u')).join('\n')}
-    workgroupBarrier();
-${inner('0u', '0u')}
-    workgroupBarrier();
+${phase('kn', `${sizeA}u`, `${sizeB}u`, '0u', '0u')} }
   }`
     : db
-    ? `${all.map((x) => load(x, '0u')).join('\n')}
-${all.map((x) => put(x, '0u')).join('\n')}
-  workgroupBarrier();
+      ? // Double-buffered, the buffer chosen by the step's parity.
+        `${prologue}
   let steps = K / ${BK}u;
   for (var s = 0u; s < steps; s++) {
     let kn = min(s + 1u, steps - 1u) * ${BK}u;
     let ca = (s % 2u) * ${sizeA}u; let cb = (s % 2u) * ${sizeB}u;
     let na = ${sizeA}u - ca; let nb = ${sizeB}u - cb;
-${all.map((x) => load(x, 'kn')).join('\n')}
-${inner('ca', 'cb')}
-${sA.map((x) => put(x, 'na')).join('\n')}
-${sB.map((x) => put(x, 'nb')).join('\n')}
-    workgroupBarrier();
+${phase('kn', 'ca', 'cb', 'na', 'nb')}
   }`
-    : `  for (var k = 0u; k < K; k += ${BK}u) {
-${all.map((x) => load(x, 'k')).join('\n')}
-${all.map((x) => put(x, '0u')).join('\n')}
+      : `  for (var k = 0u; k < K; k += ${BK}u) {
+${ld('k')}
+${stA('0u')}
+${stB('0u')}
     workgroupBarrier();
 ${inner('0u', '0u')}
     workgroupBarrier();
@@ -589,8 +567,8 @@ ${inner('0u', '0u')}
 @group(0) @binding(1) var<storage, read> B: array<${frags ? 'f16' : f32 ? 'vec4<f32>' : 'vec4<u32>'}>;
 @group(0) @binding(2) var<storage, read_write> C: array<f32>;
 @group(0) @binding(3) var<uniform> dims: Dims;
-var<workgroup> As: array<f16, ${(db || db2 ? 2 : 1) * sizeA}>;
-var<workgroup> Bs: array<f16, ${(db || db2 ? 2 : 1) * sizeB}>;
+var<workgroup> As: array<f16, ${(db || p.staged.db2 ? 2 : 1) * sizeA}>;
+var<workgroup> Bs: array<f16, ${(db || p.staged.db2 ? 2 : 1) * sizeB}>;
 @compute @workgroup_size(${threads})
 fn main(@builtin(workgroup_id) wg0: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
   let sg = lid / 32u;

@@ -124,6 +124,13 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
   const clock = (c: string) => t(`clock.label.${c as 'gpu-timestamp' | 'wall-clock'}`);
   const verdict = (ok: boolean, wrong: number) => (ok ? t('roofline.verified') : t('roofline.notVerified', { wrong: fmtInt(wrong) }));
   const spread = (s: { median: number; min: number; max: number }) => fmtPercent(spreadPercent(s));
+  // What every verified probe's line says after its figure: runs, spread, clock, the check.
+  const probeValues = (p: { timing: NonNullable<typeof r>['copy']['timing']; verified: boolean; mismatches: number }) => ({
+    n: p.timing.stats.n,
+    spread: spread(p.timing.stats),
+    clock: clock(p.timing.clock),
+    verified: verdict(p.verified, p.mismatches),
+  });
   // This page's figures under the one rule (a software adapter's included): the marks beside each.
   const marks = (tm: NonNullable<typeof r>['copy']['timing']) => {
     const v = runTrustHere(tm);
@@ -187,7 +194,7 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
               <Trans
                 t={t}
                 i18nKey="roofline.bandwidth"
-                values={{ gbs: fmtGbs(r.copy.gbps), mib: fmtInt(r.copy.config.bytes / 2 ** 20), n: r.copy.timing.stats.n, spread: spread(r.copy.timing.stats), clock: clock(r.copy.timing.clock), verified: verdict(r.copy.verified, r.copy.mismatches) }}
+                values={{ gbs: fmtGbs(r.copy.gbps), mib: fmtInt(r.copy.config.bytes / 2 ** 20), ...probeValues(r.copy) }}
                 components={kParts}
               />
               {marks(r.copy.timing)}
@@ -205,10 +212,7 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
                   chains: kFmaChains,
                   inv: fmtInt(r.fma.config.invocations),
                   iters: fmtInt(r.fma.config.iterations),
-                  n: r.fma.timing.stats.n,
-                  spread: spread(r.fma.timing.stats),
-                  clock: clock(r.fma.timing.clock),
-                  verified: verdict(r.fma.verified, r.fma.mismatches),
+                  ...probeValues(r.fma),
                 }}
                 components={kParts}
               />
@@ -224,10 +228,7 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
                     groups: fmtInt(r.tensor.config.workgroups),
                     subgroups: r.tensor.config.subgroups,
                     trips: fmtInt(r.tensor.config.trips),
-                    n: r.tensor.timing.stats.n,
-                    spread: spread(r.tensor.timing.stats),
-                    clock: clock(r.tensor.timing.clock),
-                    verified: verdict(r.tensor.verified, r.tensor.mismatches),
+                    ...probeValues(r.tensor),
                   }}
                   components={kParts}
                 />
