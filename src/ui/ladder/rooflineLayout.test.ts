@@ -36,8 +36,14 @@ function problems(layout: readonly RooflinePointLayout[], c: ReturnType<typeof r
   const out: string[] = [];
   const legendBs = legendBoxes(c, words);
   const names = ['reference', 'here', 'tensor'];
+  const lines = [c.reference.points, c.here.points, ...(c.tensor ? [c.tensor.points] : [])].map((l) => l.map(([x, y]) => [px(x), py(y)] as const));
+  const lineNames = ['reference', 'here', 'tensor'];
   legendBs.forEach((g, k) => {
     if (!inside(g, plot)) out.push(`the ${names[k]} legend outside the plot`);
+    // No roof's line runs through a legend word.
+    lines.forEach((l, j) => {
+      if (l.some((pt, i) => i > 0 && segmentHits(l[i - 1]!, pt, g))) out.push(`the ${lineNames[j]} roof's line through the ${names[k]} legend`);
+    });
     legendBs.forEach((o, j) => {
       if (j > k && overlaps(g, o)) out.push(`the ${names[k]} legend over the ${names[j]} legend`);
     });

@@ -63,7 +63,9 @@ export function legendAnchors(c: RooflineChartData, words: LegendWords): { refer
   const plot = { left: M.left, top: M.top, right: M.left + PW, bottom: M.top + PH };
   const taken: Box[] = [];
   const tensorLine = c.tensor?.points.map(([x, y]) => [px(x), py(y)] as const);
-  const clear = (b: Box) => inside(b, plot) && !marks.some((m) => overlaps(m, b)) && !taken.some((t) => overlaps(t, b));
+  // Every roof's line: a legend word should not be crossed by one (the reference's slope rises through a word above its foot).
+  const lines = [c.reference.points, c.here.points, ...(c.tensor ? [c.tensor.points] : [])].map((l) => l.map(([x, y]) => [px(x), py(y)] as const));
+  const clear = (b: Box) => inside(b, plot) && !marks.some((m) => overlaps(m, b)) && !taken.some((t) => overlaps(t, b)) && !crossesLines(b, lines);
   const pick = (x: number, y0: number, dys: readonly number[], width: number, anchor: 'start' | 'end', floor = -Infinity) => {
     const ys = dys.map((dy) => Math.max(floor, y0 + dy));
     const y = ys.find((yy) => clear(legendBox(x, yy, width, anchor))) ?? ys[0]!;
@@ -84,7 +86,7 @@ export function legendAnchors(c: RooflineChartData, words: LegendWords): { refer
       const x = xOnLine(tensorLine, y + lineBox(kLegendPx) * 0.2);
       return x === undefined ? [] : [{ x: x - 8, y }];
     });
-    const at = beside.find((a) => { const b = legendBox(a.x, a.y, width, 'end'); return clear(b) && !crossesLines(b, [tensorLine]); });
+    const at = beside.find((a) => clear(legendBox(a.x, a.y, width, 'end')));
     tensor = at ?? pick(end[0] - 6, end[1], kHereDy, width, 'end');
     if (at) taken.push(legendBox(at.x, at.y, width, 'end'));
   }
