@@ -72,9 +72,8 @@ export function ladderEstimate(shape: Shape, software: boolean, rungs: readonly 
 }
 
 /** The ladder's own shape on this adapter and the estimate that chose it. */
-export function ladderShapeFor(software: boolean, rungs: readonly KernelId[] = kLadderIds, pace?: number): LadderEstimate {
-  // A measured pace: the largest size whose whole ladder fits about a minute at it.
-  if (pace !== undefined && pace > 0) return largestFitting(kLadderPaceSizes, (n) => ladderEstimate(cube(n), software, rungs, 0, pace), kLadderBudgetMs);
+export function ladderShapeFor(software: boolean, rungs: readonly KernelId[] = kLadderIds): LadderEstimate {
+  // (On a GPU the app opens the ladder at ladderShapeFromProbe's size once naive has been timed; this is the shape before that.)
   if (!software) return ladderEstimate(cube(kLadderGpuSize), false, rungs);
   return largestFitting(kLadderSoftwareSizes, (n) => ladderEstimate(cube(n), true, rungs), kLadderBudgetMs);
 }
