@@ -20,10 +20,11 @@ const kRoot = process.env.GPU_E2E_ROOT ?? '.';
  * for the test's page.evaluate, and window.__tensorTimer (Timer) to time passes on it. Returns why not, when the
  * adapter lacks a feature (the test skips).
  */
-/** window.__tensorTimer: a pass of what `encode` records (timed: its GPU time in ms), and settled, sorted samples of it. */
+/** window.__tensorTimer: a pass of what `encode` records (timed: its GPU time in ms), settled sorted samples of it, and a kernel built. */
 interface Timer {
   pass(encode: (p: GPUComputePassEncoder) => void, timed: boolean): Promise<number>;
   time(encode: (p: GPUComputePassEncoder) => void, samples: number): Promise<number[]>;
+  build(code: string, buffers: GPUBuffer[]): Promise<{ pipe: GPUComputePipeline; bind: GPUBindGroup } | { compile: string[] } | { error: string }>;
 }
 
 async function tensorDevice(page: Page): Promise<string | undefined> {
@@ -75,7 +76,21 @@ async function tensorDevice(page: Page): Promise<string | undefined> {
       for (let i = 0; i < samples; i++) ms.push(await pass(encode, true));
       return ms.sort((x, y) => x - y);
     };
-    Object.assign(window, { __tensorDevice: device, __tensorAdapter: adapter.info, __tensorTimer: { pass, time } });
+    // A kernel's pipeline and its bind group (buffers at bindings 0, 1, …), or what stopped it: the compiler's first errors, a validation error.
+    const build = async (code: string, buffers: GPUBuffer[]): Promise<{ pipe: GPUComputePipeline; bind: GPUBindGroup } | { compile: string[] } | { error: string }> => {
+      device.pushErrorScope('validation');
+      const module = device.createShaderModule({ code });
+      const msgs = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}: ${m.message}`);
+      if (msgs.length) {
+        await device.popErrorScope();
+        return { compile: msgs.slice(0, 3) };
+      }
+      const pipe = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+      const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: buffers.map((buffer, binding) => ({ binding, resource: { buffer } })) });
+      const err = await device.popErrorScope();
+      return err ? { error: err.message } : { pipe, bind };
+    };
+    Object.assign(window, { __tensorDevice: device, __tensorAdapter: adapter.info, __tensorTimer: { pass, time, build } });
     return undefined;
   });
 }
@@ -122,25 +137,16 @@ test('the app’s tensor rung (shaders/tensor.wgsl) at 4096³ and 3001×4999×20
           const r: Record<string, unknown> = { name: c.name, shape: `${M}×${K}×${N}` };
           results.push(r);
           try {
-            device.pushErrorScope('validation');
-            const module = device.createShaderModule({ code: c.wgsl });
-            const msgs = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}: ${m.message}`);
-            if (msgs.length) {
-              r.compile = msgs.slice(0, 3);
-              await device.popErrorScope();
+            const timer = (window as unknown as { __tensorTimer: Timer }).__tensorTimer;
+            const built = await timer.build(c.wgsl, [A, B, C, dims]);
+            if (!('pipe' in built)) {
+              Object.assign(r, built);
               continue;
             }
-            const pipe = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-            const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [A, B, C, dims].map((buffer, binding) => ({ binding, resource: { buffer } })) });
-            const err = await device.popErrorScope();
-            if (err) {
-              r.error = err.message;
-              continue;
-            }
+            const { pipe, bind } = built;
             const gx = Math.ceil(N! / c.bn);
             const gy = Math.ceil(M! / c.bm);
             const n = 10;
-            const timer = (window as unknown as { __tensorTimer: Timer }).__tensorTimer;
             const ms = (
               await timer.time((p) => {
                 p.setPipeline(pipe);
@@ -335,21 +341,12 @@ async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string
         const r: Record<string, unknown> = { name: c.name };
         results.push(r);
         try {
-          device.pushErrorScope('validation');
-          const module = device.createShaderModule({ code: c.wgsl });
-          const msgs = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}: ${m.message}`);
-          if (msgs.length) {
-            r.compile = msgs.slice(0, 3);
-            await device.popErrorScope();
+          const built = await timer.build(c.wgsl, c.f32 ? [A, B, C, dims] : [A16, c.bt ? BT16 : B16, C, dims]);
+          if (!('pipe' in built)) {
+            Object.assign(r, built);
             continue;
           }
-          const pipe = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-          const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: (c.f32 ? [A, B, C, dims] : [A16, c.bt ? BT16 : B16, C, dims]).map((buffer, binding) => ({ binding, resource: { buffer } })) });
-          const err = await device.popErrorScope();
-          if (err) {
-            r.error = err.message;
-            continue;
-          }
+          const { pipe, bind } = built;
           // `count` products (each after the first pass, withConvert) in one pass.
           const products = (count: number, withConvert: boolean) => (pass: GPUComputePassEncoder) => {
             for (let i = 0; i < count; i++) {
@@ -661,15 +658,14 @@ test('the tensor roof: subgroupMatrixMultiplyAccumulate throughput alone (no mem
       const r: Record<string, unknown> = { sg: c.SG, fm: c.FM, fn: c.FN, iters: c.iters };
       results.push(r);
       try {
-        const module = device.createShaderModule({ code: c.wgsl });
-        const msgs = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}: ${m.message}`);
-        if (msgs.length) {
-          r.compile = msgs.slice(0, 3);
+        const Y = device.createBuffer({ size: groups * c.SG * c.FM * c.FN * 256 * 4, usage: GPUBufferUsage.STORAGE });
+        const built = await timer.build(c.wgsl, [X, Y]);
+        if (!('pipe' in built)) {
+          Object.assign(r, built);
+          Y.destroy();
           continue;
         }
-        const Y = device.createBuffer({ size: groups * c.SG * c.FM * c.FN * 256 * 4, usage: GPUBufferUsage.STORAGE });
-        const pipe = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-        const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: [X, Y].map((buffer, binding) => ({ binding, resource: { buffer } })) });
+        const { pipe, bind } = built;
         const ms = await timer.time((p) => {
           p.setPipeline(pipe);
           p.setBindGroup(0, bind);
