@@ -26,8 +26,13 @@ export interface SaidLower {
   readonly lower: Said;
 }
 
-/** What a message may carry: a figure or name, a number written per language, or another message (maybe in lower case). */
-export type SaidValue = string | number | SaidNumber | Said | SaidLower;
+/** Names listed in the reader's language ("a, b and c"; "a、b 和 c"): Intl.ListFormat, a conjunction. */
+export interface SaidList {
+  readonly list: readonly string[];
+}
+
+/** What a message may carry: a figure or name, a number written per language, another message (maybe in lower case), or a list of names. */
+export type SaidValue = string | number | SaidNumber | Said | SaidLower | SaidList;
 
 /** A sentence kept as data — its key and values — and put into words when shown. */
 export interface Said {

@@ -131,7 +131,7 @@ export function tensorProbeNeeds(info: GpuContext['info']): Said | undefined {
   if (!n) return undefined;
   switch (n.need) {
     case 'features':
-      return said('run:roofline.tensorNeedsFeature', { features: n.missing.join(', ') });
+      return said('run:roofline.tensorNeedsFeature', { features: { list: n.missing } });
     case 'subgroupExact':
       return said('run:roofline.tensorNeedsSubgroupExact', { size: n.size, min: n.min ?? '?', max: n.max ?? '?' });
     case 'subgroupAtMost':

@@ -132,7 +132,8 @@ const sayNumber = (n: SaidNumber) => numberFormat(n.options).format(n.number);
 export function say(m: Said | string): string {
   if (typeof m === 'string') return m;
   const values: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(m.values ?? {})) values[k] = typeof v !== 'object' ? v : isSaid(v) ? say(v) : 'lower' in v ? say(v.lower).toLocaleLowerCase(language()) : sayNumber(v);
+  for (const [k, v] of Object.entries(m.values ?? {}))
+    values[k] = typeof v !== 'object' ? v : isSaid(v) ? say(v) : 'lower' in v ? say(v.lower).toLocaleLowerCase(language()) : 'list' in v ? new Intl.ListFormat(language(), { type: 'conjunction' }).format(v.list) : sayNumber(v);
   return (t as unknown as (key: string, values: object) => string)(m.key, values);
 }
 

@@ -124,7 +124,7 @@ export function kernelNeeds(id: KernelId, info: Pick<PlanInfo, 'features' | 'sub
 function needSaid(id: KernelId, n: KernelNeed): PlanFailure {
   switch (n.need) {
     case 'features':
-      return planFailure(['kernel'], said('run:plan.needsFeature', { features: n.missing.join('”, “') }));
+      return planFailure(['kernel'], said(n.missing.length === 1 ? 'run:plan.needsFeature' : 'run:plan.needsFeatures', { features: { list: n.missing } }));
     case 'subgroupExact':
       return planFailure(['kernel'], said('run:plan.subgroupExact', { label: kernelLabelSaid(id), size: n.size, min: n.min ?? '?', max: n.max ?? '?' }));
     case 'subgroupAtMost':

@@ -41,7 +41,7 @@ function Lazily({ 'data-testid': testId, id, summary, children }: { 'data-testid
  * Why a rung pays against the one below it: its paragraph, the traffic model of both at this shape,
  * the gain measured on this GPU (both rungs trusted at this shape) and the reference run's gain.
  */
-function RungWhy({ id, shape, tile, rates }: { id: KernelId; shape: Shape | undefined; tile: TileWidth; rates: ReadonlyMap<KernelId, number> }) {
+function RungWhy({ id, shape, tile, rates, na }: { id: KernelId; shape: Shape | undefined; tile: TileWidth; rates: ReadonlyMap<KernelId, number>; na?: string }) {
   const { t } = useTranslation('run');
   const step = shape ? rungStep(id, shape, tile) : undefined;
   const prev = step?.prev;
@@ -62,9 +62,11 @@ function RungWhy({ id, shape, tile, rates }: { id: KernelId; shape: Shape | unde
       )}
       {prev && (
         <p className="small" data-testid="rung-why-here">
-          {rate !== undefined && prevRate !== undefined
-            ? t('ladder.why.here', { rate: fmtGflops(rate), prevRate: fmtGflops(prevRate), prev: kernelLabel(prev), gain: fixed(rate / prevRate, 2) })
-            : t('ladder.why.hereNone')}
+          {na !== undefined
+            ? t('ladder.why.hereNa', { why: na })
+            : rate !== undefined && prevRate !== undefined
+              ? t('ladder.why.here', { rate: fmtGflops(rate), prevRate: fmtGflops(prevRate), prev: kernelLabel(prev), gain: fixed(rate / prevRate, 2) })
+              : t('ladder.why.hereNone')}
         </p>
       )}
       {g?.dawn !== undefined && (
@@ -85,7 +87,7 @@ function RungExplain({ id, plan, shape, tile, rates }: { id: KernelId; plan: Lau
   return (
     <>
       <Lazily data-testid="rung-why" id={id} summary={prev ? t('ladder.why.summary', { label: kernelLabel(id), prev: kernelLabel(prev) }) : t('ladder.why.summaryFirst', { label: kernelLabel(id) })}>
-        {() => <RungWhy id={id} shape={shape} tile={tile} rates={rates} />}
+        {() => <RungWhy id={id} shape={shape} tile={tile} rates={rates} {...(plan && isPlanFailure(plan) ? { na: say(plan.why) } : {})} />}
       </Lazily>
       <Lazily data-testid="rung-diagram" id={id} summary={t('ladder.diagram.summary', { label: kernelLabel(id) })}>
         {() =>
@@ -155,10 +157,15 @@ export function Ladder() {
   }, [view, gpu.state]);
   // Rungs that cannot run at this shape on this GPU (e.g. vec4 loads with N not a multiple of 4), and why.
   const notApplicable = new Map<KernelId, string>();
+  // Of those, the ones this adapter cannot run at any shape (a feature, a subgroup size): said as the adapter's, not the shape's.
+  const notOnAdapter = new Set<KernelId>();
   if (parsed && gpu.state === 'ready') {
     for (const id of kLadderIds) {
       const plan = derived.plans[id];
-      if (plan && isPlanFailure(plan)) notApplicable.set(id, say(plan.why));
+      if (plan && isPlanFailure(plan)) {
+        notApplicable.set(id, say(plan.why));
+        if (plan.fields.every((f) => f === 'kernel')) notOnAdapter.add(id);
+      }
     }
   }
   const runnable = kLadderIds.filter((id) => !notApplicable.has(id));
@@ -272,7 +279,7 @@ export function Ladder() {
                 <td className="num">{parsed ? t('ladder.loadsCell', { loads: fmtInt(loads), ai: fixed(arithmeticIntensity(parsed.shape, loads), 1) }) : '—'}</td>
                 <td>
                   {notApplicable.has(id) ? (
-                    <span className="small">{t('ladder.notApplicable', { why: notApplicable.get(id) ?? '' })}</span>
+                    <span className="small">{t(notOnAdapter.has(id) ? 'ladder.notOnAdapter' : 'ladder.notApplicable', { why: notApplicable.get(id) ?? '' })}</span>
                   ) : ok && share === undefined ? (
                     // Untimeable: no bar at all (never the longest nor the shortest), the mark in words.
                     <div className="bar-cell untimeable" data-bar="none" data-speed="here">

@@ -82,7 +82,7 @@ function Chart({ bandwidthGbs, fmaGflops, tensor, rungs, roofTrusted }: { bandwi
       )}
       {c.points.map((p, i) => (
         <g key={p.id} data-testid={`roofline-point-${p.id}`} data-trusted={p.trusted}>
-          <title>{`${p.label ?? p.id}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte`}</title>
+          <title>{t('roofline.pointTitle', { name: p.label ?? p.id, rate: fmtGflops(p.gflops), ai: fixed(p.intensity, 1) })}</title>
           {p.label !== undefined ? (
             // Not a rung: a diamond (filled when trusted), so shape, not colour alone, tells it apart.
             <path d={`M${px(p.x)} ${py(p.y) - 9} L${px(p.x) + 9} ${py(p.y)} L${px(p.x)} ${py(p.y) + 9} L${px(p.x) - 9} ${py(p.y)} Z`} className={p.trusted ? 'roofline-yours' : 'roofline-yours-untrusted'} />
@@ -257,7 +257,9 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
                     const roofWords = share !== undefined ? t(p.tensor ? 'roofline.ofTensorRoof' : 'roofline.ofRoof', { share: fmtPercent(100 * share) }) : p.tensor && p.trusted ? t('roofline.noTensorRoof') : '';
                     return (
                       <li key={p.id} data-point={p.id} data-speed="here" data-drawn={drawn.includes(p)} data-roof={p.tensor ? 'tensor' : 'fp32'} data-of-roof={share}>
-                        {`${p.label ?? (isKernelId(p.id) ? kernelLabel(p.id) : p.id)}: ${fmtGflops(p.gflops)} · ${fixed(p.intensity, 1)} FLOP/byte${roofWords ? ` · ${roofWords}` : ''}${p.trusted ? '' : ` (${t('roofline.pointUntrusted')})`}`}
+                        {t('roofline.pointTitle', { name: p.label ?? (isKernelId(p.id) ? kernelLabel(p.id) : p.id), rate: fmtGflops(p.gflops), ai: fixed(p.intensity, 1) })}
+                        {roofWords ? ` · ${roofWords}` : ''}
+                        {p.trusted ? '' : ` ${t('roofline.pointUntrustedNote', { note: t('roofline.pointUntrusted') })}`}
                         <TrustMarks verdict={p.verdict} />
                       </li>
                     );
