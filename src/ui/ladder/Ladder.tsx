@@ -169,6 +169,7 @@ export function Ladder() {
     }
   }
   const runnable = kLadderIds.filter((id) => !notApplicable.has(id));
+  const noGpu = gpu.state === 'unavailable';
   // Only results for the shape in the inputs belong in this table.
   const rows = kLadderIds.map((id) => ({ id, r: resultFor(results, id, parsed) }));
   const measured = rows.filter(({ r }) => r?.status === 'verified' && r.run);
@@ -224,9 +225,15 @@ export function Ladder() {
         </p>
       )}
       <div className="run-buttons">
-        <button type="button" className="primary" data-testid="ladder-run" data-main-action onClick={() => void runKernels(runnable)} aria-busy={busy}>
+        {/* Without a GPU there is nothing to time: the button is off and says why (the GPU panel says how to get one). */}
+        <button type="button" className="primary" data-testid="ladder-run" data-main-action onClick={() => void runKernels(runnable)} aria-busy={busy} disabled={noGpu} aria-describedby={noGpu ? 'ladder-needs-gpu' : undefined}>
           {t('ladder.run')}
         </button>
+        {noGpu && (
+          <span className="small" id="ladder-needs-gpu" data-testid="ladder-needs-gpu">
+            {t('ladder.needsGpu')}
+          </span>
+        )}
         {/* "Run every rung" states its estimate before it starts (issue #34). */}
         {parsed && gpu.state === 'ready' && runnable.length > 0 && (
           <span className="small" data-testid="ladder-estimate" data-total-ms={Math.round(estimate.totalMs)}>

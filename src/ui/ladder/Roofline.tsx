@@ -118,6 +118,8 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
   const stage = useApp((s) => s.rooflineStage);
   const error = useApp((s) => s.rooflineError);
   const r = useApp((s) => s.rooflineResult);
+  // No GPU here: the probes have nothing to measure (the ladder's note above says why).
+  const noGpu = gpu.state === 'unavailable';
   const sizes = gpu.state === 'ready' ? rooflineSizes({ isFallbackAdapter: gpu.info.isFallbackAdapter, ...gpu.info.limits }) : undefined;
   // Whether this GPU gets a tensor roof: the tensor-core rung's own needs (its features, its subgroup size).
   const tensorHere = gpu.state === 'ready' && tensorRoofNeeds(gpu.info) === undefined;
@@ -148,7 +150,7 @@ export function Roofline({ rungs }: { rungs: readonly VerdictPoint[] }) {
       <h3 id="roofline-heading">{t('roofline.heading')}</h3>
       <p className="small">{t('roofline.intro')}</p>
       <div className="run-buttons">
-        <button type="button" data-testid="roofline-run" onClick={() => void runRooflineView()} aria-busy={busy && status === 'running'} disabled={busy}>
+        <button type="button" data-testid="roofline-run" onClick={() => void runRooflineView()} aria-busy={busy && status === 'running'} disabled={busy || noGpu} aria-describedby={noGpu ? 'ladder-needs-gpu' : undefined}>
           {t('roofline.run')}
         </button>
         {busy && status === 'running' && (

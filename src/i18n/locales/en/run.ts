@@ -287,6 +287,7 @@ export const run = {
     colReference: '{{gpu}} reference, {{shape}}³ <s>(Dawn · wgpu, TFLOP/s; cuBLAS {{cublas}} TFLOP/s)</s>',
     withTile: '{{label}} (tile {{tile}})',
     auto: 'auto',
+    needsGpu: 'The ladder and the roofline time kernels on a GPU, and this browser offers none here (the GPU panel above says how to enable WebGPU).',
     notOnAdapter: 'not on this adapter: {{why}}',
     notApplicable: 'not at this shape: {{why}}',
     measured: '<n>{{rate}}</n> · <n>{{median}}</n> median, {{n}} samples, {{clock}} · ✓ verified',

@@ -279,6 +279,7 @@ export const run: Catalogue<typeof en> = {
     colReference: '{{gpu}} 参考，{{shape}}³ <s>（Dawn · wgpu，TFLOP/s；cuBLAS {{cublas}} TFLOP/s）</s>',
     withTile: '{{label}}（块宽 {{tile}}）',
     auto: '自动',
+    needsGpu: '阶梯和屋顶线要在 GPU 上为内核计时，而此浏览器在这里没有提供 GPU（上方的 GPU 面板说明了如何启用 WebGPU）。',
     notOnAdapter: '此适配器不支持：{{why}}',
     notApplicable: '不适用于此形状：{{why}}',
     measured: '<n>{{rate}}</n> · 中位数 <n>{{median}}</n>，{{n}} 个采样，{{clock}} · ✓ 已验证',

@@ -279,6 +279,7 @@ export const run: Catalogue<typeof en> = {
     colReference: '{{gpu}} 參考，{{shape}}³ <s>（Dawn · wgpu，TFLOP/s；cuBLAS {{cublas}} TFLOP/s）</s>',
     withTile: '{{label}}（塊寬 {{tile}}）',
     auto: '自動',
+    needsGpu: '階梯和屋頂線要在 GPU 上為核心程式計時，而此瀏覽器在這裡沒有提供 GPU（上方的 GPU 面板說明了如何啟用 WebGPU）。',
     notOnAdapter: '此介面卡不支援：{{why}}',
     notApplicable: '不適用於此形狀：{{why}}',
     measured: '<n>{{rate}}</n> · 中位數 <n>{{median}}</n>，{{n}} 個取樣，{{clock}} · ✓ 已驗證',
