@@ -145,6 +145,41 @@ const kReadChunkBytes = 16 << 20;
 const kUploadChunkBytes = 4 << 20;
 const nextTask = () => new Promise<void>((r) => setTimeout(r, 0));
 
+/**
+ * A probe's check run: `out` cleared, one dispatch of the probe, and (with `copy`) its first bytes
+ * copied into a read-back buffer, in one submission under the verifying error scopes. Every probe is
+ * checked after its timed runs this way, so an element it never wrote cannot pass.
+ */
+async function checkRun(device: GPUDevice, label: string, out: GPUBuffer, dispatch: (pass: GPUComputePassEncoder) => void, copy?: { read: GPUBuffer; bytes: number }): Promise<void> {
+  await withErrorScopes(device, said('run:roofline.verifying'), () => {
+    const enc = device.createCommandEncoder({ label: `${label}.check` });
+    enc.clearBuffer(out);
+    const pass = enc.beginComputePass({ label: `${label}.check.pass` });
+    dispatch(pass);
+    pass.end();
+    if (copy) enc.copyBufferToBuffer(out, 0, copy.read, 0, copy.bytes);
+    device.queue.submit([enc.finish()]);
+  });
+}
+
+/**
+ * The mismatches in `out` after checkRun: read back through `read` in chunks of at most
+ * kReadChunkBytes (the page gets a turn between chunks), each counted by `wrong` (the chunk's bytes,
+ * the index of its first 32-bit word in `out`).
+ */
+async function chunkedMismatches(device: GPUDevice, label: string, out: GPUBuffer, read: GPUBuffer, bytes: number, guard: Guard, wrong: (chunk: ArrayBuffer, firstWord: number) => number): Promise<number> {
+  let mismatches = 0;
+  for (let at = 0; at < bytes; at += kReadChunkBytes) {
+    const len = Math.min(kReadChunkBytes, bytes - at);
+    const enc = device.createCommandEncoder({ label: `${label}.readback` });
+    enc.copyBufferToBuffer(out, at, read, 0, len);
+    device.queue.submit([enc.finish()]);
+    mismatches += wrong(await readBack(read, len, guard), at / 4);
+    if (bytes > kReadChunkBytes) await nextTask();
+  }
+  return mismatches;
+}
+
 /** A buffer too large for this device, said as a validation failure. */
 function checkFits(ctx: GpuContext, bytes: number): void {
   const cap = Math.min(ctx.info.limits.maxStorageBufferBindingSize, ctx.info.limits.maxBufferSize);
@@ -271,24 +306,9 @@ export async function runMmaProbe(ctx: GpuContext, m: MmaConfig, guard: Guard, o
     opts.onStage?.('mma');
     const timing = await timeDispatches(ctx, 'Roofline.mma', repeat(dispatch), guard, opts);
     opts.onStage?.('verify');
-    await withErrorScopes(device, said('run:roofline.verifying'), () => {
-      const enc = device.createCommandEncoder({ label: 'Roofline.mma.check' });
-      enc.clearBuffer(out);
-      const pass = enc.beginComputePass({ label: 'Roofline.mma.check.pass' });
-      dispatch(pass);
-      pass.end();
-      device.queue.submit([enc.finish()]);
-    });
+    await checkRun(device, 'Roofline.mma', out, dispatch);
     const expected = mmaExpected(config.trips);
-    let mismatches = 0;
-    for (let at = 0; at < bytes; at += kReadChunkBytes) {
-      const len = Math.min(kReadChunkBytes, bytes - at);
-      const enc = device.createCommandEncoder({ label: 'Roofline.mma.readback' });
-      enc.copyBufferToBuffer(out, at, read, 0, len);
-      device.queue.submit([enc.finish()]);
-      mismatches += mmaMismatches(new Float32Array(await readBack(read, len, guard)), at / 4, expected).count;
-      if (bytes > kReadChunkBytes) await nextTask();
-    }
+    const mismatches = await chunkedMismatches(device, 'Roofline.mma', out, read, bytes, guard, (chunk, first) => mmaMismatches(new Float32Array(chunk), first, expected).count);
     const flop = mmaFlops(config);
     return { config, flops: flop, timing, gflops: gflopPerS(flop, timing.stats.median), verified: mismatches === 0, mismatches };
   } finally {
@@ -338,23 +358,8 @@ export async function runCopyProbe(ctx: GpuContext, c: CopyConfig, guard: Guard,
     const builtinTiming = await timeCopies(ctx, 'Roofline.copyBufferToBuffer', (enc, count) => { for (let i = 0; i < count; i++) enc.copyBufferToBuffer(src, 0, dst, 0, bytes); }, guard, opts);
     // The check: clear dst, one run of the probe, then dst read back in chunks and compared word by word.
     opts.onStage?.('verify');
-    await withErrorScopes(device, said('run:roofline.verifying'), () => {
-      const enc = device.createCommandEncoder({ label: 'Roofline.copy.check' });
-      enc.clearBuffer(dst);
-      const pass = enc.beginComputePass({ label: 'Roofline.copy.check.pass' });
-      dispatch(pass);
-      pass.end();
-      device.queue.submit([enc.finish()]);
-    });
-    let mismatches = 0;
-    for (let at = 0; at < bytes; at += kReadChunkBytes) {
-      const len = Math.min(kReadChunkBytes, bytes - at);
-      const enc = device.createCommandEncoder({ label: 'Roofline.copy.readback' });
-      enc.copyBufferToBuffer(dst, at, read, 0, len);
-      device.queue.submit([enc.finish()]);
-      mismatches += copyMismatches(new Uint32Array(await readBack(read, len, guard)), at / 4).count;
-      if (bytes > kReadChunkBytes) await nextTask();
-    }
+    await checkRun(device, 'Roofline.copy', dst, dispatch);
+    const mismatches = await chunkedMismatches(device, 'Roofline.copy', dst, read, bytes, guard, (chunk, first) => copyMismatches(new Uint32Array(chunk), first).count);
     const moved = copyBytesMoved(c);
     return {
       copy: { config: c, workgroups: grid.x * grid.y, bytesMoved: moved, timing, gbps: gbPerS(moved, timing.stats.median), verified: mismatches === 0, mismatches },
@@ -392,15 +397,7 @@ export async function runFmaProbe(ctx: GpuContext, f: FmaConfig, guard: Guard, o
     opts.onStage?.('fma');
     const timing = await timeDispatches(ctx, 'Roofline.fma', repeat(dispatch), guard, opts);
     opts.onStage?.('verify');
-    await withErrorScopes(device, said('run:roofline.verifying'), () => {
-      const enc = device.createCommandEncoder({ label: 'Roofline.fma.check' });
-      enc.clearBuffer(out);
-      const pass = enc.beginComputePass({ label: 'Roofline.fma.check.pass' });
-      dispatch(pass);
-      pass.end();
-      enc.copyBufferToBuffer(out, 0, read, 0, bytes);
-      device.queue.submit([enc.finish()]);
-    });
+    await checkRun(device, 'Roofline.fma', out, dispatch, { read, bytes });
     const got = new Float32Array(await readBack(read, bytes, guard));
     const { count } = fmaMismatches(got, iterations);
     const config = { ...f, invocations, iterations };
