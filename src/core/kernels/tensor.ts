@@ -14,8 +14,9 @@ const tensorSource = wgsl('tensor.wgsl', () => import('../../../shaders/tensor.w
  * The WGSL's constants: WGM×WGN subgroups of FM×FN result fragments of 16×16 (named variables, not an
  * array), phases BK deep and double-buffered, each staged row padded by PADA / PADB f16. The fastest of
  * the variants e2e-gpu/tensor.gpu.ts timed on an H200 (2026-11-29): 2×2 subgroups of 4×4 fragments,
- * 128×128 blocks, staged from f32 with vec4 loads, BK 16 double-buffered: 205 TFLOP/s at 4096³ (BK 32
- * single-buffered: 190; 2×4 subgroups: 186; padding 0: 110; the rung before, 2×4 subgroups of 2×2: 17.5).
+ * 128×128 blocks, staged from f32 with vec4 loads, BK 16 double-buffered, launched 4 block rows at a time
+ * (the WGSL's GROUP): 207 TFLOP/s at 4096³ (row-by-row launch: 205; BK 32 single-buffered: 190; 2×4
+ * subgroups: 186; padding 0: 110; Bᵀ staged column-major: 123; the rung before, 2×4 subgroups of 2×2: 17.5).
  */
 export const kTensorShape = { WGM: 2, WGN: 2, FM: 4, FN: 4, BK: 16, PADA: 8, PADB: 8, fragment: 16 } as const;
 /** The C block of one workgroup. */

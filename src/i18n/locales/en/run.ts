@@ -126,7 +126,7 @@ export const run = {
     blockVec4B:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out, vec4 loads of B, A read and C written per element',
     subgroup: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
-    tensor: '128×128 block of C per workgroup of 2×2 subgroups of 32, each 4×4 fragments of 16×16 (subgroup matrices, in sixteen named variables); A and B read as vec4, staged in workgroup memory as f16, 16 deep and double-buffered; C stored fragment by fragment',
+    tensor: '128×128 block of C per workgroup of 2×2 subgroups of 32, each 4×4 fragments of 16×16 (subgroup matrices, in sixteen named variables); A and B read as vec4, staged in workgroup memory as f16, 16 deep and double-buffered; C stored fragment by fragment; workgroups launched 4 block rows at a time, column by column (they share A and B blocks in L2)',
     strip: '{{band}} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged {{band}}×{{per}} at a time',
     splitK:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{rows}}×{{cols}} C elements each, K split over {{s}} layers of workgroups ({{ks}} each), then a pass that sums the {{s}} partial products',
