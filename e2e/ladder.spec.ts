@@ -132,3 +132,21 @@ test('the reference cells are labelled and carry their unit', async ({ app }) =>
   await expect(cell).toContainText('TFLOP/s');
   await expect(app.ladder.rung('naive').locator('td').nth(1)).toContainText('FLOP/byte');
 });
+
+for (const lang of ['en', 'zh-CN', 'zh-TW'] as const) {
+  test(`at 1366×768 in ${lang}, the ladder's next action and its estimate are on the first screen`, async ({ app }) => {
+    const page = app.page;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await app.open(`?view=ladder&lang=${lang}`);
+    await expect(page.getByTestId('ladder-estimate')).toBeVisible();
+    // Wholly inside the viewport without scrolling (it sat 6–65 px below it before the button moved above the intro).
+    for (const id of ['ladder-run', 'ladder-estimate']) {
+      const r = await page.getByTestId(id).evaluate((el) => {
+        const b = el.getBoundingClientRect();
+        return { bottom: b.bottom, scrollY: window.scrollY };
+      });
+      expect(r.scrollY, id).toBe(0);
+      expect(r.bottom, id).toBeLessThanOrEqual(768);
+    }
+  });
+}

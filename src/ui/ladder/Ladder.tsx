@@ -204,26 +204,7 @@ export function Ladder() {
   return (
     <section className="panel" aria-labelledby="ladder-heading" data-testid="ladder">
       <h2 id="ladder-heading">{t('ladder.heading')}</h2>
-      <p className="small">{parsed ? t('ladder.introShape', { m: parsed.shape.m, k: parsed.shape.k, n: parsed.shape.n }) : t('ladder.intro')}</p>
-      {parsed && (
-        <p
-          className="small"
-          data-testid="ladder-shape"
-          data-m={parsed.shape.m}
-          data-k={parsed.shape.k}
-          data-n={parsed.shape.n}
-          data-pace={own ? own.pace : undefined}
-          data-measured={own ? own.measured : undefined}
-          data-probing={probing || undefined}
-          data-own={own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n ? own.basis : undefined}
-        >
-          {probing
-            ? t('ladder.ownShapeProbing')
-            : own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n
-            ? t(own.basis === 'software' ? 'ladder.ownShapeSoftware' : own.measured ? 'ladder.ownShapeMeasured' : 'ladder.ownShapeGpu', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}`, time: fmtDuration(own.totalMs), rungs: own.rungs, pace: fmtGflops(own.pace) })
-            : t('ladder.shapeHere', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}` })}
-        </p>
-      )}
+      {/* The next action first (on the first screen at 1366×768 in every language), then what the shape means. */}
       <div className="run-buttons">
         {/* Without a GPU there is nothing to time: the button is off and says why (the GPU panel says how to get one). */}
         <button type="button" className="primary" data-testid="ladder-run" data-main-action onClick={() => void runKernels(runnable)} aria-busy={busy} disabled={noGpu} aria-describedby={noGpu ? 'ladder-needs-gpu' : undefined}>
@@ -245,6 +226,26 @@ export function Ladder() {
           </span>
         )}
       </div>
+      <p className="small">{parsed ? t('ladder.introShape', { m: parsed.shape.m, k: parsed.shape.k, n: parsed.shape.n }) : t('ladder.intro')}</p>
+      {parsed && (
+        <p
+          className="small"
+          data-testid="ladder-shape"
+          data-m={parsed.shape.m}
+          data-k={parsed.shape.k}
+          data-n={parsed.shape.n}
+          data-pace={own ? own.pace : undefined}
+          data-measured={own ? own.measured : undefined}
+          data-probing={probing || undefined}
+          data-own={own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n ? own.basis : undefined}
+        >
+          {probing
+            ? t('ladder.ownShapeProbing')
+            : own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n
+            ? t(own.basis === 'software' ? 'ladder.ownShapeSoftware' : own.measured ? 'ladder.ownShapeMeasured' : 'ladder.ownShapeGpu', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}`, time: fmtDuration(own.totalMs), rungs: own.rungs, pace: fmtGflops(own.pace) })
+            : t('ladder.shapeHere', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}` })}
+        </p>
+      )}
       <table className="why-table ladder-table">
         <thead>
           <tr>

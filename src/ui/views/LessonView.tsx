@@ -13,6 +13,11 @@ import { TileMap } from '../lesson/TileMap';
 import { VizBar } from '../lesson/VizBar';
 import { afterNextPaint } from '../lesson/afterPaint';
 
+/** How long after a run the summary is kept at the top of the screen while the page settles. */
+const kSettleMs = 15_000;
+/** What a reader does that ends that: the page is theirs again. */
+const kReaderEvents = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
 /** The highest run number among the finished results (0 when none has finished). */
 function useLastFinishedRun(): number {
   return useApp((s) => Math.max(0, ...Object.values(s.results).map((r) => (r && r.status !== 'running' ? r.seq : 0))));
@@ -26,9 +31,7 @@ export function LessonView() {
   const { t } = useTranslation();
   const target = useRef<HTMLDivElement>(null);
   const last = useLastFinishedRun();
-  const traceStatus = useApp((s) => s.traceStatus);
   const seen = useRef(last);
-  const finishedAt = useRef(0);
   // Scrolled once the new results are laid out (a scroll in the commit would force that layout there).
   // After the speed-up action its answer is what the run was for: that is scrolled to instead.
   // Focus follows (issue #45): the control that started the run would be screens above, so focus
@@ -51,16 +54,30 @@ export function LessonView() {
   useEffect(() => {
     if (last === seen.current) return;
     seen.current = last;
-    finishedAt.current = performance.now();
-    return scroll();
+    const cancels = [scroll()];
+    // The page keeps settling after the run (the comparison appears, the trace arrives and the map grows), in
+    // whatever order a busy machine brings them: after each change of the page's height, for up to
+    // kSettleMs and until the reader scrolls, types or clicks, the summary is put back at the top of the screen.
+    const page = document.documentElement;
+    let height = page.scrollHeight;
+    const observer = new ResizeObserver(() => {
+      if (page.scrollHeight === height) return;
+      height = page.scrollHeight;
+      cancels.push(scroll(true));
+    });
+    observer.observe(document.body);
+    const stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      for (const e of kReaderEvents) removeEventListener(e, stop, true);
+    };
+    const timer = setTimeout(stop, kSettleMs);
+    for (const e of kReaderEvents) addEventListener(e, stop, { capture: true, passive: true });
+    return () => {
+      stop();
+      for (const c of cancels) c();
+    };
   }, [last]);
-  // The run's trace arrives a moment later and changes the map's height (and the comparison above
-  // appears): scroll again once, so the summary stays at the top of the screen.
-  useEffect(() => {
-    if (traceStatus !== 'done' || finishedAt.current === 0 || performance.now() - finishedAt.current > 15_000) return;
-    finishedAt.current = 0;
-    return scroll(true);
-  }, [traceStatus]);
   return (
     <>
       <Controls />
