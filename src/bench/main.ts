@@ -500,7 +500,10 @@ async function probes(ctx: GpuContext, base: object, budgetMs?: number): Promise
   }
 }
 
-await main();
+// Started, not awaited: the bundle (vite.bench.config.ts, one file) places the kernels' lazily imported WGSL after this
+// module's body, and a top-level await here ran main before they were initialized ("Cannot access 'naive$1' before
+// initialization", every run). A failure still ends the process with its message.
+main().catch((e: unknown) => fail(e instanceof Error ? (e.stack ?? e.message) : String(e)));
 
 /** --practice EXERCISE --code FILE: the practice view's Time it, headless (see the header). */
 async function practice(ctx: GpuContext, opts: Options, base: object): Promise<void> {
