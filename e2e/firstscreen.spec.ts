@@ -137,6 +137,8 @@ test('?view=ladder without a shape opens at a size of its own (≥ 256 each way 
   await expect(estimate).toBeVisible();
   expect(Number(await estimate.getAttribute('data-total-ms'))).toBeGreaterThan(0);
   await expect(estimate).toContainText(`${dims[0]}×${dims[1]}×${dims[2]}`);
+  // The sentence that says why this size counts the rungs the button runs (the tensor-core rung is n/a on SwiftShader).
+  if (own === 'software') await expect(shape).toContainText(`all ${/for (\d+) rungs/.exec(await estimate.innerText())?.[1]} rungs`);
   await expect(app.ladder.rung('naive')).toHaveAttribute('data-status', 'idle');
   // A shape of the user's is kept: the ladder switches only from the lesson's default, once.
   await app.setShape({ m: 40, k: 24, n: 36 });

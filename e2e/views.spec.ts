@@ -49,6 +49,27 @@ test('after a run the result and the map are scrolled into view', async ({ app, 
   await expect(page.getByTestId('tile-cell-1-1')).toBeInViewport({ ratio: 1 });
 });
 
+test('after a run, a reader who scrolls away without a wheel, key or pointer event (a scrollbar dragged in Firefox, find-in-page) is not pulled back', async ({ app, page }) => {
+  await app.open('?m=3&k=3&n=3&tile=2&samples=3');
+  await page.getByTestId('run-both').click();
+  await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
+  await expect(app.result('naive')).toHaveAttribute('data-status', 'verified');
+  const summary = page.getByTestId('run-summary');
+  await expect(summary).toBeInViewport({ ratio: 1 });
+  await expect(summary).toBeFocused();
+  const frames = (n: number) => page.evaluate((k) => new Promise<void>((done) => { const f = (i: number) => (i ? requestAnimationFrame(() => f(i - 1)) : done()); f(k); }), n);
+  // The reader drags the page back to the top in two steps: scroll events alone, as a scrollbar gives.
+  await page.evaluate(() => window.scrollTo(0, window.scrollY / 2));
+  await frames(2);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await frames(2);
+  // Then the page grows (as when the trace arrives late): the app no longer puts the summary back.
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('div'), { style: 'height: 400px' })));
+  await frames(3);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test('a shared link opens on the shared results: banner, GPU and date, chart, table and "Run the same benchmark here" on the first screen', async ({ app, page }) => {
   const share = await sampleShareLink(page);
   await page.goto(`./${share}`);

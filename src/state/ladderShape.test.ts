@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { kKernels, kLadderIds } from '../core/kernels';
-import { isDefaultShape, kLadderBudgetMs, kLadderGpuBudgetMs, kLadderGpuSize, kLadderSoftwareSizes, ladderEstimate, ladderShapeFor, ladderShapeFromProbe, measuredLadderPace, rungRatesFromNaive } from './ladderShape';
+import { isPlanFailure, kKernels, kLadderIds, planKernel } from '../core/kernels';
+import { applyConfig, initialState, kStartUrl, useApp } from './store';
+import { defaultLimitsInfo } from './testing';
+import { applyLadderShape, isDefaultShape, kLadderBudgetMs, kLadderGpuBudgetMs, kLadderGpuSize, kLadderSoftwareSizes, ladderEstimate, ladderShapeFor, ladderShapeFromProbe, measuredLadderPace, rungRatesFromNaive } from './ladderShape';
 
 describe('the ladder’s own shape (issue #34)', () => {
   it('is 512³ on a GPU: at least 256 each way, where the largest block rung fits several times', () => {
@@ -84,5 +86,20 @@ describe('the ladder’s shape from a probe of the naive kernel (issue #46: it o
       if (e.shape.m > 128) expect(e.totalMs).toBeLessThanOrEqual(kLadderGpuBudgetMs);
     }
     expect(ladderShapeFromProbe(10).shape.m).toBeLessThan(4096);
+  });
+});
+
+describe('the ladder’s own shape on an adapter that lacks a rung’s feature', () => {
+  it('counts only the rungs "Run every rung" runs (SwiftShader: no tensor-core rung)', () => {
+    useApp.setState({ ...initialState(kStartUrl), view: 'ladder', gpu: { state: 'ready', info: { ...defaultLimitsInfo([]), isFallbackAdapter: true } } }, true);
+    applyConfig({ m: '48', k: '32', n: '48' });
+    const e = applyLadderShape();
+    expect(e).toBeDefined();
+    const info = useApp.getState().gpu;
+    if (info.state !== 'ready') throw new Error('the store lost its adapter');
+    // The rungs the view's button runs at the shape it opened at: the ones whose plan is no failure.
+    const runnable = kLadderIds.filter((id) => !isPlanFailure(planKernel(id, e!.shape, 16, info.info)));
+    expect(runnable.length).toBeLessThan(kLadderIds.length);
+    expect(e!.rungs).toBe(runnable.length);
   });
 });

@@ -7,7 +7,7 @@
  * Plain data: the words are the view's.
  */
 import { kDefaultConfig } from '../core/url';
-import { isPlanFailure, kKernels, kLadderIds, planKernel, type KernelId } from '../core/kernels';
+import { isPlanFailure, kKernels, kLadderIds, planKernel, type KernelId, type PlanInfo } from '../core/kernels';
 import { cube, type Shape } from '../core/shape';
 import { estimateRun, probeKernel } from '../gpu/estimate';
 import { withRun } from './runs';
@@ -131,6 +131,11 @@ export function ladderEstimateFromProbe(shape: Shape, naiveGflops: number, rungs
   return { shape, rungs: rungs.length, totalMs: (e.totalMs ?? 0) + rungs.length * kRungOverheadMs.gpu, basis: 'gpu', pace, measured: true, naiveGflops };
 }
 
+/** The rungs this adapter runs (a rung needing a feature or limit it lacks is n/a at any shape, and takes no time). */
+export function adapterRungs(info: PlanInfo): KernelId[] {
+  return kLadderIds.filter((id) => !isPlanFailure(planKernel(id, cube(1024), 16, info)));
+}
+
 /** Whether the inputs hold the lesson's default shape, i.e. no shape of the user's. */
 export function isDefaultShape(c: { m: string; k: string; n: string }): boolean {
   return c.m === kDefaultConfig.m && c.k === kDefaultConfig.k && c.n === kDefaultConfig.n;
@@ -154,7 +159,9 @@ export function applyLadderShape(): LadderEstimate | undefined {
   const s = useApp.getState();
   if (applied || s.view !== 'ladder' || s.gpu.state !== 'ready' || !isDefaultShape(s.config)) return undefined;
   applied = true;
-  const e = ladderShapeFor(s.gpu.info.isFallbackAdapter);
+  // The rungs this adapter runs: the estimate the view states counts the same rungs as "Run every rung"
+  // (on SwiftShader the tensor-core rung is n/a: it said 16 rungs and 59.7 s above a button's 15 and 56.0 s).
+  const e = ladderShapeFor(s.gpu.info.isFallbackAdapter, adapterRungs(s.gpu.info));
   applyConfig({ m: String(e.shape.m), k: String(e.shape.k), n: String(e.shape.n) });
   useLadderShape.setState({ own: e });
   // On a GPU, this GPU's pace decides (issue #46: 4096³ on an H200, where the rungs climb as on the
@@ -174,8 +181,7 @@ async function probeLadderShape(assumed: LadderEstimate): Promise<void> {
       const still = s.config.m === String(assumed.shape.m) && s.config.k === String(assumed.shape.k) && s.config.n === String(assumed.shape.n);
       if (probe.gflops === undefined || !(probe.gflops > 0) || !still || s.view !== 'ladder') return;
       // The rungs this adapter runs (a rung needing a feature it lacks is n/a, and takes no time).
-      const rungs = kLadderIds.filter((id) => !isPlanFailure(planKernel(id, cube(1024), 16, ctx.info)));
-      const e = ladderShapeFromProbe(probe.gflops, rungs);
+      const e = ladderShapeFromProbe(probe.gflops, adapterRungs(ctx.info));
       applyConfig({ m: String(e.shape.m), k: String(e.shape.k), n: String(e.shape.n) });
       useLadderShape.setState({ own: e });
     });

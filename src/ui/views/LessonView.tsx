@@ -38,6 +38,10 @@ export function LessonView() {
   // moves to what is scrolled to — the one-line verdict (its words announced: aria-live) or the
   // speed-up's answer — and the page scrolls only to keep that focused element in view. A reader who
   // has moved focus elsewhere since (typing, tabbing) is left where they are.
+  // Where the app last put what it scrolled to: a scroll that leaves it elsewhere while the page's
+  // height stands still is the reader's (a scrollbar dragged without a pointer event reaching the page
+  // — Firefox, Safari — or the browser's find-in-page), not the app's nor the browser's scroll anchoring.
+  const placed = useRef<{ el: HTMLElement; top: number }>();
   const scroll = (again = false) =>
     afterNextPaint(() => {
       const answer = document.querySelector<HTMLElement>('[data-testid="speedup-ratio"]');
@@ -50,10 +54,12 @@ export function LessonView() {
       if (answer) answer.scrollIntoView({ block: 'center' });
       else target.current?.scrollIntoView({ block: 'start' });
       if (ours && active !== to) to.focus({ preventScroll: true });
+      placed.current = { el: to, top: to.getBoundingClientRect().top };
     });
   useEffect(() => {
     if (last === seen.current) return;
     seen.current = last;
+    placed.current = undefined;
     const cancels = [scroll()];
     // The page keeps settling after the run (the comparison appears, the trace arrives and the map grows), in
     // whatever order a busy machine brings them: after each change of the page's height, for up to
@@ -66,13 +72,22 @@ export function LessonView() {
       cancels.push(scroll(true));
     });
     observer.observe(document.body);
+    const onScroll = () => {
+      const at = placed.current;
+      if (!at || page.scrollHeight !== height) return; // the page is still changing: the observer answers
+      if (Math.abs(at.el.getBoundingClientRect().top - at.top) > 2) stop();
+    };
     const stop = () => {
       observer.disconnect();
       clearTimeout(timer);
       for (const e of kReaderEvents) removeEventListener(e, stop, true);
+      removeEventListener('scroll', onScroll);
+      // A re-scroll already asked for would otherwise still land after the reader took the page.
+      for (const c of cancels.splice(1)) c();
     };
     const timer = setTimeout(stop, kSettleMs);
     for (const e of kReaderEvents) addEventListener(e, stop, { capture: true, passive: true });
+    addEventListener('scroll', onScroll, { passive: true });
     return () => {
       stop();
       for (const c of cancels) c();
