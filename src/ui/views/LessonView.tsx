@@ -41,7 +41,7 @@ export function LessonView() {
   // Where the app last put what it scrolled to: a scroll that leaves it elsewhere while the page's
   // height stands still is the reader's (a scrollbar dragged without a pointer event reaching the page
   // — Firefox, Safari — or the browser's find-in-page), not the app's nor the browser's scroll anchoring.
-  const placed = useRef<{ el: HTMLElement; top: number }>();
+  const placed = useRef<{ el: HTMLElement; top: number } | undefined>(undefined);
   const scroll = (again = false) =>
     afterNextPaint(() => {
       const answer = document.querySelector<HTMLElement>('[data-testid="speedup-ratio"]');
