@@ -44,6 +44,8 @@ test('after a run the result and the map are scrolled into view', async ({ app, 
   // The one-line results, the formula and the whole tile figure (its C grid included) on one screen.
   const summary = page.getByTestId('run-summary');
   await expect(summary).toContainText('verified');
+  // Each line's median says its spread, clock and samples (the engineer's figure is whole on this line too).
+  await expect(summary).toContainText(/median [\d.,]+ (µs|ms|s), spread \d+% \((GPU timestamps|wall clock), \d+ samples\)/);
   await expect(summary).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId('formula')).toBeInViewport({ ratio: 1 });
   await expect(page.getByTestId('tile-cell-1-1')).toBeInViewport({ ratio: 1 });

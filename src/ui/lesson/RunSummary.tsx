@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { type KernelId } from '../../core/kernels';
 import { belongs, useDerived } from '../../state/selectors';
 import { useApp, type KernelResult } from '../../state/store';
-import { fmtMeasuredMs, fmtRate } from '../common/format';
+import { fmtMeasuredMs, fmtPercent, fmtRate } from '../common/format';
+import { spreadPercent } from '../../core/stats';
 import { dispatchStep, distrustHeadline, untimeableRun } from '../common/timing';
 import { kernelLabel } from '../../i18n/kernels';
 import { useSoftwareAdapter } from '../common/useSoftware';
@@ -27,7 +28,7 @@ function Line({ id, r }: { id: KernelId; r: KernelResult }) {
       {run && (
         <>
           {' · '}
-          {t('summary.median', { time: fmtMeasuredMs(run.stats.median, step), clock: t(`clock.name.${run.clock}`), n: run.stats.n })}
+          {t('summary.median', { time: fmtMeasuredMs(run.stats.median, step), spread: fmtPercent(spreadPercent(run.stats)), clock: t(`clock.name.${run.clock}`), n: run.stats.n })}
           {' · '}
           {tooSmall ? (
             <em data-testid={software ? `summary-software-${id}` : undefined}>{t('summary.notTrusted', { tooSmall: distrustHeadline(run, software) })}</em>

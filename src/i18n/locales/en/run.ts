@@ -257,7 +257,7 @@ export const run = {
     verified: '✓ verified',
     mismatch: '✗ does not match the CPU reference',
     error: '✗ error',
-    median: 'median {{time}} ({{clock}}, {{n}} samples)',
+    median: 'median {{time}}, spread {{spread}} ({{clock}}, {{n}} samples)',
     notTrusted: '⚠ {{tooSmall}}',
   },
   source: {

@@ -249,7 +249,7 @@ export const run: Catalogue<typeof en> = {
     verified: '✓ 已验证',
     mismatch: '✗ 与 CPU 参考结果不一致',
     error: '✗ 出错',
-    median: '中位数 {{time}}（{{clock}}，{{n}} 个采样）',
+    median: '中位数 {{time}}，离散度 {{spread}}（{{clock}}，{{n}} 个采样）',
     notTrusted: '⚠ {{tooSmall}}',
   },
   source: {

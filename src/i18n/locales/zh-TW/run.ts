@@ -249,7 +249,7 @@ export const run: Catalogue<typeof en> = {
     verified: '✓ 已驗證',
     mismatch: '✗ 與 CPU 參考結果不一致',
     error: '✗ 出錯',
-    median: '中位數 {{time}}（{{clock}}，{{n}} 個取樣）',
+    median: '中位數 {{time}}，離散度 {{spread}}（{{clock}}，{{n}} 個取樣）',
     notTrusted: '⚠ {{tooSmall}}',
   },
   source: {
