@@ -94,7 +94,8 @@ function RungExplain({ id, plan, shape, tile, rates }: { id: KernelId; plan: Lau
           plan && shape && !isPlanFailure(plan) ? (
             <RungDiagram id={id} plan={plan} shape={shape} />
           ) : (
-            <p className="small">{plan && isPlanFailure(plan) ? t('ladder.diagram.noPlanWhy', { why: say(plan.why) }) : t('ladder.diagram.noPlan')}</p>
+            // A feature or limit the adapter lacks is the adapter's at every shape (the row says "not on this adapter"), not this shape's.
+            <p className="small">{plan && isPlanFailure(plan) ? t(plan.fields.every((f) => f === 'kernel') ? 'ladder.diagram.noPlanAdapter' : 'ladder.diagram.noPlanWhy', { why: say(plan.why) }) : t('ladder.diagram.noPlan')}</p>
           )
         }
       </Lazily>

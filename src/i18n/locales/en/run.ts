@@ -305,6 +305,7 @@ export const run = {
       summary: 'How {{label}} maps onto the GPU (drawn from its launch plan at this shape)',
       noPlan: 'Drawn from the launch plan, which needs this GPU’s limits: open it once a GPU is ready and the sizes are valid.',
       noPlanWhy: 'No launch plan at this shape on this GPU: {{why}}',
+      noPlanAdapter: 'No launch plan on this adapter, at any shape: {{why}}',
       problem: 'C ({{m}}×{{n}}) is cut into {{gx}}×{{gy}} blocks of {{br}}×{{bc}}, one per workgroup; the yellow block with the thick outline is one workgroup’s, and it reads the shaded rows of A ({{m}}×{{k}}, left) and columns of B ({{k}}×{{n}}, top).',
       staged: 'Each phase stages a {{br}}×{{bk}} tile of A and a {{bk}}×{{bc}} tile of B (solid) in workgroup memory: {{phases}} phases along K.',
       unstaged: 'Nothing is staged in workgroup memory: each invocation reads its own row of A and column of B ({{r}}×{{c}} C elements) straight from memory.',
