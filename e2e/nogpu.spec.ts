@@ -40,6 +40,19 @@ test('no WebGPU: the lesson opens on what works (a CPU simulation) and how to en
   await expect(page.getByTestId('phase-stepper')).toContainText('The kernel simulated on the CPU: tiled2.wgsl');
 });
 
+for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+  test(`WebGPU without an adapter (${lang}, Chrome on Linux without the flag): "Run both" whole on the first screen at 1366×768`, async ({ page }) => {
+    await page.addInitScript(() => {
+      // Undo the suite's "no navigator.gpu": here WebGPU is present and gives no adapter.
+      Object.defineProperty(Navigator.prototype, 'gpu', { get: () => ({ requestAdapter: async () => null, getPreferredCanvasFormat: () => 'bgra8unorm' }), configurable: true });
+    });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`./?lang=${lang}`);
+    await expect(page.getByTestId('nogpu-title')).toHaveAttribute('data-reason', 'no-adapter');
+    await expect(page.getByTestId('run-both')).toBeInViewport({ ratio: 1 });
+  });
+}
+
 test('no WebGPU: a run shows a neutral note (a CPU simulation of the same kernel, not an error), no GPU result, and the simulated tile map and stepper', async ({ page }) => {
   await page.goto('./?m=3&k=3&n=3&tile=2');
   await expect(page.getByTestId('gpu-status')).toHaveAttribute('data-state', 'unavailable');

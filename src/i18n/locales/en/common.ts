@@ -143,7 +143,7 @@ export const common = {
     reconnect: 'Reconnect now',
     nogpu: {
       title: 'No WebGPU in this browser: the lesson runs on a CPU simulation of the same kernel.',
-      titleNoAdapter: 'WebGPU is here, but the browser gave no GPU adapter (the GPU may be blocked, or still starting: reload to ask again): the lesson runs on a CPU simulation of the same kernel.',
+      titleNoAdapter: 'WebGPU gave no GPU adapter (reload to ask again): the lesson runs on a CPU simulation of the same kernel.',
       titleDeviceFailed: 'The GPU adapter was found but its device could not be opened: the lesson runs on a CPU simulation of the same kernel.',
       works:
         'Press “{{action}}”: the tile map, the phase stepper and classroom mode are drawn from it, labelled as simulated. Speeds need a GPU.',
