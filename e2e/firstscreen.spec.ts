@@ -145,6 +145,10 @@ test('?view=ladder without a shape opens at a size of its own (≥ 256 each way 
   await expect(shape).toHaveAttribute('data-m', '40');
   await expect(shape).not.toHaveAttribute('data-own', /./);
   await expect(estimate).toContainText('40×24×36');
+  // It counts the form's timed samples as the run will: 3 a rung take less than auto's second a rung.
+  const auto = Number(await estimate.getAttribute('data-total-ms'));
+  await page.getByTestId('select-samples').selectOption('3');
+  await expect.poll(async () => Number(await estimate.getAttribute('data-total-ms'))).toBeLessThan(auto);
 });
 
 test('in 简体中文 the header sentences have no stray space after “。”, and the lesson’s kernel comments are in Chinese', async ({ app }) => {

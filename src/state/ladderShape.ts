@@ -123,11 +123,11 @@ export function ladderShapeFromProbe(naiveGflops: number, rungs: readonly Kernel
   return largestFitting(kLadderPaceSizes, (n) => ladderEstimateFromProbe(cube(n), naiveGflops, rungs), kLadderGpuBudgetMs);
 }
 
-/** The estimate of running `rungs` at `shape` on a GPU whose naive kernel the probe timed at `naiveGflops` (rungRatesFromNaive). */
-export function ladderEstimateFromProbe(shape: Shape, naiveGflops: number, rungs: readonly KernelId[] = kLadderIds): LadderEstimate {
+/** The estimate of running `rungs` at `shape` on a GPU whose naive kernel the probe timed at `naiveGflops` (rungRatesFromNaive); `samples` is the form's count (0: auto). */
+export function ladderEstimateFromProbe(shape: Shape, naiveGflops: number, rungs: readonly KernelId[] = kLadderIds, samples = 0): LadderEstimate {
   const rates = rungRatesFromNaive(naiveGflops, rungs);
   const pace = measuredLadderPace(rates.map((r) => r.gflops)) ?? naiveGflops;
-  const e = estimateRun(shape, rates, 0, true);
+  const e = estimateRun(shape, rates, samples, true);
   return { shape, rungs: rungs.length, totalMs: (e.totalMs ?? 0) + rungs.length * kRungOverheadMs.gpu, basis: 'gpu', pace, measured: true, naiveGflops };
 }
 

@@ -198,8 +198,9 @@ export function Ladder() {
   const pace = measuredLadderPace([...trustedRates.values()]);
   const estimate =
     parsed && pace === undefined && own?.naiveGflops !== undefined
-      ? ladderEstimateFromProbe(parsed.shape, own.naiveGflops, runnable)
-      : ladderEstimate(parsed?.shape ?? own?.shape ?? { m: 1, k: 1, n: 1 }, gpu.state === 'ready' && gpu.info.isFallbackAdapter, runnable, 0, pace);
+      ? ladderEstimateFromProbe(parsed.shape, own.naiveGflops, runnable, parsed.samples)
+      : // The form's timed samples (0: auto), as the run will use them: 3 samples a rung take far less than auto's second.
+        ladderEstimate(parsed?.shape ?? own?.shape ?? { m: 1, k: 1, n: 1 }, gpu.state === 'ready' && gpu.info.isFallbackAdapter, runnable, parsed?.samples ?? 0, pace);
   const shareList = barShares(measured.map(({ id, r }) => ({ value: r!.run!.gflops, trust: trust.get(id) })));
   const shares = new Map(measured.map(({ id }, i) => [id, shareList[i]]));
   return (
