@@ -161,6 +161,10 @@ test('in 简体中文 the header sentences have no stray space after “。”, 
   }
   await app.run('run-tiled');
   await app.tileMap.expectRecorded('gpu');
+  // The tile map's sentences too (its summary, where the labels come from, its checks, the hint under it).
+  const map = (await page.getByTestId('tile-map').innerText()).trim();
+  expect(map).toContain('。');
+  expect(map).not.toMatch(/。 /);
   const src = page.getByTestId('kernel-source');
   await expect(src).toContainText('边界检查 1（加载 A）');
   await expect(src).not.toContainText('Boundary test 1');

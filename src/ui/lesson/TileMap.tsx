@@ -5,6 +5,7 @@ import { notationOf, tileCoordinates, type Notation } from '../../core/notation'
 import { tileGrid } from '../../core/tiling';
 import { kGarbage, phaseExtent, stepLabel, tileExtent, tileRecord, tileRecordDisagreements } from '../../core/trace';
 import { language, say } from '../../i18n';
+import { sentenceGap } from '../../i18n/words';
 import { useApp } from '../../state/store';
 import type { TraceView } from '../../state/vizState';
 import { selectTile } from '../../state/viz';
@@ -320,14 +321,14 @@ export function TileMap() {
     <section ref={panelRef} className="panel" aria-labelledby="map-heading" data-testid="tile-map" data-window={layout.window} data-source={trace.source} data-trace-status={status} data-tiles-x={g.tilesX} data-tiles-y={g.tilesY}>
       <h2 id="map-heading">{t('map.heading')}</h2>
       <p className="small">
-        {t('map.summary', { m: shape.m, k: shape.k, n: shape.n, tile, tilesY: g.tilesY, tilesX: g.tilesX, workgroups: fmtInt(g.tilesX * g.tilesY), count: g.phases })}{' '}
+        {t('map.summary', { m: shape.m, k: shape.k, n: shape.n, tile, tilesY: g.tilesY, tilesX: g.tilesX, workgroups: fmtInt(g.tilesX * g.tilesY), count: g.phases })}{sentenceGap()}
         {trace.source === 'gpu' ? (
           <>
-            <Trans t={t} i18nKey="map.labelsGpu" components={{ c: <code /> }} />{' '}
+            <Trans t={t} i18nKey="map.labelsGpu" components={{ c: <code /> }} />{sentenceGap()}
           </>
         ) : (
           <>
-            <strong data-testid="simulated-note">{t('map.simulated')}</strong>{' '}
+            <strong data-testid="simulated-note">{t('map.simulated')}</strong>{sentenceGap()}
           </>
         )}
         <span data-testid="tile-map-check" className={disagreements === 0 ? 'ok-text' : 'error-text'}>
@@ -335,7 +336,7 @@ export function TileMap() {
         </span>
         {trace.traceCheck && (
           <>
-            {' '}
+            {sentenceGap()}
             <span data-testid="trace-check-all" className={trace.traceCheck.mismatches === 0 ? 'ok-text' : 'error-text'}>
               {trace.traceCheck.mismatches === 0
                 ? t(`map.${src}.loadsMatch`, { slots: fmtInt(trace.traceCheck.slots) })
@@ -382,7 +383,7 @@ export function TileMap() {
           }}
         />
         <p className="small">
-          {t(`map.${src}.cells`)} {t('map.clickHint')}
+          {t(`map.${src}.cells`)}{sentenceGap()}{t('map.clickHint')}
         </p>
       </div>
       <div className="map-text">
