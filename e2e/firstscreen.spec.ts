@@ -162,12 +162,20 @@ test('in 简体中文 the header sentences have no stray space after “。”, 
   await app.run('run-tiled');
   await app.tileMap.expectRecorded('gpu');
   // The tile map's sentences too (its summary, where the labels come from, its checks, the hint under it).
-  const map = (await page.getByTestId('tile-map').innerText()).trim();
-  expect(map).toContain('。');
-  expect(map).not.toMatch(/。 /);
+  for (const id of ['tile-map', 'phase-stepper']) {
+    const text = (await page.getByTestId(id).innerText()).trim();
+    expect(text, id).toContain('。');
+    expect(text, id).not.toMatch(/。 [^·]/); // (" · " separates a legend's items, in every language)
+  }
   const src = page.getByTestId('kernel-source');
   await expect(src).toContainText('边界检查 1（加载 A）');
   await expect(src).not.toContainText('Boundary test 1');
   // The code itself is unchanged.
   await expect(src).toContainText('workgroupBarrier();');
+  // A ladder rung's diagram: its captions' sentences too.
+  await app.goTo('ladder');
+  const diagram = page.locator('[data-testid="rung-diagram"][data-kernel="tiled"]');
+  await diagram.locator('summary').click();
+  await expect(diagram.locator('figcaption').first()).toContainText('。');
+  for (const caption of await diagram.locator('figcaption').allInnerTexts()) expect(caption).not.toMatch(/。 /);
 });

@@ -3,6 +3,7 @@ import type { KernelId, LaunchPlan } from '../../core/kernels';
 import { rungDiagram, type DiagramFacts, type DiagramPanel, type DiagramRect } from '../../core/rungDiagram';
 import type { Shape } from '../../core/shape';
 import type { TFunction } from 'i18next';
+import { sentenceGap } from '../../i18n/words';
 
 /** The widest and tallest a panel is drawn (CSS pixels); its elements are scaled to fit. */
 const kPanelWidth = 300;
@@ -13,11 +14,11 @@ function caption(t: TFunction<'run'>, panel: DiagramPanel, f: DiagramFacts): str
   const v = { m: f.m, k: f.k, n: f.n, br: f.blockRows, bc: f.blockCols, gx: f.gridX, gy: f.gridY, x: f.wgX, y: f.wgY, r: f.ownRows, c: f.ownCols, bk: f.bk, phases: f.phases, s: f.slices ?? 0, ks: f.ks ?? 0, lanes: f.lanes ?? 0, f: f.fragment ?? 0, fr: f.fragment ? f.ownRows / f.fragment : 0, fc: f.fragment ? f.ownCols / f.fragment : 0 };
   switch (panel.id) {
     case 'problem':
-      return [t('ladder.diagram.problem', v), f.bk > 0 ? t('ladder.diagram.staged', v) : t('ladder.diagram.unstaged', v), f.doubleBuffered ? t('ladder.diagram.doubleBuffered') : ''].filter(Boolean).join(' ');
+      return [t('ladder.diagram.problem', v), f.bk > 0 ? t('ladder.diagram.staged', v) : t('ladder.diagram.unstaged', v), f.doubleBuffered ? t('ladder.diagram.doubleBuffered') : ''].filter(Boolean).join(sentenceGap());
     case 'block':
-      return [t(f.fragment !== undefined ? 'ladder.diagram.blockFragments' : 'ladder.diagram.block', v), f.vec4C ? t('ladder.diagram.vec4C') : ''].filter(Boolean).join(' ');
+      return [t(f.fragment !== undefined ? 'ladder.diagram.blockFragments' : 'ladder.diagram.block', v), f.vec4C ? t('ladder.diagram.vec4C') : ''].filter(Boolean).join(sentenceGap());
     case 'tiles':
-      return [t(f.doubleBuffered ? 'ladder.diagram.tiles2' : 'ladder.diagram.tiles', v), f.vec4A && f.vec4B ? t('ladder.diagram.vec4AB') : f.vec4B ? t('ladder.diagram.vec4B') : ''].filter(Boolean).join(' ');
+      return [t(f.doubleBuffered ? 'ladder.diagram.tiles2' : 'ladder.diagram.tiles', v), f.vec4A && f.vec4B ? t('ladder.diagram.vec4AB') : f.vec4B ? t('ladder.diagram.vec4B') : ''].filter(Boolean).join(sentenceGap());
     case 'split':
       return t('ladder.diagram.split', v);
     case 'subgroup':

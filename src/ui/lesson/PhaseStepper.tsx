@@ -16,6 +16,7 @@ import './classroom.css';
 import { afterNextPaint } from './afterPaint';
 import { KernelSteps, MacTerms, PhaseTable } from './LessonCore';
 import type { TileWidth } from '../../core/shape';
+import { sentenceGap } from '../../i18n/words';
 
 /** The speeds of playback, in milliseconds a step, with their words (keys of viz:stepper). */
 const kSpeeds = [
@@ -527,7 +528,7 @@ export function PhaseStepper({ mode = 'page', part = 'main' }: { mode?: 'page' |
           <strong>{t('stepper.fromCpu')}</strong>
         ) : source === 'gpu' ? (
           <>
-            {t('stepper.fromGpu')}{' '}
+            {t('stepper.fromGpu')}{sentenceGap()}
             <span data-testid="trace-check" className={mismatches === 0 ? 'ok-text' : 'error-text'}>
               {mismatches === 0 ? t('stepper.traceOk') : t('stepper.traceBad', { n: mismatches })}
             </span>
