@@ -146,6 +146,14 @@ test('the first Tab stop is a skip link to the main action; Run is a few Tabs in
   await expect(skip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('bench-start')).toBeFocused();
+  // On the practice view, below the editor (under the first screen at 1366×768), it leads to Run.
+  await app.open('?view=practice');
+  await expect(page.getByTestId('exercise-run')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('exercise-run')).toBeFocused();
+  await expect(page.getByTestId('exercise-run')).toBeInViewport({ ratio: 1 });
 });
 
 test('the skip link followed before the view has loaded hands focus to the main action when it appears', async ({ page }) => {

@@ -654,7 +654,7 @@ export function PracticeView() {
           {t('editorHelp')}
         </p>
         <div className="practice-actions">
-          <button type="button" className="primary" data-testid="exercise-run" data-runs={result?.seq ?? 0} onClick={() => void runPracticeView()} disabled={busy || noGpu} aria-busy={busy}>
+          <button type="button" className="primary" data-testid="exercise-run" data-main-action data-runs={result?.seq ?? 0} onClick={() => void runPracticeView()} disabled={busy || noGpu} aria-busy={busy}>
             {t('run')}
           </button>
           <button type="button" data-testid="exercise-hint-next" onClick={showHint} disabled={hints >= ex.hints}>
