@@ -38,7 +38,7 @@ test('a tile width that is not offered, from a link, is refused', async ({ app }
 
 test('buffers beyond the adapter limits are refused before anything is allocated', async ({ app }) => {
   await app.open('?m=65536&k=16&n=65536&tile=16');
-  await expect(app.page.getByTestId('error-message')).toContainText(/Matrix C \(M×N = 65536×65536\) needs 16,384 MiB; this GPU's max\w+ is/);
+  await expect(app.page.getByTestId('error-message')).toContainText(/Matrix C \(M×N = 65536×65536\) needs 16,384 MiB; this GPU’s max\w+ is/);
   await app.page.getByTestId('run-both').click();
   await expect(app.result('naive')).not.toHaveAttribute('data-status', /.*/);
 });

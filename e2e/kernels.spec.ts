@@ -88,7 +88,7 @@ test('every figure names its clock and run count, and the statistics are the run
   // A ratio only when both runs could be timed; a card that says "too small to time" gets no ratio.
   const untimed = await app.page.locator('[data-testid^="too-small-"]').count();
   await expect(app.page.getByTestId('comparison')).toContainText(
-    untimed > 0 ? /Tiled \(tile 8\) and naive: (too small to time meaningfully|too noisy to trust as speeds|software adapter: correctness only), so no speed ratio|Tiled \(tile 8\) and naive ran below the clock's resolution/ : /Tiled \(tile 8\) was [\d.]+× (faster|slower) than naive/,
+    untimed > 0 ? /Tiled \(tile 8\) and naive: (too small to time meaningfully|too noisy to trust as speeds|software adapter: correctness only), so no speed ratio|Tiled \(tile 8\) and naive ran below the clock’s resolution/ : /Tiled \(tile 8\) was [\d.]+× (faster|slower) than naive/,
   );
 });
 

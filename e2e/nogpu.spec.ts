@@ -80,7 +80,7 @@ test('no WebGPU: a run shows a neutral note (a CPU simulation of the same kernel
   await expect(page.locator('.badge.bad, .error-text, .error-summary, [role="alert"], [data-testid="error-message"]').filter({ visible: true })).toHaveCount(0);
   // A 3×3×3 product takes less than the browser's clock step (5–100 µs): no rate is given for it.
   await expect(note).toContainText(
-    /The CPU reference .* computed 3×3×3 in (a time below the clock's resolution \([\d.]+ [nµ]s\), too short to give a rate \(wall clock, median of 3 runs\)|[\d.]+ [nµm]s \(wall clock, median of 3 runs\) = [\d.]+ [kMG]FLOP\/s)\./,
+    /The CPU reference .* computed 3×3×3 in (a time below the clock’s resolution \([\d.]+ [nµ]s\), too short to give a rate \(wall clock, median of 3 runs\)|[\d.]+ [nµm]s \(wall clock, median of 3 runs\) = [\d.]+ [kMG]FLOP\/s)\./,
   );
   await expect(page.getByTestId('result-tiled')).not.toHaveAttribute('data-status', /.*/);
   const map = page.getByTestId('tile-map');

@@ -229,7 +229,7 @@ test('a shared time below the clock’s resolution gives no rate, and the fastes
   expect(await openFragment(page, link)).toBe('shown');
   const table = page.getByTestId('bench-table-shared').or(page.getByTestId('bench-table').filter({ hasText: 'Shared results' }));
   const first = table.locator('tbody tr').first();
-  await expect(first).toContainText("below the clock's resolution");
+  await expect(first).toContainText("below the clock’s resolution");
   await expect(first).not.toContainText('GFLOP/s');
   await expect(table.locator('tbody tr').nth(3)).toContainText('EFLOP/s');
   await expect(page.getByTestId('bench-chart').locator('canvas')).toHaveCount(1);

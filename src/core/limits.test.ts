@@ -24,24 +24,24 @@ describe('checkProblem: buffer sizes', () => {
     expect(checkProblem({ m: 8192, k: 4096, n: 1 }, kDefault, none)).toEqual({});
     const e = checkProblem({ m: 8192, k: 4097, n: 1 }, kDefault, none);
     expect(Object.keys(e).sort()).toEqual(['k', 'm']);
-    expect(e.m).toBe("Matrix A (M×K = 8192×4097) needs 128 MiB; this GPU's maxStorageBufferBindingSize is 128 MiB.");
+    expect(e.m).toBe("Matrix A (M×K = 8192×4097) needs 128 MiB; this GPU’s maxStorageBufferBindingSize is 128 MiB.");
   });
 
   it('A too big flags M and K (not N)', () => {
     const e = checkProblem({ m: 16384, k: 4096, n: 4 }, kDefault, none);
-    const msg = "Matrix A (M×K = 16384×4096) needs 256 MiB; this GPU's maxStorageBufferBindingSize is 128 MiB.";
+    const msg = "Matrix A (M×K = 16384×4096) needs 256 MiB; this GPU’s maxStorageBufferBindingSize is 128 MiB.";
     expect(e).toEqual({ m: msg, k: msg });
   });
 
   it('B too big flags K and N (not M)', () => {
     const e = checkProblem({ m: 3, k: 8192, n: 8192 }, kDefault, none);
-    const msg = "Matrix B (K×N = 8192×8192) needs 256 MiB; this GPU's maxStorageBufferBindingSize is 128 MiB.";
+    const msg = "Matrix B (K×N = 8192×8192) needs 256 MiB; this GPU’s maxStorageBufferBindingSize is 128 MiB.";
     expect(e).toEqual({ k: msg, n: msg });
   });
 
   it('C too big flags M and N (not K)', () => {
     const e = checkProblem({ m: 8192, k: 1, n: 8192 }, kDefault, none);
-    const msg = "Matrix C (M×N = 8192×8192) needs 256 MiB; this GPU's maxStorageBufferBindingSize is 128 MiB.";
+    const msg = "Matrix C (M×N = 8192×8192) needs 256 MiB; this GPU’s maxStorageBufferBindingSize is 128 MiB.";
     expect(e).toEqual({ m: msg, n: msg });
   });
 
@@ -60,7 +60,7 @@ describe('checkProblem: buffer sizes', () => {
   it('uses the smaller of maxStorageBufferBindingSize and maxBufferSize, and names it', () => {
     const bufferSmaller: ProblemLimits = { maxStorageBufferBindingSize: 1024 * MiB, maxBufferSize: 64 * MiB, maxComputeWorkgroupsPerDimension: 65535 };
     const e = checkProblem({ m: 4096, k: 4096 + 1, n: 1 }, bufferSmaller, none);
-    expect(e.m).toBe("Matrix A (M×K = 4096×4097) needs 64 MiB; this GPU's maxBufferSize is 64 MiB.");
+    expect(e.m).toBe("Matrix A (M×K = 4096×4097) needs 64 MiB; this GPU’s maxBufferSize is 64 MiB.");
     // 64 MiB exactly fits.
     expect(checkProblem({ m: 4096, k: 4096, n: 1 }, bufferSmaller, none)).toEqual({});
     // Equal limits: the binding size is named.
@@ -68,17 +68,17 @@ describe('checkProblem: buffer sizes', () => {
     expect(checkProblem({ m: 4096, k: 4097, n: 1 }, equal, none).m).toMatch(/maxStorageBufferBindingSize is 64 MiB\.$/);
     // The default: binding (128 MiB) < buffer (256 MiB), so a 200 MiB matrix fails on the binding size.
     expect(checkProblem({ m: 200, k: MiB / 4, n: 1 }, kDefault, none).m).toBe(
-      "Matrix A (M×K = 200×262144) needs 200 MiB; this GPU's maxStorageBufferBindingSize is 128 MiB.",
+      "Matrix A (M×K = 200×262144) needs 200 MiB; this GPU’s maxStorageBufferBindingSize is 128 MiB.",
     );
   });
 
   it('prints fractional MiB with one decimal', () => {
     const limits: ProblemLimits = { maxStorageBufferBindingSize: 100_000_000, maxBufferSize: 2 ** 31, maxComputeWorkgroupsPerDimension: 65535 };
     expect(checkProblem({ m: 5000, k: 5001, n: 1 }, limits, none).m).toBe(
-      "Matrix A (M×K = 5000×5001) needs 95.4 MiB; this GPU's maxStorageBufferBindingSize is 95.4 MiB.",
+      "Matrix A (M×K = 5000×5001) needs 95.4 MiB; this GPU’s maxStorageBufferBindingSize is 95.4 MiB.",
     );
     expect(checkProblem({ m: 10000, k: 10000, n: 1 }, limits, none).m).toBe(
-      "Matrix A (M×K = 10000×10000) needs 381.5 MiB; this GPU's maxStorageBufferBindingSize is 95.4 MiB.",
+      "Matrix A (M×K = 10000×10000) needs 381.5 MiB; this GPU’s maxStorageBufferBindingSize is 95.4 MiB.",
     );
   });
 });

@@ -120,3 +120,10 @@ describe('the language a page opens in', () => {
     expect(['fr', 'ja-JP', '', null, undefined, 'z', 'enx'].map(matchLanguage)).toEqual(Array(7).fill(undefined));
   });
 });
+
+describe('English typography', () => {
+  it('writes an apostrophe as ’, never as a straight quote between letters (as every other English string does)', () => {
+    const straight = [...enStrings].filter(([, s]) => /[A-Za-z]'[A-Za-z]/.test(s)).map(([k, s]) => `${k}: ${s}`);
+    expect(straight).toEqual([]);
+  });
+});

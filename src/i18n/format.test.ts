@@ -92,13 +92,13 @@ describe('times below the clock’s resolution', () => {
     expect(isBelowResolution(0.1, 0.1)).toBe(false);
     expect(isBelowResolution(0.05)).toBe(false);
     expect(isBelowResolution(NaN, 0.1)).toBe(false);
-    expect(fmtBelowResolution(0.1)).toBe("below the clock's resolution (100 µs)");
-    expect(fmtBelowResolution()).toBe("below the clock's resolution");
-    expect(fmtBelowResolution(0)).toBe("below the clock's resolution");
-    expect(fmtRate(Infinity, 0, 0.1)).toBe("below the clock's resolution (100 µs)");
-    expect(fmtRate(0, 0)).toBe("below the clock's resolution");
+    expect(fmtBelowResolution(0.1)).toBe("below the clock’s resolution (100 µs)");
+    expect(fmtBelowResolution()).toBe("below the clock’s resolution");
+    expect(fmtBelowResolution(0)).toBe("below the clock’s resolution");
+    expect(fmtRate(Infinity, 0, 0.1)).toBe("below the clock’s resolution (100 µs)");
+    expect(fmtRate(0, 0)).toBe("below the clock’s resolution");
     expect(fmtRate(0.27, 0.2, 0.1)).toBe('0.270 GFLOP/s');
-    expect(fmtMeasuredMs(0, 0.005)).toBe("below the clock's resolution (5.00 µs)");
+    expect(fmtMeasuredMs(0, 0.005)).toBe("below the clock’s resolution (5.00 µs)");
     expect(fmtMeasuredMs(0.2, 0.005)).toBe('200 µs');
   });
   it('measures a clock’s step', () => {
@@ -159,7 +159,7 @@ describe('figures in the language in use', () => {
       expect(fmtBelowResolution(0.1)).toBe('低于时钟分辨率（100 µs）');
       expect(fmtMeasuredMs(0.001, 0.1)).toBe('低于时钟分辨率（100 µs）');
       await i18n.changeLanguage('en');
-      expect(fmtBelowResolution(0.1)).toBe("below the clock's resolution (100 µs)");
+      expect(fmtBelowResolution(0.1)).toBe("below the clock’s resolution (100 µs)");
     } finally {
       await i18n.changeLanguage('en');
     }

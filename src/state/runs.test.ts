@@ -167,7 +167,7 @@ describe('matmul runs without WebGPU', () => {
     expect(said).toMatch(/^CPU simulation of the same kernel\. Nothing ran on a GPU: WebGPU is not available/);
     expect(said).toContain('chrome://flags/#enable-unsafe-webgpu');
     expect(said).toContain('simulated on the CPU');
-    expect(said).toMatch(/CPU reference .* computed 5×9×7 in ([\d.]+ [nµm]?s \(wall clock|a time below the clock's resolution)/);
+    expect(said).toMatch(/CPU reference .* computed 5×9×7 in ([\d.]+ [nµm]?s \(wall clock|a time below the clock’s resolution)/);
     expect(said).not.toMatch(/Infinity|NaN/);
     expect(s.results).toEqual({}); // no GPU result is claimed
     expect(s.trace?.source).toBe('cpu');

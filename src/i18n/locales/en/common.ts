@@ -71,7 +71,7 @@ export const common = {
     pattern: 'Data pattern must be one of {{list}}.',
   },
   limits: {
-    buffer: "Matrix {{name}} ({{dims}}) needs {{need}}; this GPU's {{which}} is {{cap}}.",
+    buffer: "Matrix {{name}} ({{dims}}) needs {{need}}; this GPU’s {{which}} is {{cap}}.",
     host: 'A, B and C together need {{need}} of browser memory; the page allows {{cap}}.',
     across: 'N = {{n}} needs {{groups}} workgroups across for the {{kernel}} kernel; this GPU allows {{max}} per dimension.',
     down: 'M = {{m}} needs {{groups}} workgroups down for the {{kernel}} kernel; this GPU allows {{max}} per dimension.',

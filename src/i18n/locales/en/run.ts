@@ -106,7 +106,7 @@ export const run = {
     splitRows: 'Split-K sums one row of C per row of workgroups: {{m}} rows exceed this adapter’s {{limit}} workgroups per dimension.',
     workgroupMemory: 'This kernel needs {{bytes}} bytes of workgroup memory; this GPU allows {{limit}}.',
     tileMemory: 'Tile {{tile}} needs {{bytes}} bytes of workgroup memory; this GPU allows {{limit}}.',
-    tileWide: "Tile {{tile}} needs a workgroup {{tile}} invocations wide; this GPU's maxComputeWorkgroupSizeX is {{limit}}.",
+    tileWide: "Tile {{tile}} needs a workgroup {{tile}} invocations wide; this GPU’s maxComputeWorkgroupSizeX is {{limit}}.",
     tileInvocations: 'Tile {{tile}} needs at least {{need}} invocations per workgroup; this GPU allows {{limit}}.',
   },
   mapping: {
@@ -134,8 +134,8 @@ export const run = {
     paddedBlocks: '{{mapping}}; M × K × N = {{m}} × {{k}} × {{n}} padded with zeros to {{mp}} × {{kp}} × {{np}}, whole blocks and steps, so the WGSL tests no bounds (the padding’s work is not counted in the speed)',
   },
   format: {
-    belowResolution: "below the clock's resolution",
-    belowResolutionAt: "below the clock's resolution ({{step}})",
+    belowResolution: "below the clock’s resolution",
+    belowResolutionAt: "below the clock’s resolution ({{step}})",
   },
   clock: {
     label: { 'gpu-timestamp': 'GPU timestamps', 'wall-clock': 'wall clock (submit → onSubmittedWorkDone)' },
@@ -239,7 +239,7 @@ export const run = {
   },
   comparison: {
     label: 'Naive versus tiled',
-    belowResolution: "Tiled (tile {{tile}}) and naive ran below the clock's resolution: too fast to compare",
+    belowResolution: "Tiled (tile {{tile}}) and naive ran below the clock’s resolution: too fast to compare",
     software: 'Tiled (tile {{tile}}) and naive: software adapter: correctness only, so no speed ratio (see the cards)',
     tooSmall: 'Tiled (tile {{tile}}) and naive: too small to time meaningfully, so no speed ratio (see the cards)',
     tooNoisy: 'Tiled (tile {{tile}}) and naive: too noisy to trust as speeds, so no speed ratio (see the cards)',
