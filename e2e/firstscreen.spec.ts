@@ -167,6 +167,10 @@ test('in 简体中文 the header sentences have no stray space after “。”, 
     expect(text, id).toContain('。');
     expect(text, id).not.toMatch(/。 [^·]/); // (" · " separates a legend's items, in every language)
   }
+  // The key hint: no space after its full-width colon (按键：←).
+  const keys = (await page.getByTestId('key-hint').first().innerText()).trim();
+  expect(keys).toContain('：');
+  expect(keys).not.toMatch(/： /);
   const src = page.getByTestId('kernel-source');
   await expect(src).toContainText('边界检查 1（加载 A）');
   await expect(src).not.toContainText('Boundary test 1');

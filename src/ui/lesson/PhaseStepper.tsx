@@ -268,7 +268,8 @@ export function KeyHintLine({ mode, move = true }: { mode: 'lesson' | 'classroom
   const { t } = useTranslation('viz');
   return (
     <p className="small keys" data-testid="key-hint" data-mode={mode}>
-      {t('stepper.keys')}{' '}
+      {/* No space after the full-width colon of the Chinese catalogues ("按键：←"). */}
+      {t('stepper.keys')}{sentenceGap()}
       {keyHints(mode, move).map((h, i) => (
         <span key={h.keys}>
           {i > 0 && ' · '}
