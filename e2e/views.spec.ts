@@ -72,6 +72,19 @@ test('after a run, a reader who scrolls away without a wheel, key or pointer eve
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('after a run the dot product’s result and the partitions’ measured times come into view (1366×768)', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await app.open('?view=dot&dotn=64');
+  await page.getByTestId('dot-run').click();
+  await expect(page.getByTestId('dot-result')).toHaveAttribute('data-status', 'verified');
+  await expect(page.getByTestId('dot-result')).toBeInViewport({ ratio: 1 });
+  await app.open('?view=partitions&m=16&k=16&n=16&tile=8&samples=3');
+  await page.getByTestId('run-strip').click();
+  await expect(page.getByTestId('partitions-speed')).toBeVisible();
+  // Both rows' medians on screen (they sat under the first screen before).
+  for (const id of ['partition-strip', 'partition-tiled']) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
+});
+
 test('a shared link opens on the shared results: banner, GPU and date, chart, table and "Run the same benchmark here" on the first screen', async ({ app, page }) => {
   const share = await sampleShareLink(page);
   await page.goto(`./${share}`);

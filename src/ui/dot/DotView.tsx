@@ -1,5 +1,6 @@
-import { Fragment, useMemo } from 'react';
+import { Fragment, useMemo, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useRevealAfterRun } from '../common/useRevealAfterRun';
 import { activeAt, formatDotValue, kDotWorkgroupSizes, reductionSchedule } from '../../core/dot';
 import { fitValue } from '../../core/notation';
 import { dotStepCount, parseDot, runDotView, setDotClassroom, setDotPlaying, setDotStep, setDotText, setDotWorkgroup, stepDotBy, toggleDotPlaying } from '../../state/dot';
@@ -258,6 +259,8 @@ export function DotView() {
   const parsed = parseDot(text);
   const untrusted = r ? untimeableRun(r.timing) : undefined;
   const untrustedWhy = untrusted?.join(tr('timing.reasonSeparator'));
+  const result = useRef<HTMLElement>(null);
+  useRevealAfterRun(result, status === 'running');
   return (
     <>
       <section className="panel" aria-labelledby="dot-heading">
@@ -305,6 +308,7 @@ export function DotView() {
           </button>
         </div>
         <article
+          ref={result}
           className={`panel result status-${status}`}
           data-testid="dot-result"
           data-status={status === 'idle' ? undefined : status}

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRevealAfterRun } from '../common/useRevealAfterRun';
 import { kernelLabel, kernelSummary } from '../../i18n/kernels';
 import { KernelCode } from '../common/KernelSource';
 import { kStripBand } from '../../core/kernels';
@@ -28,6 +30,9 @@ export function Partitions() {
   const { t } = useTranslation('viz');
   const { t: tRun } = useTranslation('run');
   const { parsed, errors } = checkKernels(useDerived(), kPartitionKernels);
+  // The measured times and the verdict, brought into view when the run ends (hooks before the early return).
+  const figures = useRef<HTMLDivElement>(null);
+  useRevealAfterRun(figures, kPartitionKernels.some((id) => results[id]?.status === 'running'));
   const runButton = (
     <div className="run-buttons">
       <button type="button" className="primary" data-testid="run-strip" data-main-action onClick={() => void runKernels(kPartitionKernels)}>
@@ -114,45 +119,47 @@ export function Partitions() {
           {(tilesX > 16 || tilesY > 16) && <p className="small">{t('partitions.firstTiles')}</p>}
         </figure>
       </div>
-      <table className="why-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('partitions.colPartition')}</th>
-            <th scope="col">{t('partitions.colLoads')}</th>
-            <th scope="col">{t('partitions.colA')}</th>
-            <th scope="col">{t('partitions.colB')}</th>
-            <th scope="col">{t('partitions.colMedian')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr data-testid="partition-strip">
-            <th scope="row">{t('partitions.rowStrips', { band: kStripBand })}</th>
-            <td>{fmtInt(sLoads)}</td>
-            <td>{t('partitions.stripA', { n: fmtInt(ceilDiv(shape.n, 256)) })}</td>
-            <td>{t('partitions.stripB', { n: fmtInt(bands) })}</td>
-            <td>{measured(st, stTrust)}</td>
-          </tr>
-          <tr data-testid="partition-tiled">
-            <th scope="row">{t('partitions.rowChecker', { tile })}</th>
-            <td>{fmtInt(tLoads)}</td>
-            <td>{t('partitions.checkerA', { n: fmtInt(tilesX) })}</td>
-            <td>{t('partitions.checkerB', { n: fmtInt(tilesY) })}</td>
-            <td>{measured(tl, tlTrust)}</td>
-          </tr>
-        </tbody>
-      </table>
-      <details data-testid="strip-source">
-        <summary>{stripWhole}</summary>
-        <KernelCode id={kStripKernel} />
-      </details>
-      <p className="small">
-        {sLoads > tLoads ? t('partitions.fewer', { x: ratio.format(sLoads / tLoads) }) : t('partitions.noMore', { x: ratio.format(tLoads / sLoads) })}
-      </p>
-      {speed && (
-        <p className="small" data-testid="partitions-speed">
-          {speed}
+      <div ref={figures}>
+        <table className="why-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('partitions.colPartition')}</th>
+              <th scope="col">{t('partitions.colLoads')}</th>
+              <th scope="col">{t('partitions.colA')}</th>
+              <th scope="col">{t('partitions.colB')}</th>
+              <th scope="col">{t('partitions.colMedian')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr data-testid="partition-strip">
+              <th scope="row">{t('partitions.rowStrips', { band: kStripBand })}</th>
+              <td>{fmtInt(sLoads)}</td>
+              <td>{t('partitions.stripA', { n: fmtInt(ceilDiv(shape.n, 256)) })}</td>
+              <td>{t('partitions.stripB', { n: fmtInt(bands) })}</td>
+              <td>{measured(st, stTrust)}</td>
+            </tr>
+            <tr data-testid="partition-tiled">
+              <th scope="row">{t('partitions.rowChecker', { tile })}</th>
+              <td>{fmtInt(tLoads)}</td>
+              <td>{t('partitions.checkerA', { n: fmtInt(tilesX) })}</td>
+              <td>{t('partitions.checkerB', { n: fmtInt(tilesY) })}</td>
+              <td>{measured(tl, tlTrust)}</td>
+            </tr>
+          </tbody>
+        </table>
+        <details data-testid="strip-source">
+          <summary>{stripWhole}</summary>
+          <KernelCode id={kStripKernel} />
+        </details>
+        <p className="small">
+          {sLoads > tLoads ? t('partitions.fewer', { x: ratio.format(sLoads / tLoads) }) : t('partitions.noMore', { x: ratio.format(tLoads / sLoads) })}
         </p>
-      )}
+        {speed && (
+          <p className="small" data-testid="partitions-speed">
+            {speed}
+          </p>
+        )}
+      </div>
     </section>
   );
 }
