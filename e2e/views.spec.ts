@@ -85,6 +85,22 @@ test('after a run the dot product’s result and the partitions’ measured time
   for (const id of ['partition-strip', 'partition-tiled']) await expect(page.getByTestId(id)).toBeInViewport({ ratio: 1 });
 });
 
+test('practice at 1366×768: Run is on the first screen (its row sticks to the bottom of the window) and the code under it can still be reached', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await app.open('?view=practice');
+  const run = page.getByTestId('exercise-run');
+  await expect(run).toBeVisible();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(run).toBeInViewport({ ratio: 1 });
+  // Scrolled to the end, the row is back in its place under the editor, the help line above it uncovered.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const help = await page.locator('#practice-editor-help').boundingBox();
+  const row = await page.locator('.practice-actions').boundingBox();
+  expect(help!.y + help!.height).toBeLessThanOrEqual(row!.y + 1);
+  await run.click();
+  await expect(run).toHaveAttribute('data-runs', '1', { timeout: 60_000 });
+});
+
 test('a shared link opens on the shared results: banner, GPU and date, chart, table and "Run the same benchmark here" on the first screen', async ({ app, page }) => {
   const share = await sampleShareLink(page);
   await page.goto(`./${share}`);
