@@ -14,6 +14,7 @@ test('a small sweep end to end: progress, chart, table, verified points, share l
   // This machine's adapter is SwiftShader: the chart draws none of its points as a speed and says so,
   // and every row is marked (one trust rule on every screen, issue #46). A GPU's chart: e2e/gpulink.spec.ts.
   await expect(bench.chart.getByTestId('chart-nothing')).toBeVisible();
+  await expect(page.getByTestId('chart-legend')).toHaveCount(0); // no legend of lines under "Nothing to draw"
   await expect(bench.table.getByTestId('point-software')).toHaveCount(6);
   await expect(bench.table).toContainText('GPU timestamps');
   const link = await bench.shareLink.inputValue();

@@ -254,7 +254,8 @@ export function BenchChart({ series, height = 340 }: { series: readonly ChartSer
           </p>
         )}
       </div>
-      <Legend series={series} hidden={hidden} onToggle={toggle} />
+      {/* No line drawn (every point a software adapter's, or none a speed): no legend of lines to switch. */}
+      {drawable > 0 && <Legend series={series} hidden={hidden} onToggle={toggle} />}
       <TrustLegend series={series} />
     </>
   );
