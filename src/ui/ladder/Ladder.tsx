@@ -201,6 +201,8 @@ export function Ladder() {
       ? ladderEstimateFromProbe(parsed.shape, own.naiveGflops, runnable, parsed.samples)
       : // The form's timed samples (0: auto), as the run will use them: 3 samples a rung take far less than auto's second.
         ladderEstimate(parsed?.shape ?? own?.shape ?? { m: 1, k: 1, n: 1 }, gpu.state === 'ready' && gpu.info.isFallbackAdapter, runnable, parsed?.samples ?? 0, pace);
+  // Whether the shape in the form is the one the ladder chose for this GPU (its sentence says why, its attribute which basis).
+  const ownHere = own !== undefined && parsed !== undefined && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n;
   const shareList = barShares(measured.map(({ id, r }) => ({ value: r!.run!.gflops, trust: trust.get(id) })));
   const shares = new Map(measured.map(({ id }, i) => [id, shareList[i]]));
   return (
@@ -239,11 +241,11 @@ export function Ladder() {
           data-pace={own ? own.pace : undefined}
           data-measured={own ? own.measured : undefined}
           data-probing={probing || undefined}
-          data-own={own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n ? own.basis : undefined}
+          data-own={ownHere ? own.basis : undefined}
         >
           {probing
             ? t('ladder.ownShapeProbing')
-            : own && own.shape.m === parsed.shape.m && own.shape.k === parsed.shape.k && own.shape.n === parsed.shape.n
+            : ownHere
             ? t(own.basis === 'software' ? 'ladder.ownShapeSoftware' : own.measured ? 'ladder.ownShapeMeasured' : 'ladder.ownShapeGpu', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}`, time: fmtDuration(own.totalMs), rungs: own.rungs, pace: fmtGflops(own.pace) })
             : t('ladder.shapeHere', { shape: `${parsed.shape.m}×${parsed.shape.k}×${parsed.shape.n}` })}
         </p>
