@@ -165,3 +165,29 @@ describe('figures in the language in use', () => {
     }
   });
 });
+
+describe('lists of names (listOf, a message’s { list })', () => {
+  const features = ['shader-f16', 'subgroups', 'chromium-experimental-subgroup-matrix'];
+  it('in Chinese, a space where a Latin name meets a Han word, none at 、 and none inside a name', async () => {
+    const { listOf } = await import('../i18n');
+    expect(listOf(features.slice(0, 2), 'zh-CN')).toBe('shader-f16 和 subgroups');
+    expect(listOf(features, 'zh-CN')).toBe('shader-f16、subgroups 和 chromium-experimental-subgroup-matrix');
+    expect(listOf(features.slice(0, 2), 'zh-TW')).toMatch(/^shader-f16 \p{Script=Han}+ subgroups$/u);
+    expect(listOf(['朴素', '分块'], 'zh-CN')).toBe('朴素和分块');
+    expect(listOf(features.slice(0, 1), 'zh-CN')).toBe('shader-f16');
+    expect(listOf(features, 'en')).toBe('shader-f16, subgroups, and chromium-experimental-subgroup-matrix');
+  });
+  it('a plan failure naming missing features reads so in both Chinese scripts', async () => {
+    const { i18n, say, said } = await import('../i18n');
+    try {
+      for (const lang of ['zh-CN', 'zh-TW'] as const) {
+        await i18n.changeLanguage(lang);
+        const text = say(said('run:plan.needsFeatures', { features: { list: features.slice(0, 2) } }));
+        expect(text).toContain('shader-f16 ');
+        expect(text, lang).not.toMatch(/[A-Za-z0-9]\p{Script=Han}|\p{Script=Han}[A-Za-z0-9]/u);
+      }
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+});

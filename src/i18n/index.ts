@@ -128,12 +128,32 @@ export type Key = ParseKeys<readonly ['common', 'run', 'viz', 'bench', 'pwa', 'p
 /** A number written in the language in use. */
 const sayNumber = (n: SaidNumber) => numberFormat(n.options).format(n.number);
 
+const kLatin = /[\p{Script=Latin}\p{Nd}]/u;
+const kHanChar = /\p{Script=Han}/u;
+/** A Latin letter or digit against a Han character (either order): where Chinese typography puts a space in mixed text. */
+const latinHan = (a: string, b: string) => (kLatin.test(a) && kHanChar.test(b)) || (kHanChar.test(a) && kLatin.test(b));
+
+/**
+ * Names listed in the language in use, a conjunction (Intl.ListFormat): "a, b and c"; in Chinese
+ * "a、b 和 c" — a space where a Latin name meets the Han word that joins it, as guides for mixed
+ * Chinese and Latin text ask (Intl alone writes "shader-f16和subgroups"). Only the joins are
+ * spaced: the names stay as they are.
+ */
+export function listOf(items: readonly string[], lang: Language = language()): string {
+  let out = '';
+  for (const { value } of new Intl.ListFormat(lang, { type: 'conjunction' }).formatToParts(items)) {
+    if (out && value && latinHan(out.at(-1)!, value[0]!)) out += ' ';
+    out += value;
+  }
+  return out;
+}
+
 /** A Said in the language in use (nested Said values are said first, numbers written per language). */
 export function say(m: Said | string): string {
   if (typeof m === 'string') return m;
   const values: Record<string, string | number> = {};
   for (const [k, v] of Object.entries(m.values ?? {}))
-    values[k] = typeof v !== 'object' ? v : isSaid(v) ? say(v) : 'lower' in v ? say(v.lower).toLocaleLowerCase(language()) : 'list' in v ? new Intl.ListFormat(language(), { type: 'conjunction' }).format(v.list) : sayNumber(v);
+    values[k] = typeof v !== 'object' ? v : isSaid(v) ? say(v) : 'lower' in v ? say(v.lower).toLocaleLowerCase(language()) : 'list' in v ? listOf(v.list) : sayNumber(v);
   return (t as unknown as (key: string, values: object) => string)(m.key, values);
 }
 
