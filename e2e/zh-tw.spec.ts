@@ -99,6 +99,9 @@ test('the lesson after a run, its glossary open, reads in Traditional characters
   await expect(app.result('naive')).toHaveAttribute('data-status', 'verified');
   await expect(app.result('tiled')).toHaveAttribute('data-status', 'verified');
   await app.tileMap.expectRecorded('gpu');
+  // No space after a full-width stop or comma: the card's sentences and its ⚠ marks are set off as Chinese sets them (sentenceGap).
+  for (const id of ['naive', 'tiled'] as const) expect(await app.result(id).innerText(), `${id}'s card`).not.toMatch(/[。，：；！？] |\p{Script=Han}\. /u);
+  await expect(app.result('tiled').getByTestId('point-software')).toBeVisible();
   await page.getByTestId('glossary-link').click();
   await expect(page.getByTestId('glossary')).toHaveAttribute('open', '');
   const glossary = page.getByTestId('glossary');

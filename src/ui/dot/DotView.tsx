@@ -11,6 +11,7 @@ import { useApp } from '../../state/store';
 import { fmtBelowResolution, fmtMs, isBelowResolution } from '../common/format';
 import { distrustHeadline, untimeableRun, verdictOf } from '../common/timing';
 import { TrustMarks } from '../common/TrustMarks';
+import { sentenceGap } from '../../i18n/words';
 import { numberFormat, say } from '../../i18n';
 
 /** Notation, the same in every language: the sum shown, and the mark of a lane whose value is read. */
@@ -336,14 +337,17 @@ export function DotView() {
               <p className="small" data-speed="here">
                 {isBelowResolution(r.timing.stats.median) || !Number.isFinite(r.gbPerS)
                   ? t('dot.timingBelow', { ...timingValues(r, t(`dot.clock.${r.timing.clock}`)), below: fmtBelowResolution() })
-                  : t('dot.timingRate', { ...timingValues(r, t(`dot.clock.${r.timing.clock}`)), rate: r.gbPerS.toPrecision(3) })}{' '}
+                  : t('dot.timingRate', { ...timingValues(r, t(`dot.clock.${r.timing.clock}`)), rate: r.gbPerS.toPrecision(3) })}
                 {untrusted && (
                   // The trust rule of every other time (core/trust): a rate from noisy or too-small samples is marked.
-                  <strong data-testid="dot-untrusted">
-                    ⚠ {distrustHeadline(r.timing)}: {untrustedWhy}.{' '}
-                  </strong>
+                  <>
+                    {sentenceGap()}
+                    <strong data-testid="dot-untrusted">{t('dot.untrusted', { headline: distrustHeadline(r.timing), why: untrustedWhy ?? '' })}</strong>
+                  </>
                 )}
-                <TrustMarks verdict={verdictOf(r.timing)} />{' '}
+                <TrustMarks verdict={verdictOf(r.timing)} afterSentence />
+                {/* Sentences are set off as the language does (none after "。"); after a mark, a space. */}
+                {verdictOf(r.timing).trusted ? sentenceGap() : ' '}
                 {t('dot.noPercent')}
               </p>
             </>

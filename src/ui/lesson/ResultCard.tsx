@@ -62,11 +62,11 @@ function Body({ r, software }: { r: KernelResult; software: boolean }) {
         // A software adapter is named first, with no advice about noise or size (issue #45).
         <div className="too-small software" data-testid={`too-small-${run.kernel}`}>
           <p data-testid="software-note">
-            <strong>{distrustHeadline(run, true)}.</strong> {distrustAdvice(run, true)}
+            <Trans t={t} i18nKey="result.software" values={{ headline: distrustHeadline(run, true), advice: distrustAdvice(run, true) }} components={kBold} />
           </p>
           <p className="small" data-speed="here">
             {t('result.shownNotTrusted', { median: fmtMeasuredMs(run.stats.median, step), rate: fmtRate(run.gflops, run.stats.median, step) })}
-            <TrustMarks verdict={verdict} />
+            <TrustMarks verdict={verdict} afterSentence />
           </p>
         </div>
       ) : why ? (
@@ -81,7 +81,7 @@ function Body({ r, software }: { r: KernelResult; software: boolean }) {
           </p>
           <p className="small" data-speed="here">
             {t('result.shownNotTrusted', { median: fmtMeasuredMs(run.stats.median, step), rate: fmtRate(run.gflops, run.stats.median, step) })}
-            <TrustMarks verdict={verdict} />
+            <TrustMarks verdict={verdict} afterSentence />
           </p>
         </div>
       ) : (

@@ -329,6 +329,7 @@ export const bench = {
       'CPU reference (f64 over the same f32 inputs) = {{reference}}; difference {{difference}}, tolerance {{tolerance}} (f32 additions along the longest path × 2⁻²⁴ × Σ|a·b|).',
     exact: 'Exact.',
     timingBelow: 'Median {{median}} (min {{min}}, max {{max}}; {{n}} samples, {{clock}}) → a time {{below}}, so no bandwidth can be given.',
+    untrusted: '⚠ {{headline}}: {{why}}.',
     timingRate: 'Median {{median}} (min {{min}}, max {{max}}; {{n}} samples, {{clock}}) → {{rate}} GB/s of a and b read.',
     noPercent: 'WebGPU does not report the adapter’s memory bandwidth, so there is no percentage to give here.',
     clock: {

@@ -195,6 +195,7 @@ export const run = {
     progressShare: '{{stage}} ({{pct}} %)…',
     progressCount: '{{stage}} ({{n}} of {{total}})…',
     failed: 'The run failed.',
+    software: '<b>{{headline}}.</b> {{advice}}',
     tooSmall: '<b>{{tooSmall}}:</b> {{why}}. {{advice}}',
     shownNotTrusted: 'Median {{median}}, {{rate}} — shown, not trusted.',
     medianTime: 'median kernel time',

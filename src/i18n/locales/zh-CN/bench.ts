@@ -314,6 +314,7 @@ export const bench: Catalogue<typeof en> = {
     check: 'CPU 参考结果（对相同的 f32 输入用 f64 计算）= {{reference}}；差值 {{difference}}，容差 {{tolerance}}（最长路径上的 f32 加法次数 × 2⁻²⁴ × Σ|a·b|）。',
     exact: '完全一致。',
     timingBelow: '中位数 {{median}}（最小值 {{min}}，最大值 {{max}}；{{n}} 次采样，{{clock}}）→ 时间{{below}}，因此无法给出带宽。',
+    untrusted: '⚠ {{headline}}：{{why}}。',
     timingRate: '中位数 {{median}}（最小值 {{min}}，最大值 {{max}}；{{n}} 次采样，{{clock}}）→ 读取 a 和 b 的带宽为 {{rate}} GB/s。',
     noPercent: 'WebGPU 不报告适配器的内存带宽，因此这里无法给出百分比。',
     clock: {

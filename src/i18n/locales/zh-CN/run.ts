@@ -189,6 +189,7 @@ export const run: Catalogue<typeof en> = {
     progressShare: '{{stage}}（{{pct}} %）…',
     progressCount: '{{stage}}（第 {{n}} 次，共 {{total}} 次）…',
     failed: '运行失败。',
+    software: '<b>{{headline}}。</b>{{advice}}',
     tooSmall: '<b>{{tooSmall}}：</b>{{why}}。{{advice}}',
     shownNotTrusted: '中位数 {{median}}，{{rate}}——仅供显示，不可信。',
     medianTime: '内核时间中位数',

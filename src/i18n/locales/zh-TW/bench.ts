@@ -314,6 +314,7 @@ export const bench: Catalogue<typeof en> = {
     check: 'CPU 參考結果（對相同的 f32 輸入用 f64 計算）= {{reference}}；差值 {{difference}}，容差 {{tolerance}}（最長路徑上的 f32 加法次數 × 2⁻²⁴ × Σ|a·b|）。',
     exact: '完全一致。',
     timingBelow: '中位數 {{median}}（最小值 {{min}}，最大值 {{max}}；{{n}} 次取樣，{{clock}}）→ 時間{{below}}，因此無法給出頻寬。',
+    untrusted: '⚠ {{headline}}：{{why}}。',
     timingRate: '中位數 {{median}}（最小值 {{min}}，最大值 {{max}}；{{n}} 次取樣，{{clock}}）→ 讀取 a 和 b 的頻寬為 {{rate}} GB/s。',
     noPercent: 'WebGPU 不報告介面卡的記憶體頻寬，因此這裡無法給出百分比。',
     clock: {

@@ -189,6 +189,7 @@ export const run: Catalogue<typeof en> = {
     progressShare: '{{stage}}（{{pct}} %）…',
     progressCount: '{{stage}}（第 {{n}} 次，共 {{total}} 次）…',
     failed: '執行失敗。',
+    software: '<b>{{headline}}。</b>{{advice}}',
     tooSmall: '<b>{{tooSmall}}：</b>{{why}}。{{advice}}',
     shownNotTrusted: '中位數 {{median}}，{{rate}}——僅供顯示，不可信。',
     medianTime: '核心程式時間中位數',
