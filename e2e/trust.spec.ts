@@ -74,6 +74,9 @@ test('a real sweep: each row’s marks are the rule over its own figures, the ch
     expect(await shared.locator('tbody tr').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-trust')))).toEqual(before);
     await expect(shared.getByTestId('point-untimeable')).toHaveCount(marked.untimeable);
     await expect(fresh.getByTestId('shared-software')).toBeVisible();
+    // Every point carries its interval: the notes define median ±, and no spread (no table shows one).
+    await expect(fresh.getByTestId('bench-ci-note')).toBeVisible();
+    await expect(fresh.getByTestId('bench-spread-note')).toHaveCount(0);
 
     // The same link with its first point made an older link's (no interval) and noisy (spread 150%, 2 ms a dispatch: timeable), checksum recomputed.
     const value = JSON.parse(inflateLink(link)) as { points: Array<Record<string, unknown>> };
@@ -83,6 +86,9 @@ test('a real sweep: each row’s marks are the rule over its own figures, the ch
     const row = fresh.getByTestId('bench-table').locator('tbody tr').first();
     await expect(row).toHaveAttribute('data-trust', 'noisy software');
     await expect(row.getByTestId('point-noisy')).toHaveText(/⚠ noisy \(spread 150%\)/);
+    // Its median ± cell shows the spread, so the notes define it, and say where it is.
+    await expect(row.locator('td').nth(3)).toHaveText('spread 150%');
+    await expect(fresh.getByTestId('bench-spread-note')).toContainText('median ± column shows its spread');
     await expect(fresh.getByTestId('bench-chart').getByTestId('point-noisy').first()).toContainText('not a speed to compare');
     await fresh.close();
   });
@@ -122,6 +128,7 @@ test('a link whose points are untimeable, noisy and trusted by their figures: ea
     await expect(rows.nth(1).getByTestId('point-untimeable')).toHaveCount(0);
     await expect(rows.nth(2).locator('[data-testid^="point-"]')).toHaveCount(0);
     await expect(page.getByTestId('shared-software')).toHaveCount(0);
+    await expect(page.getByTestId('bench-spread-note')).toHaveCount(0);
   });
 
   await test.step('the chart: the untimeable point not drawn, the noisy one not a speed to compare, the trusted one unmarked', async () => {

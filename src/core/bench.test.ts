@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossover, estimateMs, kAutoSampling, parseSizes as parseSizesData, markdownTable, parseSweepCount, PointSchema, pointsToCsv, samplingText, SweepConfigSchema, sweepPlan } from './bench';
+import { crossover, estimateMs, showsSpread, kAutoSampling, parseSizes as parseSizesData, markdownTable, parseSweepCount, PointSchema, pointsToCsv, samplingText, SweepConfigSchema, sweepPlan } from './bench';
 import { i18n, say, t } from '../i18n';
 import { pointReasonText } from '../i18n/bench';
 
@@ -172,6 +172,12 @@ describe('a point’s 95% interval and the sweep’s stop rule', () => {
     expect(PointSchema.safeParse({ ...point, ci95Ms: [1.9, 2.1] }).success).toBe(true);
     expect(PointSchema.safeParse({ ...point, ci95Ms: null }).success).toBe(true);
     expect(PointSchema.safeParse(point).success).toBe(true);
+  });
+  it('a point shows its spread in place of an interval only when it is measured and carries none (an older link)', () => {
+    expect(showsSpread(point)).toBe(true);
+    expect(showsSpread({ ...point, ci95Ms: [1.9, 2.1] })).toBe(false);
+    expect(showsSpread({ ...point, ci95Ms: null })).toBe(false);
+    expect(showsSpread({ kernel: 'naive', tile: null, size: 64, skipped: 'x' })).toBe(false);
   });
   it('refuses an interval that does not hold the median, or reaches past min or max', () => {
     for (const ci95Ms of [[2.1, 2.2], [1.8, 1.9], [1.4, 2.1], [1.9, 3.5], [2.1, 1.9]])

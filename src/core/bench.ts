@@ -255,6 +255,13 @@ export function sweepPlan(c: SweepConfig): Array<{ size: number; kernel: KernelI
 export const estimateMs = (msAt: number, from: number, size: number): number => msAt * (size / from) ** 3;
 
 /**
+ * Whether a point's figures are shown with its spread ((max − min) / median) where a point of now
+ * shows its median's 95% interval: a measured point of a link made before the intervals (no ci95Ms).
+ * The benchmark's notes define the spread only where a table shows one.
+ */
+export const showsSpread = (p: BenchPoint): boolean => p.skipped === undefined && p.error === undefined && p.medianMs !== undefined && p.ci95Ms === undefined;
+
+/**
  * The size from which the tiled kernel stays faster than naive (by median, trusted points only:
  * core/trust), or undefined; none from a software adapter's points (`software`: no GPU's speed).
  */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { paramsLabel } from '../../core/tuning';
-import { crossover, kAutoSampling, markdownTable, pointsToCsv, type BenchPoint, type DeviceReport } from '../../core/bench';
+import { crossover, kAutoSampling, markdownTable, pointsToCsv, showsSpread, type BenchPoint, type DeviceReport } from '../../core/bench';
 import { figureMarkText, pointReasonText, shareFailureText } from '../../i18n/bench';
 import { kMaxLabelChars, kWithholdable, type SharePayload } from '../../core/share';
 import { cancelSweep, dismissShared, parseSweep, runSharedHere, setShareChoice, setSweepText, startSweep, type SweepField } from '../../state/bench';
@@ -528,6 +528,7 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
     [points, shared, run, t, sharedSoftware, mineSoftware],
   );
   const cross = crossover(points, mineSoftware);
+  const spreadShown = points.some(showsSpread) || (shared?.points.some(showsSpread) ?? false);
   const running = status === 'running';
   const current = progress.current;
   const progressLabel = !current
@@ -674,8 +675,14 @@ export function Bench({ sharedView = false }: { sharedView?: boolean }) {
       {!(sharedView && shared) && comparison}
       {!(sharedView && shared) && tables}
       {sharedView && <p className="small intro">{t('intro')}</p>}
-      <p className="small">{t('spread')}</p>
-      <p className="small">{t('trust', { steps: kMinClockSteps, step: fmtMs(kAssumedStepMs['gpu-timestamp']), max: kMaxTrustedSpread, ci: kMaxCiHalfWidthPct })}</p>
+      <p className="small" data-testid="bench-ci-note">{t('ciNote')}</p>
+      {/* The spread is defined where a table shows one: the points of a link made before the intervals. */}
+      {spreadShown && (
+        <p className="small" data-testid="bench-spread-note">
+          {t('spreadNote', { max: kMaxTrustedSpread })}
+        </p>
+      )}
+      <p className="small">{t('trust', { steps: kMinClockSteps, step: fmtMs(kAssumedStepMs['gpu-timestamp']), ci: kMaxCiHalfWidthPct })}</p>
       {devices}
       <History />
     </section>

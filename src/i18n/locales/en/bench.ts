@@ -86,9 +86,11 @@ export const bench = {
     skipped: 'skipped: {{reason}}',
     checked: '{{checked}} checked, rel. err. {{error}}',
   },
-  spread: 'Median ± is the farther bound of the median’s 95% confidence interval (distribution-free: two order statistics of the samples), per cent of the median. Spread is (max − min) / median of the timed samples.',
+  ciNote: 'Median ± is the farther bound of the median’s 95% confidence interval (distribution-free: two order statistics of the samples), per cent of the median.',
+  /** Only where a table shows a spread: the points of a link made before the intervals (core/bench showsSpread). */
+  spreadNote: 'A point of a link made before these intervals carries none: its median ± column shows its spread instead, (max − min) / median of its timed samples, and the point is marked ⚠ noisy when that is over {{max}}%.',
   trust:
-    'A figure is marked ⚠ too small to time when its median is under {{steps}} steps of its clock per dispatch (a point does not carry its clock’s step, so {{step}} is assumed, the coarsest that browsers use), and ⚠ noisy when its median’s 95% confidence interval reaches beyond ±{{ci}}% or it had too few samples (under 6) for one. A point of an older link carries no interval: it is noisy when its spread is over {{max}}%. Neither mark is a speed: the chart leaves out the first, and no crossover is read from either.',
+    'A figure is marked ⚠ too small to time when its median is under {{steps}} steps of its clock per dispatch (a point does not carry its clock’s step, so {{step}} is assumed, the coarsest that browsers use), and ⚠ noisy when its median’s 95% confidence interval reaches beyond ±{{ci}}% or it had too few samples (under 6) for one. Neither mark is a speed: the chart leaves out the first, and no crossover is read from either.',
   sampling: {
     auto: 'Timed samples per point: automatic — until the median’s {{level}}% confidence interval is within ±{{pct}}%, at most {{max}} samples or {{budget}} s of kernel time (at least {{min}}). A point that stops at the maximum first is marked ⚠ noisy.',
     fixed: 'Timed samples per point: {{n}}, as set. Each median’s 95% confidence interval is reported, not used to stop; beyond ±{{pct}}%, or with under 6 samples, the point is marked ⚠ noisy.',
@@ -98,7 +100,7 @@ export const bench = {
   },
   /** Under the chart when a shared run and this GPU's are overlaid (measured: docs/benchmarks.md, round 7). */
   compareNote:
-    'Comparing two runs: a figure’s spread covers its own samples, not everything that differs between two runs. A GPU can hold a lower clock for a whole process: on an NVIDIA H100 one kernel measured 34.9 and then 41.8 TFLOP/s in two processes a second apart, each within 3% of its own median. Run again before reading a gap under about 20% as a difference between GPUs.',
+    'Comparing two runs: a figure’s median ± (its spread, for a link made before the intervals) covers only its own samples, not everything that differs between two runs. A GPU can hold a lower clock for a whole process: on an NVIDIA H100 one kernel measured 34.9 and then 41.8 TFLOP/s in two processes a second apart, each within 3% of its own median. Run again before reading a gap under about 20% as a difference between GPUs.',
   clock: {
     'gpu-timestamp': 'GPU timestamps',
     'wall-clock': 'wall clock',
