@@ -153,3 +153,25 @@ for (const lang of ['en', 'zh-CN', 'zh-TW'] as const) {
     }
   });
 }
+
+test('a rung’s code change reads its comments in Chinese, as the lesson’s listing does; the code and the counts as in English', async ({ app }) => {
+  const page = app.page;
+  const fold = page.locator('[data-testid="rung-diff"][data-kernel="tiled"]');
+  const counts: Record<string, [string | null, string | null]> = {};
+  for (const lang of ['en', 'zh-CN', 'zh-TW']) {
+    await app.open(`?m=40&k=24&n=36&tile=8&view=ladder&lang=${lang}`);
+    await fold.locator('summary').click();
+    const body = fold.locator('.rung-diff-body');
+    await expect(body).toBeVisible();
+    counts[lang] = [await body.getAttribute('data-added'), await body.getAttribute('data-removed')];
+    const comments = fold.locator('.diff-line', { hasText: '//' });
+    await expect(comments.first()).toBeVisible();
+    const texts = await comments.allInnerTexts();
+    const han = texts.filter((t) => /\/\/.*\p{Script=Han}/u.test(t));
+    if (lang === 'en') expect(han).toEqual([]);
+    // Every comment with words, in Chinese (the table loads when the fold first opens).
+    else await expect.poll(async () => (await comments.allInnerTexts()).filter((t) => /\/\/.*[A-Za-z]{3}/.test(t) && !/\/\/.*\p{Script=Han}/u.test(t))).toEqual([]);
+  }
+  expect(counts['zh-CN']).toEqual(counts.en);
+  expect(counts['zh-TW']).toEqual(counts.en);
+});

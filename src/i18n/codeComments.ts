@@ -8,6 +8,7 @@
  * may be matched in parts (the shared header, then the exercise's own introduction).
  */
 import { isLanguage, type Language } from '../core/languages';
+import { splitLines, type DiffLine } from '../core/lineDiff';
 import { applyCommentTable, type CommentTable } from './commentTable';
 
 export { kCodeLikeComments, type CommentTable } from './commentTable';
@@ -42,4 +43,47 @@ export function localizeKernelComments(code: string, lang: Language): string {
   const of = kKernelComments[lang];
   if (!of) return code;
   return applyCommentTable(code, Object.assign({}, ...kKernelTiles.map(of)) as CommentTable);
+}
+
+/** The ladder's rungs' comment tables (a language's rungComments.ts), by language, once loaded: only when a rung's code change is opened. */
+const kRungComments: Partial<Record<Language, CommentTable>> = {};
+const kRungCommentLoaders = import.meta.glob<CommentTable>('./locales/*/rungComments.ts', { import: 'rungComments' });
+
+/** Load a language's rung comment table (ui/ladder/RungDiff, when first opened); at once when loaded, or for a language without one. */
+export async function loadRungComments(lang: Language): Promise<void> {
+  if (kRungComments[lang]) return;
+  const table = await kRungCommentLoaders[`./locales/${lang}/rungComments.ts`]?.();
+  if (table) kRungComments[lang] = table;
+}
+
+/** Whether a language's rung comments are loaded (or it has none to load: English). */
+export const rungCommentsLoaded = (lang: Language): boolean => kRungComments[lang] !== undefined || !kRungCommentLoaders[`./locales/${lang}/rungComments.ts`];
+
+/**
+ * A rung's WGSL (shaders/*.wgsl, shaders/generated/*.wgsl) with its comments in `lang`, line for
+ * line: the rungs' own table, with the lesson kernels' and the exercises' for the lines they share
+ * (tiled.wgsl's boundary tests). English, or a table not loaded yet, as it is.
+ */
+export function localizeRungComments(code: string, lang: Language): string {
+  const rung = kRungComments[lang];
+  if (!rung) return code;
+  const kernel = kKernelComments[lang];
+  const table: CommentTable = Object.assign({}, kCommentTables[lang], ...(kernel ? kKernelTiles.map(kernel) : []), rung) as CommentTable;
+  return applyCommentTable(code, table);
+}
+
+/**
+ * A diff of two rungs' WGSL (core/lineDiff, made on the English text: the same lines and counts in
+ * every language) with each line's text from the localized file, by its line number: a kept or added
+ * line from the newer file, a removed one from the older (issue: the ladder's code change showed
+ * English comments where the lesson's listing shows them translated).
+ */
+export function localizeDiff(lines: readonly DiffLine[], older: string, newer: string, lang: Language): DiffLine[] {
+  if (!kRungComments[lang]) return [...lines];
+  const a = splitLines(localizeRungComments(splitLines(older).join('\n'), lang));
+  const b = splitLines(localizeRungComments(splitLines(newer).join('\n'), lang));
+  return lines.map((l) => {
+    const text = l.op === 'del' ? a[l.oldLine! - 1] : b[l.newLine! - 1];
+    return text === undefined ? l : { ...l, text };
+  });
 }

@@ -7,8 +7,8 @@
 /** A language's comments: the English comment (lines trimmed, joined by one space) → its lines in that language. */
 export type CommentTable = Readonly<Record<string, readonly string[]>>;
 
-/** Comments that are code (the Numba lines they port): the same in every language. */
-export const kCodeLikeComments: readonly string[] = ['x, y = cuda.grid(2)', 'tx = cuda.threadIdx.x', 'ty = cuda.threadIdx.y'];
+/** Comments that are code (the Numba lines they port, a rung's array sizes): the same in every language. */
+export const kCodeLikeComments: readonly string[] = ['x, y = cuda.grid(2)', 'tx = cuda.threadIdx.x', 'ty = cuda.threadIdx.y', 'BK * BM / 4', 'BK * BN / 4'];
 
 const commentText = (line: string, at: number) => line.slice(at + 2).trim();
 

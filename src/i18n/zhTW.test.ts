@@ -3,8 +3,8 @@ import { i18n, matchLanguage, resolveLanguage, t } from '.';
 import { kResources } from './resources';
 import { issueText, pointReasonText } from './bench';
 import { z } from '../core/zod';
-import { kCommentTables, localizeKernelComments } from './codeComments';
-import { tiledSourceFile } from '../core/kernels';
+import { kCommentTables, loadRungComments, localizeKernelComments, localizeRungComments } from './codeComments';
+import { kKernels, kLadderIds, tiledSourceFile } from '../core/kernels';
 import { kMainlandOnly, kSimplifiedOnly, withoutMainlandGloss } from './hanScripts';
 
 /** Every string of a catalogue, by its full key ("ns:a.b.c"). */
@@ -17,7 +17,10 @@ function strings(node: unknown, prefix = '', out = new Map<string, string>()): M
 const tw = strings(kResources['zh-TW']);
 const comments = Object.entries(kCommentTables['zh-TW'] ?? {}).map(([en, lines]) => [`comment: ${en.slice(0, 40)}…`, lines.join('\n')] as const);
 const kernelComments = ([2, 4, 8, 16, 32] as const).map((tile) => [`tiled${tile}.wgsl`, localizeKernelComments(tiledSourceFile(tile).source, 'zh-TW').split('\n').filter((l) => l.includes('//')).join('\n')] as const);
-const texts = [...tw, ...comments, ...kernelComments];
+await loadRungComments('zh-TW');
+/** The ladder's rungs' comments as the code change shows them (rungComments.test.ts checks that every one shown is translated). */
+const rungComments = kLadderIds.map((id) => [kKernels[id].wgsl.file, localizeRungComments(kKernels[id].source, 'zh-TW').split('\n').filter((l) => l.includes('//')).join('\n')] as const);
+const texts = [...tw, ...comments, ...kernelComments, ...rungComments];
 
 describe('繁體中文 (zh-TW)', () => {
   it('has code comments for the exercises', () => {

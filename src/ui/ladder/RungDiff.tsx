@@ -1,6 +1,9 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kKernels, previousRung, type KernelId } from '../../core/kernels';
+import { isLanguage } from '../../core/languages';
 import { diffCounts, diffHunks, lineDiff, splitLines, type DiffLine } from '../../core/lineDiff';
+import { loadRungComments, localizeDiff, localizeRungComments, rungCommentsLoaded } from '../../i18n/codeComments';
 import { kernelLabel } from '../../i18n/kernels';
 
 /** A kept line (the first rung's file is all kept lines). */
@@ -24,9 +27,18 @@ function Line({ line, add, del }: { line: DiffLine; add: string; del: string }) 
  * The WGSL change from the rung it is compared with (previousRung: the one below it, or the tensor rung's best FP32 rung) to this one, as a unified diff: added lines
  * marked + and removed lines − (and <ins>/<del>, so the marks do not rest on colour). Loaded lazily,
  * when its <details> is first opened. The first rung has no previous one: its whole file.
+ * Comments read in the language in use, as the lesson's listing shows them (codeComments.ts: the
+ * rungs' table, loaded when a code change is first opened in that language; the diff itself is the
+ * English files', so its lines and counts are the same in every language).
  */
 export default function RungDiff({ id }: { id: KernelId }) {
-  const { t } = useTranslation('run');
+  const { t, i18n } = useTranslation('run');
+  const lang = isLanguage(i18n.language) ? i18n.language : 'en';
+  const [, setLoaded] = useState(0);
+  const loaded = rungCommentsLoaded(lang);
+  useEffect(() => {
+    if (!loaded) void loadRungComments(lang).then(() => setLoaded((n) => n + 1), () => undefined);
+  }, [lang, loaded]);
   const prev = previousRung(id);
   const add = t('ladder.diff.addMark');
   const del = t('ladder.diff.delMark');
@@ -35,7 +47,7 @@ export default function RungDiff({ id }: { id: KernelId }) {
       <div className="rung-diff-body" data-first="true">
         <p className="small">{t('ladder.diff.first')}</p>
         <pre className="rung-diff-code">
-          {splitLines(kKernels[id].source).map((text, i) => (
+          {splitLines(localizeRungComments(kKernels[id].source, lang)).map((text, i) => (
             <Line key={i} line={kept(text)} add={add} del={del} />
           ))}
         </pre>
@@ -44,7 +56,7 @@ export default function RungDiff({ id }: { id: KernelId }) {
   }
   const lines = lineDiff(kKernels[prev].source, kKernels[id].source);
   const { added, removed } = diffCounts(lines);
-  const { hunks, skippedAfter } = diffHunks(lines, kContext);
+  const { hunks, skippedAfter } = diffHunks(localizeDiff(lines, kKernels[prev].source, kKernels[id].source, lang), kContext);
   return (
     <div className="rung-diff-body" data-added={added} data-removed={removed}>
       <p className="small">{t('ladder.diff.counts', { prev: kernelLabel(prev), added, removed })}</p>
