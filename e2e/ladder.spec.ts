@@ -154,7 +154,7 @@ for (const lang of ['en', 'zh-CN', 'zh-TW'] as const) {
   });
 }
 
-test('a rung’s code change reads its comments in Chinese, as the lesson’s listing does; the code and the counts as in English', async ({ app }) => {
+test('a rung’s code change and its whole kernel read their comments in Chinese, as the lesson’s listing does; the code and the counts as in English', async ({ app }) => {
   const page = app.page;
   const fold = page.locator('[data-testid="rung-diff"][data-kernel="tiled"]');
   const counts: Record<string, [string | null, string | null]> = {};
@@ -171,6 +171,12 @@ test('a rung’s code change reads its comments in Chinese, as the lesson’s li
     if (lang === 'en') expect(han).toEqual([]);
     // Every comment with words, in Chinese (the table loads when the fold first opens).
     else await expect.poll(async () => (await comments.allInnerTexts()).filter((t) => /\/\/.*[A-Za-z]{3}/.test(t) && !/\/\/.*\p{Script=Han}/u.test(t))).toEqual([]);
+    // The whole kernel's fold says its comments in the same language.
+    const whole = page.locator('[data-testid="rung-source"][data-kernel="tiled"]');
+    await whole.locator('summary').click();
+    const code = (await whole.getByTestId('kernel-code').innerText()).split('\n').filter((l) => /\/\/.*[A-Za-z]{3}/.test(l));
+    expect(code.filter((l) => /\p{Script=Han}/u.test(l)).length > 0, `${lang}: the whole kernel's comments`).toBe(lang !== 'en');
+    if (lang !== 'en') expect(code.filter((l) => !/\p{Script=Han}/u.test(l))).toEqual([]);
   }
   expect(counts['zh-CN']).toEqual(counts.en);
   expect(counts['zh-TW']).toEqual(counts.en);

@@ -51,6 +51,20 @@ for (const lang of kLanguages.filter((l) => l !== 'en')) {
   });
 }
 
+describe('a rung’s whole file (the ladder’s “whole kernel” fold) in Chinese', () => {
+  for (const lang of kLanguages.filter((l) => l !== 'en'))
+    it(`every comment of every rung in ${lang}, line for line, the code untouched`, async () => {
+      await loadRungComments(lang);
+      for (const id of kLadderIds) {
+        const en = splitLines(kKernels[id].source);
+        const zh = splitLines(localizeRungComments(kKernels[id].source, lang));
+        expect(zh.map(code), id).toEqual(en.map(code));
+        const english = zh.map(comment).filter((c): c is string => c !== undefined && !wordless(c) && !kHanOrFullWidth.test(c));
+        expect(english, id).toEqual([]);
+      }
+    });
+});
+
 describe('localizeDiff', () => {
   it('leaves English as it is, and keeps the counts of the English diff', async () => {
     const id = kLadderIds[1]!;

@@ -2,19 +2,27 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kKernels, labelContext, type KernelId } from '../../core/kernels';
 import { encodeUrl } from '../../core/url';
+import { localizeRungComments } from '../../i18n/codeComments';
 import { kernelLabel } from '../../i18n/kernels';
 import { linkLanguage } from '../../state/lang';
 import { useApp } from '../../state/store';
 import { goToView } from '../../state/views';
 import { useKernelSources } from './useKernelSources';
+import { useRungComments } from './useRungComments';
 
-/** One kernel's whole WGSL, the file that runs (the ladder's rungs, the partitions' strip kernel). */
+/**
+ * One kernel's whole WGSL, the file that runs (the ladder's rungs, the partitions' strip kernel); a
+ * rung's comments in the language in use, line for line, as its code change shows them (the rungs'
+ * comment table covers the ladder's files: rungComments.test.ts).
+ */
 export function KernelCode({ id }: { id: KernelId }) {
   const { t } = useTranslation('run');
   useKernelSources([id]);
+  const lang = useRungComments(kKernels[id].ladder);
+  const source = kKernels[id].ladder ? localizeRungComments(kKernels[id].source, lang) : kKernels[id].source;
   return (
     <pre className="source" tabIndex={0} data-testid="kernel-code" data-kernel={id} aria-label={t('source.aria', { label: kernelLabel(id), context: labelContext(kernelLabel(id)) })}>
-      <code>{kKernels[id].source}</code>
+      <code>{source}</code>
     </pre>
   );
 }

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { kKernels, previousRung, type KernelId } from '../../core/kernels';
-import { isLanguage } from '../../core/languages';
 import { diffCounts, diffHunks, lineDiff, splitLines, type DiffLine } from '../../core/lineDiff';
-import { loadRungComments, localizeDiff, localizeRungComments, rungCommentsLoaded } from '../../i18n/codeComments';
+import { localizeDiff, localizeRungComments } from '../../i18n/codeComments';
 import { kernelLabel } from '../../i18n/kernels';
+import { useRungComments } from '../common/useRungComments';
 
 /** A kept line (the first rung's file is all kept lines). */
 const kept = (text: string): DiffLine => ({ op: 'same', text });
@@ -28,17 +27,12 @@ function Line({ line, add, del }: { line: DiffLine; add: string; del: string }) 
  * marked + and removed lines − (and <ins>/<del>, so the marks do not rest on colour). Loaded lazily,
  * when its <details> is first opened. The first rung has no previous one: its whole file.
  * Comments read in the language in use, as the lesson's listing shows them (codeComments.ts: the
- * rungs' table, loaded when a code change is first opened in that language; the diff itself is the
+ * rungs' table, loaded when a code change is first opened in that language: useRungComments; the diff itself is the
  * English files', so its lines and counts are the same in every language).
  */
 export default function RungDiff({ id }: { id: KernelId }) {
-  const { t, i18n } = useTranslation('run');
-  const lang = isLanguage(i18n.language) ? i18n.language : 'en';
-  const [, setLoaded] = useState(0);
-  const loaded = rungCommentsLoaded(lang);
-  useEffect(() => {
-    if (!loaded) void loadRungComments(lang).then(() => setLoaded((n) => n + 1), () => undefined);
-  }, [lang, loaded]);
+  const { t } = useTranslation('run');
+  const lang = useRungComments();
   const prev = previousRung(id);
   const add = t('ladder.diff.addMark');
   const del = t('ladder.diff.delMark');
