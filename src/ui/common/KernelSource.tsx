@@ -17,8 +17,9 @@ import { useRungComments } from './useRungComments';
  */
 export function KernelCode({ id }: { id: KernelId }) {
   const { t } = useTranslation('run');
-  useKernelSources([id]);
+  // Its hooks before the loads that suspend (React's `use`): none after one.
   const lang = useRungComments(kKernels[id].ladder);
+  useKernelSources([id]);
   const source = kKernels[id].ladder ? localizeRungComments(kKernels[id].source, lang) : kKernels[id].source;
   return (
     <pre className="source" tabIndex={0} data-testid="kernel-code" data-kernel={id} aria-label={t('source.aria', { label: kernelLabel(id), context: labelContext(kernelLabel(id)) })}>
