@@ -118,7 +118,8 @@ function pwa(words: Record<Language, PwaWords>): Plugin[] {
  * demand (issue #47) is grouped so each need is one request: `lang-<id>`, a language's lesson words and
  * kernel comments (src/i18n/locales/<id>/, loaded when the language is used: i18n loadLanguage);
  * `more-<id>`, the rest of its catalogue (the benchmark's, practice's, the probes' and the board's
- * words: loaded when a view that says them opens);
+ * words: loaded when a view that says them opens); `rung-comments-<id>`, the ladder's rungs' code
+ * comments (its rungComments.ts: loaded when a rung's code is first opened in that language);
  * `wgsl-lesson`, the lesson's kernels (naive, tiled and its file per tile width); `wgsl-rungs`, the
  * other kernels of the record (the ladder's rungs, the strip kernel, split-K's summing pass), loaded
  * with the ladder or a run of one (core/kernels/source.ts). The WGSL that gpu/ imports directly (the
@@ -131,6 +132,8 @@ function manualChunks(id: string): string | undefined {
   // Not zod.ts (zod's own locale, for the benchmark's words: i18n/bench.ts), which would pull zod's core into the chunk.
   const lang = /[\\/]src[\\/]i18n[\\/]locales[\\/]([^\\/]+)[\\/](?!zod\.ts)(\w+)/.exec(id);
   // The namespaces no lesson word is in (i18n/index.ts kLessonNamespaces): loaded when a view that says them opens.
+  // The ladder's rungs' comments (i18n/codeComments loadRungComments): loaded when a rung's code is first opened.
+  if (lang?.[2] === 'rungComments') return `rung-comments-${lang[1]}`;
   if (lang) return `${/^(?:bench|practice|probes|board)$/.test(lang[2]!) ? 'more' : 'lang'}-${lang[1]}`;
   if (/[\\/]shaders[\\/](?:naive|tiled|generated[\\/]tiled\d+)\.wgsl\?raw$/.test(id)) return 'wgsl-lesson';
   if (/[\\/]shaders[\\/](?:generated[\\/])?(?:reg|blk|split|subgroup|strip)\w*\.wgsl\?raw$/.test(id)) return 'wgsl-rungs';

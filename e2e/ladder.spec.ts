@@ -158,8 +158,16 @@ test('a rung’s code change and its whole kernel read their comments in Chinese
   const page = app.page;
   const fold = page.locator('[data-testid="rung-diff"][data-kernel="tiled"]');
   const counts: Record<string, [string | null, string | null]> = {};
+  // The comments' chunk is asked for when a rung's code is first opened, not with the ladder (vite.config.ts manualChunks).
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    const m = /\/assets\/(rung-comments-[\w-]+?)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname);
+    if (m?.[1]) chunks.push(m[1]);
+  });
   for (const lang of ['en', 'zh-CN', 'zh-TW']) {
     await app.open(`?m=40&k=24&n=36&tile=8&view=ladder&lang=${lang}`);
+    await page.waitForLoadState('networkidle');
+    expect(chunks, `${lang}: not before a rung's code is opened`).not.toContain(`rung-comments-${lang}`);
     await fold.locator('summary').click();
     const body = fold.locator('.rung-diff-body');
     await expect(body).toBeVisible();
@@ -178,6 +186,7 @@ test('a rung’s code change and its whole kernel read their comments in Chinese
     expect(code.filter((l) => /\p{Script=Han}/u.test(l)).length > 0, `${lang}: the whole kernel's comments`).toBe(lang !== 'en');
     if (lang !== 'en') expect(code.filter((l) => !/\p{Script=Han}/u.test(l))).toEqual([]);
   }
+  expect(chunks.sort()).toEqual(['rung-comments-zh-CN', 'rung-comments-zh-TW']);
   expect(counts['zh-CN']).toEqual(counts.en);
   expect(counts['zh-TW']).toEqual(counts.en);
 });
