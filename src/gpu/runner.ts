@@ -256,14 +256,14 @@ async function preparePasses(device: GPUDevice, kernel: KernelId, plan: LaunchPl
     : undefined;
   const layout = matmulBindGroupLayout(device);
   // B is whole for every band (and for the probe): one bind group, with the whole run's dims (the pass reads only K and N).
-  const prepGroup = prepared
+  const prepGroup = prepared && prep
     ? device.createBindGroup({
         label: `Matmul.${kernel}.prepare.bindGroup`,
         layout,
         entries: [
           { binding: 0, resource: { buffer: bufs.a } },
           { binding: 1, resource: { buffer: bufs.b, size: Math.max(4, g.k * g.n * 4) } },
-          { binding: 2, resource: { buffer: prepared, size: Math.max(16, prep!.scratchBytes) } },
+          { binding: 2, resource: { buffer: prepared, size: Math.max(16, prep.scratchBytes) } },
           { binding: 3, resource: { buffer: bufs.dims } },
         ],
       })
