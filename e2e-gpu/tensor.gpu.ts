@@ -708,6 +708,9 @@ const kNamed: Array<Parameters<typeof named>[0]> = [
   // converse (A from a copy, B from f32) 202.4 / 201.1; both from copies 201.8 / 200.7 (the matmul alone 217.9).
   { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, src: 'f32', db2: true, group: 4 } },
   { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, src: 'f32A', db2: true, group: 4 } },
+  // Eighth round (08:41): 8 subgroups a workgroup, blocks of 128×256 (2×4) or 256×128 (4×2), a quarter less staging per
+  // product — slower: A from f32 and B's copy 190.4 / 178.1 with the pass (the 2×2 rung 207.6 in the same call), both
+  // from copies 2×4 187.4 (matmul alone 202.0).
   // How many workgroups of the design run at once: only the first r block rows (32·r workgroups), timed. Seventh round:
   // 4 rows 0.152 ms, 5: 0.156, 8: 0.173, 9: 0.317, 12: 0.328, 13: 0.338, 16: 0.339, 17: 0.479 — steps after 8 and 16
   // block rows (256 and 512 workgroups): two workgroups an SM (264 at once on 132 SMs).
