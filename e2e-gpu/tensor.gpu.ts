@@ -24,7 +24,7 @@ const kRoot = process.env.GPU_E2E_ROOT ?? '.';
 interface Timer {
   pass(encode: (p: GPUComputePassEncoder) => void, timed: boolean): Promise<number>;
   time(encode: (p: GPUComputePassEncoder) => void, samples: number): Promise<number[]>;
-  build(code: string, buffers: GPUBuffer[]): Promise<{ pipe: GPUComputePipeline; bind: GPUBindGroup } | { compile: string[] } | { error: string }>;
+  build(code: string, buffers: Array<GPUBuffer | undefined>): Promise<{ pipe: GPUComputePipeline; bind: GPUBindGroup } | { compile: string[] } | { error: string }>;
   sustained(encode: (p: GPUComputePassEncoder) => void, samples: number, settleMs: number): Promise<number[]>;
 }
 
@@ -78,7 +78,7 @@ async function tensorDevice(page: Page): Promise<string | undefined> {
       return ms.sort((x, y) => x - y);
     };
     // A kernel's pipeline and its bind group (buffers at bindings 0, 1, …), or what stopped it: the compiler's first errors, a validation error.
-    const build = async (code: string, buffers: GPUBuffer[]): Promise<{ pipe: GPUComputePipeline; bind: GPUBindGroup } | { compile: string[] } | { error: string }> => {
+    const build = async (code: string, buffers: Array<GPUBuffer | undefined>): Promise<{ pipe: GPUComputePipeline; bind: GPUBindGroup } | { compile: string[] } | { error: string }> => {
       device.pushErrorScope('validation');
       const module = device.createShaderModule({ code });
       const msgs = (await module.getCompilationInfo()).messages.filter((m) => m.type === 'error').map((m) => `${m.lineNum}: ${m.message}`);
@@ -87,7 +87,8 @@ async function tensorDevice(page: Page): Promise<string | undefined> {
         return { compile: msgs.slice(0, 3) };
       }
       const pipe = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
-      const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: buffers.map((buffer, binding) => ({ binding, resource: { buffer } })) });
+      // A binding the WGSL does not declare is left out (undefined), as its 'auto' layout leaves it out.
+      const bind = device.createBindGroup({ layout: pipe.getBindGroupLayout(0), entries: buffers.flatMap((buffer, binding) => (buffer ? [{ binding, resource: { buffer } }] : [])) });
       const err = await device.popErrorScope();
       return err ? { error: err.message } : { pipe, bind };
     };
@@ -132,8 +133,17 @@ test('the app’s tensor rung (shaders/tensor.wgsl) at 4096³ and 3001×4999×20
   test.setTimeout(300_000);
   const skipped = await tensorDevice(page);
   test.skip(skipped !== undefined, skipped ?? '');
-  // The rung as the app runs it: M, K and N padded with zeros to whole blocks and steps (as the runner does).
-  const cases = [{ name: 'the app’s rung: 2x2 subgroups of 4x4 named fragments, BK 16 double-buffered, from f32', wgsl: readFileSync(join(kRoot, 'shaders/tensor.wgsl'), 'utf8'), bm: 128, bn: 128 }];
+  // The rung as the app runs it: M, K and N padded with zeros to whole blocks and steps (as the runner does), and its
+  // first pass (B's f16 copy) before every product, timed with it.
+  const cases = [
+    {
+      name: 'the app’s rung: 2x2 subgroups of 4x4 named fragments, BK 16 double-buffered, A from f32, B from the f16 copy its first pass makes',
+      wgsl: readFileSync(join(kRoot, 'shaders/tensor.wgsl'), 'utf8'),
+      prepare: readFileSync(join(kRoot, 'shaders/tensor_halfb.wgsl'), 'utf8'),
+      bm: 128,
+      bn: 128,
+    },
+  ];
   const shapes = [
     [4096, 4096, 4096],
     [3001, 4999, 2003],
@@ -163,6 +173,7 @@ test('the app’s tensor rung (shaders/tensor.wgsl) at 4096³ and 3001×4999×20
         const B = device.createBuffer({ size: bp.byteLength, usage: S });
         device.queue.writeBuffer(B, 0, bp);
         const C = device.createBuffer({ size: Mp * Np * 4, usage: S });
+        const H = device.createBuffer({ size: Kp * Np * 2, usage: S });
         const dims = device.createBuffer({ size: 16, usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
         device.queue.writeBuffer(dims, 0, new Uint32Array([Mp, Kp, Np, 0]));
         const read = device.createBuffer({ size: M! * Np * 4, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
@@ -171,7 +182,13 @@ test('the app’s tensor rung (shaders/tensor.wgsl) at 4096³ and 3001×4999×20
           results.push(r);
           try {
             const timer = (window as unknown as { __tensorTimer: Timer }).__tensorTimer;
-            const built = await timer.build(c.wgsl, [A, B, C, dims]);
+            // The first pass: B (binding 1) into its f16 copy H (binding 2), one row of 64-invocation workgroups per row of B.
+            const first = await timer.build(c.prepare, [undefined, B, H, dims]);
+            if (!('pipe' in first)) {
+              Object.assign(r, first);
+              continue;
+            }
+            const built = await timer.build(c.wgsl, [A, H, C, dims]);
             if (!('pipe' in built)) {
               Object.assign(r, built);
               continue;
@@ -179,37 +196,34 @@ test('the app’s tensor rung (shaders/tensor.wgsl) at 4096³ and 3001×4999×20
             const { pipe, bind } = built;
             const gx = Math.ceil(N! / c.bn);
             const gy = Math.ceil(M! / c.bm);
-            const n = 10;
-            const ms = (
-              await timer.time((p) => {
+            const products = (count: number) => (p: GPUComputePassEncoder) => {
+              for (let i = 0; i < count; i++) {
+                p.setPipeline(first.pipe);
+                p.setBindGroup(0, first.bind);
+                p.dispatchWorkgroups(Math.ceil(Np / 8 / 64), Kp);
                 p.setPipeline(pipe);
                 p.setBindGroup(0, bind);
-                for (let i = 0; i < n; i++) p.dispatchWorkgroups(gx, gy);
-              }, 9)
-            ).map((x) => x / n);
+                p.dispatchWorkgroups(gx, gy);
+              }
+            };
+            const n = 10;
+            const ms = (await timer.time(products(n), 9)).map((x) => x / n);
             const median = ms[4]!;
             r.medianMs = median;
             r.spreadPct = ((ms[8]! - ms[0]!) / median) * 100;
             r.tflops = (2 * M! * K! * N!) / (median * 1e9);
             // The same kernel timed as the app's ladder times it: samples of 3 products queued back to back after 2 s of
             // continuous work (no idle gap between samples), 30 samples.
-            const sus = (
-              await timer.sustained((p) => {
-                p.setPipeline(pipe);
-                p.setBindGroup(0, bind);
-                for (let i = 0; i < 3; i++) p.dispatchWorkgroups(gx, gy);
-              }, 30, 2000)
-            ).map((x) => x / 3);
+            const sus = (await timer.sustained(products(3), 30, 2000)).map((x) => x / 3);
             r.sustainedTflops = (2 * M! * K! * N!) / (sus[15]! * 1e9);
             r.sustainedSpreadPct = ((sus[29]! - sus[0]!) / sus[15]!) * 100;
             // Check: one clean product into C, then sampled elements against the f16-rounded inputs in f64.
             {
               const enc = device.createCommandEncoder();
               enc.clearBuffer(C);
+              enc.clearBuffer(H);
               const pass = enc.beginComputePass();
-              pass.setPipeline(pipe);
-              pass.setBindGroup(0, bind);
-              pass.dispatchWorkgroups(gx, gy);
+              products(1)(pass);
               pass.end();
               enc.copyBufferToBuffer(C, 0, read, 0, M! * Np * 4);
               device.queue.submit([enc.finish()]);
@@ -242,7 +256,7 @@ test('the app’s tensor rung (shaders/tensor.wgsl) at 4096³ and 3001×4999×20
             r.error = String(e);
           }
         }
-        for (const x of [A, B, C, dims, read]) x.destroy();
+        for (const x of [A, B, C, H, dims, read]) x.destroy();
       }
       return { adapter: `${info.vendor} ${info.architecture}`, subgroups: [info.subgroupMinSize, info.subgroupMaxSize], f16round: !!(Math as unknown as { f16round?: unknown }).f16round, results };
     },
@@ -264,7 +278,7 @@ test('the app’s runner: the tensor rung padded to whole blocks at awkward shap
   test.setTimeout(240_000);
   await page.goto('./harness.html');
   await expect(page.locator('#harness-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
-  type Out = { kernel: string; shape: string; status: string; why?: string; mismatches?: number; parts?: number; exact?: boolean; checked?: number; total?: number };
+  type Out = { kernel: string; shape: string; status: string; why?: string; mismatches?: number; parts?: number; exact?: boolean; checked?: number; total?: number; prepared?: boolean; dispatches: number };
   type H = { info(): Promise<{ features: string[] }>; matmul(c: unknown[]): Promise<Out[]> };
   const features = await page.evaluate(async () => (await (globalThis as unknown as { tilesHarness: H }).tilesHarness.info()).features);
   const missing = ['shader-f16', 'chromium-experimental-subgroup-matrix'].filter((f) => !features.includes(f));
@@ -287,6 +301,10 @@ test('the app’s runner: the tensor rung padded to whole blocks at awkward shap
   console.log(JSON.stringify(outs));
   expect(outs.map((o) => `${o.shape}: ${o.status}${o.why ? ` (${o.why})` : ''}${o.mismatches ? `, ${o.mismatches} wrong` : ''}`)).toEqual(outs.map((o) => `${o.shape}: verified`));
   expect(outs.at(-1)!.parts, 'the banded run was split').toBeGreaterThan(1);
+  // Every product is two dispatches: the first pass (B's f16 copy), then the rung (and the banded run's probe: both too).
+  expect(outs.map((o) => o.prepared)).toEqual(outs.map(() => true));
+  expect(outs.slice(0, -1).map((o) => o.dispatches)).toEqual(outs.slice(0, -1).map(() => 2));
+  expect(outs.at(-1)!.dispatches).toBe(2 + 2 * outs.at(-1)!.parts!);
 });
 
 /** A first pass that rounds f32 to f16 (A or B), four at a time, for the direct variants. */
@@ -354,7 +372,7 @@ const kDirect = [
  * Times each case at 4096³ with and without the first pass (f16 copies of A and B; Bᵀ for bt cases), GPU timestamps,
  * 9 samples of 10 after a 1 s settle; then checks 64 sampled elements of one clean product against the f16-rounded inputs.
  */
-async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string; bm: number; bn: number; bt: boolean; f32?: boolean }>, sustained = false) {
+async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string; bm: number; bn: number; bt: boolean; f32?: boolean; f32A?: boolean; f32B?: boolean; rows?: number }>, sustained = false) {
   return page.evaluate(
     async ({ cases, convert, transpose, sustained }) => {
       const device = (window as unknown as { __tensorDevice: GPUDevice }).__tensorDevice;
@@ -385,7 +403,10 @@ async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string
         const r: Record<string, unknown> = { name: c.name };
         results.push(r);
         try {
-          const built = await timer.build(c.wgsl, c.f32 ? [A, B, C, dims] : [A16, c.bt ? BT16 : B16, C, dims]);
+          // f32A / f32B: that operand staged from f32, the other from its f16 copy (the first pass makes that one only).
+          const aF32 = c.f32 === true || c.f32A === true;
+          const bF32 = c.f32 === true || c.f32B === true;
+          const built = await timer.build(c.wgsl, [aF32 ? A : A16, bF32 ? B : c.bt ? BT16 : B16, C, dims]);
           if (!('pipe' in built)) {
             Object.assign(r, built);
             continue;
@@ -394,10 +415,13 @@ async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string
           // `count` products (each after the first pass, withConvert) in one pass.
           const products = (count: number, withConvert: boolean) => (pass: GPUComputePassEncoder) => {
             for (let i = 0; i < count; i++) {
-              if (withConvert) {
+              if (withConvert && !aF32) {
                 pass.setPipeline(cp);
                 pass.setBindGroup(0, cA);
                 pass.dispatchWorkgroups(256, (M * K) / 4 / 256 / 256);
+              }
+              if (withConvert && !bF32) {
+                pass.setPipeline(cp);
                 if (c.bt) {
                   pass.setPipeline(tp);
                   pass.setBindGroup(0, tB);
@@ -406,18 +430,27 @@ async function timeFromF16(page: Page, cases: Array<{ name: string; wgsl: string
               }
               pass.setPipeline(pipe);
               pass.setBindGroup(0, bind);
-              pass.dispatchWorkgroups(N / c.bn, M / c.bm);
+              pass.dispatchWorkgroups(N / c.bn, c.rows ?? M / c.bm);
             }
           };
-          for (const withConvert of c.f32 ? [false] : [true, false]) {
+          // rows: only the first `rows` block rows are launched (a probe of how many workgroups run at once: the time
+          // steps up where a wave of them is full). Timed with pauses, not checked (the same kernel is, launched whole).
+          const flops = 2 * (c.rows === undefined ? M : c.rows * c.bm) * K * N;
+          for (const withConvert of aF32 && bF32 ? [false] : [true, false]) {
             const ms = (await timer.time(products(10, withConvert), 9)).map((x) => x / 10);
-            r[withConvert ? 'withPassTflops' : 'matmulTflops'] = (2 * M * K * N) / (ms[4]! * 1e9);
+            r[withConvert ? 'withPassTflops' : 'matmulTflops'] = flops / (ms[4]! * 1e9);
+            if (c.rows !== undefined) r.ms = ms[4];
             r[withConvert ? 'withPassSpreadPct' : 'matmulSpreadPct'] = ((ms[8]! - ms[0]!) / ms[4]!) * 100;
             // Sustained, as the app's ladder times (samples of 3 queued back to back after 2 s of continuous work): the
             // GPU reaches its power cap here, which the gapped samples above do not. (Asked for by the named variants.)
-            if (!sustained) continue;
+            if (!sustained || c.rows !== undefined) continue;
             const sus = (await timer.sustained(products(3, withConvert), 30, 2000)).map((x) => x / 3);
-            r[withConvert ? 'withPassSustainedTflops' : 'matmulSustainedTflops'] = (2 * M * K * N) / (sus[15]! * 1e9);
+            r[withConvert ? 'withPassSustainedTflops' : 'matmulSustainedTflops'] = flops / (sus[15]! * 1e9);
+          }
+          if (c.rows !== undefined) {
+            r.checked = 0;
+            r.bad = 0;
+            continue;
           }
           const enc = device.createCommandEncoder();
           enc.clearBuffer(C);
@@ -473,7 +506,7 @@ test('the issue’s design: f16 copies made by a first pass, fragments straight 
  * U steps of 16 unrolled a trip. staged: a BK-deep tile of each copied into workgroup memory (16 bytes an invocation a
  * load), rows padded by PAD f16, one barrier pair a step. M, N multiples of the block, K of 16·U (or BK).
  */
-function named(p: { WGM: number; WGN: number; FM: number; FN: number; U?: number; bt?: boolean; staged?: { BK: number; PAD: number; PADB?: number; src?: 'f16' | 'f32'; db?: boolean; db2?: boolean; group?: number; fragments?: boolean; bts?: boolean; il?: boolean; halves?: boolean; pack?: boolean; rot?: boolean } }): string {
+function named(p: { WGM: number; WGN: number; FM: number; FN: number; U?: number; bt?: boolean; rows?: number; staged?: { BK: number; PAD: number; PADB?: number; src?: 'f16' | 'f32' | 'f32A' | 'f32B'; db?: boolean; db2?: boolean; group?: number; fragments?: boolean; bts?: boolean; il?: boolean; halves?: boolean; pack?: boolean; rot?: boolean } }): string {
   const U = p.U ?? 1;
   const I = [...Array(p.FM).keys()];
   const J = [...Array(p.FN).keys()];
@@ -514,6 +547,9 @@ ${store}
 }`;
   }
   const { BK, PAD } = p.staged;
+  // src: both operands staged from f32 ('f32'), both from the f16 copies ('f16'), or one of each ('f32A': A from f32, B
+  // from its f16 copy; 'f32B' the converse: the first pass then makes one copy only).
+  const srcOf = (name: string) => (p.staged?.src === 'f32' || p.staged?.src === `f32${name}` ? 'f32' : 'f16');
   const f32 = p.staged.src === 'f32';
   const db = p.staged.db === true;
   // bts: B's tile stored transposed (BN rows of BK, K contiguous as A's is), its fragments loaded column-major.
@@ -522,27 +558,29 @@ ${store}
   const SB = bts ? BK + (p.staged.PADB ?? PAD) : BN + (p.staged.PADB ?? PAD);
   const sizeA = BM * SA;
   const sizeB = bts ? BN * SB : BK * SB;
-  const per = f32 ? 4 : 8; // elements a 16-byte load brings
+  const perOf = (name: string) => (srcOf(name) === 'f32' ? 4 : 8); // elements a 16-byte load brings
   // The copy slots of one operand: e-th 16-byte piece of the rows×cols tile, loaded into a register (v<name><t>).
   const slots = (name: string, rows: number, cols: number) => {
-    const n = (rows * cols) / per;
+    const n = (rows * cols) / perOf(name);
     return [...Array(Math.ceil(n / threads)).keys()].map((t) => ({ t, guard: (t + 1) * threads > n ? `lid + ${t * threads}u < ${n}u` : '', cols, name }));
   };
   const sA = slots('A', BM, BK);
   const sB = slots('B', BK, BN);
   // With bts, B's pieces go down K first (a subgroup covers BK rows of a few columns), so its transposed stores spread over banks.
-  const rq = (x: { t: number; cols: number; name?: string }) =>
-    bts && x.name === 'B'
+  const rq = (x: { t: number; cols: number; name?: string }) => {
+    const per = perOf(x.name ?? 'A');
+    return bts && x.name === 'B'
       ? `let e${x.t} = lid + ${x.t * threads}u; let er${x.t} = e${x.t} % ${BK}u; let eq${x.t} = (e${x.t} / ${BK}u) * ${per}u;`
       : `let e${x.t} = lid + ${x.t * threads}u; let er${x.t} = e${x.t} / ${x.cols / per}u; let eq${x.t} = (e${x.t} % ${x.cols / per}u) * ${per}u;`;
-  const src = (x: { t: number; name: string }, k: string) => (x.name === 'A' ? `A[((row0 + er${x.t}) * K + ${k} + eq${x.t}) / ${per}u]` : `B[((${k} + er${x.t}) * N + col0 + eq${x.t}) / ${per}u]`);
-  const load = (x: { t: number; name: string; cols: number; guard: string }, k: string) => `    var v${x.name}${x.t}: ${f32 ? 'vec4<f32>' : 'vec4<u32>'}; { ${rq(x)} ${x.guard ? `if (${x.guard}) { ` : ''}v${x.name}${x.t} = ${src(x, k)};${x.guard ? ' }' : ''} }`;
+  };
+  const src = (x: { t: number; name: string }, k: string) => (x.name === 'A' ? `A[((row0 + er${x.t}) * K + ${k} + eq${x.t}) / ${perOf('A')}u]` : `B[((${k} + er${x.t}) * N + col0 + eq${x.t}) / ${perOf('B')}u]`);
+  const load = (x: { t: number; name: string; cols: number; guard: string }, k: string) => `    var v${x.name}${x.t}: ${srcOf(x.name) === 'f32' ? 'vec4<f32>' : 'vec4<u32>'}; { ${rq(x)} ${x.guard ? `if (${x.guard}) { ` : ''}v${x.name}${x.t} = ${src(x, k)};${x.guard ? ' }' : ''} }`;
   const put = (x: { t: number; name: string; cols: number; guard: string }, base: string) => {
     const tile = x.name === 'A' ? 'As' : 'Bs';
     const stride = x.name === 'A' ? SA : SB;
     const v = `v${x.name}${x.t}`;
     // pack: two f32 rounded to f16 by one pack2x16float, read back as a vec2<f16>.
-    const vals = f32 ? (p.staged?.pack ? ['xy', 'zw'].flatMap((q) => [`bitcast<vec2<f16>>(pack2x16float(${v}.${q})).x`, `bitcast<vec2<f16>>(pack2x16float(${v}.${q})).y`]) : [`f16(${v}.x)`, `f16(${v}.y)`, `f16(${v}.z)`, `f16(${v}.w)`]) : ['x', 'y', 'z', 'w'].flatMap((c) => [`bitcast<vec2<f16>>(${v}.${c}).x`, `bitcast<vec2<f16>>(${v}.${c}).y`]);
+    const vals = srcOf(x.name) === 'f32' ? (p.staged?.pack ? ['xy', 'zw'].flatMap((q) => [`bitcast<vec2<f16>>(pack2x16float(${v}.${q})).x`, `bitcast<vec2<f16>>(pack2x16float(${v}.${q})).y`]) : [`f16(${v}.x)`, `f16(${v}.y)`, `f16(${v}.z)`, `f16(${v}.w)`]) : ['x', 'y', 'z', 'w'].flatMap((c) => [`bitcast<vec2<f16>>(${v}.${c}).x`, `bitcast<vec2<f16>>(${v}.${c}).y`]);
     const at = (i: number) => (bts && x.name === 'B' ? `${tile}[${base} + (eq${x.t} + ${i}u) * ${stride}u + er${x.t}]` : `${tile}[d + ${i}u]`);
     // rot (from f32, BK 16, BN 128, pads of 8): each f16 store of a subgroup would put two invocations on one bank
     // (A: rows whose 12-word strides land 4 banks apart; B: columns 64 apart). Every other row of A and the second
@@ -640,8 +678,8 @@ ${inner('0u', '0u')}
     workgroupBarrier();
   }`;
   return `${head}
-@group(0) @binding(0) var<storage, read> A: array<${frags ? 'f16' : f32 ? 'vec4<f32>' : 'vec4<u32>'}>;
-@group(0) @binding(1) var<storage, read> B: array<${frags ? 'f16' : f32 ? 'vec4<f32>' : 'vec4<u32>'}>;
+@group(0) @binding(0) var<storage, read> A: array<${frags ? 'f16' : srcOf('A') === 'f32' ? 'vec4<f32>' : 'vec4<u32>'}>;
+@group(0) @binding(1) var<storage, read> B: array<${frags ? 'f16' : srcOf('B') === 'f32' ? 'vec4<f32>' : 'vec4<u32>'}>;
 @group(0) @binding(2) var<storage, read_write> C: array<f32>;
 @group(0) @binding(3) var<uniform> dims: Dims;
 var<workgroup> As: array<f16, ${(db || p.staged.db2 ? 2 : 1) * sizeA}>;
@@ -665,14 +703,18 @@ ${store}
 }
 
 const kNamed: Array<Parameters<typeof named>[0]> = [
-  // The app's rung's design (from f32, BK 16 double-buffered with constant offsets, launch groups of 4), and row by row.
+  // B staged from f32 as A is (the rung before B came from a copy), and the app's rung now: A from f32, B from the f16
+  // copy a first pass makes. Seventh round (08:13): with the pass 207.7 / back to back 206.3 against 207.0 / 202.5; the
+  // converse (A from a copy, B from f32) 202.4 / 201.1; both from copies 201.8 / 200.7 (the matmul alone 217.9).
   { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, src: 'f32', db2: true, group: 4 } },
-  { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, src: 'f32', db2: true } },
-  // Sixth round: each vec4 stored from its middle on every other row (no two invocations of a subgroup on one bank, had
-  // each f16 been stored alone): 135 against 206 — the four f16 stores are evidently merged, which the offset breaks.
-  { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, src: 'f32', db2: true, group: 4, rot: true } },
-  // From f16 copies (with and without the pass that makes them), launched the same way.
-  { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, db2: true, group: 4 } },
+  { WGM: 2, WGN: 2, FM: 4, FN: 4, staged: { BK: 16, PAD: 8, src: 'f32A', db2: true, group: 4 } },
+  // Eighth round (08:41): 8 subgroups a workgroup, blocks of 128×256 (2×4) or 256×128 (4×2), a quarter less staging per
+  // product — slower: A from f32 and B's copy 190.4 / 178.1 with the pass (the 2×2 rung 207.6 in the same call), both
+  // from copies 2×4 187.4 (matmul alone 202.0).
+  // How many workgroups of the design run at once: only the first r block rows (32·r workgroups), timed. Seventh round:
+  // 4 rows 0.152 ms, 5: 0.156, 8: 0.173, 9: 0.317, 12: 0.328, 13: 0.338, 16: 0.339, 17: 0.479 — steps after 8 and 16
+  // block rows (256 and 512 workgroups): two workgroups an SM (264 at once on 132 SMs).
+  // ...[4, 5, 8, 9, 12, 13, 16, 17].map((rows) => ({ WGM: 2, WGN: 2, FM: 4, FN: 4, rows, staged: { BK: 16, PAD: 8, src: 'f32' as const, db2: true, group: 4 } })),
 ];
 
 test('named fragments from f16 copies, straight or staged (4096³): timed with and without the pass, verified', async ({ page }) => {
@@ -680,12 +722,15 @@ test('named fragments from f16 copies, straight or staged (4096³): timed with a
   const skipped = await tensorDevice(page);
   test.skip(skipped !== undefined, skipped ?? '');
   const cases = kNamed.map((v) => ({
-    name: `named ${v.staged ? `staged${v.staged.src === 'f32' ? ' from f32' : ''}${v.staged.db ? ' double-buffered' : ''}${v.staged.db2 ? ' double-buffered (offsets constant)' : ''}${v.staged.group ? ` group ${v.staged.group}` : ''}${v.staged.fragments ? ' by fragments' : ''}${v.staged.bts ? ' Bᵀ in workgroup memory' : ''}${v.staged.il ? ' loads interleaved' : ''}${v.staged.halves ? ' next tile in halves' : ''}${v.staged.pack ? ' rounded in pairs' : ''}${v.staged.rot ? ' stores spread over the banks' : ''} BK ${v.staged.BK} pad ${v.staged.PAD}/${v.staged.PADB ?? v.staged.PAD}` : `direct U ${v.U ?? 1}`} ${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments${v.bt ? ', Bᵀ col_major' : ''}`,
+    name: `named ${v.staged ? `staged${v.staged.src === 'f32' ? ' from f32' : v.staged.src === 'f32A' ? ' A from f32 (B from its copy)' : v.staged.src === 'f32B' ? ' B from f32 (A from its copy)' : ''}${v.staged.db ? ' double-buffered' : ''}${v.staged.db2 ? ' double-buffered (offsets constant)' : ''}${v.staged.group ? ` group ${v.staged.group}` : ''}${v.staged.fragments ? ' by fragments' : ''}${v.staged.bts ? ' Bᵀ in workgroup memory' : ''}${v.staged.il ? ' loads interleaved' : ''}${v.staged.halves ? ' next tile in halves' : ''}${v.staged.pack ? ' rounded in pairs' : ''}${v.staged.rot ? ' stores spread over the banks' : ''} BK ${v.staged.BK} pad ${v.staged.PAD}/${v.staged.PADB ?? v.staged.PAD}` : `direct U ${v.U ?? 1}`} ${v.WGM}x${v.WGN} subgroups, ${v.FM}x${v.FN} fragments${v.bt ? ', Bᵀ col_major' : ''}${v.rows === undefined ? '' : `, ${v.rows} block rows only`}`,
     wgsl: named(v),
     bm: 16 * v.WGM * v.FM,
     bn: 16 * v.WGN * v.FN,
     bt: v.bt === true,
     f32: v.staged?.src === 'f32',
+    f32A: v.staged?.src === 'f32A',
+    f32B: v.staged?.src === 'f32B',
+    rows: v.rows,
   }));
   const out = await timeFromF16(page, cases, true);
   writeFileSync(kReport.replace(/tensor\.json$/, 'tensor-named.json'), JSON.stringify({ ...out, wgsl: cases.slice(0, 1).concat(cases.slice(-1)).map((c) => c.wgsl) }, null, 1));

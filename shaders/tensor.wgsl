@@ -9,8 +9,11 @@
 // subgroupMatrixMultiplyAccumulate. The fragments live spread over the subgroup's registers; the
 // engine decides which lane holds which element.
 //
-// The inputs become f16 (round to nearest even) as they are staged; the sums stay f32. So the
-// product is that of the f16-ROUNDED A and B: verification compares against those.
+// The inputs become f16 (round to nearest even); the sums stay f32. So the product is that of the
+// f16-ROUNDED A and B: verification compares against those. A is rounded as it is staged; B is rounded
+// once, by a first pass (tensor_halfb.wgsl) that writes an f16 copy of B which this pass reads: every
+// workgroup reads its block column of B, so the copy halves the bytes those reads move (the two passes
+// are one product, timed together).
 //
 // The block rungs' shape, with subgroups for threads: a workgroup of 2×2 subgroups computes a
 // 128×128 block of C; each subgroup owns 64×64 of it, 4×4 result fragments of 16×16, held in sixteen
@@ -19,10 +22,10 @@
 // ran 4.7–34 TFLOP/s in e2e-gpu/tensor.gpu.ts's throughput probe where four named ones ran 633.
 // Sixteen fragments a subgroup is what makes the staging pay: per 16 of depth a subgroup loads 4 left
 // and 4 right fragments from workgroup memory and does 16 multiply-accumulates (2×2 fragments: 4 for 4).
-// Phases of BK = 16, double-buffered as the FP32 rungs are: each invocation loads 4 vec4 of A's 128×16
-// tile and 4 of B's 16×128 tile for the NEXT phase from global memory, the subgroups multiply this
-// phase's tiles meanwhile, then the loaded values are rounded to f16 into the other buffer; one barrier
-// a phase. The loop is written out for two phases (buffer 0, buffer 1) so that every offset into
+// Phases of BK = 16, double-buffered as the FP32 rungs are: each invocation loads 4 vec4<f32> of A's
+// 128×16 tile and 2 vec4<u32> (8 f16 each) of B's 16×128 tile for the NEXT phase from global memory, the
+// subgroups multiply this phase's tiles meanwhile, then A's values are rounded to f16 and stored with
+// B's into the other buffer; one barrier a phase. The loop is written out for two phases (buffer 0, buffer 1) so that every offset into
 // workgroup memory is a constant: with the buffer chosen by a counter it ran 112–150 TFLOP/s on the H200.
 // Rows of the tiles are padded by 8 f16 (measured: no padding ran at half the speed, 16 a tenth slower).
 // Any M, K, N: the runner pads M and N with zeros to multiples of 128 and K to a multiple of 32
@@ -38,14 +41,18 @@
 // does, so the A and B blocks they share are still in L2. On the H200 this ran 1 % faster (206.8
 // against 204.6 TFLOP/s, four calls) and 2 % faster when run without a pause (201.3 against 197.5),
 // where the GPU sits at its 700 W power cap: fewer trips to memory, less power.
-// Measured on an H200 at 4096³ (e2e-gpu/tensor.gpu.ts, 2026-11-29): 203–207 TFLOP/s with a pause between samples
-// (4.0× cuBLAS FP32), 197–204 run back to back; 199.9 in the app's ladder. Single-buffered phases of 32, 190; the
+// B from its f16 copy, the first pass timed in (samples queued back to back, as the app times them): 205.4–206.3
+// TFLOP/s at 4096³ on the same H200, against 200.9–202.5 with B staged from f32 as A is, in the same calls; 205.6 in
+// the app's ladder (4.06× cuBLAS FP32), 207.5 through headless Dawn. Staged from f32, the H200 sits at its 700 W power
+// cap when run back to back; half the bytes through L2 for B draw less. Copies of both: 200.7; of A only: 201.1.
+// Measured on an H200 at 4096³ (e2e-gpu/tensor.gpu.ts, 2026-11-29), before B came from a copy: 203–207 TFLOP/s with
+// a pause between samples, 197–204 back to back; 199.9 in the app's ladder. Single-buffered phases of 32, 190; the
 // first rung (2×4 subgroups of 2×2 fragments), 17.5.
 //
 // Requires the shader-f16 and chromium-experimental-subgroup-matrix features with an
 // f16×f16→f32 16×16×16 configuration (Chrome: --enable-unsafe-webgpu and, on NVIDIA through
 // Vulkan, --enable-dawn-features=allow_unsafe_apis,vulkan_enable_f16_on_nvidia,use_vulkan_memory_model).
-// Bindings: the shared layout (A and B as arrays of vec4<f32>, C of f32, dims).
+// Bindings: the shared layout (A as an array of vec4<f32>, B's f16 copy where B is, C of f32, dims).
 
 enable f16;
 enable chromium_experimental_subgroup_matrix;
@@ -54,7 +61,7 @@ diagnostic(off, chromium.subgroup_matrix_uniformity);
 struct Dims { M: u32, K: u32, N: u32, _pad: u32 }
 
 @group(0) @binding(0) var<storage, read> A: array<vec4<f32>>;
-@group(0) @binding(1) var<storage, read> B: array<vec4<f32>>;
+@group(0) @binding(1) var<storage, read> B: array<vec4<u32>>; // B's f16 copy (tensor_halfb.wgsl): 8 f16 an element
 @group(0) @binding(2) var<storage, read_write> C: array<f32>;
 @group(0) @binding(3) var<uniform> dims: Dims;
 
@@ -71,7 +78,7 @@ const SA: u32 = BK + PAD; // stride of A's tile
 const SB: u32 = BN + PAD; // stride of B's tile
 const TA: u32 = BM * SA;  // one A tile (buffer 1 starts here)
 const TB: u32 = BK * SB;  // one B tile
-const THREADS: u32 = WGM * WGN * SG; // 128: each stages 4 vec4 of A and 4 of B a phase
+const THREADS: u32 = WGM * WGN * SG; // 128: each stages 4 vec4<f32> of A and 2 vec4<u32> of B a phase
 override GROUP: u32 = 4u; // block rows a launch group covers (see the launch order above)
 
 var<workgroup> As: array<f16, 2u * TA>; // two BM × BK tiles, row-major, stride SA
@@ -111,26 +118,23 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
   var c32: subgroup_matrix_result<f32, 16, 16>;
   var c33: subgroup_matrix_result<f32, 16, 16>;
   // M, N are whole blocks and K whole pairs of phases (the runner pads them with zeros): no bounds to test.
-  // The e-th vec4 of A's 128×16 tile (e = lid + 128·t) is row e / 4, columns 4·(e % 4) … +3; of B's 16×128
-  // tile, row e / 32, columns 4·(e % 32) … +3. Each is rounded to f16 (to nearest even) as it is stored.
+  // The e-th vec4 of A's 128×16 tile (e = lid + 128·t) is row e / 4, columns 4·(e % 4) … +3, rounded to f16 (to
+  // nearest even) as it is stored; the e-th vec4<u32> of B's 16×128 tile (already f16, two a word) is row e / 16,
+  // columns 8·(e % 16) … +7.
   // Phase 0 into buffer 0.
   {
     let va0 = A[((row0 + (lid) / 4u) * K + 0u + ((lid) % 4u) * 4u) / 4u];
     let va1 = A[((row0 + (lid + 128u) / 4u) * K + 0u + ((lid + 128u) % 4u) * 4u) / 4u];
     let va2 = A[((row0 + (lid + 256u) / 4u) * K + 0u + ((lid + 256u) % 4u) * 4u) / 4u];
     let va3 = A[((row0 + (lid + 384u) / 4u) * K + 0u + ((lid + 384u) % 4u) * 4u) / 4u];
-    let vb0 = B[((0u + (lid) / 32u) * N + col0 + ((lid) % 32u) * 4u) / 4u];
-    let vb1 = B[((0u + (lid + 128u) / 32u) * N + col0 + ((lid + 128u) % 32u) * 4u) / 4u];
-    let vb2 = B[((0u + (lid + 256u) / 32u) * N + col0 + ((lid + 256u) % 32u) * 4u) / 4u];
-    let vb3 = B[((0u + (lid + 384u) / 32u) * N + col0 + ((lid + 384u) % 32u) * 4u) / 4u];
+    let vb0 = B[((0u + (lid) / 16u) * N + col0 + ((lid) % 16u) * 8u) / 8u];
+    let vb1 = B[((0u + (lid + 128u) / 16u) * N + col0 + ((lid + 128u) % 16u) * 8u) / 8u];
     { let d = 0u + ((lid) / 4u) * SA + ((lid) % 4u) * 4u; As[d] = f16(va0.x); As[d + 1u] = f16(va0.y); As[d + 2u] = f16(va0.z); As[d + 3u] = f16(va0.w); }
     { let d = 0u + ((lid + 128u) / 4u) * SA + ((lid + 128u) % 4u) * 4u; As[d] = f16(va1.x); As[d + 1u] = f16(va1.y); As[d + 2u] = f16(va1.z); As[d + 3u] = f16(va1.w); }
     { let d = 0u + ((lid + 256u) / 4u) * SA + ((lid + 256u) % 4u) * 4u; As[d] = f16(va2.x); As[d + 1u] = f16(va2.y); As[d + 2u] = f16(va2.z); As[d + 3u] = f16(va2.w); }
     { let d = 0u + ((lid + 384u) / 4u) * SA + ((lid + 384u) % 4u) * 4u; As[d] = f16(va3.x); As[d + 1u] = f16(va3.y); As[d + 2u] = f16(va3.z); As[d + 3u] = f16(va3.w); }
-    { let d = 0u + ((lid) / 32u) * SB + ((lid) % 32u) * 4u; Bs[d] = f16(vb0.x); Bs[d + 1u] = f16(vb0.y); Bs[d + 2u] = f16(vb0.z); Bs[d + 3u] = f16(vb0.w); }
-    { let d = 0u + ((lid + 128u) / 32u) * SB + ((lid + 128u) % 32u) * 4u; Bs[d] = f16(vb1.x); Bs[d + 1u] = f16(vb1.y); Bs[d + 2u] = f16(vb1.z); Bs[d + 3u] = f16(vb1.w); }
-    { let d = 0u + ((lid + 256u) / 32u) * SB + ((lid + 256u) % 32u) * 4u; Bs[d] = f16(vb2.x); Bs[d + 1u] = f16(vb2.y); Bs[d + 2u] = f16(vb2.z); Bs[d + 3u] = f16(vb2.w); }
-    { let d = 0u + ((lid + 384u) / 32u) * SB + ((lid + 384u) % 32u) * 4u; Bs[d] = f16(vb3.x); Bs[d + 1u] = f16(vb3.y); Bs[d + 2u] = f16(vb3.z); Bs[d + 3u] = f16(vb3.w); }
+    { let d = 0u + ((lid) / 16u) * SB + ((lid) % 16u) * 8u; Bs[d] = bitcast<vec2<f16>>(vb0.x).x; Bs[d + 1u] = bitcast<vec2<f16>>(vb0.x).y; Bs[d + 2u] = bitcast<vec2<f16>>(vb0.y).x; Bs[d + 3u] = bitcast<vec2<f16>>(vb0.y).y; Bs[d + 4u] = bitcast<vec2<f16>>(vb0.z).x; Bs[d + 5u] = bitcast<vec2<f16>>(vb0.z).y; Bs[d + 6u] = bitcast<vec2<f16>>(vb0.w).x; Bs[d + 7u] = bitcast<vec2<f16>>(vb0.w).y; }
+    { let d = 0u + ((lid + 128u) / 16u) * SB + ((lid + 128u) % 16u) * 8u; Bs[d] = bitcast<vec2<f16>>(vb1.x).x; Bs[d + 1u] = bitcast<vec2<f16>>(vb1.x).y; Bs[d + 2u] = bitcast<vec2<f16>>(vb1.y).x; Bs[d + 3u] = bitcast<vec2<f16>>(vb1.y).y; Bs[d + 4u] = bitcast<vec2<f16>>(vb1.z).x; Bs[d + 5u] = bitcast<vec2<f16>>(vb1.z).y; Bs[d + 6u] = bitcast<vec2<f16>>(vb1.w).x; Bs[d + 7u] = bitcast<vec2<f16>>(vb1.w).y; }
   }
   workgroupBarrier();
   // Two phases a trip, written out: buffer 0 then buffer 1, so every tile offset is a constant. In each, the
@@ -144,10 +148,8 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
       let va1 = A[((row0 + (lid + 128u) / 4u) * K + kn + ((lid + 128u) % 4u) * 4u) / 4u];
       let va2 = A[((row0 + (lid + 256u) / 4u) * K + kn + ((lid + 256u) % 4u) * 4u) / 4u];
       let va3 = A[((row0 + (lid + 384u) / 4u) * K + kn + ((lid + 384u) % 4u) * 4u) / 4u];
-      let vb0 = B[((kn + (lid) / 32u) * N + col0 + ((lid) % 32u) * 4u) / 4u];
-      let vb1 = B[((kn + (lid + 128u) / 32u) * N + col0 + ((lid + 128u) % 32u) * 4u) / 4u];
-      let vb2 = B[((kn + (lid + 256u) / 32u) * N + col0 + ((lid + 256u) % 32u) * 4u) / 4u];
-      let vb3 = B[((kn + (lid + 384u) / 32u) * N + col0 + ((lid + 384u) % 32u) * 4u) / 4u];
+      let vb0 = B[((kn + (lid) / 16u) * N + col0 + ((lid) % 16u) * 8u) / 8u];
+      let vb1 = B[((kn + (lid + 128u) / 16u) * N + col0 + ((lid + 128u) % 16u) * 8u) / 8u];
       let a0 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, 0u + (ar + 0u) * SA, SA);
       let a1 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, 0u + (ar + 16u) * SA, SA);
       let a2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, 0u + (ar + 32u) * SA, SA);
@@ -176,10 +178,8 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
       { let d = TA + ((lid + 128u) / 4u) * SA + ((lid + 128u) % 4u) * 4u; As[d] = f16(va1.x); As[d + 1u] = f16(va1.y); As[d + 2u] = f16(va1.z); As[d + 3u] = f16(va1.w); }
       { let d = TA + ((lid + 256u) / 4u) * SA + ((lid + 256u) % 4u) * 4u; As[d] = f16(va2.x); As[d + 1u] = f16(va2.y); As[d + 2u] = f16(va2.z); As[d + 3u] = f16(va2.w); }
       { let d = TA + ((lid + 384u) / 4u) * SA + ((lid + 384u) % 4u) * 4u; As[d] = f16(va3.x); As[d + 1u] = f16(va3.y); As[d + 2u] = f16(va3.z); As[d + 3u] = f16(va3.w); }
-      { let d = TB + ((lid) / 32u) * SB + ((lid) % 32u) * 4u; Bs[d] = f16(vb0.x); Bs[d + 1u] = f16(vb0.y); Bs[d + 2u] = f16(vb0.z); Bs[d + 3u] = f16(vb0.w); }
-      { let d = TB + ((lid + 128u) / 32u) * SB + ((lid + 128u) % 32u) * 4u; Bs[d] = f16(vb1.x); Bs[d + 1u] = f16(vb1.y); Bs[d + 2u] = f16(vb1.z); Bs[d + 3u] = f16(vb1.w); }
-      { let d = TB + ((lid + 256u) / 32u) * SB + ((lid + 256u) % 32u) * 4u; Bs[d] = f16(vb2.x); Bs[d + 1u] = f16(vb2.y); Bs[d + 2u] = f16(vb2.z); Bs[d + 3u] = f16(vb2.w); }
-      { let d = TB + ((lid + 384u) / 32u) * SB + ((lid + 384u) % 32u) * 4u; Bs[d] = f16(vb3.x); Bs[d + 1u] = f16(vb3.y); Bs[d + 2u] = f16(vb3.z); Bs[d + 3u] = f16(vb3.w); }
+      { let d = TB + ((lid) / 16u) * SB + ((lid) % 16u) * 8u; Bs[d] = bitcast<vec2<f16>>(vb0.x).x; Bs[d + 1u] = bitcast<vec2<f16>>(vb0.x).y; Bs[d + 2u] = bitcast<vec2<f16>>(vb0.y).x; Bs[d + 3u] = bitcast<vec2<f16>>(vb0.y).y; Bs[d + 4u] = bitcast<vec2<f16>>(vb0.z).x; Bs[d + 5u] = bitcast<vec2<f16>>(vb0.z).y; Bs[d + 6u] = bitcast<vec2<f16>>(vb0.w).x; Bs[d + 7u] = bitcast<vec2<f16>>(vb0.w).y; }
+      { let d = TB + ((lid + 128u) / 16u) * SB + ((lid + 128u) % 16u) * 8u; Bs[d] = bitcast<vec2<f16>>(vb1.x).x; Bs[d + 1u] = bitcast<vec2<f16>>(vb1.x).y; Bs[d + 2u] = bitcast<vec2<f16>>(vb1.y).x; Bs[d + 3u] = bitcast<vec2<f16>>(vb1.y).y; Bs[d + 4u] = bitcast<vec2<f16>>(vb1.z).x; Bs[d + 5u] = bitcast<vec2<f16>>(vb1.z).y; Bs[d + 6u] = bitcast<vec2<f16>>(vb1.w).x; Bs[d + 7u] = bitcast<vec2<f16>>(vb1.w).y; }
       workgroupBarrier();
     }
     {
@@ -188,10 +188,8 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
       let va1 = A[((row0 + (lid + 128u) / 4u) * K + kn + ((lid + 128u) % 4u) * 4u) / 4u];
       let va2 = A[((row0 + (lid + 256u) / 4u) * K + kn + ((lid + 256u) % 4u) * 4u) / 4u];
       let va3 = A[((row0 + (lid + 384u) / 4u) * K + kn + ((lid + 384u) % 4u) * 4u) / 4u];
-      let vb0 = B[((kn + (lid) / 32u) * N + col0 + ((lid) % 32u) * 4u) / 4u];
-      let vb1 = B[((kn + (lid + 128u) / 32u) * N + col0 + ((lid + 128u) % 32u) * 4u) / 4u];
-      let vb2 = B[((kn + (lid + 256u) / 32u) * N + col0 + ((lid + 256u) % 32u) * 4u) / 4u];
-      let vb3 = B[((kn + (lid + 384u) / 32u) * N + col0 + ((lid + 384u) % 32u) * 4u) / 4u];
+      let vb0 = B[((kn + (lid) / 16u) * N + col0 + ((lid) % 16u) * 8u) / 8u];
+      let vb1 = B[((kn + (lid + 128u) / 16u) * N + col0 + ((lid + 128u) % 16u) * 8u) / 8u];
       let a0 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, TA + (ar + 0u) * SA, SA);
       let a1 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, TA + (ar + 16u) * SA, SA);
       let a2 = subgroupMatrixLoad<subgroup_matrix_left<f16, 16, 16>, row_major>(&As, TA + (ar + 32u) * SA, SA);
@@ -220,10 +218,8 @@ fn main(@builtin(workgroup_id) wg: vec3<u32>, @builtin(local_invocation_index) l
       { let d = 0u + ((lid + 128u) / 4u) * SA + ((lid + 128u) % 4u) * 4u; As[d] = f16(va1.x); As[d + 1u] = f16(va1.y); As[d + 2u] = f16(va1.z); As[d + 3u] = f16(va1.w); }
       { let d = 0u + ((lid + 256u) / 4u) * SA + ((lid + 256u) % 4u) * 4u; As[d] = f16(va2.x); As[d + 1u] = f16(va2.y); As[d + 2u] = f16(va2.z); As[d + 3u] = f16(va2.w); }
       { let d = 0u + ((lid + 384u) / 4u) * SA + ((lid + 384u) % 4u) * 4u; As[d] = f16(va3.x); As[d + 1u] = f16(va3.y); As[d + 2u] = f16(va3.z); As[d + 3u] = f16(va3.w); }
-      { let d = 0u + ((lid) / 32u) * SB + ((lid) % 32u) * 4u; Bs[d] = f16(vb0.x); Bs[d + 1u] = f16(vb0.y); Bs[d + 2u] = f16(vb0.z); Bs[d + 3u] = f16(vb0.w); }
-      { let d = 0u + ((lid + 128u) / 32u) * SB + ((lid + 128u) % 32u) * 4u; Bs[d] = f16(vb1.x); Bs[d + 1u] = f16(vb1.y); Bs[d + 2u] = f16(vb1.z); Bs[d + 3u] = f16(vb1.w); }
-      { let d = 0u + ((lid + 256u) / 32u) * SB + ((lid + 256u) % 32u) * 4u; Bs[d] = f16(vb2.x); Bs[d + 1u] = f16(vb2.y); Bs[d + 2u] = f16(vb2.z); Bs[d + 3u] = f16(vb2.w); }
-      { let d = 0u + ((lid + 384u) / 32u) * SB + ((lid + 384u) % 32u) * 4u; Bs[d] = f16(vb3.x); Bs[d + 1u] = f16(vb3.y); Bs[d + 2u] = f16(vb3.z); Bs[d + 3u] = f16(vb3.w); }
+      { let d = 0u + ((lid) / 16u) * SB + ((lid) % 16u) * 8u; Bs[d] = bitcast<vec2<f16>>(vb0.x).x; Bs[d + 1u] = bitcast<vec2<f16>>(vb0.x).y; Bs[d + 2u] = bitcast<vec2<f16>>(vb0.y).x; Bs[d + 3u] = bitcast<vec2<f16>>(vb0.y).y; Bs[d + 4u] = bitcast<vec2<f16>>(vb0.z).x; Bs[d + 5u] = bitcast<vec2<f16>>(vb0.z).y; Bs[d + 6u] = bitcast<vec2<f16>>(vb0.w).x; Bs[d + 7u] = bitcast<vec2<f16>>(vb0.w).y; }
+      { let d = 0u + ((lid + 128u) / 16u) * SB + ((lid + 128u) % 16u) * 8u; Bs[d] = bitcast<vec2<f16>>(vb1.x).x; Bs[d + 1u] = bitcast<vec2<f16>>(vb1.x).y; Bs[d + 2u] = bitcast<vec2<f16>>(vb1.y).x; Bs[d + 3u] = bitcast<vec2<f16>>(vb1.y).y; Bs[d + 4u] = bitcast<vec2<f16>>(vb1.z).x; Bs[d + 5u] = bitcast<vec2<f16>>(vb1.z).y; Bs[d + 6u] = bitcast<vec2<f16>>(vb1.w).x; Bs[d + 7u] = bitcast<vec2<f16>>(vb1.w).y; }
       workgroupBarrier();
     }
   }

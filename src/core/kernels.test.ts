@@ -96,6 +96,14 @@ describe('launch plans', () => {
       const plan = planKernel('tensor', s, 16, info);
       expect(plan, JSON.stringify(s)).toMatchObject({ dispatch: grid, workgroup: { x: 32, y: 4 }, workgroupStorageBytes: 20992, block: { rows: 128, cols: 128 } });
       expect(gpuShape('tensor', s)).toEqual(g);
+      // Its first pass: B's f16 copy (K × N f16 of the padded shape), 8 elements an invocation, 64 a workgroup, a row of
+      // B per row of workgroups; a band of rows keeps it whole (B is whole for every band).
+      const first = typeof plan === 'object' && 'prepare' in plan ? plan.prepare : undefined;
+      expect(first?.source.file).toBe('tensor_halfb.wgsl');
+      expect(first?.dispatch).toEqual([Math.ceil(g.n / 8 / 64), g.k, 1]);
+      expect(first?.scratchBytes).toBe(g.k * g.n * 2);
+      expect(kKernels.tensor.scratchBytes?.(s)).toBe(g.k * g.n * 2);
+      if (typeof plan === 'object' && 'prepare' in plan) expect(bandPlan(plan, 128).prepare).toEqual(first);
       const mapping = typeof plan === 'object' && 'mapping' in plan ? plan.mapping : undefined;
       // The WGSL tests no bounds: the runner pads M, K and N with zeros (and says so where it does).
       const padded = g.m !== s.m || g.k !== s.k || g.n !== s.n;

@@ -238,7 +238,7 @@ interface BandRun {
   readonly sum?: { readonly group: GPUBindGroup; readonly dispatch: Dispatch };
 }
 
-/** Step 2, the passes: the kernel's pipeline (and split-K's summing pass) and how to bind a band of rows. */
+/** Step 2, the passes: the kernel's pipeline (and split-K's summing pass, or the tensor rung's first pass) and how to bind a band of rows. */
 async function preparePasses(device: GPUDevice, kernel: KernelId, plan: LaunchPlan, g: Shape, bufs: RunBuffers, owned: OwnedBuffers, guard: Guard, wgsl?: string) {
   const spec = kKernels[kernel];
   const pipeline = await guard(matmulPipeline(device, spec, plan, 'main', wgsl));
@@ -248,9 +248,30 @@ async function preparePasses(device: GPUDevice, kernel: KernelId, plan: LaunchPl
   const sumPipeline = reduce
     ? await guard(getPipeline(device, { label: `Matmul.${kernel}.sum`, source: reduce.source.text(), constants: reduce.constants, layout: 'matmul', what: kernelLabelSaid(kernel) }))
     : undefined;
+  // A first pass (the tensor rung: B's f16 copy): it writes a scratch buffer bound where C is; the kernel reads it where B is.
+  const prep = plan.prepare;
+  const prepared = prep ? owned.create('prepared', Math.max(16, prep.scratchBytes), GPUBufferUsage.STORAGE) : undefined;
+  const prepPipeline = prep
+    ? await guard(getPipeline(device, { label: `Matmul.${kernel}.prepare`, source: prep.source.text(), constants: prep.constants, layout: 'matmul', what: kernelLabelSaid(kernel) }))
+    : undefined;
   const layout = matmulBindGroupLayout(device);
+  // B is whole for every band (and for the probe): one bind group, with the whole run's dims (the pass reads only K and N).
+  const prepGroup = prepared && prep
+    ? device.createBindGroup({
+        label: `Matmul.${kernel}.prepare.bindGroup`,
+        layout,
+        entries: [
+          { binding: 0, resource: { buffer: bufs.a } },
+          { binding: 1, resource: { buffer: bufs.b, size: Math.max(4, g.k * g.n * 4) } },
+          { binding: 2, resource: { buffer: prepared, size: Math.max(16, prep.scratchBytes) } },
+          { binding: 3, resource: { buffer: bufs.dims } },
+        ],
+      })
+    : undefined;
   const dimsEntry = (dims: GPUBuffer) => ({ binding: 3, resource: { buffer: dims } });
-  const entryB = { binding: 1, resource: { buffer: bufs.b, size: Math.max(4, g.k * g.n * 4) } };
+  const entryB = prepared && prep
+    ? { binding: 1, resource: { buffer: prepared, size: Math.max(16, prep.scratchBytes) } }
+    : { binding: 1, resource: { buffer: bufs.b, size: Math.max(4, g.k * g.n * 4) } };
   const entryC = (row0: number, rows: number) => ({ binding: 2, resource: { buffer: bufs.c, offset: row0 * g.n * 4, size: Math.max(4, rows * g.n * 4) } });
   // A band's partial products use the front of the scratch buffer (its sum pass has read them before the next band's first pass).
   const entryScratch = (binding: number, buffer: GPUBuffer, slices: number, rows: number) => ({ binding, resource: { buffer, size: Math.max(4, splitScratchBytes({ m: rows, k: g.k, n: g.n }, slices)) } });
@@ -266,7 +287,7 @@ async function preparePasses(device: GPUDevice, kernel: KernelId, plan: LaunchPl
             scratch && reduce ? entryScratch(2, scratch, reduce.slices, band.rows) : entryC(band.row0, band.rows),
             dimsEntry(dims),
           ]
-        : [bufs.a, bufs.b, scratch ?? bufs.c, dims].map((buffer, binding) => ({ binding, resource: { buffer } })),
+        : [bufs.a, prepared ?? bufs.b, scratch ?? bufs.c, dims].map((buffer, binding) => ({ binding, resource: { buffer } })),
     });
   /** Split-K's second pass: the scratch buffer where A is, C (or its band of rows), dims. */
   const bindSum = (buffer: GPUBuffer, slices: number, dims: GPUBuffer, row0: number, rows: number) =>
@@ -282,16 +303,26 @@ async function preparePasses(device: GPUDevice, kernel: KernelId, plan: LaunchPl
     const sum = scratch && p.reduce ? { group: bindSum(scratch, p.reduce.slices, dims, row0, rows), dispatch: p.reduce.dispatch } : undefined;
     return { group: whole ? bind(dims) : bind(dims, { row0, rows }), dispatch: p.dispatch, ...(sum ? { sum } : {}) };
   };
-  /** Records `count` products of one band into a compute pass (split-K: both passes per product). */
+  /** Records the first pass of one product, where the kernel has one (the tensor rung's B in f16). */
+  const prepare = (pass: GPUComputePassEncoder) => {
+    if (!prepPipeline || !prepGroup || !prep) return;
+    pass.setPipeline(prepPipeline);
+    pass.setBindGroup(0, prepGroup);
+    pass.dispatchWorkgroups(...prep.dispatch);
+  };
+  /** Records `count` products of one band into a compute pass (split-K, a first pass: every pass of each product). */
   const encode = (pass: GPUComputePassEncoder, count: number, r: BandRun) => {
-    if (r.sum && sumPipeline) {
+    const sum = r.sum && sumPipeline ? { pipeline: sumPipeline, ...r.sum } : undefined;
+    if (sum || prepPipeline) {
       for (let i = 0; i < count; i++) {
+        prepare(pass);
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, r.group);
         pass.dispatchWorkgroups(...r.dispatch);
-        pass.setPipeline(sumPipeline);
-        pass.setBindGroup(0, r.sum.group);
-        pass.dispatchWorkgroups(...r.sum.dispatch);
+        if (!sum) continue;
+        pass.setPipeline(sum.pipeline);
+        pass.setBindGroup(0, sum.group);
+        pass.dispatchWorkgroups(...sum.dispatch);
       }
       return;
     }
@@ -299,7 +330,7 @@ async function preparePasses(device: GPUDevice, kernel: KernelId, plan: LaunchPl
     pass.setBindGroup(0, r.group);
     for (let i = 0; i < count; i++) pass.dispatchWorkgroups(...r.dispatch);
   };
-  return { bind, band, encode };
+  return { bind, band, encode, prepare };
 }
 
 /**
@@ -333,6 +364,7 @@ async function chooseBands(
     // first (timeOnePass), or the probe's time includes it (at 4096² that made the estimate ~30×
     // too long); GPU timestamps time the band when the device has them (core/split bandMs).
     const probe = await timeOnePass(ctx, `Matmul.${kernel}.probe`, (pass) => {
+      passes.prepare(pass);
       pass.setPipeline(probePipeline);
       pass.setBindGroup(0, passes.bind(probeDims));
       pass.dispatchWorkgroups(...bandPlan(plan, kBandRows).dispatch);

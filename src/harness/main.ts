@@ -83,7 +83,7 @@ export interface MatmulOutcome {
   readonly maxRelError?: number | null;
   readonly mismatches?: number;
   readonly firstMismatches?: readonly { i: number; j: number; got: number; want: number }[];
-  /** Dispatches recorded for the case (1 per band, 2 per band with split-K's summing pass, plus the probe of a split run). */
+  /** Dispatches recorded for the case (1 per band, 2 per band with split-K's summing pass or a first pass, plus the probe of a split run). */
   readonly dispatches: number;
   /** Submissions a split run used. */
   readonly parts?: number;
@@ -91,6 +91,8 @@ export interface MatmulOutcome {
   readonly constants?: Record<string, number>;
   /** Split-K: a second, summing pass follows each dispatch of the kernel. */
   readonly summed?: boolean;
+  /** A first pass precedes each dispatch of the kernel (the tensor rung's f16 copy of B). */
+  readonly prepared?: boolean;
   /** Wall time of the case (ms): data, pipeline (compiled on a kernel's first case), dispatch, read-back, check. */
   readonly ms: number;
 }
@@ -185,6 +187,7 @@ async function matmulCase(c: MatmulCase): Promise<Omit<MatmulOutcome, 'ms'>> {
       // The kernel's override constants, and split-K's summing pass's (its S: the slices).
       constants: { ...r.plan.constants, ...(r.plan.reduce?.constants ?? {}) },
       summed: Boolean(r.plan.reduce),
+      prepared: Boolean(r.plan.prepare),
     };
   } catch (e) {
     return { ...base, status: 'error', why: messageOf(e), dispatches: ran() };

@@ -24,6 +24,12 @@ export interface LaunchPlan {
    */
   readonly reduce?: { readonly slices: number; readonly source: WgslSource; readonly constants: Record<string, number>; readonly dispatch: Dispatch };
   /**
+   * A first pass before the launch above (the tensor rung: B rounded to f16 once): bound to B (where B
+   * is), a scratch buffer of `scratchBytes` (where C is) and dims; the launch above then binds the
+   * scratch where B is. Both passes are one product: timed together. B is whole for every band of rows.
+   */
+  readonly prepare?: { readonly source: WgslSource; readonly constants: Record<string, number>; readonly dispatch: Dispatch; readonly scratchBytes: number };
+  /**
    * Which dimension of `dispatch` counts blocks of C rows (y for most kernels; x for the strip
    * kernel): a band of rows of a split run dispatches the same grid with that dimension cut down
    * (bandPlan), without planning again.

@@ -82,7 +82,7 @@ export const run = {
     },
     tensor: {
       label: 'Tensor cores (f16 inputs, f32 sums)',
-      summary: 'Each subgroup multiplies whole 16×16 fragments with subgroup matrices: A and B are rounded to f16 as they are staged in workgroup memory, the sums stay f32. Needs the shader-f16 and chromium-experimental-subgroup-matrix features (Chrome: --enable-unsafe-webgpu; on NVIDIA also --enable-dawn-features with allow_unsafe_apis, vulkan_enable_f16_on_nvidia and use_vulkan_memory_model).',
+      summary: 'Each subgroup multiplies whole 16×16 fragments with subgroup matrices: A is rounded to f16 as it is staged in workgroup memory and B once, by a first pass that writes its f16 copy (timed with the product); the sums stay f32. Needs the shader-f16 and chromium-experimental-subgroup-matrix features (Chrome: --enable-unsafe-webgpu; on NVIDIA also --enable-dawn-features with allow_unsafe_apis, vulkan_enable_f16_on_nvidia and use_vulkan_memory_model).',
       why: 'A different unit of the GPU: a tensor core multiplies a 16×16 fragment of A by one of B in one instruction of a subgroup, many times the f32 rate. The price is precision: f16 inputs, f32 sums, so the result is that of the rounded inputs and is checked against it.',
     },
     strip: {
@@ -104,6 +104,7 @@ export const run = {
     paramNotOffered: '{{label}}: {{name}} = {{value}} is not offered ({{values}}).',
     splitScratch: 'Split-K needs a scratch buffer of {{slices}} partial products ({{mib}} MiB); this adapter binds at most {{limit}} MiB.',
     splitRows: 'Split-K sums one row of C per row of workgroups: {{m}} rows exceed this adapter’s {{limit}} workgroups per dimension.',
+    halfBRows: 'The tensor-core rung’s first pass rounds one row of B per row of workgroups: K = {{k}} exceeds this adapter’s {{limit}} workgroups per dimension.',
     workgroupMemory: 'This kernel needs {{bytes}} bytes of workgroup memory; this GPU allows {{limit}}.',
     tileMemory: 'Tile {{tile}} needs {{bytes}} bytes of workgroup memory; this GPU allows {{limit}}.',
     tileWide: "Tile {{tile}} needs a workgroup {{tile}} invocations wide; this GPU’s maxComputeWorkgroupSizeX is {{limit}}.",
@@ -126,7 +127,7 @@ export const run = {
     blockVec4B:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{tm}}×{{tn}} C elements each, double-buffered phases of {{bk}}, k written out, vec4 loads of B, A read and C written per element',
     subgroup: '8 rows × 256 columns of C per workgroup of 64 invocations (4 columns each); A shared by subgroupShuffle, no workgroup memory',
-    tensor: '128×128 block of C per workgroup of 2×2 subgroups of 32, each 4×4 fragments of 16×16 (subgroup matrices, in sixteen named variables); A and B read as vec4, staged in workgroup memory as f16, 16 deep and double-buffered; C stored fragment by fragment; workgroups launched 4 block rows at a time, column by column (they share A and B blocks in L2)',
+    tensor: '128×128 block of C per workgroup of 2×2 subgroups of 32, each 4×4 fragments of 16×16 (subgroup matrices, in sixteen named variables); a first pass writes B’s f16 copy; A read as vec4 and rounded to f16, B from its copy, both staged in workgroup memory, 16 deep and double-buffered; C stored fragment by fragment; workgroups launched 4 block rows at a time, column by column (they share A and B blocks in L2)',
     strip: '{{band}} rows of C per workgroup, 256 invocations sweeping the columns 256 at a time, A staged {{band}}×{{per}} at a time',
     splitK:
       '{{bm}}×{{bn}} C block per workgroup, {{x}}×{{y}} invocations, {{rows}}×{{cols}} C elements each, K split over {{s}} layers of workgroups ({{ks}} each), then a pass that sums the {{s}} partial products',

@@ -79,7 +79,7 @@ export const run: Catalogue<typeof en> = {
     },
     tensor: {
       label: '张量核心（f16 输入，f32 求和）',
-      summary: '每个子组用子组矩阵乘整个 16×16 片段：A 和 B 在暂存到工作组内存时舍入为 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上还需 --enable-dawn-features 加上 allow_unsafe_apis、vulkan_enable_f16_on_nvidia 和 use_vulkan_memory_model）。',
+      summary: '每个子组用子组矩阵乘整个 16×16 片段：A 在暂存到工作组内存时舍入为 f16，B 则由第一趟一次舍入为 f16 副本（与乘积一起计时）；求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上还需 --enable-dawn-features 加上 allow_unsafe_apis、vulkan_enable_f16_on_nvidia 和 use_vulkan_memory_model）。',
       why: 'GPU 的另一个单元：张量核心在子组的一条指令中把 A 的一个 16×16 片段与 B 的一个片段相乘，速度是 f32 的许多倍。代价是精度：f16 输入，f32 求和，所以结果是舍入后输入的乘积，并以此核对。',
     },
     strip: {
@@ -101,6 +101,7 @@ export const run: Catalogue<typeof en> = {
     paramNotOffered: '{{label}}：不提供 {{name}} = {{value}}（可选：{{values}}）。',
     splitScratch: '拆分 K 需要一个存放 {{slices}} 个部分积的临时缓冲区（{{mib}} MiB）；此适配器最多绑定 {{limit}} MiB。',
     splitRows: '拆分 K 的求和趟每行工作组处理 C 的一行：{{m}} 行超过了此适配器每个维度 {{limit}} 个工作组的上限。',
+    halfBRows: '张量核心这一级的第一趟每行工作组把 B 的一行舍入为 f16：K = {{k}} 超过了此适配器每个维度 {{limit}} 个工作组的上限。',
     workgroupMemory: '这个内核需要 {{bytes}} 字节的工作组内存；此 GPU 允许 {{limit}} 字节。',
     tileMemory: '块宽 {{tile}} 需要 {{bytes}} 字节的工作组内存；此 GPU 允许 {{limit}} 字节。',
     tileWide: '块宽 {{tile}} 需要宽 {{tile}} 个调用的工作组；此 GPU 的 maxComputeWorkgroupSizeX 为 {{limit}}。',
@@ -120,7 +121,7 @@ export const run: Catalogue<typeof en> = {
     blockVec4: '每个工作组计算 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{tm}}×{{tn}} 个 C 元素，双缓冲阶段深度 {{bk}}，k 循环写开，全局内存以 vec4 加载和存储',
     blockVec4B: '每个工作组计算 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{tm}}×{{tn}} 个 C 元素，双缓冲阶段深度 {{bk}}，k 循环写开，B 以 vec4 加载，A 逐元素读取、C 逐元素写入',
     subgroup: '每个 64 个调用的工作组计算 C 的 8 行 × 256 列（每个调用 4 列）；A 通过 subgroupShuffle 共享，不用工作组内存',
-    tensor: '每个由 2×2 个 32 调用子组组成的工作组计算 C 的 128×128 块，每个子组 4×4 个 16×16 片段（子组矩阵，存于十六个具名变量）；A 和 B 按 vec4 读取，以 f16 暂存在工作组内存中，深 16，双缓冲；C 按片段存储；工作组按每组 4 个块行、逐列的顺序启动（在 L2 中共享 A 和 B 的块）',
+    tensor: '每个由 2×2 个 32 调用子组组成的工作组计算 C 的 128×128 块，每个子组 4×4 个 16×16 片段（子组矩阵，存于十六个具名变量）；第一趟写出 B 的 f16 副本；A 按 vec4 读取并舍入为 f16，B 取自其副本，二者暂存在工作组内存中，深 16，双缓冲；C 按片段存储；工作组按每组 4 个块行、逐列的顺序启动（在 L2 中共享 A 和 B 的块）',
     strip: '每个工作组计算 C 的 {{band}} 行，256 个调用每次扫过 256 列，A 每次暂存 {{band}}×{{per}}',
     splitK:
       '每个工作组一个 {{bm}}×{{bn}} 的 C 块，{{x}}×{{y}} 个调用，每个计算 {{rows}}×{{cols}} 个 C 元素，K 拆到 {{s}} 层工作组上（每层 {{ks}}），再用一趟把 {{s}} 个部分积相加',

@@ -79,7 +79,7 @@ export const run: Catalogue<typeof en> = {
     },
     tensor: {
       label: '張量核心（f16 輸入，f32 求和）',
-      summary: '每個子群組用子群組矩陣乘整個 16×16 片段：A 和 B 在暫存到工作群組記憶體時捨入為 f16，求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上還需 --enable-dawn-features 加上 allow_unsafe_apis、vulkan_enable_f16_on_nvidia 和 use_vulkan_memory_model）。',
+      summary: '每個子群組用子群組矩陣乘整個 16×16 片段：A 在暫存到工作群組記憶體時捨入為 f16，B 則由第一趟一次捨入為 f16 副本（與乘積一起計時）；求和保持 f32。需要 shader-f16 和 chromium-experimental-subgroup-matrix 特性（Chrome：--enable-unsafe-webgpu；NVIDIA 上還需 --enable-dawn-features 加上 allow_unsafe_apis、vulkan_enable_f16_on_nvidia 和 use_vulkan_memory_model）。',
       why: 'GPU 的另一個單元：張量核心在子群組的一條指令中把 A 的一個 16×16 片段與 B 的一個片段相乘，速度是 f32 的許多倍。代價是精度：f16 輸入，f32 求和，所以結果是捨入後輸入的乘積，並以此核對。',
     },
     strip: {
@@ -101,6 +101,7 @@ export const run: Catalogue<typeof en> = {
     paramNotOffered: '{{label}}：不提供 {{name}} = {{value}}（可選：{{values}}）。',
     splitScratch: '拆分 K 需要一個存放 {{slices}} 個部分積的臨時緩衝區（{{mib}} MiB）；此介面卡最多繫結 {{limit}} MiB。',
     splitRows: '拆分 K 的求和趟每列工作群組處理 C 的一列：{{m}} 列超過了此介面卡每個維度 {{limit}} 個工作群組的上限。',
+    halfBRows: '張量核心這一階的第一趟每列工作群組把 B 的一列捨入為 f16：K = {{k}} 超過了此介面卡每個維度 {{limit}} 個工作群組的上限。',
     workgroupMemory: '這個核心程式需要 {{bytes}} 位元組的工作群組記憶體；此 GPU 允許 {{limit}} 位元組。',
     tileMemory: '塊寬 {{tile}} 需要 {{bytes}} 位元組的工作群組記憶體；此 GPU 允許 {{limit}} 位元組。',
     tileWide: '塊寬 {{tile}} 需要寬 {{tile}} 個叫用的工作群組；此 GPU 的 maxComputeWorkgroupSizeX 為 {{limit}}。',
@@ -120,7 +121,7 @@ export const run: Catalogue<typeof en> = {
     blockVec4: '每個工作群組計算 {{bm}}×{{bn}} 的 C 塊，{{x}}×{{y}} 個叫用，每個計算 {{tm}}×{{tn}} 個 C 元素，雙緩衝階段深度 {{bk}}，k 迴圈寫開，全域記憶體以 vec4 載入和儲存',
     blockVec4B: '每個工作群組計算 {{bm}}×{{bn}} 的 C 塊，{{x}}×{{y}} 個叫用，每個計算 {{tm}}×{{tn}} 個 C 元素，雙緩衝階段深度 {{bk}}，k 迴圈寫開，B 以 vec4 載入，A 逐元素讀取、C 逐元素寫入',
     subgroup: '每個 64 個叫用的工作群組計算 C 的 8 列 × 256 行（每個叫用 4 行）；A 透過 subgroupShuffle 共享，不用工作群組記憶體',
-    tensor: '每個由 2×2 個 32 叫用子群組組成的工作群組計算 C 的 128×128 區塊，每個子群組 4×4 個 16×16 片段（子群組矩陣，存於十六個具名變數）；A 和 B 按 vec4 讀取，以 f16 暫存在工作群組記憶體中，深 16，雙緩衝；C 按片段儲存；工作群組按每組 4 個塊列、逐欄的順序啟動（在 L2 中共享 A 和 B 的塊）',
+    tensor: '每個由 2×2 個 32 叫用子群組組成的工作群組計算 C 的 128×128 區塊，每個子群組 4×4 個 16×16 片段（子群組矩陣，存於十六個具名變數）；第一趟寫出 B 的 f16 副本；A 按 vec4 讀取並捨入為 f16，B 取自其副本，二者暫存在工作群組記憶體中，深 16，雙緩衝；C 按片段儲存；工作群組按每組 4 個塊列、逐欄的順序啟動（在 L2 中共享 A 和 B 的塊）',
     strip: '每個工作群組計算 C 的 {{band}} 列，256 個叫用每次掃過 256 行，A 每次暫存 {{band}}×{{per}}',
     splitK:
       '每個工作群組一個 {{bm}}×{{bn}} 的 C 塊，{{x}}×{{y}} 個叫用，每個計算 {{rows}}×{{cols}} 個 C 元素，K 拆到 {{s}} 層工作群組上（每層 {{ks}}），再用一趟把 {{s}} 個部分積相加',
