@@ -8,6 +8,8 @@ import { kKernels, kLadderIds, previousRung, type KernelId } from '../core/kerne
 import { kLanguages } from '../core/languages';
 import { diffCounts, diffHunks, lineDiff, splitLines, type DiffLine } from '../core/lineDiff';
 import { kCodeLikeComments, loadRungComments, localizeDiff, localizeRungComments, rungCommentsLoaded } from './codeComments';
+import { rungComments as zhCN } from './locales/zh-CN/rungComments';
+import { rungComments as zhTW } from './locales/zh-TW/rungComments';
 
 /** The diff's context, as RungDiff shows it. */
 const kContext = 3;
@@ -63,6 +65,36 @@ describe('a rung’s whole file (the ladder’s “whole kernel” fold) in Chin
         expect(english, id).toEqual([]);
       }
     });
+});
+
+describe('the rung tables', () => {
+  /** Every paragraph (full-line comments between empty ones) and every comment after code of the rungs' files, by its key. */
+  const keys = new Set<string>();
+  for (const id of kLadderIds) {
+    let para: string[] = [];
+    const end = () => {
+      if (para.length) keys.add(para.join(' '));
+      para = [];
+    };
+    for (const l of splitLines(kKernels[id].source)) {
+      const c = comment(l);
+      if (c !== undefined && code(l) === '') {
+        if (c === '') end();
+        else para.push(c);
+      } else {
+        end();
+        if (c !== undefined) keys.add(c);
+      }
+    }
+    end();
+  }
+  it('hold no entry that no rung’s file has (a comment changed in the WGSL is translated anew, not left behind)', () => {
+    expect(Object.keys(zhCN).filter((k) => !keys.has(k))).toEqual([]);
+  });
+  it('hold the same entries in both scripts, each with as many lines', () => {
+    expect(Object.keys(zhTW).sort()).toEqual(Object.keys(zhCN).sort());
+    expect(Object.entries(zhTW).filter(([k, v]) => v.length !== zhCN[k]?.length)).toEqual([]);
+  });
 });
 
 describe('localizeDiff', () => {
