@@ -62,6 +62,15 @@ describe('instrumenting the learner’s WGSL from its parse', () => {
     expect(out.code).toMatch(/tiles_i0 \* 4u, 4u\); return v\[tiles_i0\]; \}/);
   });
 
+  it('an array sized by an override (its default: the practice pipeline sets none) or a const expression has its real extent', () => {
+    const out = inst(`override NA: u32 = 16u;\nconst NB = (TILE | 1u) * 2u;\nvar<workgroup> As: array<f32, NA>;\nvar<workgroup> Bs: array<array<f32, TILE>,NB >;\n${kMain}  As[15] = Bs[9][3];\n}\n`);
+    expect(out.variables).toEqual([
+      { name: 'As', words: 16, dims: [{ count: 16, stride: 1 }] },
+      { name: 'Bs', words: 40, dims: [{ count: 10, stride: 4 }, { count: 4, stride: 1 }] },
+    ]);
+    expect(out.code).toContain('select(0u, 1u, tiles_i0 >= 16u)');
+  });
+
   it('a pointer into workgroup memory is refused by name; an atomic’s address is not', () => {
     expect(refusals(`var<workgroup> t: array<f32, 4>;\n${kMain}  let p = &t[1];\n  *p = 2.0;\n}\n`)).toEqual([{ kind: 'pointer', name: 't', line: 4 }]);
     expect(refusals(`var<workgroup> n: atomic<u32>;\n${kMain}  atomicAdd(&n, 1u);\n}\n`)).toEqual([]);
@@ -126,6 +135,15 @@ describe('names and shape refused before anything runs', () => {
     ]);
     // Struct members are not declarations in scope.
     expect(refusals('struct S { min: f32, length: u32 }\n@compute @workgroup_size(4, 4)\nfn main() {}\n', ex)).toEqual([]);
+  });
+  it('a declaration of a name the app provides: a local dims would carry a budget of its own past the checker', () => {
+    const code = '@compute @workgroup_size(4, 4)\nfn main() {\n  let dims = Dims(dims.M, dims.K, dims.N, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 4000000000u, 0u, 0u, 0u);\n  for (var i = 0u; i < 20000u; i++) { }\n}\nfn f(v: f32, loadA: f32) -> f32 { return v; }\n';
+    expect(refusals(code, ex)).toEqual([
+      { kind: 'shadow-api', name: 'dims', line: 3 },
+      { kind: 'shadow-api', name: 'loadA', line: 6 },
+    ]);
+    // Using them, and a struct member of that name, is fine.
+    expect(refusals('struct S { dims: u32 }\n@compute @workgroup_size(4, 4)\nfn main() { let k = dims.K + TILE; }\n', ex)).toEqual([]);
   });
   it('a second declaration of a workgroup variable’s name', () => {
     expect(refusals('var<workgroup> As: array<f32, 4>;\n@compute @workgroup_size(4, 4)\nfn main() { let As = 1.0; }\n', ex)).toEqual([{ kind: 'shadow-own', name: 'As', line: 3 }]);

@@ -246,6 +246,7 @@ function refusalText(t: TFunction<'practice'>, r: Refusal): string {
   if (r.kind === 'reserved') return t('refusal.reserved', { name: r.name, line: r.line });
   if (r.kind === 'resource') return t('refusal.resource', { name: r.name, line: r.line });
   if (r.kind === 'shadow') return t('refusal.shadow', { name: r.name, line: r.line });
+  if (r.kind === 'shadow-api') return t('refusal.shadowApi', { name: r.name, line: r.line });
   if (r.kind === 'shadow-own') return t('refusal.shadowOwn', { name: r.name, line: r.line });
   if (r.kind === 'pointer') return t('refusal.pointer', { name: r.name, line: r.line });
   if (r.kind === 'workgroup-size') return r.size !== undefined ? t('refusal.workgroupSize', { line: r.line, size: r.size, want: r.want }) : t('refusal.workgroupSizeUnknown', { line: r.line, want: r.want });

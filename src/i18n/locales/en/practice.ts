@@ -178,6 +178,7 @@ export const practice = {
     resource: 'Line {{line}}: {{name}} declares a buffer of your own; an exercise reads A and B only through loadA and loadB, and writes C only through storeC.',
     unreadable: 'Line {{line}}: the checker could not read this code (its WGSL parser stopped here), so it was not run.',
     shadow: 'Line {{line}}: {{name}} is a name WGSL predeclares (a built-in function, type or enumerant). A declaration of your own would replace it, here and in the app’s checks: choose another name.',
+    shadowApi: 'Line {{line}}: {{name}} is provided by the app (dims, loadA, loadB, storeC, TILE, WG); a declaration of your own by that name would stand in for it, and the checker reads the app’s. Choose another name.',
     shadowOwn: 'Line {{line}}: {{name}} is already your workgroup variable; a second declaration by that name hides it from the checker. Choose another name.',
     workgroupSize: 'Line {{line}}: @workgroup_size is ({{size}}); this exercise runs with ({{want}}), and its grid assumes it.',
     workgroupSizeUnknown: 'Line {{line}}: the checker could not evaluate @workgroup_size; this exercise runs with ({{want}}): write it with TILE, WG and numbers.',

@@ -180,6 +180,7 @@ export const practice: Catalogue<typeof en> = {
     resource: '第 {{line}} 行：{{name}} 声明了你自己的缓冲区；练习只能通过 loadA 和 loadB 读取 A 和 B，只能通过 storeC 写入 C。',
     unreadable: '第 {{line}} 行：检查器无法读取这段代码（它的 WGSL 解析器停在这里），因此没有运行。',
     shadow: '第 {{line}} 行：{{name}} 是 WGSL 预声明的名字（内置函数、类型或枚举值）。你自己的声明会取代它，在这里也在应用的检查中：请换一个名字。',
+    shadowApi: '第 {{line}} 行：{{name}} 由应用提供（dims、loadA、loadB、storeC、TILE、WG）；你自己同名的声明会顶替它，而检查器读取的是应用的那个。请换一个名字。',
     shadowOwn: '第 {{line}} 行：{{name}} 已经是你的工作组变量；同名的第二个声明会让检查器看不到它。请换一个名字。',
     workgroupSize: '第 {{line}} 行：@workgroup_size 是 ({{size}})；本练习以 ({{want}}) 运行，它的网格也以此为前提。',
     workgroupSizeUnknown: '第 {{line}} 行：检查器无法计算 @workgroup_size；本练习以 ({{want}}) 运行：请用 TILE、WG 和数字来写。',

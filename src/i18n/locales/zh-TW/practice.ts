@@ -180,6 +180,7 @@ export const practice: Catalogue<typeof en> = {
     resource: '第 {{line}} 行：{{name}} 宣告了你自己的緩衝區；練習只能透過 loadA 和 loadB 讀取 A 和 B，只能透過 storeC 寫入 C。',
     unreadable: '第 {{line}} 行：檢查器無法讀取這段程式碼（它的 WGSL 剖析器停在這裡），因此沒有執行。',
     shadow: '第 {{line}} 行：{{name}} 是 WGSL 預先宣告的名稱（內建函式、型別或列舉值）。你自己的宣告會取代它，在這裡也在應用程式的檢查中：請換一個名稱。',
+    shadowApi: '第 {{line}} 行：{{name}} 由應用程式提供（dims、loadA、loadB、storeC、TILE、WG）；你自己同名的宣告會取代它，而檢查器讀取的是應用程式的那個。請換一個名稱。',
     shadowOwn: '第 {{line}} 行：{{name}} 已經是你的工作群組變數；同名的第二個宣告會讓檢查器看不到它。請換一個名稱。',
     workgroupSize: '第 {{line}} 行：@workgroup_size 是 ({{size}})；本練習以 ({{want}}) 執行，它的網格也以此為前提。',
     workgroupSizeUnknown: '第 {{line}} 行：檢查器無法計算 @workgroup_size；本練習以 ({{want}}) 執行：請用 TILE、WG 和數字來寫。',
