@@ -84,6 +84,16 @@ describe('races, as a race checker finds them', () => {
     expect(traceFacts(new Trace(small).write(0, 6, 0).read(0, 6, 0).words, small, [tile], sites).raceCount).toBe(0);
     expect(traceFacts(new Trace(small).write(0, 6, 0).read(2, 6, 0).words, small, [tile], sites).raceCount).toBe(0);
   });
+  it('atomics on workgroup memory: two read-modify-writes never race; one and another invocation’s load (or store) between the same barriers do', () => {
+    const atomic = (t: Trace, inv: number, addr: number, epoch: number) => t.rec(inv, kRec.wgAtomic, { addr, epoch });
+    expect(traceFacts(atomic(atomic(new Trace(small), 0, 3, 1), 1, 3, 1).words, small, [tile], sites).raceCount).toBe(0);
+    const load = atomic(new Trace(small), 0, 3, 1).read(1, 3, 1);
+    expect(traceFacts(load.words, small, [tile], sites).races[0]).toMatchObject({ writer: { index: 0 }, other: { index: 1 }, otherKind: 'read' });
+    // atomicStore and compare-exchange are writes: they race with another invocation's atomic too.
+    expect(traceFacts(atomic(new Trace(small).write(0, 3, 1), 1, 3, 1).words, small, [tile], sites).races[0]?.otherKind).toBe('write');
+    // After a barrier, the sum is read in peace.
+    expect(traceFacts(atomic(atomic(new Trace(small), 0, 3, 1), 1, 3, 1).read(1, 3, 2).words, small, [tile], sites).raceCount).toBe(0);
+  });
   it('a multi-word access races on every word it covers', () => {
     const t = new Trace(small).rec(0, kRec.wgWrite, { addr: 4, len: 4 }).read(1, 7, 0);
     expect(traceFacts(t.words, t.l, [tile], sites).races[0]?.word).toBe('As[1][3]');
@@ -134,8 +144,14 @@ describe('structure, from what happened', () => {
     expect(col(0)?.ok).toBe(true);
   });
   it('double buffering: the next tile written between the same barriers as the current one is read', () => {
-    const overlap = new Trace(small).write(0, 0, 0).write(0, 4, 1).read(1, 0, 1).write(0, 0, 2).read(1, 4, 2);
+    const overlap = new Trace(small).write(0, 0, 0).write(0, 4, 1).read(1, 0, 1).write(0, 0, 2).read(1, 4, 2).read(1, 0, 3);
     expect(checks(['double'], overlap, 3).find((c) => c.check === 'overlap')).toEqual({ check: 'overlap', ok: true, values: { epochs: 2, need: 2 } });
+    // Single-buffered, with a decoy: a word written beside each phase's reads that nobody reads afterwards is no tile.
+    const decoy = new Trace(small).write(0, 0, 0).read(1, 0, 1).write(1, 8, 1).write(0, 0, 2).read(1, 0, 3).write(1, 8, 3);
+    expect(checks(['double'], decoy, 2).find((c) => c.check === 'overlap')).toEqual({ check: 'overlap', ok: false, values: { epochs: 0, need: 1 } });
+    // The same words written and read by one invocation alone are not shared either.
+    const alone = new Trace(small).write(0, 0, 0).read(1, 0, 1).write(1, 8, 1).write(0, 0, 2).read(1, 0, 3).read(1, 8, 3);
+    expect(checks(['double'], alone, 2).find((c) => c.check === 'overlap')).toMatchObject({ ok: false });
     // One deeper buffer: both phases loaded, then both read: no stretch does both.
     const deeper = new Trace(small).write(0, 0, 0).write(0, 4, 0).read(1, 0, 1).read(1, 4, 1);
     expect(checks(['double'], deeper, 2).find((c) => c.check === 'overlap')).toEqual({ check: 'overlap', ok: false, values: { epochs: 0, need: 1 } });

@@ -129,19 +129,24 @@ export function wordName(v: WorkgroupVar, word: number): string {
   return rest === 0 ? out : `${out}+${rest}`;
 }
 
+/** A record of an access to workgroup memory: a read, a write, or an atomic read-modify-write (both). */
+const isWorkgroupAccess = (kind: number) => kind === kRec.wgRead || kind === kRec.wgWrite || kind === kRec.wgAtomic;
+
 const lineOf = (sites: readonly AccessSite[], site: number) => sites[site]?.line ?? 0;
 
 /** Races, out-of-range workgroup indices, reads and barriers, from the records. */
 export function traceFacts(trace: Uint32Array, l: TraceLayout, variables: readonly WorkgroupVar[], sites: readonly AccessSite[], maxRaces = 5): TraceFacts & { readonly recs: readonly Rec[] } {
   const { recs, overflow, maxRecords, epochs } = records(trace, l);
-  type Cell = { w?: Rec; w2?: Rec; r?: Rec };
+  // Per word and epoch: the first access of each class (a write, an atomic read-modify-write, a read)
+  // and the first of that class by another invocation.
+  type Cell = { w?: Rec; w2?: Rec; a?: Rec; a2?: Rec; r?: Rec; r2?: Rec };
   const cells = new Map<string, Cell>();
   let oob: TraceFacts['workgroupOutOfRange'];
   let oobCount = 0;
   const reads = new Uint32Array(l.invocations);
   for (const r of recs) {
     if (r.kind === kRec.readA || r.kind === kRec.readB) reads[r.inv]!++;
-    if (r.kind !== kRec.wgRead && r.kind !== kRec.wgWrite) continue;
+    if (!isWorkgroupAccess(r.kind)) continue;
     if (r.oob) {
       oobCount++;
       oob ??= { variable: variables[r.variable]?.name ?? '?', line: lineOf(sites, r.site), invocation: strip(invocationOf(l, r.inv)), count: 0 };
@@ -154,41 +159,38 @@ export function traceFacts(trace: Uint32Array, l: TraceLayout, variables: readon
       if (!c) cells.set(key, (c = {}));
       if (r.kind === kRec.wgWrite) {
         if (!c.w) c.w = r;
-        else if (c.w.inv !== r.inv && !c.w2) c.w2 = r;
-      } else if (!c.r || (c.w && c.r.inv === c.w.inv && r.inv !== c.w.inv)) c.r = r;
+        else if (!c.w2 && c.w.inv !== r.inv) c.w2 = r;
+      } else if (r.kind === kRec.wgAtomic) {
+        if (!c.a) c.a = r;
+        else if (!c.a2 && c.a.inv !== r.inv) c.a2 = r;
+      } else if (!c.r) c.r = r;
+      else if (!c.r2 && c.r.inv !== r.inv) c.r2 = r;
     }
   }
-  // A reader other than the writer may have been seen before the writer: look again per cell.
+  /** An access of the class (first, second) by an invocation other than `inv`. */
+  const otherThan = (inv: number, first?: Rec, second?: Rec) => (first && first.inv !== inv ? first : second && second.inv !== inv ? second : undefined);
   const races: Race[] = [];
   let raceCount = 0;
-  const readersOf = new Map<string, Rec>();
-  for (const r of recs) {
-    if (r.kind !== kRec.wgRead || r.oob) continue;
-    const group = invocationOf(l, r.inv).group;
-    for (let w = r.addr; w < r.addr + r.len; w++) {
-      const key = `${group}:${r.epoch}:${r.variable}:${w}`;
-      const c = cells.get(key);
-      if (c?.w && c.w.inv !== r.inv && !readersOf.has(key)) readersOf.set(key, r);
-    }
-  }
   for (const [key, c] of cells) {
-    if (!c.w) continue;
-    const other = c.w2 ?? readersOf.get(key);
+    // A write races with any other invocation's access; an atomic read-modify-write with another's read or write, not with another's atomic.
+    const writer = c.w ?? c.a;
+    if (!writer) continue;
+    const other = c.w ? (otherThan(c.w.inv, c.w, c.w2) ?? otherThan(c.w.inv, c.a, c.a2) ?? otherThan(c.w.inv, c.r, c.r2)) : otherThan(writer.inv, c.r, c.r2);
     if (!other) continue;
     raceCount++;
     if (races.length >= maxRaces) continue;
-    const v = variables[c.w.variable];
+    const v = variables[writer.variable];
     const word = Number(key.split(':')[3]);
     races.push({
       variable: v?.name ?? '?',
       word: v ? wordName(v, word) : String(word),
       wordIndex: word,
-      epoch: c.w.epoch,
-      writer: strip(invocationOf(l, c.w.inv)),
-      writerLine: lineOf(sites, c.w.site),
+      epoch: writer.epoch,
+      writer: strip(invocationOf(l, writer.inv)),
+      writerLine: lineOf(sites, writer.site),
       other: strip(invocationOf(l, other.inv)),
       otherLine: lineOf(sites, other.site),
-      otherKind: other.kind === kRec.wgWrite ? 'write' : 'read',
+      otherKind: other.kind === kRec.wgRead ? 'read' : 'write',
     });
   }
   let barriersMin = Infinity;
@@ -239,19 +241,36 @@ export function structureChecks(kinds: readonly StructureKind[], recs: readonly 
     } else out.push({ check: 'reuse', ok: true, values: {} });
   }
   if (kinds.includes('double')) {
-    // Epochs in which a workgroup writes workgroup memory and reads words written in an earlier epoch.
+    // Epochs in which a workgroup reads words written in an earlier epoch (this phase's tile) and writes
+    // words another of its invocations reads in a later epoch (the next phase's tile): a write nobody
+    // reads afterwards (a decoy beside a single-buffered kernel) is no tile.
     const perGroup = new Map<number, Map<number, { w: boolean; r: boolean }>>();
-    const writtenAt = new Map<string, number>();
-    for (const r of recs) if (r.kind === kRec.wgWrite) for (let w = r.addr; w < r.addr + r.len; w++) writtenAt.set(`${inv(r.inv).group}:${r.variable}:${w}:${r.epoch}`, 1);
+    const writtenAt = new Set<string>();
+    /** Per word of a workgroup: the reads (epoch, invocation). */
+    const readsOf = new Map<string, { epoch: number; inv: number }[]>();
     for (const r of recs) {
-      if (r.kind !== kRec.wgRead && r.kind !== kRec.wgWrite) continue;
+      if (!isWorkgroupAccess(r.kind)) continue;
+      const g = inv(r.inv).group;
+      for (let w = r.addr; w < r.addr + r.len; w++) {
+        if (r.kind !== kRec.wgRead) writtenAt.add(`${g}:${r.variable}:${w}:${r.epoch}`);
+        if (r.kind !== kRec.wgWrite) {
+          const list = readsOf.get(`${g}:${r.variable}:${w}`) ?? [];
+          list.push({ epoch: r.epoch, inv: r.inv });
+          readsOf.set(`${g}:${r.variable}:${w}`, list);
+        }
+      }
+    }
+    for (const r of recs) {
+      if (!isWorkgroupAccess(r.kind)) continue;
       const g = inv(r.inv).group;
       const m = perGroup.get(g) ?? new Map<number, { w: boolean; r: boolean }>();
       perGroup.set(g, m);
       const e = m.get(r.epoch) ?? { w: false, r: false };
       m.set(r.epoch, e);
-      if (r.kind === kRec.wgWrite) e.w = true;
-      else if (!writtenAt.has(`${g}:${r.variable}:${r.addr}:${r.epoch}`)) e.r = true;
+      for (let w = r.addr; w < r.addr + r.len; w++) {
+        if (r.kind !== kRec.wgRead && (readsOf.get(`${g}:${r.variable}:${w}`) ?? []).some((x) => x.epoch > r.epoch && x.inv !== r.inv)) e.w = true;
+        if (r.kind !== kRec.wgWrite && !writtenAt.has(`${g}:${r.variable}:${w}:${r.epoch}`)) e.r = true;
+      }
     }
     let fewest = Infinity;
     for (const m of perGroup.values()) fewest = Math.min(fewest, [...m.values()].filter((e) => e.w && e.r).length);
@@ -296,7 +315,7 @@ export function structureChecks(kinds: readonly StructureKind[], recs: readonly 
     const occurrence = new Map<string, number>();
     const groups = new Map<string, Map<number, Set<number>>>();
     for (const r of recs) {
-      if (r.kind !== kRec.wgRead && r.kind !== kRec.wgWrite) continue;
+      if (!isWorkgroupAccess(r.kind)) continue;
       const iv = inv(r.inv);
       const ok = `${r.inv}:${r.site}:${r.epoch}`;
       const n = occurrence.get(ok) ?? 0;
@@ -328,7 +347,8 @@ export function structureChecks(kinds: readonly StructureKind[], recs: readonly 
     const readEpochs = new Map<number, Set<number>>();
     let most = 0;
     for (const r of recs) {
-      if (r.kind !== kRec.wgRead) continue;
+      // An atomic read-modify-write reads its word too.
+      if (r.kind !== kRec.wgRead && r.kind !== kRec.wgAtomic) continue;
       const k = `${r.inv}:${r.epoch}`;
       const n = (perEpoch.get(k) ?? 0) + r.len;
       perEpoch.set(k, n);

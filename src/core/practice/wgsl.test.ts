@@ -75,6 +75,27 @@ describe('instrumenting the learner’s WGSL from its parse', () => {
     expect(refusals(`var<workgroup> t: array<f32, 4>;\n${kMain}  let p = &t[1];\n  *p = 2.0;\n}\n`)).toEqual([{ kind: 'pointer', name: 't', line: 4 }]);
     expect(refusals(`var<workgroup> n: atomic<u32>;\n${kMain}  atomicAdd(&n, 1u);\n}\n`)).toEqual([]);
   });
+  it('traces atomics on workgroup memory and workgroupUniformLoad: each call through a wrapper that records the access (and, for the load, both its barriers)', () => {
+    const code = `var<workgroup> n: array<atomic<u32>, 4>;\nvar<workgroup> p: array<f32, 16>;\n${kMain}  atomicStore(&n[1], 3u);\n  let o = atomicAdd(&n[2], atomicLoad(&n[1]));\n  let r = atomicCompareExchangeWeak(&n[0], 0u, o);\n  if (r.exchanged) { p[0] = 1.0; }\n  let t = workgroupUniformLoad(&p[o % 4u]);\n}\n`;
+    const out = inst(code);
+    expect(out.sites.map((x) => [x.line, x.variable, x.write])).toEqual([
+      [5, 0, true],
+      [6, 0, false],
+      [6, 0, true],
+      [7, 0, true],
+      [8, 1, true],
+      [9, 1, false],
+    ]);
+    expect(out.code).toContain('tiles_at_0(0u, u32(1), 3u);');
+    expect(out.code).toContain('let o = tiles_at_2(2u, u32(2), tiles_at_1(1u, u32(1)));');
+    expect(out.code).toMatch(/fn tiles_at_2\(tiles_site: u32, tiles_i0: u32, tiles_a0: u32\) -> u32 \{ tiles_rec\(6u \| \(0u << 4u\)[^}]*return atomicAdd\(&n\[tiles_i0\], tiles_a0\); \}/);
+    expect(out.code).toContain('struct tiles_cas_u32 { old_value: u32, exchanged: bool }');
+    expect(out.code).toMatch(/let t = tiles_wul_\d\(5u, u32\(o % 4u\)\);/);
+    expect(out.code).toMatch(/-> f32 \{ tiles_epoch \+= 1u; tiles_mark\(\); let tiles_v = workgroupUniformLoad\(&p\[tiles_i0\]\); tiles_rec\(1u[^}]*tiles_epoch \+= 1u; tiles_mark\(\); return tiles_v; \}/);
+    // Any other address of workgroup memory stays a refused pointer.
+    expect(refusals(`var<workgroup> n: atomic<u32>;\n${kMain}  atomicAdd(&(n), 1u);\n}\n`)).toEqual([{ kind: 'pointer', name: 'n', line: 4 }]);
+    expect(refusals(`var<workgroup> q: f32;\n${kMain}  let v = workgroupUniformLoad(&(q));\n}\n`)).toEqual([{ kind: 'pointer', name: 'workgroupUniformLoad', line: 4 }]);
+  });
 
   it('follows the spec’s line breaks: a loop after a // comment and U+2028 is code, and is counted; so is a loop with attributes', () => {
     for (const br of ['\u2028', '\u2029', '\u0085', '\r', '\v', '\f']) {
