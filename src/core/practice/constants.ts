@@ -10,8 +10,8 @@ export const kFlag = { budget: 0, readA: 1, readB: 2, writeC: 3 } as const;
 export const kFlagCount = 4;
 
 
-/** The uniform the prelude declares, as 32-bit words (see `uniformWords`); its buffer is 64 bytes. */
-export const kUniformWords = 16;
+/** The uniform the prelude declares, as 32-bit words (see `uniformWords`); its buffer is 80 bytes. */
+export const kUniformWords = 20;
 
 export interface PreludeConstants {
   readonly tile: number;

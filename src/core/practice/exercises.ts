@@ -345,6 +345,8 @@ export interface ShapeOutcome {
   readonly trace: Uint32Array;
   /** Records each invocation could keep (0: this shape was run without a trace, its values checked only). */
   readonly cap: number;
+  /** The traced invocations, the grid's first x × y (traceRegion); the whole grid when absent. */
+  readonly region?: { readonly x: number; readonly y: number };
   /** kFlag: loop budget spent, reads outside A, outside B, writes outside C. */
   readonly flags: Uint32Array;
   /** The instrumentation's map of the learner's workgroup variables and access sites. */
@@ -377,6 +379,9 @@ export interface ShapeVerdict {
   readonly unwrittenCount: number;
   /** Whether this shape ran with a trace (races and structure judged), or with its values checked only. */
   readonly traced: boolean;
+  /** Workgroups whose trace was read, of the grid's (all of them, unless the shape is too large to trace whole). */
+  readonly tracedWorkgroups: number;
+  readonly workgroups: number;
   /** Facts from the trace: global reads of the busiest invocation, barriers per invocation (fewest, most). */
   readonly maxReads: number;
   readonly barriersMin: number;
@@ -399,7 +404,10 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
   const l = layoutOf(ex, s);
   const { kinds, want, abs, wrong, unwritten } = judgeCells(ex, s, d, out.c);
   const traced = out.cap > 0;
-  const tl = { invocations: l.invocations, invocationsX: l.invocationsX, workgroup: ex.workgroup, cap: out.cap };
+  // The trace's slots: the traced invocations only (slot = y · x-extent + x).
+  const rx = out.region?.x ?? l.invocationsX;
+  const ry = out.region?.y ?? l.invocationsY;
+  const tl = { invocations: rx * ry, invocationsX: rx, workgroup: ex.workgroup, cap: out.cap };
   const facts = traceFacts(out.trace, tl, out.variables, out.sites);
   const problems: Said[] = [];
   const flag = (i: number) => out.flags[i] ?? 0;
@@ -450,6 +458,8 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
     wrongCount: wrong,
     unwrittenCount: unwritten,
     traced,
+    tracedWorkgroups: traced ? Math.ceil(rx / ex.workgroup[0]) * Math.ceil(ry / ex.workgroup[1]) : 0,
+    workgroups: l.grid[0] * l.grid[1],
     maxReads: facts.maxReads,
     barriersMin: facts.barriersMin,
     barriersMax: facts.barriersMax,
@@ -467,11 +477,38 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
 /** The most 32-bit words the trace of one shape may take (32 MiB): larger shapes are checked by their values only. */
 export const kMaxTraceWords = 8 * 1024 * 1024;
 
-/** Records each invocation may keep on a shape: from the budget (every loop iteration may touch a few words), or 0 when the trace would not fit. */
-export function traceCap(ex: Exercise, s: Shape): number {
+/**
+ * Which invocations of a shape's run keep a trace, and how many records each may keep. `cap`: from the
+ * budget (every loop iteration may touch a few words). `x`, `y`: the traced invocations are the grid's
+ * first x × y, whole workgroups: the whole grid where its trace fits in kMaxTraceWords, else the
+ * first row of workgroups (as many as fit), so that a large shape — the one with K above 96 — has its
+ * races and structure read too, on the workgroups traced (a kernel that skips a barrier only on large
+ * shapes fails). `cap` 0: not one workgroup fits, values only.
+ */
+export interface TraceRegion {
+  readonly cap: number;
+  readonly x: number;
+  readonly y: number;
+  /** Workgroups traced, of `workgroups` in the grid. */
+  readonly traced: number;
+  readonly workgroups: number;
+}
+
+export function traceRegion(ex: Exercise, s: Shape): TraceRegion {
   const l = layoutOf(ex, s);
+  const [wx, wy] = ex.workgroup;
+  const workgroups = l.grid[0] * l.grid[1];
   const cap = 8 * l.loopBudget + 64;
-  return l.invocations * slotWords(cap) <= kMaxTraceWords ? cap : 0;
+  const per = slotWords(cap) * wx * wy;
+  if (workgroups * per <= kMaxTraceWords) return { cap, x: l.invocationsX, y: l.invocationsY, traced: workgroups, workgroups };
+  const fit = Math.min(l.grid[0], Math.floor(kMaxTraceWords / per));
+  if (fit < 1) return { cap: 0, x: l.invocationsX, y: l.invocationsY, traced: 0, workgroups };
+  return { cap, x: fit * wx, y: wy, traced: fit, workgroups };
+}
+
+/** Records each invocation may keep on a shape (0: values only); see traceRegion. */
+export function traceCap(ex: Exercise, s: Shape): number {
+  return traceRegion(ex, s).cap;
 }
 
 /** The exercise's verdict from its shapes': an error anywhere is an error, else any failure fails. */
@@ -489,11 +526,11 @@ export function headlineFailure(shapes: readonly ShapeVerdict[]): FailureKind {
   return best;
 }
 
-/** The words the uniform holds for one shape (see the prelude's `Dims`). */
-export function uniformWords(ex: Exercise, s: Shape, cap = 0): Uint32Array {
+/** The words the uniform holds for one shape (see the prelude's `Dims`); `region`: the traced invocations (the whole grid unless said). */
+export function uniformWords(ex: Exercise, s: Shape, cap = 0, region?: { readonly x: number; readonly y: number }): Uint32Array {
   const l = layoutOf(ex, s);
   const nan = 0x7fc00000;
   const w = new Uint32Array(kUniformWords);
-  w.set([s.m, s.k, s.n, l.invocationsX, l.invocationsY, l.aRows, l.aCols, l.bRows, l.bCols, l.cRows, l.cCols, nan, l.loopBudget, cap, slotWords(cap)]);
+  w.set([s.m, s.k, s.n, l.invocationsX, l.invocationsY, l.aRows, l.aCols, l.bRows, l.bCols, l.cRows, l.cCols, nan, l.loopBudget, cap, slotWords(cap), region?.x ?? l.invocationsX, region?.y ?? l.invocationsY]);
   return w;
 }

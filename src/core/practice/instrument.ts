@@ -399,13 +399,16 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
       const rec = recordOf(kind, v.index, chain.steps, element);
       const mark = 'tiles_epoch += 1u; tiles_mark();';
       let body: string;
+      // i18n-exempt: WGSL put after the learner's code
       if (uniform) body = `fn ${fname}(${params.join(', ')}) -> ${t} { ${mark} let tiles_v = workgroupUniformLoad(${ptr}); ${rec} ${mark} return tiles_v; }`;
+      // i18n-exempt: WGSL put after the learner's code
       else if (callee === 'atomicLoad') body = `fn ${fname}(${params.join(', ')}) -> ${t} { ${rec} return atomicLoad(${ptr}); }`;
       else if (callee === 'atomicStore') body = `fn ${fname}(${[...params, `tiles_a0: ${t}`].join(', ')}) { ${rec} atomicStore(${ptr}, tiles_a0); }`;
       else if (callee === 'atomicCompareExchangeWeak') {
         // Its result type cannot be written in WGSL: a struct of the same members stands in for it.
         const st = `tiles_cas_${t}`;
         casStructs.add(`struct ${st} { old_value: ${t}, exchanged: bool }`);
+        // i18n-exempt: WGSL put after the learner's code
         body = `fn ${fname}(${[...params, `tiles_a0: ${t}`, `tiles_a1: ${t}`].join(', ')}) -> ${st} { ${rec} let tiles_r = atomicCompareExchangeWeak(${ptr}, tiles_a0, tiles_a1); return ${st}(tiles_r.old_value, tiles_r.exchanged); }`;
       } else body = `fn ${fname}(${[...params, `tiles_a0: ${t}`].join(', ')}) -> ${t} { ${rec} return ${callee}(${ptr}, tiles_a0); }`;
       wrappers.set(sig, body);

@@ -213,7 +213,14 @@ function ShapeRow({ ex, v, index }: { ex: Exercise; v: ShapeVerdict; index: numb
           {t(`status.${v.status}`)}
         </span>
         {v.traced ? (
-          <p className="small">{t('factsSummary', { reads: fmtInt(v.maxReads), min: fmtInt(v.barriersMin), max: fmtInt(v.barriersMax) })}</p>
+          <>
+            <p className="small">{t('factsSummary', { reads: fmtInt(v.maxReads), min: fmtInt(v.barriersMin), max: fmtInt(v.barriersMax) })}</p>
+            {v.tracedWorkgroups < v.workgroups ? (
+              <p className="small" data-testid="exercise-partial-trace">
+                {t('partialTrace', { traced: fmtInt(v.tracedWorkgroups), workgroups: fmtInt(v.workgroups) })}
+              </p>
+            ) : null}
+          </>
         ) : (
           <p className="small" data-testid="exercise-untraced">{t('untraced')}</p>
         )}
