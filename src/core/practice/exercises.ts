@@ -392,6 +392,8 @@ export interface ShapeVerdict {
   readonly raceCount: number;
   readonly structure: readonly StructureCheck[];
   readonly workgroupOutOfRange?: TraceFacts['workgroupOutOfRange'];
+  /** An element of C two invocations stored different values into (a race in global memory). */
+  readonly storeRace?: TraceFacts['storeRace'];
   /** The known slip the wrong values match, if one does. */
   readonly slip?: Slip;
   /** Why it did not pass, as data. */
@@ -416,6 +418,7 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
   const wgOut = traced ? facts.workgroupOutOfRange : undefined;
   const outOfRange = flag(kFlag.readA) + flag(kFlag.readB) + flag(kFlag.writeC) > 0 || wgOut !== undefined;
   const races = traced ? facts.races : [];
+  const storeRace = traced ? facts.storeRace : undefined;
   const structure = traced && !stopped ? structureChecks(ex.structure ?? [], facts.recs, tl, { phases: l.phases, tile: ex.constants.tile, sites: out.sites, variables: out.variables }) : [];
   const badStructure = structure.filter((x) => !x.ok);
   if (flag(kFlag.budget) > 0) problems.push(said('practice:problem.budget', { budget: num(l.loopBudget) }));
@@ -427,11 +430,32 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
   if (flag(kFlag.writeC) > 0) problems.push(said('practice:problem.writeC', { count: num(flag(kFlag.writeC)) }));
   if (wgOut) problems.push(said('practice:problem.workgroupRange', { name: wgOut.variable, line: num(wgOut.line), count: num(wgOut.count) }));
   if (traced && facts.raceCount > 0) problems.push(said('practice:problem.races', { count: num(facts.raceCount) }));
+  if (storeRace) {
+    const w = storeRace.writer;
+    const o = storeRace.other;
+    problems.push(
+      said('practice:problem.storeRace', {
+        row: num(storeRace.row),
+        col: num(storeRace.col),
+        a: num(storeRace.values[0]),
+        b: num(storeRace.values[1]),
+        wx: num(w.local[0]),
+        wy: num(w.local[1]),
+        gx: num(w.wg[0]),
+        gy: num(w.wg[1]),
+        ox: num(o.local[0]),
+        oy: num(o.local[1]),
+        hx: num(o.wg[0]),
+        hy: num(o.wg[1]),
+        count: num(storeRace.count),
+      }),
+    );
+  }
   const failure: FailureKind = stopped
     ? 'stopped'
     : outOfRange
       ? 'out-of-range'
-      : races.length > 0
+      : races.length > 0 || storeRace
         ? 'race'
         : wrong > 0
           ? 'wrong'
@@ -469,6 +493,7 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
     raceCount: traced ? facts.raceCount : 0,
     structure,
     ...(wgOut ? { workgroupOutOfRange: wgOut } : {}),
+    ...(storeRace ? { storeRace } : {}),
     ...(slip ? { slip } : {}),
     problems,
   };

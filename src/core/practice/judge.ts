@@ -61,7 +61,7 @@ export interface Race {
 }
 
 export interface StructureCheck {
-  readonly check: 'reuse' | 'through-tile' | 'banks' | 'overlap' | 'tree' | 'strip' | 'once';
+  readonly check: 'reuse' | 'shared' | 'through-tile' | 'banks' | 'overlap' | 'tree' | 'strip' | 'once';
   readonly ok: boolean;
   /** What the trace shows, as numbers for the words (see the catalogue's structure.<check>.<ok|fail>). */
   readonly values: Readonly<Record<string, number | string>>;
@@ -73,6 +73,8 @@ export interface TraceFacts {
   readonly maxRecords: number;
   readonly races: readonly Race[];
   readonly raceCount: number;
+  /** Elements of C stored by two invocations with different values (which one lands depends on the order they run in): the first, and how many. */
+  readonly storeRace?: { readonly row: number; readonly col: number; readonly writer: Invocation; readonly other: Invocation; readonly values: readonly [number, number]; readonly count: number };
   /** Accesses of workgroup memory with an index out of range: the first, and how many. */
   readonly workgroupOutOfRange?: { readonly variable: string; readonly line: number; readonly invocation: Invocation; readonly count: number };
   /** Global reads of the busiest invocation, and barriers per invocation (fewest, most). */
@@ -193,6 +195,24 @@ export function traceFacts(trace: Uint32Array, l: TraceLayout, variables: readon
       otherKind: other.kind === kRec.wgRead ? 'read' : 'write',
     });
   }
+  // Global memory: an element of C stored by two invocations with different values (no barrier orders workgroups).
+  const stored = new Map<number, { inv: number; bits: number; raced: boolean }>();
+  const f32 = new Float32Array(1);
+  const u32 = new Uint32Array(f32.buffer);
+  const value = (bits: number) => ((u32[0] = bits), f32[0]!);
+  let storeRace: TraceFacts['storeRace'];
+  let storeRaces = 0;
+  for (const r of recs) {
+    if (r.kind !== kRec.storeC) continue;
+    const first = stored.get(r.addr);
+    if (!first) stored.set(r.addr, { inv: r.inv, bits: r.len, raced: false });
+    else if (!first.raced && first.inv !== r.inv && first.bits !== r.len) {
+      first.raced = true;
+      storeRaces++;
+      const [row, col] = el(r.addr);
+      storeRace ??= { row, col, writer: strip(invocationOf(l, first.inv)), other: strip(invocationOf(l, r.inv)), values: [value(first.bits), value(r.len)], count: 0 };
+    }
+  }
   let barriersMin = Infinity;
   let barriersMax = 0;
   for (let i = 0; i < l.invocations; i++) {
@@ -206,6 +226,7 @@ export function traceFacts(trace: Uint32Array, l: TraceLayout, variables: readon
     races,
     raceCount,
     ...(oob ? { workgroupOutOfRange: { ...oob, count: oobCount } } : {}),
+    ...(storeRace ? { storeRace: { ...storeRace, count: storeRaces } } : {}),
     maxReads: reads.reduce((a, b) => Math.max(a, b), 0),
     barriersMin: Number.isFinite(barriersMin) ? barriersMin : 0,
     barriersMax,
@@ -239,6 +260,37 @@ export function structureChecks(kinds: readonly StructureKind[], recs: readonly 
       const gx = Math.ceil(l.invocationsX / l.workgroup[0]);
       out.push({ check: 'reuse', ok: false, values: { matrix: k === kRec.readA ? 'A' : 'B', row, col, times: worst.n, wgX: g % gx, wgY: Math.floor(g / gx) } });
     } else out.push({ check: 'reuse', ok: true, values: {} });
+    // And the tile shares them: every invocation that stores C read a word of workgroup memory another
+    // invocation of its workgroup wrote before a barrier (one invocation computing the whole block from
+    // registers reads each element once per workgroup too, and shares nothing).
+    const firstWrites = new Map<string, { inv: number; epoch: number; other: number }>();
+    for (const r of recs) {
+      if (r.kind !== kRec.wgWrite && r.kind !== kRec.wgAtomic) continue;
+      const g = inv(r.inv).group;
+      for (let w = r.addr; w < r.addr + r.len; w++) {
+        const key = `${g}:${r.variable}:${w}`;
+        const f = firstWrites.get(key);
+        if (!f) firstWrites.set(key, { inv: r.inv, epoch: r.epoch, other: Infinity });
+        else if (r.inv !== f.inv) f.other = Math.min(f.other, r.epoch);
+      }
+    }
+    const shared = new Set<number>();
+    for (const r of recs) {
+      if ((r.kind !== kRec.wgRead && r.kind !== kRec.wgAtomic) || shared.has(r.inv)) continue;
+      const g = inv(r.inv).group;
+      for (let w = r.addr; w < r.addr + r.len; w++) {
+        const f = firstWrites.get(`${g}:${r.variable}:${w}`);
+        if (f && ((f.inv !== r.inv && f.epoch < r.epoch) || f.other < r.epoch)) {
+          shared.add(r.inv);
+          break;
+        }
+      }
+    }
+    const alone = recs.find((r) => r.kind === kRec.storeC && !shared.has(r.inv));
+    if (alone) {
+      const iv = inv(alone.inv);
+      out.push({ check: 'shared', ok: false, values: { x: iv.local[0], y: iv.local[1], wgX: iv.wg[0], wgY: iv.wg[1] } });
+    } else out.push({ check: 'shared', ok: true, values: {} });
   }
   if (kinds.includes('double')) {
     // Epochs in which a workgroup reads words written in an earlier epoch (this phase's tile) and writes

@@ -32,7 +32,8 @@ const kSlotBody = ` let x = tiles_inv % dims.tiles_gridX; let y = tiles_inv / di
 export function prelude(c: PreludeConstants, mode: PreludeMode | boolean): string {
   const m: PreludeMode = mode === true ? 'trace' : mode === false ? 'plain' : mode;
   const traced = m === 'trace';
-  const rec = (kind: number, a: string) => (traced ? ` tiles_rec(${kind}u, ${a}, 1u);` : '');
+  // A store's record carries the value's bits where an access's carries its length (two invocations storing different values into one element race).
+  const rec = (kind: number, a: string, len = '1u') => (traced ? ` tiles_rec(${kind}u, ${a}, ${len});` : '');
   const flag = (i: number) => (m !== 'plain' ? ` atomicAdd(&tiles_flags[${i}], 1u);` : '');
   return `// ---- provided by the app ----
 const TILE: u32 = ${c.tile}u;
@@ -61,7 +62,7 @@ fn loadB(row: u32, col: u32) -> f32 {
   return tiles_B[i];
 }
 fn storeC(row: u32, col: u32, v: f32) {
-  if (row >= dims.tiles_cRows || col >= dims.tiles_cCols) {${flag(kFlag.writeC)} return; }${rec(kRec.storeC, '(row << 16u) | (col & 0xffffu)')}
+  if (row >= dims.tiles_cRows || col >= dims.tiles_cCols) {${flag(kFlag.writeC)} return; }${rec(kRec.storeC, '(row << 16u) | (col & 0xffffu)', 'bitcast<u32>(v)')}
   tiles_C[row * dims.tiles_cCols + col] = v;
 }
 fn tiles_barrier() {

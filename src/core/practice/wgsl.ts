@@ -46,11 +46,13 @@ export const kReservedPrefix = 'tiles_';
 export const kApiNames = ['dims', 'loadA', 'loadB', 'storeC', 'TILE', 'WG'] as const;
 
 /**
- * The names the prelude provides, which the learner's code may use but not declare again: a local or
- * parameter `dims` (say `Dims(…)` with a budget of its own) would be what the instrumentation's budget
- * checks read in that scope, and a loop would run past the budget.
+ * The prelude's names the instrumentation reads inside the learner's functions, which the learner's
+ * code may use but not declare again: a local or parameter `dims` (say `Dims(…)` with a budget of its
+ * own) would be what the budget checks read in that scope, and a loop would run past the budget. (A
+ * module-scope `fn loadA` is a redeclaration the compiler names; a local `TILE` changes nothing the
+ * checker reads.)
  */
-const kProvidedNames: ReadonlySet<string> = new Set([...kApiNames, 'Dims']);
+const kProvidedNames: ReadonlySet<string> = new Set(['dims']);
 
 /** Barrier builtins: each synchronises the workgroup and must be reached in uniform control flow. */
 const kBarrierBuiltins = new Set(['workgroupBarrier', 'storageBarrier', 'textureBarrier', 'workgroupUniformLoad']);
@@ -77,7 +79,7 @@ export type Refusal =
   | { readonly kind: 'unreadable'; readonly line: number }
   /** A declaration of a name WGSL predeclares (a built-in function, type or enumerant): it would replace the builtin, here and in the app's own code. */
   | { readonly kind: 'shadow'; readonly name: string; readonly line: number }
-  /** A declaration of a name the app provides (dims, Dims, loadA, loadB, storeC, TILE, WG): a local `dims` would stand in for the app's own where the checker reads its budget. */
+  /** A declaration of `dims`, the app's: a local `dims` would stand in for the app's own where the checker reads its budget. */
   | { readonly kind: 'shadow-api'; readonly name: string; readonly line: number }
   /** A second declaration of a workgroup variable's name (a local or parameter): the checker follows the variable by its name. */
   | { readonly kind: 'shadow-own'; readonly name: string; readonly line: number }
