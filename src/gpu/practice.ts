@@ -93,8 +93,8 @@ async function runRaw(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipel
   const buffers = new OwnedBuffers(device, `Practice.${id}`);
   try {
     const cLen = l.cRows * l.cCols;
-    // A slot per traced invocation (the whole grid unless a region is given).
-    const countWords = (region ? region.x * region.y : l.invocations) * slotWords(cap);
+    // A slot per traced invocation (the whole grid unless a region is given), and the spare slot the others share.
+    const countWords = ((region ? region.x * region.y : l.invocations) + 1) * slotWords(cap);
     const input = (name: string, data: Float32Array) => {
       const b = buffers.create(name, data.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
       device.queue.writeBuffer(b, 0, data);

@@ -259,7 +259,7 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
     const next = tokens[tokens.indexOf(entryParen) + 1];
     insert(entryParen.end, `@builtin(global_invocation_id) tiles_gid: vec3u${next && next.lexeme === ')' ? '' : ', '}`);
   }
-  insert(entryOpen.end, ` tiles_inv = ${gid}.x + ${gid}.y * dims.tiles_gridX + ${gid}.z * dims.tiles_gridX * dims.tiles_gridY;`);
+  insert(entryOpen.end, ` tiles_inv = ${gid}.x + ${gid}.y * dims.tiles_gridX + ${gid}.z * dims.tiles_gridX * dims.tiles_gridY; tiles_slotv = tiles_slot();`);
 
   // Workgroup accesses (traced mode), found token by token inside function bodies.
   const sites: AccessSite[] = [];

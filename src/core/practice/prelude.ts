@@ -14,11 +14,11 @@ import { kFlag, kRec, kRecordWords, kSlotHeadWords, type PreludeConstants } from
 export type PreludeMode = 'plain' | 'trace' | 'budget';
 
 // i18n-exempt: WGSL, the body of the prelude's trace record (one line: the prelude's line count is the same in every mode)
-const kRecordBody = ` let slot = tiles_slot(); if (slot == 0xffffffffu) { return; } let base = slot * dims.tiles_stride; if (tiles_n < dims.tiles_cap) { let at = base + ${kSlotHeadWords}u + tiles_n * ${kRecordWords}u; tiles_trace[at] = k; tiles_trace[at + 1u] = tiles_epoch; tiles_trace[at + 2u] = a; tiles_trace[at + 3u] = len; } tiles_n += 1u; tiles_trace[base] = tiles_n; `;
+const kRecordBody = ` let base = tiles_slotv * dims.tiles_stride; if (tiles_n < dims.tiles_cap) { let at = base + ${kSlotHeadWords}u + tiles_n * ${kRecordWords}u; tiles_trace[at] = k; tiles_trace[at + 1u] = tiles_epoch; tiles_trace[at + 2u] = a; tiles_trace[at + 3u] = len; } tiles_n += 1u; tiles_trace[base] = tiles_n; `;
 // i18n-exempt: WGSL, the barriers an invocation passed, in its slot's head
-const kMarkBody = ` let slot = tiles_slot(); if (slot != 0xffffffffu) { tiles_trace[slot * dims.tiles_stride + 1u] = tiles_epoch; } `;
-// i18n-exempt: WGSL, the invocation's slot: the traced invocations are the grid's first tiles_traceX × tiles_traceY (whole workgroups), the others keep none
-const kSlotBody = ` let x = tiles_inv % dims.tiles_gridX; let y = tiles_inv / dims.tiles_gridX; if (x >= dims.tiles_traceX || y >= dims.tiles_traceY) { return 0xffffffffu; } return y * dims.tiles_traceX + x; `;
+const kMarkBody = ` tiles_trace[tiles_slotv * dims.tiles_stride + 1u] = tiles_epoch; `;
+// i18n-exempt: WGSL, the invocation's slot, computed once at the entry point (tiles_slotv): the traced invocations are the grid's first tiles_traceX × tiles_traceY (whole workgroups); the others share one spare slot after them, never read (so a record stays as cheap to compile as before: no branch added to it)
+const kSlotBody = ` let x = tiles_inv % dims.tiles_gridX; let y = tiles_inv / dims.tiles_gridX; if (x >= dims.tiles_traceX || y >= dims.tiles_traceY) { return dims.tiles_traceX * dims.tiles_traceY; } return y * dims.tiles_traceX + x; `;
 
 /**
  * The app's part of every exercise's module. `trace`: the helpers record every global read and store
@@ -45,7 +45,7 @@ struct Dims { M: u32, K: u32, N: u32, tiles_gridX: u32, tiles_gridY: u32, tiles_
 @group(0) @binding(3) var<uniform> dims: Dims;
 @group(0) @binding(4) var<storage, read_write> tiles_trace: array<u32>;
 @group(0) @binding(5) var<storage, read_write> tiles_flags: array<atomic<u32>>;
-var<private> tiles_inv: u32; var<private> tiles_work: u32; var<private> tiles_epoch: u32; var<private> tiles_n: u32;
+var<private> tiles_inv: u32; var<private> tiles_work: u32; var<private> tiles_epoch: u32; var<private> tiles_n: u32; var<private> tiles_slotv: u32;
 fn tiles_slot() -> u32 {${traced ? kSlotBody : ' return 0u; '}}
 fn tiles_rec(k: u32, a: u32, len: u32) {${traced ? kRecordBody : ''}}
 fn tiles_mark() {${traced ? kMarkBody : ''}}
