@@ -302,4 +302,7 @@ test('the practice judge: every wrong kernel of the corpus fails with its reason
   const race = results.find((r) => r.failure === 'race')!.shapes!.find((s) => s.races.length > 0)!.races[0]!;
   expect(race.word).toMatch(/^\w+(\[\d+\])+$/);
   expect(race.writer).not.toBe(race.other);
+  // A word of a struct of workgroup memory is named by its member.
+  const structRace = results.find((r) => r.name === 'tiled: both tiles in one struct, no second barrier')!.shapes!.find((s) => s.races.length > 0)!.races[0]!;
+  expect(structRace.word).toMatch(/^t\.[ab]\[\d+\]\[\d+\]$/);
 });

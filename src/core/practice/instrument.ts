@@ -34,6 +34,8 @@ export interface WorkgroupVar {
   readonly words: number;
   /** The extents of its leading array dimensions, outermost first, and the words between elements of each (to name a word As[1][2]). */
   readonly dims: readonly { readonly count: number; readonly stride: number }[];
+  /** Where the element past those dimensions is a struct: its members, each with its offset, words and own leading dimensions (to name a word t.a[1][2]). */
+  readonly members?: readonly { readonly name: string; readonly offset: number; readonly words: number; readonly dims: readonly { readonly count: number; readonly stride: number }[] }[];
 }
 
 /** One place in the learner's code that touches workgroup memory. */
@@ -168,15 +170,31 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
   for (const v of info.workgroupVars) {
     const l = layoutOf(v.type, info);
     if (!l) return { kind: 'unreadable', line: v.line };
-    const dims: { count: number; stride: number }[] = [];
-    let t: TypeNode | undefined = resolve(v.type, info);
-    while (t && t.name === 'array' && t.format && typeof t.count === 'number') {
-      const el = layoutOf(t.format, info)!;
-      dims.push({ count: t.count, stride: Math.ceil(el.size / el.align) * el.align });
-      t = resolve(t.format, info);
+    const dimsOf = (type: TypeNode): { dims: { count: number; stride: number }[]; element: TypeNode } => {
+      const dims: { count: number; stride: number }[] = [];
+      let t = resolve(type, info);
+      while (t.name === 'array' && t.format && typeof t.count === 'number') {
+        const el = layoutOf(t.format, info)!;
+        dims.push({ count: t.count, stride: Math.ceil(el.size / el.align) * el.align });
+        t = resolve(t.format, info);
+      }
+      return { dims, element: t };
+    };
+    const { dims, element } = dimsOf(v.type);
+    const struct = info.structs.get(element.name);
+    let members: { name: string; offset: number; words: number; dims: { count: number; stride: number }[] }[] | undefined;
+    if (struct) {
+      members = [];
+      let off = 0;
+      for (const m of struct) {
+        const ml = layoutOf(m.type, info)!;
+        off = Math.ceil(off / ml.align) * ml.align;
+        members.push({ name: m.name, offset: off, words: ml.size, dims: dimsOf(m.type).dims });
+        off += ml.size;
+      }
     }
     varTypes.set(v.name, { index: variables.length, type: v.type });
-    variables.push({ name: v.name, words: l.size, dims });
+    variables.push({ name: v.name, words: l.size, dims, ...(members ? { members } : {}) });
   }
 
   const inserts = new Map<number, string[]>();

@@ -55,6 +55,9 @@ describe('the trace’s layout', () => {
   it('names a word from the declaration', () => {
     expect(wordName(tile, 6)).toBe('As[1][2]');
     expect(wordName({ name: 'v', words: 16, dims: [{ count: 4, stride: 4 }] }, 5)).toBe('v[1]+1');
+    // A struct's member, and its own dimensions (struct Tiles { a: array<array<f32, 4>, 4>, b: … }).
+    const t: WorkgroupVar = { name: 't', words: 32, dims: [], members: [{ name: 'a', offset: 0, words: 16, dims: [{ count: 4, stride: 4 }, { count: 4, stride: 1 }] }, { name: 'b', offset: 16, words: 16, dims: [{ count: 4, stride: 4 }, { count: 4, stride: 1 }] }] };
+    expect([wordName(t, 0), wordName(t, 22)]).toEqual(['t.a[0][0]', 't.b[1][2]']);
   });
   it('a slot that overflowed says so, and keeps what fitted', () => {
     const t = new Trace({ ...small, cap: 2 });

@@ -119,14 +119,23 @@ export function records(trace: Uint32Array, l: TraceLayout): { recs: Rec[]; over
   return { recs, overflow, maxRecords, epochs };
 }
 
-/** A word of a variable named from its declaration: As[1][2] (the leading array dimensions), or As + word. */
+/** A word of a variable named from its declaration: As[1][2] (the leading array dimensions), t.a[1][2] (a struct's member and its dimensions), or As + word. */
 export function wordName(v: WorkgroupVar, word: number): string {
   let rest = word;
   let out = v.name;
-  for (const d of v.dims) {
-    const i = Math.floor(rest / d.stride);
-    out += `[${i}]`;
-    rest -= i * d.stride;
+  const index = (dims: WorkgroupVar['dims']) => {
+    for (const d of dims) {
+      const i = Math.floor(rest / d.stride);
+      out += `[${i}]`;
+      rest -= i * d.stride;
+    }
+  };
+  index(v.dims);
+  const m = v.members?.find((x) => rest >= x.offset && rest < x.offset + x.words);
+  if (m) {
+    out += `.${m.name}`;
+    rest -= m.offset;
+    index(m.dims);
   }
   return rest === 0 ? out : `${out}+${rest}`;
 }

@@ -62,6 +62,21 @@ describe('instrumenting the learner’s WGSL from its parse', () => {
     expect(out.code).toMatch(/tiles_i0 \* 4u, 4u\); return v\[tiles_i0\]; \}/);
   });
 
+  it('a struct of workgroup memory: its members, to name a word', () => {
+    const out = inst(`struct Tiles { a: array<array<f32, TILE>, TILE>, n: u32, b: array<vec2f, 3> }\nvar<workgroup> t: Tiles;\n${kMain}  t.b[2].y = t.a[1][3];\n}\n`);
+    expect(out.variables).toEqual([
+      {
+        name: 't',
+        words: 24,
+        dims: [],
+        members: [
+          { name: 'a', offset: 0, words: 16, dims: [{ count: 4, stride: 4 }, { count: 4, stride: 1 }] },
+          { name: 'n', offset: 16, words: 1, dims: [] },
+          { name: 'b', offset: 18, words: 6, dims: [{ count: 3, stride: 2 }] },
+        ],
+      },
+    ]);
+  });
   it('an array sized by an override (its default: the practice pipeline sets none) or a const expression has its real extent', () => {
     const out = inst(`override NA: u32 = 16u;\nconst NB = (TILE | 1u) * 2u;\nvar<workgroup> As: array<f32, NA>;\nvar<workgroup> Bs: array<array<f32, TILE>,NB >;\n${kMain}  As[15] = Bs[9][3];\n}\n`);
     expect(out.variables).toEqual([
