@@ -86,7 +86,7 @@ async function within<T>(ctx: GpuContext, p: Promise<T>): Promise<Wait<T>> {
 }
 
 /** One dispatch of the checked module on a shape and its data: C, the trace (`cap` records per invocation) and the flags. */
-async function runRaw(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, s: Shape, d: { readonly a: Float32Array; readonly b: Float32Array }, cap: number, region?: { readonly x: number; readonly y: number }): Promise<Wait<{ c: Float32Array; trace: Uint32Array; flags: Uint32Array }>> {
+async function runRaw(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, s: Shape, d: { readonly a: Float32Array; readonly b: Float32Array }, cap: number, region?: { readonly x: number; readonly y: number; readonly x0: number; readonly y0: number }): Promise<Wait<{ c: Float32Array; trace: Uint32Array; flags: Uint32Array }>> {
   const ex = exercise(id);
   const { device } = ctx;
   const l = layoutOf(ex, s);
@@ -143,7 +143,7 @@ async function runRaw(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipel
 async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, c: CheckCase, instrumented: Instrumented): Promise<Wait<ShapeVerdict>> {
   const ex = exercise(id);
   const d = exerciseData(ex, c.shape, c.seed, c.random, c.spread === true);
-  const region = traceRegion(ex, c.shape);
+  const region = traceRegion(ex, c.shape, c.seed);
   const r = await runRaw(ctx, id, pipeline, layout, c.shape, d, region.cap, region);
   if (!r.ok) return r;
   return { ok: true, value: judgeShape(ex, c, d, { ...r.value, cap: region.cap, region, variables: instrumented.variables, sites: instrumented.sites }) };

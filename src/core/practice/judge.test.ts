@@ -51,6 +51,8 @@ describe('the trace’s layout', () => {
   it('names each invocation by its workgroup and local id', () => {
     expect(invocationOf(small, 5)).toMatchObject({ wg: [0, 0], local: [1, 1], group: 0, lane: 3 });
     expect(invocationOf(small, 6)).toMatchObject({ wg: [1, 0], local: [0, 1], group: 1, lane: 2 });
+    // A trace of part of the grid from an origin: the workgroup is the grid's, the group the trace's.
+    expect(invocationOf({ ...small, origin: [4, 2] }, 6)).toMatchObject({ wg: [3, 1], local: [0, 1], group: 1, lane: 2 });
   });
   it('names a word from the declaration', () => {
     expect(wordName(tile, 6)).toBe('As[1][2]');

@@ -24,6 +24,8 @@ export interface TraceLayout {
   readonly workgroup: readonly [number, number];
   /** Records one invocation may keep. */
   readonly cap: number;
+  /** The grid's invocation (x, y) the first slot belongs to, where only part of the grid is traced (0, 0 unless said). */
+  readonly origin?: readonly [number, number];
 }
 
 export const slotWords = (cap: number) => kSlotHeadWords + cap * kRecordWords;
@@ -38,11 +40,13 @@ export interface Invocation {
 
 export function invocationOf(l: TraceLayout, inv: number): Invocation & { readonly group: number; readonly lane: number } {
   const [wx, wy] = l.workgroup;
-  const gx = inv % l.invocationsX;
-  const gy = Math.floor(inv / l.invocationsX);
-  const wg: [number, number] = [Math.floor(gx / wx), Math.floor(gy / wy)];
-  const local: [number, number] = [gx % wx, gy % wy];
-  return { index: inv, wg, local, group: wg[0] + wg[1] * Math.ceil(l.invocationsX / wx), lane: local[0] + local[1] * wx };
+  const tx = inv % l.invocationsX;
+  const ty = Math.floor(inv / l.invocationsX);
+  // The workgroup within the trace (its group) and in the grid (its name: the trace may start at an origin).
+  const [ox, oy] = l.origin ?? [0, 0];
+  const wg: [number, number] = [Math.floor((tx + ox) / wx), Math.floor((ty + oy) / wy)];
+  const local: [number, number] = [tx % wx, ty % wy];
+  return { index: inv, wg, local, group: Math.floor(tx / wx) + Math.floor(ty / wy) * Math.ceil(l.invocationsX / wx), lane: local[0] + local[1] * wx };
 }
 
 export interface Race {
@@ -255,19 +259,19 @@ export function structureChecks(kinds: readonly StructureKind[], recs: readonly 
   if (kinds.includes('staged') || kinds.includes('double')) {
     // Each element of A and B read once per workgroup: the tile shares it with the others.
     const seen = new Map<string, number>();
-    let worst: { key: string; n: number } | undefined;
+    let worst: { key: string; n: number; inv: number } | undefined;
     for (const r of recs) {
       if (r.kind !== kRec.readA && r.kind !== kRec.readB) continue;
       const key = `${inv(r.inv).group}:${r.kind}:${r.addr}`;
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);
-      if (!worst || n > worst.n) worst = { key, n };
+      if (!worst || n > worst.n) worst = { key, n, inv: r.inv };
     }
     if (worst && worst.n > 1) {
-      const [g, k, a] = worst.key.split(':').map(Number) as [number, number, number];
+      const [, k, a] = worst.key.split(':').map(Number) as [number, number, number];
       const [row, col] = el(a);
-      const gx = Math.ceil(l.invocationsX / l.workgroup[0]);
-      out.push({ check: 'reuse', ok: false, values: { matrix: k === kRec.readA ? 'A' : 'B', row, col, times: worst.n, wgX: g % gx, wgY: Math.floor(g / gx) } });
+      const wg = inv(worst.inv).wg;
+      out.push({ check: 'reuse', ok: false, values: { matrix: k === kRec.readA ? 'A' : 'B', row, col, times: worst.n, wgX: wg[0], wgY: wg[1] } });
     } else out.push({ check: 'reuse', ok: true, values: {} });
     // And the tile shares them: every invocation that stores C read a word of workgroup memory another
     // invocation of its workgroup wrote before a barrier (one invocation computing the whole block from

@@ -17,8 +17,8 @@ export type PreludeMode = 'plain' | 'trace' | 'budget';
 const kRecordBody = ` let base = tiles_slotv * dims.tiles_stride; if (tiles_n < dims.tiles_cap) { let at = base + ${kSlotHeadWords}u + tiles_n * ${kRecordWords}u; tiles_trace[at] = k; tiles_trace[at + 1u] = tiles_epoch; tiles_trace[at + 2u] = a; tiles_trace[at + 3u] = len; } tiles_n += 1u; tiles_trace[base] = tiles_n; `;
 // i18n-exempt: WGSL, the barriers an invocation passed, in its slot's head
 const kMarkBody = ` tiles_trace[tiles_slotv * dims.tiles_stride + 1u] = tiles_epoch; `;
-// i18n-exempt: WGSL, the invocation's slot, computed once at the entry point (tiles_slotv): the traced invocations are the grid's first tiles_traceX × tiles_traceY (whole workgroups); the others share one spare slot after them, never read (so a record stays as cheap to compile as before: no branch added to it)
-const kSlotBody = ` let x = tiles_inv % dims.tiles_gridX; let y = tiles_inv / dims.tiles_gridX; if (x >= dims.tiles_traceX || y >= dims.tiles_traceY) { return dims.tiles_traceX * dims.tiles_traceY; } return y * dims.tiles_traceX + x; `;
+// i18n-exempt: WGSL, the invocation's slot, computed once at the entry point (tiles_slotv): the traced invocations are tiles_traceX × tiles_traceY of the grid from (tiles_traceX0, tiles_traceY0), whole workgroups (u32 wraps the ones before it past the end); the others share one spare slot after them, never read (so a record stays as cheap to compile as before: no branch added to it)
+const kSlotBody = ` let x = tiles_inv % dims.tiles_gridX - dims.tiles_traceX0; let y = tiles_inv / dims.tiles_gridX - dims.tiles_traceY0; if (x >= dims.tiles_traceX || y >= dims.tiles_traceY) { return dims.tiles_traceX * dims.tiles_traceY; } return y * dims.tiles_traceX + x; `;
 
 /**
  * The app's part of every exercise's module. `trace`: the helpers record every global read and store
@@ -38,7 +38,7 @@ export function prelude(c: PreludeConstants, mode: PreludeMode | boolean): strin
   return `// ---- provided by the app ----
 const TILE: u32 = ${c.tile}u;
 const WG: u32 = ${c.wg}u;
-struct Dims { M: u32, K: u32, N: u32, tiles_gridX: u32, tiles_gridY: u32, tiles_aRows: u32, tiles_aCols: u32, tiles_bRows: u32, tiles_bCols: u32, tiles_cRows: u32, tiles_cCols: u32, tiles_nan: u32, tiles_budget: u32, tiles_cap: u32, tiles_stride: u32, tiles_traceX: u32, tiles_traceY: u32, tiles_pad0: u32, tiles_pad1: u32, tiles_pad2: u32 }
+struct Dims { M: u32, K: u32, N: u32, tiles_gridX: u32, tiles_gridY: u32, tiles_aRows: u32, tiles_aCols: u32, tiles_bRows: u32, tiles_bCols: u32, tiles_cRows: u32, tiles_cCols: u32, tiles_nan: u32, tiles_budget: u32, tiles_cap: u32, tiles_stride: u32, tiles_traceX: u32, tiles_traceY: u32, tiles_traceX0: u32, tiles_traceY0: u32, tiles_pad2: u32 }
 @group(0) @binding(0) var<storage, read> tiles_A: array<f32>;
 @group(0) @binding(1) var<storage, read> tiles_B: array<f32>;
 @group(0) @binding(2) var<storage, read_write> tiles_C: array<f32>;

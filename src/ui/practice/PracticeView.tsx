@@ -217,7 +217,7 @@ function ShapeRow({ ex, v, index }: { ex: Exercise; v: ShapeVerdict; index: numb
             <p className="small">{t('factsSummary', { reads: fmtInt(v.maxReads), min: fmtInt(v.barriersMin), max: fmtInt(v.barriersMax) })}</p>
             {v.tracedWorkgroups < v.workgroups ? (
               <p className="small" data-testid="exercise-partial-trace">
-                {t('partialTrace', { traced: fmtInt(v.tracedWorkgroups), workgroups: fmtInt(v.workgroups) })}
+                {t('partialTrace', { traced: fmtInt(v.tracedWorkgroups), workgroups: fmtInt(v.workgroups), x: fmtInt(v.tracedFrom[0]), y: fmtInt(v.tracedFrom[1]) })}
               </p>
             ) : null}
           </>

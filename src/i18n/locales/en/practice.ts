@@ -268,7 +268,7 @@ export const practice = {
     },
   },
   coverage: 'A pass covers these shapes: {{shapes}}. K up to {{maxK}}. Values: small integers on the teaching shapes; random values in ±2 on the random ones, and on one of them spread over 2⁻¹⁰ to 2¹⁰. Races and structure are read from the trace of {{traced}} of the {{total}} shapes; the others are checked by their values.',
-  partialTrace: 'Races and structure read from the trace of the first {{traced}} of its {{workgroups}} workgroups (the whole run is too large to trace); every value checked.',
+  partialTrace: 'Races and structure read from the trace of {{traced}} of its {{workgroups}} workgroups, a row from workgroup ({{x}}, {{y}}) drawn with the seed (the whole run is too large to trace); every value checked.',
   untraced: 'values only (too large to trace)',
   factsSummary: 'Global reads per invocation: at most {{reads}} · barriers per invocation: {{min}}–{{max}}',
   term: {

@@ -270,7 +270,7 @@ export const practice: Catalogue<typeof en> = {
     },
   },
   coverage: '通过只涵盖这些形状：{{shapes}}。K 最大为 {{maxK}}。数值：教学形状上是小整数；随机形状上是 ±2 内的随机值，其中一个形状的值分布在 2⁻¹⁰ 到 2¹⁰ 之间。竞争和结构从 {{total}} 个形状中 {{traced}} 个的追踪记录读取；其余的按数值检查。',
-  partialTrace: '竞争和结构读自其 {{workgroups}} 个工作组中前 {{traced}} 个的追踪（整次运行太大，无法全部追踪）；所有数值都已检查。',
+  partialTrace: '竞争和结构读自其 {{workgroups}} 个工作组中 {{traced}} 个的追踪：从工作组 ({{x}}, {{y}}) 起的一行，由种子抽取（整次运行太大，无法全部追踪）；所有数值都已检查。',
   untraced: '只检查数值（太大，未追踪）',
   factsSummary: '每个调用的全局读取：最多 {{reads}} 次 · 每个调用的屏障：{{min}}–{{max}} 次',
   term: {

@@ -270,7 +270,7 @@ export const practice: Catalogue<typeof en> = {
     },
   },
   coverage: '通過只涵蓋這些形狀：{{shapes}}。K 最大為 {{maxK}}。數值：教學形狀上是小整數；隨機形狀上是 ±2 內的隨機值，其中一個形狀的值分布在 2⁻¹⁰ 到 2¹⁰ 之間。競爭和結構從 {{total}} 個形狀中 {{traced}} 個的追蹤記錄讀取；其餘的依數值檢查。',
-  partialTrace: '競爭和結構讀自其 {{workgroups}} 個工作群組中前 {{traced}} 個的追蹤（整次執行太大，無法全部追蹤）；所有數值都已檢查。',
+  partialTrace: '競爭和結構讀自其 {{workgroups}} 個工作群組中 {{traced}} 個的追蹤：從工作群組 ({{x}}, {{y}}) 起的一列，由種子抽取（整次執行太大，無法全部追蹤）；所有數值都已檢查。',
   untraced: '只檢查數值（太大，未追蹤）',
   factsSummary: '每個叫用的全域讀取：最多 {{reads}} 次 · 每個叫用的屏障：{{min}}–{{max}} 次',
   term: {
