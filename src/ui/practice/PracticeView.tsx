@@ -292,7 +292,8 @@ function HintNote({ h, ex }: { h: CompileHint; ex: Exercise }) {
   );
 }
 
-function Headline({ failure, shapes, seed, why }: { failure: FailureKind; shapes: readonly ShapeVerdict[]; seed?: number; why?: string }) {
+/** `refused`: the code was refused before it was compiled (said as such; `data-failure` stays `compile`, as before). */
+function Headline({ failure, shapes, seed, why, refused }: { failure: FailureKind; shapes: readonly ShapeVerdict[]; seed?: number; why?: string; refused?: boolean }) {
   const { t } = useTranslation('practice');
   const wrong = shapes.reduce((n, v) => n + v.wrongCount, 0);
   const unwritten = shapes.reduce((n, v) => n + v.unwrittenCount, 0);
@@ -301,7 +302,7 @@ function Headline({ failure, shapes, seed, why }: { failure: FailureKind; shapes
     <p className={`practice-headline verdict-${status}`} data-testid="exercise-headline" data-failure={failure}>
       <strong>
         {failure === 'none' ? '✓ ' : '✗ '}
-        {t(`headline.${failure}`, { wrong: fmtInt(wrong), unwritten: fmtInt(unwritten), shapes: fmtInt(shapes.length), random: fmtInt(shapes.filter((v) => v.random).length), seed: seed ?? 0 })}
+        {refused ? t('headline.refused') : t(`headline.${failure}`, { wrong: fmtInt(wrong), unwritten: fmtInt(unwritten), shapes: fmtInt(shapes.length), random: fmtInt(shapes.filter((v) => v.random).length), seed: seed ?? 0 })}
       </strong>
       {why ? <> {why}</> : null}
     </p>
@@ -319,7 +320,7 @@ function Verdict({ id }: { id: ExerciseId }) {
   if (o.kind === 'compile' || o.kind === 'refused') {
     return (
       <section className="practice-verdict" data-testid="exercise-verdict" data-status="error" data-kind={o.kind} data-seq={result.seq} aria-live="polite">
-        <Headline failure={kCompileFailure} shapes={[]} />
+        <Headline failure={kCompileFailure} shapes={[]} refused={o.kind === 'refused'} />
         {o.kind === 'refused' && o.refusals.some((r) => r.kind !== 'too-long') ? <p className="verdict-error">{t('verdict.refused')}</p> : null}
         {o.kind === 'refused' ? (
           <RefusalList refusals={o.refusals} />

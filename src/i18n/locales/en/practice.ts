@@ -162,6 +162,7 @@ export const practice = {
     race: 'A race: two invocations touched the same word with nothing ordering them (a word of workgroup memory with no barrier between, or one element of C), so the result depends on the order they happen to run in.',
     structure: 'Right values, but the trace does not show the structure the exercise teaches.',
     unreadable: 'The checker could not read the code: nothing ran.',
+    refused: 'Not run: the checker refused the code before compiling it (the reasons below).',
     compile: 'Does not compile: nothing ran.',
   },
   compileError: 'Line {{line}}: {{message}}',

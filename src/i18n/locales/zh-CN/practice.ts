@@ -164,6 +164,7 @@ export const practice: Catalogue<typeof en> = {
     race: '竞争：两个调用在没有任何东西规定先后的情况下访问了同一个字（工作组内存中没有屏障相隔的一个字，或 C 的一个元素），所以结果取决于它们碰巧的执行顺序。',
     structure: '数值正确，但追踪记录没有显示本练习所教的结构。',
     unreadable: '检查器无法读取这段代码：没有运行任何内容。',
+    refused: '未运行：检查器在编译之前就拒绝了这段代码（原因见下）。',
     compile: '无法编译：没有运行任何内容。',
   },
   compileError: '第 {{line}} 行：{{message}}',

@@ -164,6 +164,7 @@ export const practice: Catalogue<typeof en> = {
     race: '競爭：兩個叫用在沒有任何東西規定先後的情況下存取了同一個字（工作群組記憶體中沒有屏障相隔的一個字，或 C 的一個元素），所以結果取決於它們碰巧的執行順序。',
     structure: '數值正確，但追蹤記錄沒有顯示本練習所教的結構。',
     unreadable: '檢查器無法讀取這段程式碼：沒有執行任何內容。',
+    refused: '未執行：檢查器在編譯之前就拒絕了這段程式碼（原因見下）。',
     compile: '無法編譯：沒有執行任何內容。',
   },
   compileError: '第 {{line}} 行：{{message}}',
