@@ -183,10 +183,81 @@ const ownKind: Variant[] = [
   { exercise: 'dot', name: 'the partial sums by invocation 0 alone, no tree', edit: swap('  for (var s = WG / 2u; s > 0u; s /= 2u) {\n    if (lid.x < s) {\n      partial[lid.x] += partial[lid.x + s];\n    }\n    workgroupBarrier(); // this step is finished before the next reads its results\n  }\n  if (lid.x == 0u) {\n    storeC(0u, wid.x, partial[0]);', '  if (lid.x == 0u) {\n    var t = 0.0;\n    for (var i = 0u; i < WG; i++) { t += partial[i]; }\n    storeC(0u, wid.x, t);'), want: { failure: 'structure', check: 'tree' } },
 ];
 
+/**
+ * Kernels of kinds the counting judge never met, written as an adversarial student would (issue: try
+ * to break the judge): atomics on workgroup memory, workgroupUniformLoad, an element of C stored by
+ * two invocations, a local dims, a barrier skipped only on the large random shape, a decoy write
+ * beside a single-buffered kernel, storageBarrier, tiles in one struct or one flat array; and right
+ * but unusual variants (atomic tiles, an override-sized tile, the tree's last read through
+ * workgroupUniformLoad, the same value stored by every invocation, a tile never zeroed where the
+ * other is). Each wrong one passed before the judge traced what it shows.
+ */
+const kTiles = 'var<workgroup> As: array<array<f32, TILE>, TILE>;\nvar<workgroup> Bs: array<array<f32, TILE>, TILE>;';
+const atomicTiles = both(
+  swap(kTiles, 'var<workgroup> As: array<array<atomic<u32>, TILE>, TILE>;\nvar<workgroup> Bs: array<array<atomic<u32>, TILE>, TILE>;'),
+  swap('As[ty][tx] = loadA(row, ph * TILE + tx);', 'atomicStore(&As[ty][tx], bitcast<u32>(loadA(row, ph * TILE + tx)));'),
+  swap('Bs[ty][tx] = loadB(ph * TILE + ty, col);', 'atomicStore(&Bs[ty][tx], bitcast<u32>(loadB(ph * TILE + ty, col)));'),
+  swap('acc += As[ty][k] * Bs[k][tx];', 'acc += bitcast<f32>(atomicLoad(&As[ty][k])) * bitcast<f32>(atomicLoad(&Bs[k][tx]));'),
+);
+const structTiles = (c: string) => swap(kTiles, 'struct Tiles { a: array<array<f32, TILE>, TILE>, b: array<array<f32, TILE>, TILE> }\nvar<workgroup> t: Tiles;')(c).replace(/\bAs\[/g, 't.a[').replace(/\bBs\[/g, 't.b[');
+const kDotStore = / {2}if \(lid\.x == 0u\) \{\n {4}storeC\(0u, wid\.x, partial\[0\]\);\n {2}\}/;
+const adversarial: Variant[] = [
+  { exercise: 'tiled', name: 'atomic tiles, no second barrier', edit: both(atomicTiles, swap(kSecondBarrier, '')), want: { failure: 'race' } },
+  {
+    exercise: 'dot',
+    name: 'a float sum by compare-exchange on a workgroup atomic',
+    edit: both(
+      swap('var<workgroup> partial: array<f32, WG>;', 'var<workgroup> partial: array<f32, WG>;\nvar<workgroup> total: atomic<u32>;'),
+      swap(/ {2}partial\[lid\.x\] = sum;[\s\S]*\n\}\n$/, '  partial[lid.x] = sum;\n  workgroupBarrier();\n  let mine = partial[lid.x];\n  loop {\n    let old = atomicLoad(&total);\n    let r = atomicCompareExchangeWeak(&total, old, bitcast<u32>(bitcast<f32>(old) + mine));\n    if (r.exchanged) { break; }\n  }\n  workgroupBarrier();\n  if (lid.x == 0u) {\n    storeC(0u, wid.x, bitcast<f32>(atomicLoad(&total)));\n  }\n}\n'),
+    ),
+    want: { failure: 'race' },
+  },
+  {
+    exercise: 'dot',
+    name: 'a serial sum through workgroupUniformLoad',
+    edit: swap(/ {2}for \(var s = WG \/ 2u;[\s\S]*\n\}\n$/, '  var t = 0.0;\n  for (var i = 0u; i < WG; i++) { t += workgroupUniformLoad(&partial[i]); }\n  if (lid.x == 0u) {\n    storeC(0u, wid.x, t + 0.0 * partial[0]);\n  }\n}\n'),
+    want: { failure: 'structure', check: 'tree' },
+  },
+  { exercise: 'naive', name: 'a zero stored into the next element before its own', edit: swap('  storeC(row, col, acc);', '  if (col + 1u < dims.N) { storeC(row, col + 1u, 0.0); }\n  storeC(row, col, acc);'), want: { failure: 'race' } },
+  { exercise: 'map', name: 'every invocation also stores its sum into element 0', edit: swap('  storeC(row, col, loadA(row, col) + loadB(row, col));', '  storeC(0u, 0u, loadA(row, col) + loadB(row, col));\n  storeC(row, col, loadA(row, col) + loadB(row, col));'), want: { failure: 'race' } },
+  {
+    exercise: 'naive',
+    name: 'a local dims with a budget of its own, and a long spin',
+    edit: swap('  var acc = 0.0;', '  let dims = Dims(dims.M, dims.K, dims.N, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 4000000000u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);\n  var spin = 0.0;\n  for (var i = 0u; i < 20000u; i++) { spin += 1.0; }\n  var acc = select(0.0, 1.0, spin < 0.0);'),
+    want: { failure: 'refused', refusal: 'shadow-api' },
+  },
+  { exercise: 'tiled', name: 'the second barrier skipped when K > 96 only (the large random shape)', edit: swap(kSecondBarrier, 'if (dims.K <= 96u) { workgroupBarrier(); }'), want: { failure: 'race' } },
+  { exercise: 'tile', name: 'the barrier skipped when M > 32 only', edit: swap(/workgroupBarrier\(\);[^\n]*/, 'if (dims.M <= 32u) { workgroupBarrier(); }'), want: { failure: 'race' } },
+  {
+    exercise: 'double',
+    name: 'single-buffered, with a decoy write beside the reads',
+    from: 'skeleton',
+    edit: both(swap('var<workgroup> Bs', 'var<workgroup> junk: array<f32, 16>;\nvar<workgroup> Bs'), swap('      acc += As[ty][k] * Bs[k][tx];', '      acc += As[ty][k] * Bs[k][tx];\n      junk[ty * 4u + tx] = acc;')),
+    want: { failure: 'structure', check: 'overlap' },
+  },
+  { exercise: 'tiled', name: 'storageBarrier for workgroupBarrier', edit: (c) => c.replace(/workgroupBarrier\(\)/g, 'storageBarrier()'), want: { failure: 'race' } },
+  {
+    exercise: 'tiled',
+    name: 'one flat array, B overlapping A by a row',
+    edit: both(swap(kTiles, 'var<workgroup> S: array<f32, 32>;'), swap('As[ty][tx] =', 'S[ty * 4u + tx] ='), swap('Bs[ty][tx] =', 'S[12u + ty * 4u + tx] ='), swap('As[ty][k] * Bs[k][tx]', 'S[ty * 4u + k] * S[12u + k * 4u + tx]')),
+    want: { failure: 'race' },
+  },
+  { exercise: 'tiled', name: 'both tiles in one struct, no second barrier', edit: both(structTiles, swap(kSecondBarrier, '')), want: { failure: 'race' } },
+  // Right, and unusual.
+  { exercise: 'tiled', name: 'atomic tiles, both barriers', edit: atomicTiles, want: { pass: true } },
+  { exercise: 'tiled', name: 'both tiles in one struct', edit: structTiles, want: { pass: true } },
+  { exercise: 'tiled', name: 'As flat, sized by an override', edit: both(swap('var<workgroup> As: array<array<f32, TILE>, TILE>;', 'override NA: u32 = 16u;\nvar<workgroup> As: array<f32, NA>;'), swap('As[ty][tx] =', 'As[ty * TILE + tx] ='), swap('As[ty][k]', 'As[ty * TILE + k]')), want: { pass: true } },
+  { exercise: 'tiled', name: 'unicode names of the tiles', edit: (c) => c.replace(/\bAs\b/g, 'Aš').replace(/\bBs\b/g, 'Bš'), want: { pass: true } },
+  { exercise: 'dot', name: 'the tree’s sum read by workgroupUniformLoad', edit: swap(kDotStore, '  let total = workgroupUniformLoad(&partial[0]);\n  if (lid.x == 0u) {\n    storeC(0u, wid.x, total);\n  }'), want: { pass: true } },
+  { exercise: 'dot', name: 'every invocation stores the same sum', edit: swap(kDotStore, '  storeC(0u, wid.x, partial[0]);'), want: { pass: true } },
+  { exercise: 'bounds', name: 'As never zeroed where Bs is (stale × 0)', edit: swap('if (row < dims.M && aCol < dims.K) { As[ty][tx] = loadA(row, aCol); } else { As[ty][tx] = 0.0; }', 'if (row < dims.M && aCol < dims.K) { As[ty][tx] = loadA(row, aCol); }'), want: { pass: true } },
+  { exercise: 'tile', name: 'the tile copied whole into a local after the barrier', edit: swap('storeC(wg.x * TILE + ty, wg.y * TILE + tx, tile[tx][ty]);', 'let t = tile;\n  storeC(wg.x * TILE + ty, wg.y * TILE + tx, t[tx][ty]);'), want: { pass: true } },
+];
+
 test('the practice judge: every wrong kernel of the corpus fails with its reason, every right variant passes', async ({ harness }) => {
-  test.setTimeout(60_000 + (corpus.length + ownKind.length + everyExercise.length) * 8_000);
+  test.setTimeout(60_000 + (corpus.length + ownKind.length + everyExercise.length + adversarial.length) * 8_000);
   const sources = await harness.evaluate(() => (globalThis as unknown as { tilesHarness: Harness }).tilesHarness.exercises());
-  const all = [...corpus, ...ownKind, ...everyExercise];
+  const all = [...corpus, ...ownKind, ...everyExercise, ...adversarial];
   // Every exercise has at least five wrong kernels and five right variants in the corpus.
   for (const id of kIds) {
     expect(all.filter((v) => v.exercise === id && !('pass' in v.want)).length, id).toBeGreaterThanOrEqual(5);
@@ -231,4 +302,7 @@ test('the practice judge: every wrong kernel of the corpus fails with its reason
   const race = results.find((r) => r.failure === 'race')!.shapes!.find((s) => s.races.length > 0)!.races[0]!;
   expect(race.word).toMatch(/^\w+(\[\d+\])+$/);
   expect(race.writer).not.toBe(race.other);
+  // A word of a struct of workgroup memory is named by its member.
+  const structRace = results.find((r) => r.name === 'tiled: both tiles in one struct, no second barrier')!.shapes!.find((s) => s.races.length > 0)!.races[0]!;
+  expect(structRace.word).toMatch(/^t\.[ab]\[\d+\]\[\d+\]$/);
 });

@@ -12,7 +12,7 @@
  * answer, the device is given up and the session acquires a new one for the next run. Nothing here
  * is timed; the result is verdicts, as data.
  */
-import { checkCases, exercise, exerciseData, judgeShape, kUnwrittenBits, layoutOf, traceCap, uniformWords, type CheckCase, type ExerciseId, type ShapeVerdict } from '../core/practice/exercises';
+import { checkCases, exercise, exerciseData, judgeShape, kUnwrittenBits, layoutOf, traceRegion, uniformWords, type CheckCase, type ExerciseId, type ShapeVerdict } from '../core/practice/exercises';
 import { slotWords } from '../core/practice/judge';
 import { decodeData, decodeShape, decodeTerms, kDecodeRuns, type DecodeRun, type Terms } from '../core/practice/terms';
 import type { Shape } from '../core/shape';
@@ -86,14 +86,15 @@ async function within<T>(ctx: GpuContext, p: Promise<T>): Promise<Wait<T>> {
 }
 
 /** One dispatch of the checked module on a shape and its data: C, the trace (`cap` records per invocation) and the flags. */
-async function runRaw(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, s: Shape, d: { readonly a: Float32Array; readonly b: Float32Array }, cap: number): Promise<Wait<{ c: Float32Array; trace: Uint32Array; flags: Uint32Array }>> {
+async function runRaw(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, s: Shape, d: { readonly a: Float32Array; readonly b: Float32Array }, cap: number, region?: { readonly x: number; readonly y: number; readonly x0: number; readonly y0: number }): Promise<Wait<{ c: Float32Array; trace: Uint32Array; flags: Uint32Array }>> {
   const ex = exercise(id);
   const { device } = ctx;
   const l = layoutOf(ex, s);
   const buffers = new OwnedBuffers(device, `Practice.${id}`);
   try {
     const cLen = l.cRows * l.cCols;
-    const countWords = l.invocations * slotWords(cap);
+    // A slot per traced invocation (the whole grid unless a region is given), and the spare slot the others share.
+    const countWords = ((region ? region.x * region.y : l.invocations) + 1) * slotWords(cap);
     const input = (name: string, data: Float32Array) => {
       const b = buffers.create(name, data.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST);
       device.queue.writeBuffer(b, 0, data);
@@ -105,7 +106,7 @@ async function runRaw(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipel
     const cBuf = buffers.create('C', cLen * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST);
     device.queue.writeBuffer(cBuf, 0, new Uint32Array(cLen).fill(kUnwrittenBits));
     const dims = buffers.create('dims', kUniformWords * 4, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST);
-    device.queue.writeBuffer(dims, 0, uniformWords(ex, s, cap));
+    device.queue.writeBuffer(dims, 0, uniformWords(ex, s, cap, region));
     const counts = buffers.create('trace', countWords * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
     const flags = buffers.create('flags', kFlagCount * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC);
     const cRead = buffers.createRead('C.read', cLen * 4);
@@ -138,14 +139,14 @@ async function runRaw(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipel
   }
 }
 
-/** One case: run with its data and a trace where it fits (0 records otherwise: values only), and judged. */
+/** One case: run with its data and a trace of the workgroups that fit (traceRegion; 0 records when none does: values only), and judged. */
 async function runCase(ctx: GpuContext, id: ExerciseId, pipeline: GPUComputePipeline, layout: GPUBindGroupLayout, c: CheckCase, instrumented: Instrumented): Promise<Wait<ShapeVerdict>> {
   const ex = exercise(id);
   const d = exerciseData(ex, c.shape, c.seed, c.random, c.spread === true);
-  const cap = traceCap(ex, c.shape);
-  const r = await runRaw(ctx, id, pipeline, layout, c.shape, d, cap);
+  const region = traceRegion(ex, c.shape, c.seed);
+  const r = await runRaw(ctx, id, pipeline, layout, c.shape, d, region.cap, region);
   if (!r.ok) return r;
-  return { ok: true, value: judgeShape(ex, c, d, { ...r.value, cap, variables: instrumented.variables, sites: instrumented.sites }) };
+  return { ok: true, value: judgeShape(ex, c, d, { ...r.value, cap: region.cap, region, variables: instrumented.variables, sites: instrumented.sites }) };
 }
 
 /**

@@ -41,6 +41,9 @@ export interface PracticeResult {
   readonly shapes?: readonly {
     shape: string;
     traced: boolean;
+    /** Workgroups whose trace was read, of the grid's. */
+    tracedWorkgroups: number;
+    workgroups: number;
     status: string;
     failure: string;
     wrong: number;
@@ -227,6 +230,8 @@ async function practice(c: PracticeCase): Promise<PracticeResult> {
     const shapes = o.shapes.map((v) => ({
       shape: `${v.shape.m}x${v.shape.k}x${v.shape.n}`,
       traced: v.traced,
+      tracedWorkgroups: v.tracedWorkgroups,
+      workgroups: v.workgroups,
       status: v.status,
       failure: v.failure,
       wrong: v.wrongCount,

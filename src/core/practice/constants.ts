@@ -10,8 +10,8 @@ export const kFlag = { budget: 0, readA: 1, readB: 2, writeC: 3 } as const;
 export const kFlagCount = 4;
 
 
-/** The uniform the prelude declares, as 32-bit words (see `uniformWords`); its buffer is 64 bytes. */
-export const kUniformWords = 16;
+/** The uniform the prelude declares, as 32-bit words (see `uniformWords`); its buffer is 80 bytes. */
+export const kUniformWords = 20;
 
 export interface PreludeConstants {
   readonly tile: number;
@@ -19,7 +19,8 @@ export interface PreludeConstants {
 }
 
 /** Kinds of trace records (the low 4 bits of a record's first word; core/practice/instrument.ts). */
-export const kRec = { wgRead: 1, wgWrite: 2, readA: 3, readB: 4, storeC: 5 } as const;
+/** `wgAtomic`: an atomic read-modify-write that commutes with another (atomicAdd … atomicXor): two of them never race; atomicLoad is a read, atomicStore, atomicExchange and atomicCompareExchangeWeak writes. */
+export const kRec = { wgRead: 1, wgWrite: 2, readA: 3, readB: 4, storeC: 5, wgAtomic: 6 } as const;
 
 /** Words per trace record: [kind | var << 4 | oob << 9 | site << 10, epoch, address, length]. */
 export const kRecordWords = 4;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/locales/en';
 import { zhCN } from '../../i18n/locales/zh-CN';
 import { zhTW } from '../../i18n/locales/zh-TW';
-import { checkCases, exercise, exerciseData, headlineFailure, judgeCells, judgeShape, kCell, kExerciseIds, kExercises, kUnwrittenBits, layoutOf, overallStatus, randomShapes, type CheckCase, type Exercise } from './exercises';
+import { checkCases, exercise, exerciseData, headlineFailure, judgeCells, judgeShape, kCell, kExerciseIds, kExercises, kUnwrittenBits, layoutOf, overallStatus, randomShapes, traceRegion, kMaxTraceWords, type CheckCase, type Exercise } from './exercises';
 import { kFlag, kFlagCount } from './wgsl';
 import { kExerciseIdList } from './ids';
 import type { Shape } from '../shape';
@@ -168,6 +168,31 @@ describe('the ladder’s exercises (issue 38): goals in the traffic model’s te
 });
 
 describe('the random shapes', () => {
+  it('every shape of every run keeps a trace: the whole grid where it fits, else a row of workgroups drawn from the seed (the large one with K above 96 too)', () => {
+    for (const ex of kExercises) {
+      for (const seed of [1, 2, 3, 5, 99]) {
+        for (const c of checkCases(ex, seed)) {
+          const l = layoutOf(ex, c.shape);
+          const r = traceRegion(ex, c.shape, c.seed);
+          expect(r.cap, `${ex.id} ${c.shape.m}x${c.shape.k}x${c.shape.n}`).toBeGreaterThan(0);
+          expect(r.traced).toBeGreaterThanOrEqual(1);
+          expect(r.x * r.y * (2 + 4 * r.cap)).toBeLessThanOrEqual(kMaxTraceWords);
+          // Whole workgroups, from the grid's first.
+          expect([r.x % ex.workgroup[0], r.y % ex.workgroup[1]]).toEqual([0, 0]);
+          expect([r.x0 % ex.workgroup[0], r.y0 % ex.workgroup[1]]).toEqual([0, 0]);
+          expect(r.x0 + r.x).toBeLessThanOrEqual(l.invocationsX);
+          expect(r.y0 + r.y).toBeLessThanOrEqual(l.invocationsY);
+          if (r.traced < r.workgroups) expect(r.y).toBe(ex.workgroup[1]);
+          else expect([r.x, r.y, r.x0, r.y0]).toEqual([l.invocationsX, l.invocationsY, 0, 0]);
+        }
+      }
+    }
+    const big = traceRegion(exercise('tiled'), { m: 60, k: 140, n: 36 }, 1);
+    expect([big.traced < big.workgroups, big.y]).toEqual([true, 4]);
+    // The row traced is drawn from the seed: over seeds, rows other than the first.
+    const rows = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => traceRegion(exercise('tiled'), { m: 60, k: 140, n: 36 }, seed).y0));
+    expect(rows.size).toBeGreaterThan(1);
+  });
   it('are drawn from the seed, within each exercise’s premise; the first large with K above 96 and not a power of two, the second with K not a multiple of 4 where allowed, the third small', () => {
     for (const ex of kExercises as readonly Exercise[]) {
       for (const seed of [1, 2, 3, 99, 123456]) {

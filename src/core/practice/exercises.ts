@@ -345,6 +345,8 @@ export interface ShapeOutcome {
   readonly trace: Uint32Array;
   /** Records each invocation could keep (0: this shape was run without a trace, its values checked only). */
   readonly cap: number;
+  /** The traced invocations, x × y from (x0, y0) (traceRegion); the whole grid when absent. */
+  readonly region?: { readonly x: number; readonly y: number; readonly x0: number; readonly y0: number };
   /** kFlag: loop budget spent, reads outside A, outside B, writes outside C. */
   readonly flags: Uint32Array;
   /** The instrumentation's map of the learner's workgroup variables and access sites. */
@@ -377,6 +379,10 @@ export interface ShapeVerdict {
   readonly unwrittenCount: number;
   /** Whether this shape ran with a trace (races and structure judged), or with its values checked only. */
   readonly traced: boolean;
+  /** Workgroups whose trace was read, of the grid's (all of them, unless the shape is too large to trace whole), and the first of them. */
+  readonly tracedWorkgroups: number;
+  readonly workgroups: number;
+  readonly tracedFrom: readonly [number, number];
   /** Facts from the trace: global reads of the busiest invocation, barriers per invocation (fewest, most). */
   readonly maxReads: number;
   readonly barriersMin: number;
@@ -387,6 +393,8 @@ export interface ShapeVerdict {
   readonly raceCount: number;
   readonly structure: readonly StructureCheck[];
   readonly workgroupOutOfRange?: TraceFacts['workgroupOutOfRange'];
+  /** An element of C two invocations stored different values into (a race in global memory). */
+  readonly storeRace?: TraceFacts['storeRace'];
   /** The known slip the wrong values match, if one does. */
   readonly slip?: Slip;
   /** Why it did not pass, as data. */
@@ -399,7 +407,10 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
   const l = layoutOf(ex, s);
   const { kinds, want, abs, wrong, unwritten } = judgeCells(ex, s, d, out.c);
   const traced = out.cap > 0;
-  const tl = { invocations: l.invocations, invocationsX: l.invocationsX, workgroup: ex.workgroup, cap: out.cap };
+  // The trace's slots: the traced invocations only (slot = y · x-extent + x).
+  const rx = out.region?.x ?? l.invocationsX;
+  const ry = out.region?.y ?? l.invocationsY;
+  const tl = { invocations: rx * ry, invocationsX: rx, workgroup: ex.workgroup, cap: out.cap, origin: [out.region?.x0 ?? 0, out.region?.y0 ?? 0] as const };
   const facts = traceFacts(out.trace, tl, out.variables, out.sites);
   const problems: Said[] = [];
   const flag = (i: number) => out.flags[i] ?? 0;
@@ -408,6 +419,7 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
   const wgOut = traced ? facts.workgroupOutOfRange : undefined;
   const outOfRange = flag(kFlag.readA) + flag(kFlag.readB) + flag(kFlag.writeC) > 0 || wgOut !== undefined;
   const races = traced ? facts.races : [];
+  const storeRace = traced ? facts.storeRace : undefined;
   const structure = traced && !stopped ? structureChecks(ex.structure ?? [], facts.recs, tl, { phases: l.phases, tile: ex.constants.tile, sites: out.sites, variables: out.variables }) : [];
   const badStructure = structure.filter((x) => !x.ok);
   if (flag(kFlag.budget) > 0) problems.push(said('practice:problem.budget', { budget: num(l.loopBudget) }));
@@ -419,11 +431,32 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
   if (flag(kFlag.writeC) > 0) problems.push(said('practice:problem.writeC', { count: num(flag(kFlag.writeC)) }));
   if (wgOut) problems.push(said('practice:problem.workgroupRange', { name: wgOut.variable, line: num(wgOut.line), count: num(wgOut.count) }));
   if (traced && facts.raceCount > 0) problems.push(said('practice:problem.races', { count: num(facts.raceCount) }));
+  if (storeRace) {
+    const w = storeRace.writer;
+    const o = storeRace.other;
+    problems.push(
+      said('practice:problem.storeRace', {
+        row: num(storeRace.row),
+        col: num(storeRace.col),
+        a: num(storeRace.values[0]),
+        b: num(storeRace.values[1]),
+        wx: num(w.local[0]),
+        wy: num(w.local[1]),
+        gx: num(w.wg[0]),
+        gy: num(w.wg[1]),
+        ox: num(o.local[0]),
+        oy: num(o.local[1]),
+        hx: num(o.wg[0]),
+        hy: num(o.wg[1]),
+        count: num(storeRace.count),
+      }),
+    );
+  }
   const failure: FailureKind = stopped
     ? 'stopped'
     : outOfRange
       ? 'out-of-range'
-      : races.length > 0
+      : races.length > 0 || storeRace
         ? 'race'
         : wrong > 0
           ? 'wrong'
@@ -450,6 +483,9 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
     wrongCount: wrong,
     unwrittenCount: unwritten,
     traced,
+    tracedWorkgroups: traced ? Math.ceil(rx / ex.workgroup[0]) * Math.ceil(ry / ex.workgroup[1]) : 0,
+    workgroups: l.grid[0] * l.grid[1],
+    tracedFrom: [Math.floor((out.region?.x0 ?? 0) / ex.workgroup[0]), Math.floor((out.region?.y0 ?? 0) / ex.workgroup[1])],
     maxReads: facts.maxReads,
     barriersMin: facts.barriersMin,
     barriersMax: facts.barriersMax,
@@ -459,6 +495,7 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
     raceCount: traced ? facts.raceCount : 0,
     structure,
     ...(wgOut ? { workgroupOutOfRange: wgOut } : {}),
+    ...(storeRace ? { storeRace } : {}),
     ...(slip ? { slip } : {}),
     problems,
   };
@@ -467,11 +504,46 @@ export function judgeShape(ex: Exercise, c: CheckCase, d: ExerciseData, out: Sha
 /** The most 32-bit words the trace of one shape may take (32 MiB): larger shapes are checked by their values only. */
 export const kMaxTraceWords = 8 * 1024 * 1024;
 
-/** Records each invocation may keep on a shape: from the budget (every loop iteration may touch a few words), or 0 when the trace would not fit. */
-export function traceCap(ex: Exercise, s: Shape): number {
+/**
+ * Which invocations of a shape's run keep a trace, and how many records each may keep. `cap`: from the
+ * budget (every loop iteration may touch a few words). `x`, `y`: the traced invocations are x × y of
+ * the grid from (x0, y0), whole workgroups: the whole grid where its trace fits in kMaxTraceWords, else
+ * one row of workgroups (as many as fit, the row and the first drawn from the run's seed), so that a large shape — the one with K above 96 — has its
+ * races and structure read too, on the workgroups traced (a kernel that skips a barrier only on large
+ * shapes fails). `cap` 0: not one workgroup fits, values only.
+ */
+export interface TraceRegion {
+  readonly cap: number;
+  readonly x: number;
+  readonly y: number;
+  /** The first traced invocation (x0, y0) of the grid: a workgroup drawn from the run's seed where only part of the grid is traced. */
+  readonly x0: number;
+  readonly y0: number;
+  /** Workgroups traced, of `workgroups` in the grid. */
+  readonly traced: number;
+  readonly workgroups: number;
+}
+
+export function traceRegion(ex: Exercise, s: Shape, seed = 0): TraceRegion {
   const l = layoutOf(ex, s);
+  const [wx, wy] = ex.workgroup;
+  const workgroups = l.grid[0] * l.grid[1];
   const cap = 8 * l.loopBudget + 64;
-  return l.invocations * slotWords(cap) <= kMaxTraceWords ? cap : 0;
+  const per = slotWords(cap) * wx * wy;
+  const whole = { x: l.invocationsX, y: l.invocationsY, x0: 0, y0: 0 };
+  if (workgroups * per <= kMaxTraceWords) return { cap, ...whole, traced: workgroups, workgroups };
+  const fit = Math.min(l.grid[0], Math.floor(kMaxTraceWords / per));
+  if (fit < 1) return { cap: 0, ...whole, traced: 0, workgroups };
+  // Which row, and where along it, from the run's seed: a kernel cannot aim its mistake at the workgroups left untraced.
+  const r = mulberry32(seed ^ 0x7ace);
+  const gx0 = Math.floor(r() * (l.grid[0] - fit + 1));
+  const gy0 = Math.floor(r() * l.grid[1]);
+  return { cap, x: fit * wx, y: wy, x0: gx0 * wx, y0: gy0 * wy, traced: fit, workgroups };
+}
+
+/** Records each invocation may keep on a shape (0: values only); see traceRegion. */
+export function traceCap(ex: Exercise, s: Shape): number {
+  return traceRegion(ex, s).cap;
 }
 
 /** The exercise's verdict from its shapes': an error anywhere is an error, else any failure fails. */
@@ -489,11 +561,11 @@ export function headlineFailure(shapes: readonly ShapeVerdict[]): FailureKind {
   return best;
 }
 
-/** The words the uniform holds for one shape (see the prelude's `Dims`). */
-export function uniformWords(ex: Exercise, s: Shape, cap = 0): Uint32Array {
+/** The words the uniform holds for one shape (see the prelude's `Dims`); `region`: the traced invocations (the whole grid unless said). */
+export function uniformWords(ex: Exercise, s: Shape, cap = 0, region?: { readonly x: number; readonly y: number; readonly x0: number; readonly y0: number }): Uint32Array {
   const l = layoutOf(ex, s);
   const nan = 0x7fc00000;
   const w = new Uint32Array(kUniformWords);
-  w.set([s.m, s.k, s.n, l.invocationsX, l.invocationsY, l.aRows, l.aCols, l.bRows, l.bCols, l.cRows, l.cCols, nan, l.loopBudget, cap, slotWords(cap)]);
+  w.set([s.m, s.k, s.n, l.invocationsX, l.invocationsY, l.aRows, l.aCols, l.bRows, l.bCols, l.cRows, l.cCols, nan, l.loopBudget, cap, slotWords(cap), region?.x ?? l.invocationsX, region?.y ?? l.invocationsY, region?.x0 ?? 0, region?.y0 ?? 0]);
   return w;
 }

@@ -34,6 +34,8 @@ export interface WorkgroupVar {
   readonly words: number;
   /** The extents of its leading array dimensions, outermost first, and the words between elements of each (to name a word As[1][2]). */
   readonly dims: readonly { readonly count: number; readonly stride: number }[];
+  /** Where the element past those dimensions is a struct: its members, each with its offset, words and own leading dimensions (to name a word t.a[1][2]). */
+  readonly members?: readonly { readonly name: string; readonly offset: number; readonly words: number; readonly dims: readonly { readonly count: number; readonly stride: number }[] }[];
 }
 
 /** One place in the learner's code that touches workgroup memory. */
@@ -168,15 +170,31 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
   for (const v of info.workgroupVars) {
     const l = layoutOf(v.type, info);
     if (!l) return { kind: 'unreadable', line: v.line };
-    const dims: { count: number; stride: number }[] = [];
-    let t: TypeNode | undefined = resolve(v.type, info);
-    while (t && t.name === 'array' && t.format && typeof t.count === 'number') {
-      const el = layoutOf(t.format, info)!;
-      dims.push({ count: t.count, stride: Math.ceil(el.size / el.align) * el.align });
-      t = resolve(t.format, info);
+    const dimsOf = (type: TypeNode): { dims: { count: number; stride: number }[]; element: TypeNode } => {
+      const dims: { count: number; stride: number }[] = [];
+      let t = resolve(type, info);
+      while (t.name === 'array' && t.format && typeof t.count === 'number') {
+        const el = layoutOf(t.format, info)!;
+        dims.push({ count: t.count, stride: Math.ceil(el.size / el.align) * el.align });
+        t = resolve(t.format, info);
+      }
+      return { dims, element: t };
+    };
+    const { dims, element } = dimsOf(v.type);
+    const struct = info.structs.get(element.name);
+    let members: { name: string; offset: number; words: number; dims: { count: number; stride: number }[] }[] | undefined;
+    if (struct) {
+      members = [];
+      let off = 0;
+      for (const m of struct) {
+        const ml = layoutOf(m.type, info)!;
+        off = Math.ceil(off / ml.align) * ml.align;
+        members.push({ name: m.name, offset: off, words: ml.size, dims: dimsOf(m.type).dims });
+        off += ml.size;
+      }
     }
     varTypes.set(v.name, { index: variables.length, type: v.type });
-    variables.push({ name: v.name, words: l.size, dims });
+    variables.push({ name: v.name, words: l.size, dims, ...(members ? { members } : {}) });
   }
 
   const inserts = new Map<number, string[]>();
@@ -196,6 +214,8 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
   let loops = 0;
   let barriers = 0;
   const barrierFns = info.barrierFunctions;
+  /** workgroupUniformLoad calls (token indices; traced mode): each becomes a traced call (callAccess). */
+  const uniformLoads: number[] = [];
 
   for (const f of functions) {
     const isEntry = f === entry;
@@ -243,7 +263,7 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
       }
       if (t.lexeme === 'workgroupUniformLoad' && tokens[i + 1]?.lexeme === '(') {
         barriers++;
-        if (traced) replaceToken.set(i, 'tiles_wul_N');
+        if (traced) uniformLoads.push(i);
       }
     }
   }
@@ -257,12 +277,12 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
     const next = tokens[tokens.indexOf(entryParen) + 1];
     insert(entryParen.end, `@builtin(global_invocation_id) tiles_gid: vec3u${next && next.lexeme === ')' ? '' : ', '}`);
   }
-  insert(entryOpen.end, ` tiles_inv = ${gid}.x + ${gid}.y * dims.tiles_gridX + ${gid}.z * dims.tiles_gridX * dims.tiles_gridY;`);
+  insert(entryOpen.end, ` tiles_inv = ${gid}.x + ${gid}.y * dims.tiles_gridX + ${gid}.z * dims.tiles_gridX * dims.tiles_gridY; tiles_slotv = tiles_slot();`);
 
   // Workgroup accesses (traced mode), found token by token inside function bodies.
   const sites: AccessSite[] = [];
   const wrappers = new Map<string, string>();
-  const wul = new Map<string, string>();
+  const casStructs = new Set<string>();
   let pointer: NotInstrumented | undefined;
   const inFunction = (pos: number) => functions.some((f) => pos > f.bodyStart && pos < f.end);
 
@@ -333,15 +353,86 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
   for (const at of inserts.keys()) events.add(at);
   for (const i of replaceToken.keys()) events.add(tokens[i]!.start);
   const accessAt = new Set<number>();
+  /** Calls that take a workgroup address (`atomicAdd(&n, 1u)`, `workgroupUniformLoad(&t[i])`): the callee's token → the variable's. */
+  const callAt = new Map<number, number>();
   if (traced) {
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
       if (!varTypes.has(t.lexeme) || tokens[i - 1]?.lexeme === '.' || !inFunction(t.start)) continue;
+      const callee = tokens[i - 3];
+      if (tokens[i - 1]?.lexeme === '&' && tokens[i - 2]?.lexeme === '(' && callee && tokens[i - 4]?.lexeme !== '.' && (kAtomicBuiltins.has(callee.lexeme) || callee.lexeme === 'workgroupUniformLoad')) {
+        callAt.set(i - 3, i);
+        events.add(callee.start);
+        continue;
+      }
       accessAt.add(i);
       events.add(t.start);
     }
+    // A workgroupUniformLoad of anything but `&variable…` is a pointer the trace cannot follow.
+    for (const k of uniformLoads) if (!callAt.has(k)) pointer ??= { kind: 'pointer', name: 'workgroupUniformLoad', line: tokens[k]!.line };
   }
   const eventList = [...events].sort((a, b) => a - b);
+
+  const paramsOf = (steps: readonly Step[]) => steps.flatMap((s, k) => (s.kind === 'index' ? [`tiles_i${k}: u32`] : []));
+  const pathOf = (steps: readonly Step[]) => steps.map((s, k) => (s.kind === 'index' ? `[tiles_i${k}]` : `.${s.text}`)).join('');
+  /** The trace record of one access through a chain (its word from the layout, whether an index was out of range). */
+  const recordOf = (kind: number, variable: number, steps: readonly Step[], type: TypeNode): string => {
+    const offset = steps.map((s, k) => (s.kind === 'index' ? `tiles_i${k} * ${s.stride}u` : `${s.offset}u`)).join(' + ') || '0u';
+    const oob = steps.flatMap((s, k) => (s.kind === 'index' ? [`tiles_i${k} >= ${s.count}u`] : [])).join(' || ') || 'false';
+    return `tiles_rec(${kind}u | (${variable}u << 4u) | (select(0u, 1u, ${oob}) << 9u) | (tiles_site << 10u), ${offset}, ${layoutOf(type, info)!.size}u);`;
+  };
+
+  /**
+   * A call that takes a workgroup address, traced: `atomicX(&v…, args)` becomes a wrapper that records
+   * the access (atomicLoad a read; atomicStore, atomicExchange, atomicCompareExchangeWeak a write; the
+   * other read-modify-writes `wgAtomic`, which never race with each other) and makes the call;
+   * `workgroupUniformLoad(&v…)` one that records its barrier, the read after it, and the barrier after
+   * the read (as the compilers make it: barrier, load, barrier).
+   */
+  const callAccess = (k: number, i: number): { text: string; end: number } | undefined => {
+    const callee = tokens[k]!.lexeme;
+    const name = tokens[i]!.lexeme;
+    const chain = chainOf(i);
+    const close = matching(k + 1);
+    const after = chain ? tokens[chain.end]?.lexeme : undefined;
+    if (!chain || close < 0 || (after !== ',' && chain.end !== close)) {
+      pointer ??= { kind: 'pointer', name, line: tokens[i]!.line };
+      return undefined;
+    }
+    const v = varTypes.get(name)!;
+    const idx = chain.steps.flatMap((s) => (s.kind === 'index' ? [`u32(${emit(tokens[s.from!]!.start, tokens[s.to! - 1]!.end)})`] : []));
+    const args = after === ',' && chain.end + 1 < close ? [emit(tokens[chain.end + 1]!.start, tokens[close - 1]!.end)] : [];
+    const uniform = callee === 'workgroupUniformLoad';
+    const element = uniform ? chain.type : (resolve(chain.type, info).format ?? { name: 'u32' });
+    const t = typeText(element, info);
+    const kind = uniform || callee === 'atomicLoad' ? kRec.wgRead : callee === 'atomicStore' || callee === 'atomicExchange' || callee === 'atomicCompareExchangeWeak' ? kRec.wgWrite : kRec.wgAtomic;
+    sites.push({ line: tokens[i]!.line, variable: v.index, write: kind !== kRec.wgRead });
+    const site = `${sites.length - 1}u`;
+    const sig = `call:${callee}:${name}:${chain.steps.map((s) => (s.kind === 'index' ? '[]' : `.${s.text}`)).join('')}`;
+    let fname = wrappers.get(sig)?.split('(')[0]!.replace(/^fn /, '');
+    if (fname === undefined) {
+      fname = `tiles_${uniform ? 'wul' : 'at'}_${wrappers.size}`;
+      const params = ['tiles_site: u32', ...paramsOf(chain.steps)];
+      const ptr = `&${name}${pathOf(chain.steps)}`;
+      const rec = recordOf(kind, v.index, chain.steps, element);
+      const mark = 'tiles_epoch += 1u; tiles_mark();';
+      let body: string;
+      // i18n-exempt: WGSL put after the learner's code
+      if (uniform) body = `fn ${fname}(${params.join(', ')}) -> ${t} { ${mark} let tiles_v = workgroupUniformLoad(${ptr}); ${rec} ${mark} return tiles_v; }`;
+      // i18n-exempt: WGSL put after the learner's code
+      else if (callee === 'atomicLoad') body = `fn ${fname}(${params.join(', ')}) -> ${t} { ${rec} return atomicLoad(${ptr}); }`;
+      else if (callee === 'atomicStore') body = `fn ${fname}(${[...params, `tiles_a0: ${t}`].join(', ')}) { ${rec} atomicStore(${ptr}, tiles_a0); }`;
+      else if (callee === 'atomicCompareExchangeWeak') {
+        // Its result type cannot be written in WGSL: a struct of the same members stands in for it.
+        const st = `tiles_cas_${t}`;
+        casStructs.add(`struct ${st} { old_value: ${t}, exchanged: bool }`);
+        // i18n-exempt: WGSL put after the learner's code
+        body = `fn ${fname}(${[...params, `tiles_a0: ${t}`, `tiles_a1: ${t}`].join(', ')}) -> ${st} { ${rec} let tiles_r = atomicCompareExchangeWeak(${ptr}, tiles_a0, tiles_a1); return ${st}(tiles_r.old_value, tiles_r.exchanged); }`;
+      } else body = `fn ${fname}(${[...params, `tiles_a0: ${t}`].join(', ')}) -> ${t} { ${rec} return ${callee}(${ptr}, tiles_a0); }`;
+      wrappers.set(sig, body);
+    }
+    return { text: `${fname}(${[site, ...idx, ...args].join(', ')})`, end: tokens[close]!.end };
+  };
 
   /** The wrapper for a chain, made once per (variable, steps, read|write). */
   const wrapperFor = (name: string, steps: readonly Step[], type: TypeNode, write: boolean): string => {
@@ -350,13 +441,10 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
     const existing = wrappers.get(sig);
     if (existing) return existing.split('(')[0]!.replace(/^fn /, '');
     const fname = `tiles_${write ? 'st' : 'ld'}_${wrappers.size}`;
-    const params = steps.flatMap((s, k) => (s.kind === 'index' ? [`tiles_i${k}: u32`] : []));
-    const path = steps.map((s, k) => (s.kind === 'index' ? `[tiles_i${k}]` : `.${s.text}`)).join('');
-    const offset = steps.map((s, k) => (s.kind === 'index' ? `tiles_i${k} * ${s.stride}u` : `${s.offset}u`)).join(' + ') || '0u';
-    const oob = steps.flatMap((s, k) => (s.kind === 'index' ? [`tiles_i${k} >= ${s.count}u`] : [])).join(' || ') || 'false';
-    const words = layoutOf(type, info)!.size;
+    const params = paramsOf(steps);
+    const path = pathOf(steps);
     const t = typeText(type, info);
-    const rec = `tiles_rec(${write ? kRec.wgWrite : kRec.wgRead}u | (${v.index}u << 4u) | (select(0u, 1u, ${oob}) << 9u) | (tiles_site << 10u), ${offset}, ${words}u);`;
+    const rec = recordOf(write ? kRec.wgWrite : kRec.wgRead, v.index, steps, type);
     const body = write
       ? `fn ${fname}(tiles_site: u32, ${[...params, `tiles_v: ${t}`].join(', ')}) { ${traced ? rec : ''} ${name}${path} = tiles_v; }`
       : `fn ${fname}(${['tiles_site: u32', ...params].join(', ')}) -> ${t} { ${traced ? rec : ''} return ${name}${path}; }`;
@@ -379,26 +467,18 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
       pos = at;
       for (const s of inserts.get(at) ?? []) out += s;
       const ti = tokenAt.get(at);
-      if (ti !== undefined && replaceToken.has(ti)) {
-        const r = replaceToken.get(ti)!;
-        if (r === 'tiles_wul_N') {
-          // workgroupUniformLoad(&x…): a barrier, then the value; the epoch grows after it.
-          const close = matching(ti + 1);
-          const arg = tokens[ti + 3] !== undefined && tokens[ti + 2]?.lexeme === '&' && varTypes.has(tokens[ti + 3]!.lexeme) ? chainOf(ti + 3) : undefined;
-          if (close < 0 || !arg) {
-            pointer ??= { kind: 'pointer', name: 'workgroupUniformLoad', line: tokens[ti]!.line };
-            e++;
-            continue;
-          }
-          const t = typeText(arg.type, info);
-          const fname = wul.get(t) ?? `tiles_wul_${wul.size}`;
-          wul.set(t, fname);
-          out += `${fname}(workgroupUniformLoad(${text.slice(tokens[ti + 2]!.start, tokens[close]!.start)}))`;
-          pos = tokens[close]!.end;
+      if (ti !== undefined && callAt.has(ti)) {
+        const r = callAccess(ti, callAt.get(ti)!);
+        if (r) {
+          out += r.text;
+          pos = r.end;
           e = eventList.findIndex((x) => x >= pos);
           if (e < 0) break;
           continue;
         }
+      }
+      if (ti !== undefined && replaceToken.has(ti)) {
+        const r = replaceToken.get(ti)!;
         out += r;
         pos = tokens[ti]!.end;
         e++;
@@ -454,11 +534,8 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
       pointer ??= { kind: 'pointer', name, line: tokens[i]!.line };
       return undefined;
     }
-    if (prev === '&') {
-      // Only an atomic builtin may take a workgroup address (atomics never race); anything else is a pointer the trace cannot follow.
-      const callee = enclosingCall(i - 1);
-      if (callee !== undefined && kAtomicBuiltins.has(callee)) return undefined;
-      if (callee === 'workgroupUniformLoad') return undefined;
+    if (prev === '&' || (prev === '(' && tokens[i - 2]?.lexeme === '&')) {
+      // Only an atomic builtin or workgroupUniformLoad may take a workgroup address (callAccess traces those); anything else is a pointer the trace cannot follow.
       pointer ??= { kind: 'pointer', name, line: tokens[i]!.line };
       return undefined;
     }
@@ -495,24 +572,10 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
     return { text: `${ld}(${[site(false), ...idx].join(', ')})`, end: tokens[chain.end - 1]!.end };
   };
 
-  /** The name of the call whose argument list holds token `i`, if any. */
-  const enclosingCall = (i: number): string | undefined => {
-    let depth = 0;
-    for (let k = i - 1; k >= 0; k--) {
-      const l = tokens[k]!.lexeme;
-      if (l === ')') depth++;
-      else if (l === '(') {
-        if (depth === 0) return tokens[k - 1]?.lexeme;
-        depth--;
-      } else if (l === ';' || l === '{' || l === '}') return undefined;
-    }
-    return undefined;
-  };
-
   const body = emit(0, text.length);
   if (pointer) return pointer;
   // i18n-exempt: WGSL put after the learner's code
-  const extra = [...wrappers.values(), ...[...wul].map(([t, f]) => `fn ${f}(tiles_v: ${t}) -> ${t} { tiles_epoch += 1u; tiles_mark(); return tiles_v; }`)];
+  const extra = [...casStructs, ...wrappers.values()];
   return { code: extra.length > 0 ? `${body}\n${extra.join('\n')}\n` : body, variables, sites, loops, barriers };
 }
 

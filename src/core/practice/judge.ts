@@ -24,6 +24,8 @@ export interface TraceLayout {
   readonly workgroup: readonly [number, number];
   /** Records one invocation may keep. */
   readonly cap: number;
+  /** The grid's invocation (x, y) the first slot belongs to, where only part of the grid is traced (0, 0 unless said). */
+  readonly origin?: readonly [number, number];
 }
 
 export const slotWords = (cap: number) => kSlotHeadWords + cap * kRecordWords;
@@ -38,11 +40,13 @@ export interface Invocation {
 
 export function invocationOf(l: TraceLayout, inv: number): Invocation & { readonly group: number; readonly lane: number } {
   const [wx, wy] = l.workgroup;
-  const gx = inv % l.invocationsX;
-  const gy = Math.floor(inv / l.invocationsX);
-  const wg: [number, number] = [Math.floor(gx / wx), Math.floor(gy / wy)];
-  const local: [number, number] = [gx % wx, gy % wy];
-  return { index: inv, wg, local, group: wg[0] + wg[1] * Math.ceil(l.invocationsX / wx), lane: local[0] + local[1] * wx };
+  const tx = inv % l.invocationsX;
+  const ty = Math.floor(inv / l.invocationsX);
+  // The workgroup within the trace (its group) and in the grid (its name: the trace may start at an origin).
+  const [ox, oy] = l.origin ?? [0, 0];
+  const wg: [number, number] = [Math.floor((tx + ox) / wx), Math.floor((ty + oy) / wy)];
+  const local: [number, number] = [tx % wx, ty % wy];
+  return { index: inv, wg, local, group: Math.floor(tx / wx) + Math.floor(ty / wy) * Math.ceil(l.invocationsX / wx), lane: local[0] + local[1] * wx };
 }
 
 export interface Race {
@@ -61,7 +65,7 @@ export interface Race {
 }
 
 export interface StructureCheck {
-  readonly check: 'reuse' | 'through-tile' | 'banks' | 'overlap' | 'tree' | 'strip' | 'once';
+  readonly check: 'reuse' | 'shared' | 'through-tile' | 'banks' | 'overlap' | 'tree' | 'strip' | 'once';
   readonly ok: boolean;
   /** What the trace shows, as numbers for the words (see the catalogue's structure.<check>.<ok|fail>). */
   readonly values: Readonly<Record<string, number | string>>;
@@ -73,6 +77,8 @@ export interface TraceFacts {
   readonly maxRecords: number;
   readonly races: readonly Race[];
   readonly raceCount: number;
+  /** Elements of C stored by two invocations with different values (which one lands depends on the order they run in): the first, and how many. */
+  readonly storeRace?: { readonly row: number; readonly col: number; readonly writer: Invocation; readonly other: Invocation; readonly values: readonly [number, number]; readonly count: number };
   /** Accesses of workgroup memory with an index out of range: the first, and how many. */
   readonly workgroupOutOfRange?: { readonly variable: string; readonly line: number; readonly invocation: Invocation; readonly count: number };
   /** Global reads of the busiest invocation, and barriers per invocation (fewest, most). */
@@ -117,31 +123,45 @@ export function records(trace: Uint32Array, l: TraceLayout): { recs: Rec[]; over
   return { recs, overflow, maxRecords, epochs };
 }
 
-/** A word of a variable named from its declaration: As[1][2] (the leading array dimensions), or As + word. */
+/** A word of a variable named from its declaration: As[1][2] (the leading array dimensions), t.a[1][2] (a struct's member and its dimensions), or As + word. */
 export function wordName(v: WorkgroupVar, word: number): string {
   let rest = word;
   let out = v.name;
-  for (const d of v.dims) {
-    const i = Math.floor(rest / d.stride);
-    out += `[${i}]`;
-    rest -= i * d.stride;
+  const index = (dims: WorkgroupVar['dims']) => {
+    for (const d of dims) {
+      const i = Math.floor(rest / d.stride);
+      out += `[${i}]`;
+      rest -= i * d.stride;
+    }
+  };
+  index(v.dims);
+  const m = v.members?.find((x) => rest >= x.offset && rest < x.offset + x.words);
+  if (m) {
+    out += `.${m.name}`;
+    rest -= m.offset;
+    index(m.dims);
   }
   return rest === 0 ? out : `${out}+${rest}`;
 }
+
+/** A record of an access to workgroup memory: a read, a write, or an atomic read-modify-write (both). */
+const isWorkgroupAccess = (kind: number) => kind === kRec.wgRead || kind === kRec.wgWrite || kind === kRec.wgAtomic;
 
 const lineOf = (sites: readonly AccessSite[], site: number) => sites[site]?.line ?? 0;
 
 /** Races, out-of-range workgroup indices, reads and barriers, from the records. */
 export function traceFacts(trace: Uint32Array, l: TraceLayout, variables: readonly WorkgroupVar[], sites: readonly AccessSite[], maxRaces = 5): TraceFacts & { readonly recs: readonly Rec[] } {
   const { recs, overflow, maxRecords, epochs } = records(trace, l);
-  type Cell = { w?: Rec; w2?: Rec; r?: Rec };
+  // Per word and epoch: the first access of each class (a write, an atomic read-modify-write, a read)
+  // and the first of that class by another invocation.
+  type Cell = { w?: Rec; w2?: Rec; a?: Rec; a2?: Rec; r?: Rec; r2?: Rec };
   const cells = new Map<string, Cell>();
   let oob: TraceFacts['workgroupOutOfRange'];
   let oobCount = 0;
   const reads = new Uint32Array(l.invocations);
   for (const r of recs) {
     if (r.kind === kRec.readA || r.kind === kRec.readB) reads[r.inv]!++;
-    if (r.kind !== kRec.wgRead && r.kind !== kRec.wgWrite) continue;
+    if (!isWorkgroupAccess(r.kind)) continue;
     if (r.oob) {
       oobCount++;
       oob ??= { variable: variables[r.variable]?.name ?? '?', line: lineOf(sites, r.site), invocation: strip(invocationOf(l, r.inv)), count: 0 };
@@ -154,42 +174,57 @@ export function traceFacts(trace: Uint32Array, l: TraceLayout, variables: readon
       if (!c) cells.set(key, (c = {}));
       if (r.kind === kRec.wgWrite) {
         if (!c.w) c.w = r;
-        else if (c.w.inv !== r.inv && !c.w2) c.w2 = r;
-      } else if (!c.r || (c.w && c.r.inv === c.w.inv && r.inv !== c.w.inv)) c.r = r;
+        else if (!c.w2 && c.w.inv !== r.inv) c.w2 = r;
+      } else if (r.kind === kRec.wgAtomic) {
+        if (!c.a) c.a = r;
+        else if (!c.a2 && c.a.inv !== r.inv) c.a2 = r;
+      } else if (!c.r) c.r = r;
+      else if (!c.r2 && c.r.inv !== r.inv) c.r2 = r;
     }
   }
-  // A reader other than the writer may have been seen before the writer: look again per cell.
+  /** An access of the class (first, second) by an invocation other than `inv`. */
+  const otherThan = (inv: number, first?: Rec, second?: Rec) => (first && first.inv !== inv ? first : second && second.inv !== inv ? second : undefined);
   const races: Race[] = [];
   let raceCount = 0;
-  const readersOf = new Map<string, Rec>();
-  for (const r of recs) {
-    if (r.kind !== kRec.wgRead || r.oob) continue;
-    const group = invocationOf(l, r.inv).group;
-    for (let w = r.addr; w < r.addr + r.len; w++) {
-      const key = `${group}:${r.epoch}:${r.variable}:${w}`;
-      const c = cells.get(key);
-      if (c?.w && c.w.inv !== r.inv && !readersOf.has(key)) readersOf.set(key, r);
-    }
-  }
   for (const [key, c] of cells) {
-    if (!c.w) continue;
-    const other = c.w2 ?? readersOf.get(key);
+    // A write races with any other invocation's access; an atomic read-modify-write with another's read or write, not with another's atomic.
+    const writer = c.w ?? c.a;
+    if (!writer) continue;
+    const other = c.w ? (otherThan(c.w.inv, c.w, c.w2) ?? otherThan(c.w.inv, c.a, c.a2) ?? otherThan(c.w.inv, c.r, c.r2)) : otherThan(writer.inv, c.r, c.r2);
     if (!other) continue;
     raceCount++;
     if (races.length >= maxRaces) continue;
-    const v = variables[c.w.variable];
+    const v = variables[writer.variable];
     const word = Number(key.split(':')[3]);
     races.push({
       variable: v?.name ?? '?',
       word: v ? wordName(v, word) : String(word),
       wordIndex: word,
-      epoch: c.w.epoch,
-      writer: strip(invocationOf(l, c.w.inv)),
-      writerLine: lineOf(sites, c.w.site),
+      epoch: writer.epoch,
+      writer: strip(invocationOf(l, writer.inv)),
+      writerLine: lineOf(sites, writer.site),
       other: strip(invocationOf(l, other.inv)),
       otherLine: lineOf(sites, other.site),
-      otherKind: other.kind === kRec.wgWrite ? 'write' : 'read',
+      otherKind: other.kind === kRec.wgRead ? 'read' : 'write',
     });
+  }
+  // Global memory: an element of C stored by two invocations with different values (no barrier orders workgroups).
+  const stored = new Map<number, { inv: number; bits: number; raced: boolean }>();
+  const f32 = new Float32Array(1);
+  const u32 = new Uint32Array(f32.buffer);
+  const value = (bits: number) => ((u32[0] = bits), f32[0]!);
+  let storeRace: TraceFacts['storeRace'];
+  let storeRaces = 0;
+  for (const r of recs) {
+    if (r.kind !== kRec.storeC) continue;
+    const first = stored.get(r.addr);
+    if (!first) stored.set(r.addr, { inv: r.inv, bits: r.len, raced: false });
+    else if (!first.raced && first.inv !== r.inv && first.bits !== r.len) {
+      first.raced = true;
+      storeRaces++;
+      const [row, col] = el(r.addr);
+      storeRace ??= { row, col, writer: strip(invocationOf(l, first.inv)), other: strip(invocationOf(l, r.inv)), values: [value(first.bits), value(r.len)], count: 0 };
+    }
   }
   let barriersMin = Infinity;
   let barriersMax = 0;
@@ -204,6 +239,7 @@ export function traceFacts(trace: Uint32Array, l: TraceLayout, variables: readon
     races,
     raceCount,
     ...(oob ? { workgroupOutOfRange: { ...oob, count: oobCount } } : {}),
+    ...(storeRace ? { storeRace: { ...storeRace, count: storeRaces } } : {}),
     maxReads: reads.reduce((a, b) => Math.max(a, b), 0),
     barriersMin: Number.isFinite(barriersMin) ? barriersMin : 0,
     barriersMax,
@@ -223,35 +259,83 @@ export function structureChecks(kinds: readonly StructureKind[], recs: readonly 
   if (kinds.includes('staged') || kinds.includes('double')) {
     // Each element of A and B read once per workgroup: the tile shares it with the others.
     const seen = new Map<string, number>();
-    let worst: { key: string; n: number } | undefined;
+    let worst: { key: string; n: number; inv: number } | undefined;
     for (const r of recs) {
       if (r.kind !== kRec.readA && r.kind !== kRec.readB) continue;
       const key = `${inv(r.inv).group}:${r.kind}:${r.addr}`;
       const n = (seen.get(key) ?? 0) + 1;
       seen.set(key, n);
-      if (!worst || n > worst.n) worst = { key, n };
+      if (!worst || n > worst.n) worst = { key, n, inv: r.inv };
     }
     if (worst && worst.n > 1) {
-      const [g, k, a] = worst.key.split(':').map(Number) as [number, number, number];
+      const [, k, a] = worst.key.split(':').map(Number) as [number, number, number];
       const [row, col] = el(a);
-      const gx = Math.ceil(l.invocationsX / l.workgroup[0]);
-      out.push({ check: 'reuse', ok: false, values: { matrix: k === kRec.readA ? 'A' : 'B', row, col, times: worst.n, wgX: g % gx, wgY: Math.floor(g / gx) } });
+      const wg = inv(worst.inv).wg;
+      out.push({ check: 'reuse', ok: false, values: { matrix: k === kRec.readA ? 'A' : 'B', row, col, times: worst.n, wgX: wg[0], wgY: wg[1] } });
     } else out.push({ check: 'reuse', ok: true, values: {} });
+    // And the tile shares them: every invocation that stores C read a word of workgroup memory another
+    // invocation of its workgroup wrote before a barrier (one invocation computing the whole block from
+    // registers reads each element once per workgroup too, and shares nothing).
+    const firstWrites = new Map<string, { inv: number; epoch: number; other: number }>();
+    for (const r of recs) {
+      if (r.kind !== kRec.wgWrite && r.kind !== kRec.wgAtomic) continue;
+      const g = inv(r.inv).group;
+      for (let w = r.addr; w < r.addr + r.len; w++) {
+        const key = `${g}:${r.variable}:${w}`;
+        const f = firstWrites.get(key);
+        if (!f) firstWrites.set(key, { inv: r.inv, epoch: r.epoch, other: Infinity });
+        else if (r.inv !== f.inv) f.other = Math.min(f.other, r.epoch);
+      }
+    }
+    const shared = new Set<number>();
+    for (const r of recs) {
+      if ((r.kind !== kRec.wgRead && r.kind !== kRec.wgAtomic) || shared.has(r.inv)) continue;
+      const g = inv(r.inv).group;
+      for (let w = r.addr; w < r.addr + r.len; w++) {
+        const f = firstWrites.get(`${g}:${r.variable}:${w}`);
+        if (f && ((f.inv !== r.inv && f.epoch < r.epoch) || f.other < r.epoch)) {
+          shared.add(r.inv);
+          break;
+        }
+      }
+    }
+    const alone = recs.find((r) => r.kind === kRec.storeC && !shared.has(r.inv));
+    if (alone) {
+      const iv = inv(alone.inv);
+      out.push({ check: 'shared', ok: false, values: { x: iv.local[0], y: iv.local[1], wgX: iv.wg[0], wgY: iv.wg[1] } });
+    } else out.push({ check: 'shared', ok: true, values: {} });
   }
   if (kinds.includes('double')) {
-    // Epochs in which a workgroup writes workgroup memory and reads words written in an earlier epoch.
+    // Epochs in which a workgroup reads words written in an earlier epoch (this phase's tile) and writes
+    // words another of its invocations reads in a later epoch (the next phase's tile): a write nobody
+    // reads afterwards (a decoy beside a single-buffered kernel) is no tile.
     const perGroup = new Map<number, Map<number, { w: boolean; r: boolean }>>();
-    const writtenAt = new Map<string, number>();
-    for (const r of recs) if (r.kind === kRec.wgWrite) for (let w = r.addr; w < r.addr + r.len; w++) writtenAt.set(`${inv(r.inv).group}:${r.variable}:${w}:${r.epoch}`, 1);
+    const writtenAt = new Set<string>();
+    /** Per word of a workgroup: the reads (epoch, invocation). */
+    const readsOf = new Map<string, { epoch: number; inv: number }[]>();
     for (const r of recs) {
-      if (r.kind !== kRec.wgRead && r.kind !== kRec.wgWrite) continue;
+      if (!isWorkgroupAccess(r.kind)) continue;
+      const g = inv(r.inv).group;
+      for (let w = r.addr; w < r.addr + r.len; w++) {
+        if (r.kind !== kRec.wgRead) writtenAt.add(`${g}:${r.variable}:${w}:${r.epoch}`);
+        if (r.kind !== kRec.wgWrite) {
+          const list = readsOf.get(`${g}:${r.variable}:${w}`) ?? [];
+          list.push({ epoch: r.epoch, inv: r.inv });
+          readsOf.set(`${g}:${r.variable}:${w}`, list);
+        }
+      }
+    }
+    for (const r of recs) {
+      if (!isWorkgroupAccess(r.kind)) continue;
       const g = inv(r.inv).group;
       const m = perGroup.get(g) ?? new Map<number, { w: boolean; r: boolean }>();
       perGroup.set(g, m);
       const e = m.get(r.epoch) ?? { w: false, r: false };
       m.set(r.epoch, e);
-      if (r.kind === kRec.wgWrite) e.w = true;
-      else if (!writtenAt.has(`${g}:${r.variable}:${r.addr}:${r.epoch}`)) e.r = true;
+      for (let w = r.addr; w < r.addr + r.len; w++) {
+        if (r.kind !== kRec.wgRead && (readsOf.get(`${g}:${r.variable}:${w}`) ?? []).some((x) => x.epoch > r.epoch && x.inv !== r.inv)) e.w = true;
+        if (r.kind !== kRec.wgWrite && !writtenAt.has(`${g}:${r.variable}:${w}:${r.epoch}`)) e.r = true;
+      }
     }
     let fewest = Infinity;
     for (const m of perGroup.values()) fewest = Math.min(fewest, [...m.values()].filter((e) => e.w && e.r).length);
@@ -296,7 +380,7 @@ export function structureChecks(kinds: readonly StructureKind[], recs: readonly 
     const occurrence = new Map<string, number>();
     const groups = new Map<string, Map<number, Set<number>>>();
     for (const r of recs) {
-      if (r.kind !== kRec.wgRead && r.kind !== kRec.wgWrite) continue;
+      if (!isWorkgroupAccess(r.kind)) continue;
       const iv = inv(r.inv);
       const ok = `${r.inv}:${r.site}:${r.epoch}`;
       const n = occurrence.get(ok) ?? 0;
@@ -328,7 +412,8 @@ export function structureChecks(kinds: readonly StructureKind[], recs: readonly 
     const readEpochs = new Map<number, Set<number>>();
     let most = 0;
     for (const r of recs) {
-      if (r.kind !== kRec.wgRead) continue;
+      // An atomic read-modify-write reads its word too.
+      if (r.kind !== kRec.wgRead && r.kind !== kRec.wgAtomic) continue;
       const k = `${r.inv}:${r.epoch}`;
       const n = (perEpoch.get(k) ?? 0) + r.len;
       perEpoch.set(k, n);

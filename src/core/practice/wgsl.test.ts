@@ -62,9 +62,54 @@ describe('instrumenting the learner’s WGSL from its parse', () => {
     expect(out.code).toMatch(/tiles_i0 \* 4u, 4u\); return v\[tiles_i0\]; \}/);
   });
 
+  it('a struct of workgroup memory: its members, to name a word', () => {
+    const out = inst(`struct Tiles { a: array<array<f32, TILE>, TILE>, n: u32, b: array<vec2f, 3> }\nvar<workgroup> t: Tiles;\n${kMain}  t.b[2].y = t.a[1][3];\n}\n`);
+    expect(out.variables).toEqual([
+      {
+        name: 't',
+        words: 24,
+        dims: [],
+        members: [
+          { name: 'a', offset: 0, words: 16, dims: [{ count: 4, stride: 4 }, { count: 4, stride: 1 }] },
+          { name: 'n', offset: 16, words: 1, dims: [] },
+          { name: 'b', offset: 18, words: 6, dims: [{ count: 3, stride: 2 }] },
+        ],
+      },
+    ]);
+  });
+  it('an array sized by an override (its default: the practice pipeline sets none) or a const expression has its real extent', () => {
+    const out = inst(`override NA: u32 = 16u;\nconst NB = (TILE | 1u) * 2u;\nvar<workgroup> As: array<f32, NA>;\nvar<workgroup> Bs: array<array<f32, TILE>,NB >;\n${kMain}  As[15] = Bs[9][3];\n}\n`);
+    expect(out.variables).toEqual([
+      { name: 'As', words: 16, dims: [{ count: 16, stride: 1 }] },
+      { name: 'Bs', words: 40, dims: [{ count: 10, stride: 4 }, { count: 4, stride: 1 }] },
+    ]);
+    expect(out.code).toContain('select(0u, 1u, tiles_i0 >= 16u)');
+  });
+
   it('a pointer into workgroup memory is refused by name; an atomic’s address is not', () => {
     expect(refusals(`var<workgroup> t: array<f32, 4>;\n${kMain}  let p = &t[1];\n  *p = 2.0;\n}\n`)).toEqual([{ kind: 'pointer', name: 't', line: 4 }]);
     expect(refusals(`var<workgroup> n: atomic<u32>;\n${kMain}  atomicAdd(&n, 1u);\n}\n`)).toEqual([]);
+  });
+  it('traces atomics on workgroup memory and workgroupUniformLoad: each call through a wrapper that records the access (and, for the load, both its barriers)', () => {
+    const code = `var<workgroup> n: array<atomic<u32>, 4>;\nvar<workgroup> p: array<f32, 16>;\n${kMain}  atomicStore(&n[1], 3u);\n  let o = atomicAdd(&n[2], atomicLoad(&n[1]));\n  let r = atomicCompareExchangeWeak(&n[0], 0u, o);\n  if (r.exchanged) { p[0] = 1.0; }\n  let t = workgroupUniformLoad(&p[o % 4u]);\n}\n`;
+    const out = inst(code);
+    expect(out.sites.map((x) => [x.line, x.variable, x.write])).toEqual([
+      [5, 0, true],
+      [6, 0, false],
+      [6, 0, true],
+      [7, 0, true],
+      [8, 1, true],
+      [9, 1, false],
+    ]);
+    expect(out.code).toContain('tiles_at_0(0u, u32(1), 3u);');
+    expect(out.code).toContain('let o = tiles_at_2(2u, u32(2), tiles_at_1(1u, u32(1)));');
+    expect(out.code).toMatch(/fn tiles_at_2\(tiles_site: u32, tiles_i0: u32, tiles_a0: u32\) -> u32 \{ tiles_rec\(6u \| \(0u << 4u\)[^}]*return atomicAdd\(&n\[tiles_i0\], tiles_a0\); \}/);
+    expect(out.code).toContain('struct tiles_cas_u32 { old_value: u32, exchanged: bool }');
+    expect(out.code).toMatch(/let t = tiles_wul_\d\(5u, u32\(o % 4u\)\);/);
+    expect(out.code).toMatch(/-> f32 \{ tiles_epoch \+= 1u; tiles_mark\(\); let tiles_v = workgroupUniformLoad\(&p\[tiles_i0\]\); tiles_rec\(1u[^}]*tiles_epoch \+= 1u; tiles_mark\(\); return tiles_v; \}/);
+    // Any other address of workgroup memory stays a refused pointer.
+    expect(refusals(`var<workgroup> n: atomic<u32>;\n${kMain}  atomicAdd(&(n), 1u);\n}\n`)).toEqual([{ kind: 'pointer', name: 'n', line: 4 }]);
+    expect(refusals(`var<workgroup> q: f32;\n${kMain}  let v = workgroupUniformLoad(&(q));\n}\n`)).toEqual([{ kind: 'pointer', name: 'workgroupUniformLoad', line: 4 }]);
   });
 
   it('follows the spec’s line breaks: a loop after a // comment and U+2028 is code, and is counted; so is a loop with attributes', () => {
@@ -126,6 +171,15 @@ describe('names and shape refused before anything runs', () => {
     ]);
     // Struct members are not declarations in scope.
     expect(refusals('struct S { min: f32, length: u32 }\n@compute @workgroup_size(4, 4)\nfn main() {}\n', ex)).toEqual([]);
+  });
+  it('a declaration of dims, the app’s: a local dims would carry a budget of its own past the checker', () => {
+    const code = '@compute @workgroup_size(4, 4)\nfn main() {\n  let dims = Dims(dims.M, dims.K, dims.N, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 4000000000u, 0u, 0u, 0u);\n  for (var i = 0u; i < 20000u; i++) { }\n}\nfn f(v: f32, dims: Dims) -> f32 { return v; }\n';
+    expect(refusals(code, ex)).toEqual([
+      { kind: 'shadow-api', name: 'dims', line: 3 },
+      { kind: 'shadow-api', name: 'dims', line: 6 },
+    ]);
+    // Using it, a struct member of that name, and a local TILE (nothing the checker reads) are fine.
+    expect(refusals('struct S { dims: u32 }\n@compute @workgroup_size(4, 4)\nfn main() { let TILE = 7u; let k = dims.K + TILE; }\n', ex)).toEqual([]);
   });
   it('a second declaration of a workgroup variable’s name', () => {
     expect(refusals('var<workgroup> As: array<f32, 4>;\n@compute @workgroup_size(4, 4)\nfn main() { let As = 1.0; }\n', ex)).toEqual([{ kind: 'shadow-own', name: 'As', line: 3 }]);

@@ -45,6 +45,15 @@ export const kReservedPrefix = 'tiles_';
 /** The learner's API: the names the "Provided" block documents. */
 export const kApiNames = ['dims', 'loadA', 'loadB', 'storeC', 'TILE', 'WG'] as const;
 
+/**
+ * The prelude's names the instrumentation reads inside the learner's functions, which the learner's
+ * code may use but not declare again: a local or parameter `dims` (say `Dims(…)` with a budget of its
+ * own) would be what the budget checks read in that scope, and a loop would run past the budget. (A
+ * module-scope `fn loadA` is a redeclaration the compiler names; a local `TILE` changes nothing the
+ * checker reads.)
+ */
+const kProvidedNames: ReadonlySet<string> = new Set(['dims']);
+
 /** Barrier builtins: each synchronises the workgroup and must be reached in uniform control flow. */
 const kBarrierBuiltins = new Set(['workgroupBarrier', 'storageBarrier', 'textureBarrier', 'workgroupUniformLoad']);
 
@@ -70,6 +79,8 @@ export type Refusal =
   | { readonly kind: 'unreadable'; readonly line: number }
   /** A declaration of a name WGSL predeclares (a built-in function, type or enumerant): it would replace the builtin, here and in the app's own code. */
   | { readonly kind: 'shadow'; readonly name: string; readonly line: number }
+  /** A declaration of `dims`, the app's: a local `dims` would stand in for the app's own where the checker reads its budget. */
+  | { readonly kind: 'shadow-api'; readonly name: string; readonly line: number }
   /** A second declaration of a workgroup variable's name (a local or parameter): the checker follows the variable by its name. */
   | { readonly kind: 'shadow-own'; readonly name: string; readonly line: number }
   /** An entry point whose @workgroup_size is not the exercise's (evaluated from the parse; `size` absent: not evaluable). */
@@ -101,6 +112,7 @@ export function refusals(code: string, ex?: { readonly constants: PreludeConstan
   const seenOwn = new Set<string>();
   for (const d of p.info.declarations) {
     if (kPredeclared.has(d.name)) out.push({ kind: 'shadow', name: d.name, line: d.line });
+    if (kProvidedNames.has(d.name)) out.push({ kind: 'shadow-api', name: d.name, line: d.line });
     if (wgVars.has(d.name)) {
       if (seenOwn.has(d.name)) out.push({ kind: 'shadow-own', name: d.name, line: d.line });
       seenOwn.add(d.name);

@@ -294,11 +294,14 @@ export function parseModule(code: string, c: ModuleConstants = { tile: 4, wg: 64
     const t = typeNode(a.type);
     if (t) aliases.set(nameOf(a), t);
   }
-  const workgroupVars = (ast.filter((n) => n.astNodeType === 'var' && (n as AnyNode).storage === 'workgroup') as AnyNode[]).map((v) => ({
-    name: nameOf(v),
-    type: typeNode(v.type) ?? { name: '?' },
-    line: lineAt(Math.max(0, v.start - shift)),
-  }));
+  const workgroupVars = (ast.filter((n) => n.astNodeType === 'var' && (n as AnyNode).storage === 'workgroup') as AnyNode[]).map((v) => {
+    const parsed = typeNode(v.type) ?? { name: '?' };
+    // The parser reads an array's count from a literal or a const, not from an override (it says 1):
+    // the count is evaluated here from the declaration's tokens, with the overrides' defaults.
+    const at = tokens.findIndex((t, k) => t.start >= Math.max(0, v.start - shift) && t.lexeme === nameOf(v) && tokens[k + 1]?.lexeme === ':');
+    const own = at >= 0 ? typeAt(tokens, at + 2, consts) : undefined;
+    return { name: nameOf(v), type: own ? withCounts(parsed, own.type) : parsed, line: lineAt(Math.max(0, v.start - shift)) };
+  });
   const functions: FunctionInfo[] = fnNodes.map((f) => {
     const start = Math.max(0, f.start - shift);
     const nameTok = tokens.find((t) => t.start >= start && t.lexeme === nameOf(f));
@@ -356,6 +359,43 @@ export function parseModule(code: string, c: ModuleConstants = { tile: 4, wg: 64
       ...(workgroupSizeLine !== undefined ? { workgroupSizeLine } : {}),
     },
   };
+}
+
+/** A type written from token `i` on (`array<T, count>`, `vec4<f32>`, a name), its counts evaluated with `consts`; `end`: the token after it. */
+function typeAt(tokens: readonly Token[], i: number, consts: ReadonlyMap<string, number>, pending = { closes: 0 }): { type: TypeNode; end: number } | undefined {
+  const name = tokens[i]?.lexeme;
+  if (name === undefined) return undefined;
+  if (tokens[i + 1]?.lexeme !== '<') return { type: { name }, end: i + 1 };
+  const inner = typeAt(tokens, i + 2, consts, pending);
+  if (!inner) return undefined;
+  let k = inner.end;
+  let count: number | undefined;
+  if (pending.closes === 0 && tokens[k]?.lexeme === ',') {
+    // The count: the tokens up to this template's '>' (depth counted over parentheses).
+    let depth = 0;
+    const from = k + 1;
+    for (k = from; k < tokens.length; k++) {
+      const l = tokens[k]!.lexeme;
+      if (l === '(') depth++;
+      else if (l === ')') depth--;
+      else if (depth === 0 && (l === '>' || l === '>>')) break;
+    }
+    count = evaluate(tokens.slice(from, k), consts);
+  }
+  // '>>' closes this template and the one around it.
+  if (pending.closes > 0) pending.closes--;
+  else if (tokens[k]?.lexeme === '>>') pending.closes = 1;
+  else if (tokens[k]?.lexeme !== '>') return undefined;
+  const end = pending.closes > 0 ? k : k + 1;
+  return { type: { name, format: inner.type, ...(count !== undefined ? { count } : {}) }, end };
+}
+
+/** The parser's type with each array count the module's own evaluation found put in. */
+function withCounts(parsed: TypeNode, own: TypeNode): TypeNode {
+  if (parsed.name !== own.name) return parsed;
+  const format = parsed.format && own.format ? withCounts(parsed.format, own.format) : parsed.format;
+  const count = parsed.name === 'array' && own.count !== undefined ? own.count : parsed.count;
+  return { name: parsed.name, ...(format ? { format } : {}), ...(count !== undefined ? { count } : {}) };
 }
 
 export function isParsed(p: ParsedModule | { readonly line: number }): p is ParsedModule {

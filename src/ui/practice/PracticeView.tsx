@@ -213,7 +213,14 @@ function ShapeRow({ ex, v, index }: { ex: Exercise; v: ShapeVerdict; index: numb
           {t(`status.${v.status}`)}
         </span>
         {v.traced ? (
-          <p className="small">{t('factsSummary', { reads: fmtInt(v.maxReads), min: fmtInt(v.barriersMin), max: fmtInt(v.barriersMax) })}</p>
+          <>
+            <p className="small">{t('factsSummary', { reads: fmtInt(v.maxReads), min: fmtInt(v.barriersMin), max: fmtInt(v.barriersMax) })}</p>
+            {v.tracedWorkgroups < v.workgroups ? (
+              <p className="small" data-testid="exercise-partial-trace">
+                {t('partialTrace', { traced: fmtInt(v.tracedWorkgroups), workgroups: fmtInt(v.workgroups), x: fmtInt(v.tracedFrom[0]), y: fmtInt(v.tracedFrom[1]) })}
+              </p>
+            ) : null}
+          </>
         ) : (
           <p className="small" data-testid="exercise-untraced">{t('untraced')}</p>
         )}
@@ -246,6 +253,7 @@ function refusalText(t: TFunction<'practice'>, r: Refusal): string {
   if (r.kind === 'reserved') return t('refusal.reserved', { name: r.name, line: r.line });
   if (r.kind === 'resource') return t('refusal.resource', { name: r.name, line: r.line });
   if (r.kind === 'shadow') return t('refusal.shadow', { name: r.name, line: r.line });
+  if (r.kind === 'shadow-api') return t('refusal.shadowApi', { name: r.name, line: r.line });
   if (r.kind === 'shadow-own') return t('refusal.shadowOwn', { name: r.name, line: r.line });
   if (r.kind === 'pointer') return t('refusal.pointer', { name: r.name, line: r.line });
   if (r.kind === 'workgroup-size') return r.size !== undefined ? t('refusal.workgroupSize', { line: r.line, size: r.size, want: r.want }) : t('refusal.workgroupSizeUnknown', { line: r.line, want: r.want });
@@ -284,7 +292,8 @@ function HintNote({ h, ex }: { h: CompileHint; ex: Exercise }) {
   );
 }
 
-function Headline({ failure, shapes, seed, why }: { failure: FailureKind; shapes: readonly ShapeVerdict[]; seed?: number; why?: string }) {
+/** `refused`: the code was refused before it was compiled (said as such; `data-failure` stays `compile`, as before). */
+function Headline({ failure, shapes, seed, why, refused }: { failure: FailureKind; shapes: readonly ShapeVerdict[]; seed?: number; why?: string; refused?: boolean }) {
   const { t } = useTranslation('practice');
   const wrong = shapes.reduce((n, v) => n + v.wrongCount, 0);
   const unwritten = shapes.reduce((n, v) => n + v.unwrittenCount, 0);
@@ -293,7 +302,7 @@ function Headline({ failure, shapes, seed, why }: { failure: FailureKind; shapes
     <p className={`practice-headline verdict-${status}`} data-testid="exercise-headline" data-failure={failure}>
       <strong>
         {failure === 'none' ? '✓ ' : '✗ '}
-        {t(`headline.${failure}`, { wrong: fmtInt(wrong), unwritten: fmtInt(unwritten), shapes: fmtInt(shapes.length), random: fmtInt(shapes.filter((v) => v.random).length), seed: seed ?? 0 })}
+        {refused ? t('headline.refused') : t(`headline.${failure}`, { wrong: fmtInt(wrong), unwritten: fmtInt(unwritten), shapes: fmtInt(shapes.length), random: fmtInt(shapes.filter((v) => v.random).length), seed: seed ?? 0 })}
       </strong>
       {why ? <> {why}</> : null}
     </p>
@@ -311,7 +320,7 @@ function Verdict({ id }: { id: ExerciseId }) {
   if (o.kind === 'compile' || o.kind === 'refused') {
     return (
       <section className="practice-verdict" data-testid="exercise-verdict" data-status="error" data-kind={o.kind} data-seq={result.seq} aria-live="polite">
-        <Headline failure={kCompileFailure} shapes={[]} />
+        <Headline failure={kCompileFailure} shapes={[]} refused={o.kind === 'refused'} />
         {o.kind === 'refused' && o.refusals.some((r) => r.kind !== 'too-long') ? <p className="verdict-error">{t('verdict.refused')}</p> : null}
         {o.kind === 'refused' ? (
           <RefusalList refusals={o.refusals} />

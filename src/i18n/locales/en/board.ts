@@ -37,6 +37,7 @@ export const board = {
     race: 'a race on {{name}}',
     structure: {
       reuse: 'tiles not shared (elements read more than once per workgroup)',
+      shared: 'nothing shared through workgroup memory',
       'through-tile': 'not through the tile',
       banks: 'bank conflicts',
       overlap: 'no overlap of load and compute',

@@ -159,9 +159,10 @@ export const practice = {
     'out-of-range': 'Out of range: the kernel read or wrote outside a matrix.',
     wrong: 'Wrong values: {{wrong}} elements of C hold a wrong value.',
     unwritten: 'Never written: {{unwritten}} elements of C were never written.',
-    race: 'A race: two invocations touched the same word of workgroup memory with no barrier between them.',
+    race: 'A race: two invocations touched the same word with nothing ordering them (a word of workgroup memory with no barrier between, or one element of C), so the result depends on the order they happen to run in.',
     structure: 'Right values, but the trace does not show the structure the exercise teaches.',
     unreadable: 'The checker could not read the code: nothing ran.',
+    refused: 'Not run: the checker refused the code before compiling it (the reasons below).',
     compile: 'Does not compile: nothing ran.',
   },
   compileError: 'Line {{line}}: {{message}}',
@@ -178,6 +179,7 @@ export const practice = {
     resource: 'Line {{line}}: {{name}} declares a buffer of your own; an exercise reads A and B only through loadA and loadB, and writes C only through storeC.',
     unreadable: 'Line {{line}}: the checker could not read this code (its WGSL parser stopped here), so it was not run.',
     shadow: 'Line {{line}}: {{name}} is a name WGSL predeclares (a built-in function, type or enumerant). A declaration of your own would replace it, here and in the app’s checks: choose another name.',
+    shadowApi: 'Line {{line}}: {{name}} is the app’s (the sizes dims.M, dims.K, dims.N, and what the checker reads); a declaration of your own by that name would stand in for it. Choose another name.',
     shadowOwn: 'Line {{line}}: {{name}} is already your workgroup variable; a second declaration by that name hides it from the checker. Choose another name.',
     workgroupSize: 'Line {{line}}: @workgroup_size is ({{size}}); this exercise runs with ({{want}}), and its grid assumes it.',
     workgroupSizeUnknown: 'Line {{line}}: the checker could not evaluate @workgroup_size; this exercise runs with ({{want}}): write it with TILE, WG and numbers.',
@@ -219,6 +221,7 @@ export const practice = {
     writeC: '{{count}} writes outside C (ignored).',
     trace: 'The run made {{records}} accesses in one invocation, more than the {{cap}} its budget allows, and was stopped.',
     workgroupRange: 'Line {{line}}: {{count}} accesses of {{name}} with an index outside the array.',
+    storeRace: 'C[{{row}}][{{col}}] was stored by two invocations with different values: lane ({{wx}}, {{wy}}) of workgroup ({{gx}}, {{gy}}) stored {{a}}, lane ({{ox}}, {{oy}}) of workgroup ({{hx}}, {{hy}}) stored {{b}}. Which one stays depends on the order they happen to run in ({{count}} such elements).',
     races: '{{count}} words of workgroup memory were raced on.',
   },
   race: {
@@ -235,6 +238,10 @@ export const practice = {
     reuse: {
       ok: 'Each element of A and B was read from global memory once per workgroup: the tile shares it.',
       fail: '{{matrix}}[{{row}}][{{col}}] was read from global memory {{times}} times by workgroup ({{wgX}}, {{wgY}}). A tile loads each element once, and the workgroup shares it through workgroup memory.',
+    },
+    shared: {
+      ok: 'Every invocation that stored C read words of workgroup memory that others of its workgroup wrote: the tile is shared.',
+      fail: 'Lane ({{x}}, {{y}}) of workgroup ({{wgX}}, {{wgY}}) stored C without reading a word of workgroup memory another invocation wrote: nothing was shared with it. Each invocation loads its part of the tile, waits, and reads the parts the others loaded.',
     },
     'through-tile': {
       ok: 'Every element of C came through the tile: each was stored by an invocation other than the one that read it from A.',
@@ -262,6 +269,7 @@ export const practice = {
     },
   },
   coverage: 'A pass covers these shapes: {{shapes}}. K up to {{maxK}}. Values: small integers on the teaching shapes; random values in ±2 on the random ones, and on one of them spread over 2⁻¹⁰ to 2¹⁰. Races and structure are read from the trace of {{traced}} of the {{total}} shapes; the others are checked by their values.',
+  partialTrace: 'Races and structure read from the trace of {{traced}} of its {{workgroups}} workgroups, a row from workgroup ({{x}}, {{y}}) drawn with the seed (the whole run is too large to trace); every value checked.',
   untraced: 'values only (too large to trace)',
   factsSummary: 'Global reads per invocation: at most {{reads}} · barriers per invocation: {{min}}–{{max}}',
   term: {

@@ -37,6 +37,7 @@ export const board = {
     race: '{{name}} 上的竞争',
     structure: {
       reuse: 'tile 未被共享（每个工作组多次读取同一元素）',
+      shared: '没有通过工作组内存共享任何东西',
       'through-tile': '没有经过 tile',
       banks: 'bank 冲突',
       overlap: '加载与计算没有重叠',

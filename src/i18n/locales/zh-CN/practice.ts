@@ -161,9 +161,10 @@ export const practice: Catalogue<typeof en> = {
     'out-of-range': '越界：内核在矩阵之外读取或写入。',
     wrong: '数值错误：C 中有 {{wrong}} 个元素的值错误。',
     unwritten: '从未写入：C 中有 {{unwritten}} 个元素从未被写入。',
-    race: '竞争：两个调用在没有屏障相隔的情况下访问了工作组内存的同一个字。',
+    race: '竞争：两个调用在没有任何东西规定先后的情况下访问了同一个字（工作组内存中没有屏障相隔的一个字，或 C 的一个元素），所以结果取决于它们碰巧的执行顺序。',
     structure: '数值正确，但追踪记录没有显示本练习所教的结构。',
     unreadable: '检查器无法读取这段代码：没有运行任何内容。',
+    refused: '未运行：检查器在编译之前就拒绝了这段代码（原因见下）。',
     compile: '无法编译：没有运行任何内容。',
   },
   compileError: '第 {{line}} 行：{{message}}',
@@ -180,6 +181,7 @@ export const practice: Catalogue<typeof en> = {
     resource: '第 {{line}} 行：{{name}} 声明了你自己的缓冲区；练习只能通过 loadA 和 loadB 读取 A 和 B，只能通过 storeC 写入 C。',
     unreadable: '第 {{line}} 行：检查器无法读取这段代码（它的 WGSL 解析器停在这里），因此没有运行。',
     shadow: '第 {{line}} 行：{{name}} 是 WGSL 预声明的名字（内置函数、类型或枚举值）。你自己的声明会取代它，在这里也在应用的检查中：请换一个名字。',
+    shadowApi: '第 {{line}} 行：{{name}} 属于应用（尺寸 dims.M、dims.K、dims.N，以及检查器读取的内容）；你自己同名的声明会顶替它。请换一个名字。',
     shadowOwn: '第 {{line}} 行：{{name}} 已经是你的工作组变量；同名的第二个声明会让检查器看不到它。请换一个名字。',
     workgroupSize: '第 {{line}} 行：@workgroup_size 是 ({{size}})；本练习以 ({{want}}) 运行，它的网格也以此为前提。',
     workgroupSizeUnknown: '第 {{line}} 行：检查器无法计算 @workgroup_size；本练习以 ({{want}}) 运行：请用 TILE、WG 和数字来写。',
@@ -221,6 +223,7 @@ export const practice: Catalogue<typeof en> = {
     writeC: '{{count}} 次写入越出 C（已忽略）。',
     trace: '某个调用进行了 {{records}} 次访问，超过了预算允许的 {{cap}} 次，已被终止。',
     workgroupRange: '第 {{line}} 行：{{name}} 有 {{count}} 次访问的索引超出数组范围。',
+    storeRace: 'C[{{row}}][{{col}}] 被两个调用存入了不同的值：工作组 ({{gx}}, {{gy}}) 的通道 ({{wx}}, {{wy}}) 存入 {{a}}，工作组 ({{hx}}, {{hy}}) 的通道 ({{ox}}, {{oy}}) 存入 {{b}}。最后留下哪个取决于它们碰巧的执行顺序（共 {{count}} 个这样的元素）。',
     races: '工作组内存中有 {{count}} 个字发生了竞争。',
   },
   race: {
@@ -237,6 +240,10 @@ export const practice: Catalogue<typeof en> = {
     reuse: {
       ok: 'A 和 B 的每个元素在每个工作组中只从全局内存读取一次：由块共享。',
       fail: '工作组 ({{wgX}}, {{wgY}}) 从全局内存读取了 {{matrix}}[{{row}}][{{col}}] {{times}} 次。块只加载每个元素一次，工作组通过工作组内存共享它。',
+    },
+    shared: {
+      ok: '每个存储 C 的调用都读取了同一工作组中其他调用写入的工作组内存：分块是共享的。',
+      fail: '工作组 ({{wgX}}, {{wgY}}) 的通道 ({{x}}, {{y}}) 存储了 C，却没有读取任何其他调用写入的工作组内存字：没有任何东西与它共享。每个调用加载分块中自己的那一部分，等待，然后读取其他调用加载的部分。',
     },
     'through-tile': {
       ok: 'C 的每个元素都经过了块：每个元素都由从 A 读取它的调用之外的另一个调用存储。',
@@ -264,6 +271,7 @@ export const practice: Catalogue<typeof en> = {
     },
   },
   coverage: '通过只涵盖这些形状：{{shapes}}。K 最大为 {{maxK}}。数值：教学形状上是小整数；随机形状上是 ±2 内的随机值，其中一个形状的值分布在 2⁻¹⁰ 到 2¹⁰ 之间。竞争和结构从 {{total}} 个形状中 {{traced}} 个的追踪记录读取；其余的按数值检查。',
+  partialTrace: '竞争和结构读自其 {{workgroups}} 个工作组中 {{traced}} 个的追踪：从工作组 ({{x}}, {{y}}) 起的一行，由种子抽取（整次运行太大，无法全部追踪）；所有数值都已检查。',
   untraced: '只检查数值（太大，未追踪）',
   factsSummary: '每个调用的全局读取：最多 {{reads}} 次 · 每个调用的屏障：{{min}}–{{max}} 次',
   term: {

@@ -37,6 +37,7 @@ export const board = {
     race: '{{name}} 上的競爭',
     structure: {
       reuse: 'tile 未被共用（每個工作群組多次讀取同一元素）',
+      shared: '沒有透過工作群組記憶體共用任何東西',
       'through-tile': '沒有經過 tile',
       banks: 'bank 衝突',
       overlap: '載入與計算沒有重疊',

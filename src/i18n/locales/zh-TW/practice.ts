@@ -161,9 +161,10 @@ export const practice: Catalogue<typeof en> = {
     'out-of-range': '越界：核心程式在矩陣之外讀取或寫入。',
     wrong: '數值錯誤：C 中有 {{wrong}} 個元素的值錯誤。',
     unwritten: '從未寫入：C 中有 {{unwritten}} 個元素從未被寫入。',
-    race: '競爭：兩個叫用在沒有屏障相隔的情況下存取了工作群組記憶體的同一個字。',
+    race: '競爭：兩個叫用在沒有任何東西規定先後的情況下存取了同一個字（工作群組記憶體中沒有屏障相隔的一個字，或 C 的一個元素），所以結果取決於它們碰巧的執行順序。',
     structure: '數值正確，但追蹤記錄沒有顯示本練習所教的結構。',
     unreadable: '檢查器無法讀取這段程式碼：沒有執行任何內容。',
+    refused: '未執行：檢查器在編譯之前就拒絕了這段程式碼（原因見下）。',
     compile: '無法編譯：沒有執行任何內容。',
   },
   compileError: '第 {{line}} 行：{{message}}',
@@ -180,6 +181,7 @@ export const practice: Catalogue<typeof en> = {
     resource: '第 {{line}} 行：{{name}} 宣告了你自己的緩衝區；練習只能透過 loadA 和 loadB 讀取 A 和 B，只能透過 storeC 寫入 C。',
     unreadable: '第 {{line}} 行：檢查器無法讀取這段程式碼（它的 WGSL 剖析器停在這裡），因此沒有執行。',
     shadow: '第 {{line}} 行：{{name}} 是 WGSL 預先宣告的名稱（內建函式、型別或列舉值）。你自己的宣告會取代它，在這裡也在應用程式的檢查中：請換一個名稱。',
+    shadowApi: '第 {{line}} 行：{{name}} 屬於應用程式（尺寸 dims.M、dims.K、dims.N，以及檢查器讀取的內容）；你自己同名的宣告會取代它。請換一個名稱。',
     shadowOwn: '第 {{line}} 行：{{name}} 已經是你的工作群組變數；同名的第二個宣告會讓檢查器看不到它。請換一個名稱。',
     workgroupSize: '第 {{line}} 行：@workgroup_size 是 ({{size}})；本練習以 ({{want}}) 執行，它的網格也以此為前提。',
     workgroupSizeUnknown: '第 {{line}} 行：檢查器無法計算 @workgroup_size；本練習以 ({{want}}) 執行：請用 TILE、WG 和數字來寫。',
@@ -221,6 +223,7 @@ export const practice: Catalogue<typeof en> = {
     writeC: '{{count}} 次寫入越出 C（已忽略）。',
     trace: '某個叫用進行了 {{records}} 次存取，超過了預算允許的 {{cap}} 次，已被終止。',
     workgroupRange: '第 {{line}} 行：{{name}} 有 {{count}} 次存取的索引超出陣列範圍。',
+    storeRace: 'C[{{row}}][{{col}}] 被兩個叫用存入了不同的值：工作群組 ({{gx}}, {{gy}}) 的通道 ({{wx}}, {{wy}}) 存入 {{a}}，工作群組 ({{hx}}, {{hy}}) 的通道 ({{ox}}, {{oy}}) 存入 {{b}}。最後留下哪個取決於它們碰巧的執行順序（共 {{count}} 個這樣的元素）。',
     races: '工作群組記憶體中有 {{count}} 個字發生了競爭。',
   },
   race: {
@@ -237,6 +240,10 @@ export const practice: Catalogue<typeof en> = {
     reuse: {
       ok: 'A 和 B 的每個元素在每個工作群組中只從全域記憶體讀取一次：由區塊共享。',
       fail: '工作群組 ({{wgX}}, {{wgY}}) 從全域記憶體讀取了 {{matrix}}[{{row}}][{{col}}] {{times}} 次。區塊只載入每個元素一次，工作群組透過工作群組記憶體共享它。',
+    },
+    shared: {
+      ok: '每個儲存 C 的叫用都讀取了同一工作群組中其他叫用寫入的工作群組記憶體：分塊是共享的。',
+      fail: '工作群組 ({{wgX}}, {{wgY}}) 的通道 ({{x}}, {{y}}) 儲存了 C，卻沒有讀取任何其他叫用寫入的工作群組記憶體字：沒有任何東西與它共享。每個叫用載入分塊中自己的那一部分，等待，然後讀取其他叫用載入的部分。',
     },
     'through-tile': {
       ok: 'C 的每個元素都經過了區塊：每個元素都由從 A 讀取它的叫用之外的另一個叫用儲存。',
@@ -264,6 +271,7 @@ export const practice: Catalogue<typeof en> = {
     },
   },
   coverage: '通過只涵蓋這些形狀：{{shapes}}。K 最大為 {{maxK}}。數值：教學形狀上是小整數；隨機形狀上是 ±2 內的隨機值，其中一個形狀的值分布在 2⁻¹⁰ 到 2¹⁰ 之間。競爭和結構從 {{total}} 個形狀中 {{traced}} 個的追蹤記錄讀取；其餘的依數值檢查。',
+  partialTrace: '競爭和結構讀自其 {{workgroups}} 個工作群組中 {{traced}} 個的追蹤：從工作群組 ({{x}}, {{y}}) 起的一列，由種子抽取（整次執行太大，無法全部追蹤）；所有數值都已檢查。',
   untraced: '只檢查數值（太大，未追蹤）',
   factsSummary: '每個叫用的全域讀取：最多 {{reads}} 次 · 每個叫用的屏障：{{min}}–{{max}} 次',
   term: {
