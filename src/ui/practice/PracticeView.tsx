@@ -194,9 +194,12 @@ function Coverage({ ex, shapes }: { ex: Exercise; shapes: readonly ShapeVerdict[
   const { t } = useTranslation('practice');
   const maxK = Math.max(0, ...shapes.map((v) => v.shape.k));
   const traced = shapes.filter((v) => v.traced).length;
+  // Every shape traced whole; every shape traced, some on one row of workgroups; or some shapes checked by values only.
+  const whole = shapes.filter((v) => v.traced && v.tracedWorkgroups >= v.workgroups).length;
+  const trace = traced < shapes.length ? t('coverageTrace.some', { traced: fmtInt(traced), total: fmtInt(shapes.length) }) : whole < shapes.length ? t('coverageTrace.rows') : t('coverageTrace.all');
   return (
-    <p className="small" data-testid="exercise-coverage" data-shapes={shapes.map((v) => `${v.shape.m}x${v.shape.k}x${v.shape.n}`).join(' ')} data-max-k={maxK} data-values="integers random spread" data-traced={traced}>
-      {t('coverage', { shapes: shapes.map((v) => shapeText(ex, v.shape)).join(', '), maxK: fmtInt(maxK), traced: fmtInt(traced), total: fmtInt(shapes.length) })}
+    <p className="small" data-testid="exercise-coverage" data-shapes={shapes.map((v) => `${v.shape.m}x${v.shape.k}x${v.shape.n}`).join(' ')} data-max-k={maxK} data-values="integers random spread" data-traced={traced} data-traced-whole={whole}>
+      {t('coverage', { shapes: shapes.map((v) => shapeText(ex, v.shape)).join(', '), maxK: fmtInt(maxK), trace })}
     </p>
   );
 }

@@ -268,7 +268,12 @@ export const practice = {
       fail: 'Invocation ({{x}}, {{y}}) read {{matrix}}[{{row}}][{{col}}] {{times}} times: one read serves all 4 columns (keep it in a let).',
     },
   },
-  coverage: 'A pass covers these shapes: {{shapes}}. K up to {{maxK}}. Values: small integers on the teaching shapes; random values in ±2 on the random ones, and on one of them spread over 2⁻¹⁰ to 2¹⁰. Races and structure are read from the trace of {{traced}} of the {{total}} shapes; the others are checked by their values.',
+  coverage: 'A pass covers these shapes: {{shapes}}. K up to {{maxK}}. Values: small integers on the teaching shapes; random values in ±2 on the random ones, and on one of them spread over 2⁻¹⁰ to 2¹⁰. {{trace}}',
+  coverageTrace: {
+    all: 'Races and structure are read from the trace of every workgroup of every shape.',
+    rows: 'Races and structure are read from the trace of every shape: of every workgroup, or of one row of workgroups where a shape is too large to trace whole (said under that shape); every value is checked.',
+    some: 'Races and structure are read from the trace of {{traced}} of the {{total}} shapes; the others are checked by their values.',
+  },
   partialTrace: 'Races and structure read from the trace of {{traced}} of its {{workgroups}} workgroups, a row from workgroup ({{x}}, {{y}}) drawn with the seed (the whole run is too large to trace); every value checked.',
   untraced: 'values only (too large to trace)',
   factsSummary: 'Global reads per invocation: at most {{reads}} · barriers per invocation: {{min}}–{{max}}',
