@@ -140,7 +140,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
     expect(width).toBeLessThanOrEqual(1366);
   });
 
-  test('the tiled kernel without barriers fails on a race, named from the trace; the naive kernel with row and column swapped has wrong elements', async ({ page }) => {
+  test('the tiled kernel without barriers, or with storageBarrier, fails on a race, named from the trace (the latter says which barrier it takes); the naive kernel with row and column swapped has wrong elements', async ({ page }) => {
     const p = new PracticePage(page);
     await page.goto('./?view=practice&ex=tiled');
     await p.setCode(solutionOf('tiled').replace(/workgroupBarrier\(\);/g, ''));
@@ -151,6 +151,12 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) lid: vec
     await expect(race).toHaveAttribute('data-epoch', '0');
     expect(await race.getAttribute('data-writer')).not.toBe(await race.getAttribute('data-reader'));
     await expect(race).toContainText(/with no barrier between them/);
+    await expect(page.getByTestId('exercise-barrier-hint')).toHaveCount(0);
+    // storageBarrier in their place: still a race, and the verdict says which barrier workgroup memory takes.
+    await p.setCode(solutionOf('tiled').replace(/workgroupBarrier\(\);/g, 'storageBarrier();'));
+    expect(await p.run()).toBe('fail');
+    await expect(page.getByTestId('exercise-headline')).toHaveAttribute('data-failure', 'race');
+    await expect(page.getByTestId('exercise-barrier-hint')).toContainText('workgroupBarrier()');
     await p.open('naive');
     await p.setCode(solutionOf('naive').replace('let row = gid.y;\n  let col = gid.x;', 'let row = gid.x;\n  let col = gid.y;'));
     expect(await p.run()).toBe('fail');

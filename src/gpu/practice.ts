@@ -46,7 +46,7 @@ export interface CompileMessage {
 export type PracticeOutcome =
   | { readonly kind: 'refused'; readonly refusals: readonly Refusal[] }
   | { readonly kind: 'compile'; readonly messages: readonly CompileMessage[]; readonly hints: readonly CompileHint[] }
-  | { readonly kind: 'ran'; readonly seed: number; readonly shapes: readonly ShapeVerdict[]; readonly terms?: { readonly shape: Shape; readonly terms: Terms } }
+  | { readonly kind: 'ran'; readonly seed: number; readonly shapes: readonly ShapeVerdict[]; readonly terms?: { readonly shape: Shape; readonly terms: Terms }; readonly otherBarriers: number }
   | { readonly kind: 'failed'; readonly why: Said | string; readonly seed: number; readonly shapes: readonly ShapeVerdict[]; readonly unreadable?: boolean };
 
 /** The compiler's errors for a module, on the learner's lines (`offset`: the prelude's lines). */
@@ -234,5 +234,5 @@ export async function runPractice(ctx: GpuContext, id: ExerciseId, code: string,
   } catch {
     terms = undefined; // the verdict stands without the terms
   }
-  return { kind: 'ran', seed, shapes, ...(terms ? { terms } : {}) };
+  return { kind: 'ran', seed, shapes, ...(terms ? { terms } : {}), otherBarriers: mod.instrumented.otherBarriers };
 }

@@ -17,7 +17,7 @@ const link = (ex: string, code: string, name?: string) => `https://t.example/?vi
 
 describe('the verdict the board keeps', () => {
   it('is the practice headline: passed, the slip, the race, compile, stopped', () => {
-    const ran = (shapes: ShapeVerdict[]): PracticeOutcome => ({ kind: 'ran', seed: 5, shapes });
+    const ran = (shapes: ShapeVerdict[]): PracticeOutcome => ({ kind: 'ran', seed: 5, shapes, otherBarriers: 0 });
     expect(checkOf(ran([shape({}), shape({ random: true })]))).toEqual({ status: 'pass', failure: 'none', shapes: 2, random: 1, seed: 5 });
     expect(checkOf(ran([shape({}), shape({ status: 'fail', failure: 'wrong', slip: { kind: 'bs-transposed' } as ShapeVerdict['slip'] })]))).toMatchObject({ status: 'fail', failure: 'wrong', mistake: 'slip:bs-transposed' });
     expect(checkOf(ran([shape({ status: 'fail', failure: 'race', races: [{ variable: 'As' }] as unknown as ShapeVerdict['races'] })]))).toMatchObject({ failure: 'race', mistake: 'race:As' });

@@ -52,6 +52,8 @@ export interface Instrumented {
   /** Loops charged against the budget, and barriers the trace sees. */
   readonly loops: number;
   readonly barriers: number;
+  /** Calls of storageBarrier or textureBarrier: barriers that do not order workgroup memory (what a race's hint says). */
+  readonly otherBarriers: number;
 }
 
 /** Why the code could not be instrumented, as data. Lines are the normalized code's (1-based). */
@@ -213,6 +215,7 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
   const flagBudget = `atomicStore(&tiles_flags[${kFlag.budget}], 1u);`;
   let loops = 0;
   let barriers = 0;
+  let otherBarriers = 0;
   const barrierFns = info.barrierFunctions;
   /** workgroupUniformLoad calls (token indices; traced mode): each becomes a traced call (callAccess). */
   const uniformLoads: number[] = [];
@@ -261,6 +264,7 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
         barriers++;
         if (traced) replaceToken.set(i, 'tiles_barrier');
       }
+      if ((t.lexeme === 'storageBarrier' || t.lexeme === 'textureBarrier') && tokens[i + 1]?.lexeme === '(') otherBarriers++;
       if (t.lexeme === 'workgroupUniformLoad' && tokens[i + 1]?.lexeme === '(') {
         barriers++;
         if (traced) uniformLoads.push(i);
@@ -576,7 +580,7 @@ export function instrument(code: string, mode: InstrumentMode, constants?: Modul
   if (pointer) return pointer;
   // i18n-exempt: WGSL put after the learner's code
   const extra = [...casStructs, ...wrappers.values()];
-  return { code: extra.length > 0 ? `${body}\n${extra.join('\n')}\n` : body, variables, sites, loops, barriers };
+  return { code: extra.length > 0 ? `${body}\n${extra.join('\n')}\n` : body, variables, sites, loops, barriers, otherBarriers };
 }
 
 /** Whether an instrumentation result is the instrumented code. */

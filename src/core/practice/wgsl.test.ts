@@ -125,7 +125,12 @@ describe('instrumenting the learner’s WGSL from its parse', () => {
 
   it('ignores loops and barriers inside comments (nested block comments too)', () => {
     const out = inst(`// for (;;) { }\n/* loop { /* workgroupBarrier() */ while (x) { } */\n${kMain}}\n`);
-    expect([out.loops, out.barriers]).toEqual([0, 0]);
+    expect([out.loops, out.barriers, out.otherBarriers]).toEqual([0, 0, 0]);
+  });
+
+  it('counts the barriers that do not order workgroup memory (storageBarrier, textureBarrier) apart, for the race’s hint', () => {
+    const out = inst(`${kMain}  storageBarrier();\n  textureBarrier();\n  // storageBarrier();\n  workgroupBarrier();\n}\n`);
+    expect([out.barriers, out.otherBarriers]).toEqual([1, 2]);
   });
 
   it('uses the learner’s own global_invocation_id, whatever its name, in a parameter or a struct', () => {

@@ -372,6 +372,11 @@ function Verdict({ id }: { id: ExerciseId }) {
       </p>
       {o.kind === 'ran' && o.terms ? <TermNote terms={o.terms.terms} shape={o.terms.shape} ex={ex} /> : null}
       {firstSlip ? <SlipNote slip={firstSlip} /> : null}
+      {o.kind === 'ran' && o.otherBarriers > 0 && shapes.some((v) => v.races.length > 0) ? (
+        <p className="practice-slip" data-testid="exercise-barrier-hint">
+          {t('race.otherBarrier')}
+        </p>
+      ) : null}
       {shapes.length > 0 ? <Coverage ex={ex} shapes={shapes} /> : null}
       <p className="small" data-testid="exercise-seed">
         {t('seedNote', { seed: o.seed, random: kRandomShapes })}

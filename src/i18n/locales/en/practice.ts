@@ -232,6 +232,7 @@ export const practice = {
     read: 'read',
     write: 'wrote',
     more: 'And {{count}} more words.',
+    otherBarrier: 'Your code calls storageBarrier() or textureBarrier(): those order storage buffers or textures, not workgroup memory. Between the writes and the reads of a tile it takes workgroupBarrier().',
   },
   structure: {
     heading: 'What the trace shows',

@@ -234,6 +234,7 @@ export const practice: Catalogue<typeof en> = {
     read: '读取',
     write: '写入',
     more: '另外还有 {{count}} 个字。',
+    otherBarrier: '你的代码调用了 storageBarrier() 或 textureBarrier()：它们只对存储缓冲区或纹理排序，不对工作组内存排序。在分块的写入和读取之间需要的是 workgroupBarrier()。',
   },
   structure: {
     heading: '追踪记录显示的内容',

@@ -234,6 +234,7 @@ export const practice: Catalogue<typeof en> = {
     read: '讀取',
     write: '寫入',
     more: '另外還有 {{count}} 個字。',
+    otherBarrier: '你的程式碼呼叫了 storageBarrier() 或 textureBarrier()：它們只對儲存緩衝區或紋理排序，不對工作群組記憶體排序。在分塊的寫入和讀取之間需要的是 workgroupBarrier()。',
   },
   structure: {
     heading: '追蹤記錄顯示的內容',
