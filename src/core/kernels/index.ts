@@ -27,7 +27,7 @@ import { isPlanFailure, mappingSaid, planFailure, type CBlock, type MappingWords
 import { blockLoads } from '../traffic';
 import { kBlockKernels } from './blocks';
 import { kPartitionKernels } from './partitions';
-import { pad4 } from './plan';
+import { pad4, padToMultiples } from './plan';
 import { kRegisterKernels } from './registers';
 import { kSeedKernels } from './seed';
 import { kSplitKernels } from './split';
@@ -154,7 +154,7 @@ export function bandPlan(plan: LaunchPlan, rows: number): LaunchPlan {
 /** The shape a kernel runs on the GPU: the vec4 rungs get K and N padded to multiples of 4; a rung with padTo, M, K and N to its multiples. */
 export function gpuShape(id: KernelId, shape: Shape): Shape {
   const p = kKernels[id].padTo;
-  if (p) return { m: ceilDiv(shape.m, p.m) * p.m, k: ceilDiv(shape.k, p.k) * p.k, n: ceilDiv(shape.n, p.n) * p.n };
+  if (p) return padToMultiples(shape, p);
   return kKernels[id].vec4 ? pad4(shape) : shape;
 }
 

@@ -34,6 +34,8 @@ export function blockPlan(
 
 /** K and N rounded up to multiples of 4: the shape the vec4 rungs run on (see gpuShape). */
 export const pad4 = (shape: Shape): Shape => ({ m: shape.m, k: Math.ceil(shape.k / 4) * 4, n: Math.ceil(shape.n / 4) * 4 });
+/** M, K and N padded up to multiples of `p` (a rung's padTo: the shape its runs have on the GPU). */
+export const padToMultiples = (shape: Shape, p: Shape): Shape => ({ m: Math.ceil(shape.m / p.m) * p.m, k: Math.ceil(shape.k / p.k) * p.k, n: Math.ceil(shape.n / p.n) * p.n });
 
 /** A rung of the ladder that the tuner tries and that ignores the tile width (the register-tiled rungs). */
 export const kTunedRung = { usesTile: false, ladder: true, tuned: true } as const;

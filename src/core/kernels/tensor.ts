@@ -8,7 +8,7 @@ import { blockDispatch, planFailure, type ProblemLimits, type WorkgroupLimits } 
 import { said } from '../said';
 import type { KernelDef } from './types';
 import { wgsl } from './source';
-import { tooMuchMemory } from './plan';
+import { padToMultiples, tooMuchMemory } from './plan';
 
 const tensorSource = wgsl('tensor.wgsl', () => import('../../../shaders/tensor.wgsl?raw'));
 const halfBSource = wgsl('tensor_halfb.wgsl', () => import('../../../shaders/tensor_halfb.wgsl?raw'));
@@ -41,8 +41,10 @@ export const tensorHalfBBytes = (shape: Pick<Shape, 'k' | 'n'>) => shape.k * sha
 /** The first pass's invocations round 8 elements of a row each, 64 a workgroup, one row of B per row of workgroups. */
 const kHalfBPerInvocation = 8;
 const kHalfBWorkgroup = 64;
+/** M, N padded to whole blocks, K to whole pairs of phases (the WGSL's loop does two a trip): the rung's padTo. */
+const kTensorPadTo = { m: kTensorBlock.rows, k: 2 * kTensorBlock.depth, n: kTensorBlock.cols } as const;
 /** The shape the runner gives the rung (its padTo): the scratch and the traffic are counted at it. */
-const padded = (shape: Shape): Shape => ({ m: ceilDiv(shape.m, kTensorBlock.rows) * kTensorBlock.rows, k: ceilDiv(shape.k, 2 * kTensorBlock.depth) * 2 * kTensorBlock.depth, n: ceilDiv(shape.n, kTensorBlock.cols) * kTensorBlock.cols });
+const padded = (shape: Shape): Shape => padToMultiples(shape, kTensorPadTo);
 
 export const kTensorKernels = {
   tensor: {
@@ -58,8 +60,7 @@ export const kTensorKernels = {
     subgroupMatrix: { x: kTensorShape.WGN, y: kTensorShape.WGM, fragment: kTensorShape.fragment },
     // A and B are read as vec4<f32>, C stored by fragments; M, K, N padded to whole blocks and steps (no bounds tests).
     vec4: true,
-    // The WGSL's loop does two phases a trip: K padded to whole pairs.
-    padTo: { m: kTensorBlock.rows, k: 2 * kTensorBlock.depth, n: kTensorBlock.cols },
+    padTo: kTensorPadTo,
     doubleBuffered: true,
     block: () => ({ rows: kTensorBlock.rows, cols: kTensorBlock.cols }),
     requiredFeatures: ['shader-f16', 'chromium-experimental-subgroup-matrix'],
